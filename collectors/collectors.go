@@ -1,0 +1,64 @@
+// Package collectors holds what every collector produces: the parsed, still
+// device-literal capture of a fabric. The offline collector reads it from a
+// fabric directory; the live collectors will fill the same types over SSH and
+// gNMI, so that a live audit and an offline lint of its capture agree.
+package collectors
+
+import (
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/collectors/source"
+)
+
+// Capture is everything collected from one fabric.
+type Capture struct {
+	Switches []*SwitchCapture
+	Hosts    []*HostCapture
+	// Errors are input problems (malformed or unreadable files). Each names
+	// its file and line; the devices they belong to are still checked with
+	// whatever else could be read.
+	Errors []*source.Error
+}
+
+// SwitchCapture is what was read from one NVUE switch.
+type SwitchCapture struct {
+	Name string
+	// Config is the NVUE configuration, from nv-config.yaml or
+	// nv-config-commands.txt (both parse to the same tree). Nil when neither
+	// could be read.
+	Config *nvue.Config
+	// RoceShow is `nv show qos roce`, the operational view; nil when not
+	// collected.
+	RoceShow *nvue.RoceShow
+	// Missing lists the optional files that were not collected.
+	Missing []string
+}
+
+// HostCapture is what was read from one GPU server.
+type HostCapture struct {
+	Name string
+	// NICs are the RoCE netdevs to check, in name order.
+	NICs []*NICCapture
+	// IBDevs is ibdev2netdev; nil when not collected.
+	IBDevs []hostfiles.IBDev
+	// NCCL is nccl.conf; nil when not collected.
+	NCCL *hostfiles.NCCLConf
+	// Links is `ip -j link show`; nil when not collected.
+	Links []hostfiles.Link
+	// LinksFile names where Links came from, for evidence.
+	LinksFile string
+	Missing   []string
+}
+
+// NICCapture is one RoCE netdev of a host.
+type NICCapture struct {
+	Netdev string
+	IBDev  string // "" when ibdev2netdev did not name one
+	Port   int
+	// Qos is `mlnx_qos -i <netdev>`; nil when not collected or unreadable.
+	Qos *hostfiles.MlnxQos
+	// QosUnreadable is true when the file was collected but could not be
+	// parsed (the error is in Capture.Errors).
+	QosUnreadable bool
+	Sysfs         *hostfiles.Sysfs
+}
