@@ -1,0 +1,169 @@
+package nvue
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/qoslint/qoslint/collectors/source"
+)
+
+// addSeeds adds every testdata file and every nvue.md example to f, plus
+// extra inline inputs.
+func addSeeds(f *testing.F, extra ...string) {
+	for _, pattern := range []string{"testdata/*.*", "testdata/nvue_md/*.txt"} {
+		files, err := filepath.Glob(pattern)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, name := range files {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b)
+		}
+	}
+	for _, s := range extra {
+		f.Add([]byte(s))
+	}
+}
+
+// checkError asserts the error contract: a *source.Error naming the file
+// with a 1-based line.
+func checkError(t *testing.T, err error, file string) {
+	t.Helper()
+	var se *source.Error
+	if !errors.As(err, &se) {
+		t.Fatalf("error %v (%T) is not a *source.Error", err, err)
+	}
+	if se.File != file || se.Line < 1 || se.Msg == "" {
+		t.Fatalf("error %+v: want file %q, line ≥ 1 and a message", se, file)
+	}
+}
+
+// checkTree asserts the tree invariants both config parsers promise.
+func checkTree(t *testing.T, cfg *Config, format string, lines int) {
+	t.Helper()
+	if cfg.Root == nil || cfg.Root.Key != "" || cfg.Format != format {
+		t.Fatalf("config %+v: want root with key \"\" and format %q", cfg, format)
+	}
+	var walk func(n *Node, depth int)
+	walk = func(n *Node, depth int) {
+		if n.Line < 1 || n.Line > lines {
+			t.Fatalf("node %q has line %d, outside 1..%d", n.Key, n.Line, lines)
+		}
+		if depth > 0 && n.Key == "" {
+			t.Fatalf("member with an empty key")
+		}
+		if n.IsLeaf && len(n.Children) > 0 {
+			t.Fatalf("leaf %q has members", n.Key)
+		}
+		if !n.IsLeaf && n.Value != "" {
+			t.Fatalf("object %q has value %q", n.Key, n.Value)
+		}
+		seen := map[string]bool{}
+		for _, c := range n.Children {
+			if seen[c.Key] {
+				t.Fatalf("%q has two members %q", n.Key, c.Key)
+			}
+			seen[c.Key] = true
+			walk(c, depth+1)
+		}
+	}
+	walk(cfg.Root, 0)
+}
+
+func lineCount(data []byte) int { return strings.Count(string(data), "\n") + 1 }
+
+func FuzzParseYAML(f *testing.F) {
+	addSeeds(f,
+		"header:\n  version: Cumulus Linux 5.14.0\nset:\n  qos:\n    roce:\n      mode: lossless\n",
+		"- set:\n    a: {b: 1}\n- unset:\n    a:\n      b:\n",
+		"- set:\n    qos:\n      roce: mode: lossless\n",
+		"- set:\n    a: &x {b: 1}\n    c: *x\n",
+		"- set: {}\n---\n- set: {}\n",
+		"- set:\n    '': 1\n",
+		"",
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		const file = "sw/nv-config.yaml"
+		cfg, err := ParseYAML(file, data)
+		if err != nil {
+			checkError(t, err, file)
+			return
+		}
+		checkTree(t, cfg, "yaml", lineCount(data))
+		again, err := ParseYAML(file, data)
+		if err != nil || !reflect.DeepEqual(cfg, again) {
+			t.Fatalf("second parse differs: %v", err)
+		}
+	})
+}
+
+func FuzzParseCommands(f *testing.F) {
+	addSeeds(f,
+		docsCommands,
+		"nv set qos roce mode lossy\nnv unset qos roce mode lossy\n",
+		"nv set qos pfc p switch-priority 3\nnv set qos pfc p switch-priority 3 x\nnv set qos pfc p\n",
+		"nv set a b ''\nnv set a b c\nnv unset a b c\n",
+		"nv set x 'unterminated\n",
+		"nv set system message \"a \\\"b\\\" c\" # comment\r\n",
+		"cumulus@leaf3:mgmt:~$ nv config show -o commands\n",
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		const file = "sw/nv-config-commands.txt"
+		cfg, err := ParseCommands(file, data)
+		if err != nil {
+			checkError(t, err, file)
+			return
+		}
+		checkTree(t, cfg, "commands", lineCount(data))
+		if cfg.Version != "" {
+			t.Fatalf("commands have no version, got %q", cfg.Version)
+		}
+		again, err := ParseCommands(file, data)
+		if err != nil || !reflect.DeepEqual(cfg, again) {
+			t.Fatalf("second parse differs: %v", err)
+		}
+	})
+}
+
+func FuzzParseRoceShow(f *testing.F) {
+	addSeeds(f,
+		"RoCE PCP/DSCP->SP mapping configurations\n===\nNo Data\n",
+		"RoCE SP->TC mapping and ETS configurations\n===\n       switch-prio  traffic-class  scheduler-weight\n    -  -----------  -------------  ----------------\n    0  0            zero           DWRR-50%\n",
+		"      operational  applied\n----  -----------  -------\nmode\npfc\n  pfc-priority  3\n    deeper  x\n",
+		"bash: nv: command not found\n",
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		const file = "sw/nv-show-qos-roce.txt"
+		rs, err := ParseRoceShow(file, data)
+		if err != nil {
+			checkError(t, err, file)
+			return
+		}
+		n := lineCount(data)
+		if rs.File != file || rs.Leaves == nil {
+			t.Fatalf("result %+v: want file %q and non-nil leaves", rs, file)
+		}
+		for k, fld := range rs.Leaves {
+			if k == "" || fld.Line < 1 || fld.Line > n {
+				t.Fatalf("leaf %q at line %d (of %d)", k, fld.Line, n)
+			}
+		}
+		if (rs.DSCPToSP == nil) != (rs.MappingLine == 0) || (rs.DSCPToSP == nil) != (rs.PCPToSP == nil) {
+			t.Fatalf("mapping table and its line disagree: %d %v %v", rs.MappingLine, rs.DSCPToSP, rs.PCPToSP)
+		}
+		if (rs.SPToTC == nil) != (rs.ETSLine == 0) || (rs.SPToTC == nil) != (rs.SPScheduler == nil) {
+			t.Fatalf("ETS table and its line disagree: %d %v %v", rs.ETSLine, rs.SPToTC, rs.SPScheduler)
+		}
+		again, err := ParseRoceShow(file, data)
+		if err != nil || !reflect.DeepEqual(rs, again) {
+			t.Fatalf("second parse differs: %v", err)
+		}
+	})
+}

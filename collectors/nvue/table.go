@@ -1,0 +1,101 @@
+package nvue
+
+import "strings"
+
+// NVUE's `nv show` tables are fixed-width text: a header row, a row of dash
+// runs (one per column, two spaces apart) and the rows (nvue.md §1.3). Cells
+// may be empty (`enable` with only an applied value) and may contain single
+// spaces (`146.48 KB`, `ecn, absolute`, `strict priority`), so columns come
+// from the dash runs, not from splitting on whitespace.
+
+type column struct{ start, end int }
+
+// isDashRow reports whether s is a table's separator row.
+func isDashRow(s string) bool {
+	t := strings.TrimSpace(s)
+	return strings.Contains(t, "--") && strings.Trim(t, "- ") == ""
+}
+
+// isRule reports whether s underlines a section title (`=====`).
+func isRule(s string) bool {
+	t := strings.TrimSpace(s)
+	return len(t) >= 3 && strings.Trim(t, "=") == ""
+}
+
+func dashColumns(s string) []column {
+	var cols []column
+	for i := 0; i < len(s); {
+		if s[i] != '-' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == '-' {
+			j++
+		}
+		cols = append(cols, column{i, j})
+		i = j
+	}
+	return cols
+}
+
+// cells splits a row into one string per column. Text runs are separated by
+// two or more spaces; a run belongs to the first column whose dashes end
+// after the run starts (a run starting in the gap before a column is that
+// column's). Runs in the same column are kept with the text between them, as
+// in a description with a double space.
+func cells(s string, cols []column) []string {
+	if len(cols) == 0 {
+		return nil
+	}
+	out := make([]string, len(cols))
+	first := make([]int, len(cols))
+	last := make([]int, len(cols))
+	for i := range first {
+		first[i] = -1
+	}
+	for i := 0; i < len(s); {
+		if s[i] == ' ' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && !(s[j] == ' ' && (j+1 == len(s) || s[j+1] == ' ')) {
+			j++
+		}
+		c := len(cols) - 1
+		for k, col := range cols {
+			if i < col.end {
+				c = k
+				break
+			}
+		}
+		if first[c] < 0 {
+			first[c] = i
+		}
+		last[c] = j
+		i = j
+	}
+	for c := range cols {
+		if first[c] >= 0 {
+			out[c] = s[first[c]:last[c]]
+		}
+	}
+	return out
+}
+
+// columnIndex returns the column whose header cell is one of names, or -1.
+func columnIndex(header []string, names ...string) int {
+	for i, h := range header {
+		for _, n := range names {
+			if strings.EqualFold(strings.TrimSpace(h), n) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func indentOf(s string) int {
+	return len(s) - len(strings.TrimLeft(s, " "))
+}

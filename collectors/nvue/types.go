@@ -1,0 +1,100 @@
+// Package nvue parses what NVIDIA Cumulus Linux 5.x (NVUE) prints: the
+// configuration as YAML (`nv config show -o yaml`, /etc/nvue.d/startup.yaml) or
+// as commands (`nv config show -o commands`), and the operational
+// `nv show qos roce` table. It keeps the device's literal text; what the
+// settings mean (defaults, ranges, profiles) is model/'s business.
+package nvue
+
+// Node is one object or leaf of an NVUE configuration tree, as written. Keys
+// are not expanded: "swp1-4,swp6" stays one key; model/ expands them.
+type Node struct {
+	Key string
+	// Value is the scalar of a leaf (`mode: lossless`, `nv set qos roce mode
+	// lossless`), unquoted and as written ("on", "enabled", "26").
+	Value string
+	// IsLeaf is true when the node carries a scalar value. An object written
+	// `key: {}` or a bare `nv set a b` is not a leaf and has no children.
+	IsLeaf bool
+	// Children are the object's members in first-seen order.
+	Children []*Node
+	// Line is where the key (YAML) or the command that last set it
+	// (commands) stands in the file.
+	Line int
+}
+
+// Child returns the member with exactly this key, or nil.
+func (n *Node) Child(key string) *Node {
+	if n == nil {
+		return nil
+	}
+	for _, c := range n.Children {
+		if c.Key == key {
+			return c
+		}
+	}
+	return nil
+}
+
+// Get walks exact keys from n; nil when any is absent.
+func (n *Node) Get(path ...string) *Node {
+	for _, k := range path {
+		n = n.Child(k)
+		if n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
+// Config is one switch's NVUE configuration.
+type Config struct {
+	// File is the path the parser was given (relative to the fabric
+	// directory), used in evidence.
+	File string
+	// Format is "yaml" or "commands".
+	Format string
+	// Version is the header's `version:` ("Cumulus Linux 5.9.2"); "" when the
+	// source has no header (commands never do).
+	Version string
+	// Root is the tree below `set:` with every `unset:` applied; Key "".
+	Root *Node
+}
+
+// Field is one leaf row of an `nv show` table.
+type Field struct {
+	Operational string
+	Applied     string
+	Line        int
+}
+
+// Value is what the device does: the operational column, else the applied
+// one (NVUE leaves operational empty for leaves it only stores).
+func (f Field) Value() string {
+	if f.Operational != "" {
+		return f.Operational
+	}
+	return f.Applied
+}
+
+// RoceShow is `nv show qos roce` (global view, CL 5.3 to 5.18) or
+// `nv show interface <if> qos roce status` (per-interface view).
+type RoceShow struct {
+	File string
+	// Leaves holds the leaf rows keyed by their path in the table, dotted:
+	// "enable" (≤5.14) or "state" (5.18), "mode", "cable-length",
+	// "pfc.pfc-priority", "pfc.rx-enabled", "congestion-control.enabled-tc",
+	// "trust.trust-mode", "lldp-app-tlv.priority", ...
+	Leaves map[string]Field
+	// DSCPToSP and PCPToSP come from "RoCE PCP/DSCP->SP mapping
+	// configurations"; nil when the table is absent.
+	DSCPToSP map[int]int
+	PCPToSP  map[int]int
+	// MappingLine is the line of that table's title.
+	MappingLine int
+	// SPToTC and SPScheduler ("DWRR-50%", "strict-priority", "dwrr-50%",
+	// "strict priority" as printed) come from "RoCE SP->TC mapping and ETS
+	// configurations"; nil when absent.
+	SPToTC      map[int]int
+	SPScheduler map[int]string
+	ETSLine     int
+}
