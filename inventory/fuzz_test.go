@@ -1,0 +1,109 @@
+package inventory
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// FuzzParse feeds both formats arbitrary bytes: Parse must not panic, must
+// return either a complete inventory or Errors that each name the file and a
+// line >= 1 on one line, and must give the same answer twice.
+func FuzzParse(f *testing.F) {
+	err := filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.Contains(path, "fuzz") {
+			return err
+		}
+		ext := filepath.Ext(path)
+		if ext != ".yaml" && ext != ".yml" && ext != ".hcl" {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		f.Add(data, ext == ".hcl")
+		return nil
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+	// Shapes the files above lack: anchors, merge keys, huge numbers,
+	// nesting, non-literal HCL expressions.
+	f.Add([]byte("fabric: a\nx: &l [swp1]\nswitches:\n  - &s {name: leaf1, ports: *l}\n  - {<<: *s, name: leaf2}\n"), false)
+	f.Add([]byte("fabric: a\npolicy: {roce: {dscp: [99999999999999999999, 0x1a, 1e3]}}\n"), false)
+	f.Add([]byte("fabric: [[[[[[[[[[[[a]]]]]]]]]]]]\n"), false)
+	f.Add([]byte("fabric = \"a\"\npolicy {\n  roce {\n    dscp = true ? [1] : [2]\n    priority = 1e100\n  }\n}\nhost \"h\" { nics = [for x in [\"a\"] : x] }\n"), true)
+	f.Fuzz(func(t *testing.T, data []byte, isHCL bool) {
+		name := "fuzz/inventory.yaml"
+		if isHCL {
+			name = "fuzz/inventory.hcl"
+		}
+		inv, err := Parse(name, data)
+		inv2, err2 := Parse(name, data)
+		if !reflect.DeepEqual(inv, inv2) || (err == nil) != (err2 == nil) || err != nil && err.Error() != err2.Error() {
+			t.Fatalf("not deterministic:\n%+v %v\n%+v %v", inv, err, inv2, err2)
+		}
+		if err != nil {
+			errs, ok := err.(Errors)
+			if !ok || len(errs) == 0 || inv != nil {
+				t.Fatalf("err = %#v (%T), inv = %+v", err, err, inv)
+			}
+			for _, e := range errs {
+				if e.File != name || e.Line < 1 || e.Msg == "" || strings.ContainsAny(e.Msg, "\r\n") {
+					t.Fatalf("bad error %#v", e)
+				}
+				if strings.Contains(e.Msg, "internal error") {
+					t.Fatalf("parser panicked: %v", e)
+				}
+			}
+			return
+		}
+		checkComplete(t, name, inv)
+	})
+}
+
+// checkComplete asserts what every consumer of a loaded inventory relies on.
+func checkComplete(t *testing.T, name string, inv *Inventory) {
+	t.Helper()
+	p := inv.Policy
+	if inv.File != name || !safeName.MatchString(inv.Fabric) {
+		t.Fatalf("File %q Fabric %q", inv.File, inv.Fabric)
+	}
+	if _, ok := Preset(p.Preset); !ok {
+		t.Fatalf("preset %q", p.Preset)
+	}
+	if len(p.RoCE.DSCP) == 0 || !slices.IsSorted(p.RoCE.DSCP) || len(slices.Compact(slices.Clone(p.RoCE.DSCP))) != len(p.RoCE.DSCP) {
+		t.Fatalf("DSCP %v not sorted, unique, non-empty", p.RoCE.DSCP)
+	}
+	for _, d := range p.RoCE.DSCP {
+		if d < 0 || d > 63 || d == p.CNP.DSCP {
+			t.Fatalf("DSCP %d (CNP %d)", d, p.CNP.DSCP)
+		}
+	}
+	if p.RoCE.Priority == p.CNP.Priority || p.Trust == "" || p.RoCE.Mode == "" || p.MTU.Host < 68 || p.MTU.Switch < 68 || len(p.ECMP.HashFields) == 0 {
+		t.Fatalf("incomplete policy %+v", p)
+	}
+	for k, pos := range p.Pos {
+		if pos.File != name || pos.Line < 1 {
+			t.Fatalf("Pos[%s] = %v", k, pos)
+		}
+	}
+	seen := map[string]bool{}
+	for _, s := range inv.Switches {
+		if !safeName.MatchString(s.Name) || seen[s.Name] || s.Role == "" || s.Pos.Line < 1 {
+			t.Fatalf("switch %+v", s)
+		}
+		seen[s.Name] = true
+	}
+	for _, h := range inv.Hosts {
+		if !safeName.MatchString(h.Name) || seen[h.Name] || h.Pos.Line < 1 {
+			t.Fatalf("host %+v", h)
+		}
+		seen[h.Name] = true
+	}
+}

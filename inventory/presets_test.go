@@ -1,0 +1,149 @@
+package inventory
+
+import (
+	"maps"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+func TestPresetNames(t *testing.T) {
+	want := []string{"basepod-ef", "cumulus-default", "spectrum-x"}
+	if got := PresetNames(); !slices.Equal(got, want) {
+		t.Errorf("PresetNames() = %v, want %v", got, want)
+	}
+	if _, ok := Preset("nvidia"); ok {
+		t.Error(`Preset("nvidia") found`)
+	}
+	// Each call is a fresh copy: a caller's change must not leak.
+	p, _ := Preset(DefaultPreset)
+	p.RoCE.DSCP[0] = 99
+	p.ECMP.HashFields[0] = "x"
+	if q, _ := Preset(DefaultPreset); q.RoCE.DSCP[0] != 26 || q.ECMP.HashFields[0] != "destination-ip" {
+		t.Errorf("Preset shares slices: %+v", q)
+	}
+}
+
+// TestPresetsValid: every preset passes the inventory's own validation and
+// keeps CNP apart from RoCE.
+func TestPresetsValid(t *testing.T) {
+	for _, name := range PresetNames() {
+		inv, err := Parse("x.yaml", []byte("fabric: a\npolicy: {preset: "+name+"}\n"))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		want, _ := Preset(name)
+		if inv.Policy.Preset != name || !reflect.DeepEqual(inv.Policy.RoCE, want.RoCE) {
+			t.Errorf("%s: got %+v, want %+v", name, inv.Policy, want)
+		}
+	}
+}
+
+func TestPresetsAndOverrides(t *testing.T) {
+	def, _ := Preset(DefaultPreset)
+	spx := def
+	spx.Preset = "spectrum-x"
+	spx.RoCE.DSCP = []int{24}
+	spx.ECMP.AdaptiveRouting = true
+	bp := def
+	bp.Preset = "basepod-ef"
+	bp.RoCE.DSCP = []int{46}
+	override := Policy{
+		Preset: "spectrum-x",
+		// Sorted and deduplicated from [26, 24, 26].
+		RoCE:  RoCEPolicy{DSCP: []int{24, 26}, Priority: 4, TrafficClass: 5, Mode: "lossy"},
+		CNP:   spx.CNP,
+		Trust: "pcp",
+		MTU:   MTUPolicy{Host: 9000, Switch: 9216},
+		ECMP:  ECMPPolicy{HashFields: []string{"ip-protocol", "source-ip"}},
+	}
+	scalar := def
+	scalar.RoCE.DSCP = []int{30}
+	scalar.CNP.DSCP = 46
+
+	for _, tc := range []struct {
+		name string
+		want Policy
+		keys []string // Policy.Pos keys: only what the file writes
+	}{
+		{"none", def, nil},
+		{"spectrum-x", spx, []string{"preset"}},
+		{"basepod-ef", bp, []string{"preset"}},
+		{"override", override, []string{"ecmp.adaptive_routing", "ecmp.hash_fields", "mtu.host", "preset",
+			"roce.dscp", "roce.mode", "roce.priority", "roce.traffic_class", "trust"}},
+		{"scalar", scalar, []string{"cnp.dscp", "roce.dscp"}},
+	} {
+		for _, ext := range []string{".yaml", ".hcl"} {
+			t.Run(tc.name+ext, func(t *testing.T) {
+				path := "testdata/presets/" + tc.name + ext
+				inv, err := LoadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := inv.Policy
+				got.Pos = nil
+				if !reflect.DeepEqual(got, tc.want) {
+					t.Errorf("policy:\ngot  %+v\nwant %+v", got, tc.want)
+				}
+				if keys := slices.Sorted(maps.Keys(inv.Policy.Pos)); !slices.Equal(keys, tc.keys) {
+					t.Errorf("Pos keys = %v, want %v", keys, tc.keys)
+				}
+				for k, pos := range inv.Policy.Pos {
+					if pos.File != path || pos.Line < 2 {
+						t.Errorf("Pos[%s] = %v", k, pos)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestDSCPForms: one value or a list, flow or block, in both formats.
+func TestDSCPForms(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []int
+		line      int
+	}{
+		{"x.yaml", "fabric: a\npolicy:\n  roce: {dscp: 24}\n", []int{24}, 3},
+		{"x.yaml", "fabric: a\npolicy:\n  roce: {dscp: [30, 24]}\n", []int{24, 30}, 3},
+		{"x.yaml", "fabric: a\npolicy:\n  roce:\n    dscp:\n      - 26\n      - 24\n      - 26\n", []int{24, 26}, 4},
+		{"x.yaml", "fabric: a\npolicy:\n  roce:\n    dscp: ~\n", []int{26}, 0}, // null: the default
+		{"x.hcl", "fabric = \"a\"\npolicy {\n  roce { dscp = 24 }\n}\n", []int{24}, 3},
+		{"x.hcl", "fabric = \"a\"\npolicy {\n  roce { dscp = [30, 24] }\n}\n", []int{24, 30}, 3},
+		{"x.hcl", "fabric = \"a\"\npolicy {\n  roce {\n    dscp = [\n      26,\n      24,\n    ]\n  }\n}\n", []int{24, 26}, 4},
+		{"x.hcl", "fabric = \"a\"\npolicy {\n  roce { dscp = null }\n}\n", []int{26}, 0},
+	} {
+		inv, err := Parse(tc.name, []byte(tc.src))
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		if !slices.Equal(inv.Policy.RoCE.DSCP, tc.want) {
+			t.Errorf("%q: DSCP = %v, want %v", tc.src, inv.Policy.RoCE.DSCP, tc.want)
+		}
+		if got := inv.Policy.Pos["roce.dscp"].Line; got != tc.line {
+			t.Errorf("%q: Pos[roce.dscp] line = %d, want %d", tc.src, got, tc.line)
+		}
+	}
+}
+
+// TestElementLines: a bad element of a multi-line list is reported on its
+// own line.
+func TestElementLines(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"x.yaml", "fabric: a\npolicy:\n  roce:\n    dscp:\n      - 26\n      - 99\n",
+			"x.yaml:6: roce.dscp 99 out of range 0..63"},
+		{"x.hcl", "fabric = \"a\"\npolicy {\n  roce {\n    dscp = [\n      26,\n      99,\n    ]\n  }\n}\n",
+			"x.hcl:6: roce.dscp 99 out of range 0..63"},
+		{"x.yaml", "fabric: a\nhosts:\n  - name: gpu01\n    nics:\n      - ens1\n      - a/b\n",
+			`x.yaml:6: host "gpu01": invalid NIC name "a/b" (want a netdev name: 1-15 letters, digits, '.', '_' or '-')`},
+		{"x.hcl", "fabric = \"a\"\nhost \"gpu01\" {\n  nics = [\n    \"ens1\",\n    \"a/b\",\n  ]\n}\n",
+			`x.hcl:5: host "gpu01": invalid NIC name "a/b" (want a netdev name: 1-15 letters, digits, '.', '_' or '-')`},
+	} {
+		if _, err := Parse(tc.name, []byte(tc.src)); err == nil || err.Error() != tc.want {
+			t.Errorf("%q:\ngot  %v\nwant %s", tc.src, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package inventory
+
+// The YAML and HCL front ends both translate their file into a rawInventory:
+// what the user wrote, field by field, with the line of each. One build step
+// then applies defaults and presets and validates, so both formats give the
+// same result and the same messages.
+
+// field is one value the user wrote. Set is false when the key is absent (or
+// null in YAML, so a key can be blanked out without deleting it).
+type field[T any] struct {
+	Set  bool
+	V    T
+	Line int
+}
+
+// list is a list the user wrote. Lines[i] is the line of V[i] when the format
+// gives it (Lines may be shorter than V; missing lines fall back to Line).
+type list[T any] struct {
+	Set   bool
+	V     []T
+	Line  int
+	Lines []int
+}
+
+func (l list[T]) lineOf(i int) int {
+	if i < len(l.Lines) && l.Lines[i] > 0 {
+		return l.Lines[i]
+	}
+	return l.Line
+}
+
+type rawPolicy struct {
+	Line             int // the policy key or block; 0 when absent
+	Preset           field[string]
+	RoCEDSCP         list[int]
+	RoCEPriority     field[int]
+	RoCETrafficClass field[int]
+	RoCEMode         field[string]
+	CNPDSCP          field[int]
+	CNPPriority      field[int]
+	Trust            field[string]
+	MTUHost          field[int]
+	MTUSwitch        field[int]
+	HashFields       list[string]
+	AdaptiveRouting  field[bool]
+}
+
+// rawDevice is a switch or a host; Items holds a switch's ports or a host's
+// NICs.
+type rawDevice struct {
+	Line    int
+	Name    field[string]
+	Role    field[string] // switches only
+	Address field[string]
+	Items   list[string]
+}
+
+type rawInventory struct {
+	Fabric   field[string]
+	Policy   rawPolicy
+	Switches []rawDevice
+	Hosts    []rawDevice
+}

@@ -1,0 +1,4 @@
+policy {
+  roce { dscp = [] }
+  ecmp { hash_fields = [] }
+}

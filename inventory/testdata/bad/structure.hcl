@@ -1,0 +1,5 @@
+fabric = var.name
+policy {}
+policy {}
+switch {}
+switch "leaf01" "leaf02" {}

@@ -1,0 +1,5 @@
+fabric = "pod-a"
+policy {
+  roce {
+    dscp = [26
+  }

@@ -1,0 +1,18 @@
+fabric = "lab"
+policy {
+  preset = "spectrum-x"
+  roce {
+    dscp          = [26, 24, 26]
+    priority      = 4
+    traffic_class = 5
+    mode          = "lossy"
+  }
+  trust = "pcp"
+  mtu {
+    host = 9000
+  }
+  ecmp {
+    hash_fields      = ["ip-protocol", "source-ip", "source-ip"]
+    adaptive_routing = false
+  }
+}

@@ -1,0 +1,5 @@
+fabric = "lab"
+policy {
+  roce { dscp = 30 }
+  cnp { dscp = 46 }
+}

@@ -1,0 +1,85 @@
+// Package inventory reads a fabric's inventory: its devices and the intended
+// RoCE QoS policy, from inventory.yaml or inventory.hcl (the same schema).
+package inventory
+
+import "github.com/qoslint/qoslint/collectors/source"
+
+// Inventory is one fabric.
+type Inventory struct {
+	// File is the inventory file as given to Load (used in evidence).
+	File     string
+	Fabric   string
+	Policy   Policy
+	Switches []Switch
+	Hosts    []Host
+}
+
+// Policy is the intent every device is checked against. Load fills every
+// field: explicit values win over the preset's, the preset's over the
+// cumulus-default ones.
+type Policy struct {
+	// Preset is the named preset the policy started from ("cumulus-default"
+	// when none was named).
+	Preset string
+	RoCE   RoCEPolicy
+	CNP    CNPPolicy
+	// Trust is what hosts must trust: "dscp" (switches must then trust l3 or
+	// both) or "pcp" (switches l2 or both).
+	Trust string
+	MTU   MTUPolicy
+	ECMP  ECMPPolicy
+	// Pos is where each set field was written, keyed by its dotted schema
+	// path ("roce.dscp", "cnp.priority", "mtu.host", "ecmp.hash_fields", ...).
+	// Fields that came from a preset or default are absent.
+	Pos map[string]source.Pos
+}
+
+// RoCEPolicy is the RoCE data traffic's marking.
+type RoCEPolicy struct {
+	DSCP         []int // sorted, unique; never empty after Load
+	Priority     int   // switch priority and NIC priority, 0..7
+	TrafficClass int   // switch traffic class (egress queue), 0..7
+	// Mode is the switch RoCE mode required: "lossless" (default) or "lossy".
+	Mode string
+}
+
+// CNPPolicy is the congestion notification packets' marking.
+type CNPPolicy struct {
+	DSCP     int
+	Priority int
+}
+
+// MTUPolicy holds minimum MTUs.
+type MTUPolicy struct {
+	Host   int
+	Switch int
+}
+
+// ECMPPolicy is what the switches must hash on.
+type ECMPPolicy struct {
+	// HashFields are NVUE ecmp-hash field names (source-ip, destination-ip,
+	// source-port, destination-port, ip-protocol, ipv6-label, ...).
+	HashFields      []string
+	AdaptiveRouting bool
+}
+
+// Switch is one NVUE switch.
+type Switch struct {
+	Name    string
+	Role    string // leaf, spine, super-spine, border
+	Address string
+	// Ports restricts the check to these ports (NVUE range syntax allowed,
+	// e.g. "swp1-32"); empty means every swp port in the switch's config.
+	Ports []string
+	Pos   source.Pos
+}
+
+// Host is one GPU server.
+type Host struct {
+	Name    string
+	Address string
+	// NICs restricts the check to these netdevs; empty means every netdev in
+	// the host's ibdev2netdev.txt.
+	NICs []string
+	Pos  source.Pos
+}

@@ -1,0 +1,249 @@
+package inventory
+
+import (
+	"strconv"
+
+	"gopkg.in/yaml.v3"
+)
+
+// yamlRoot returns the top mapping under the document node (nil for an
+// empty document).
+func yamlRoot(doc *yaml.Node) *yaml.Node {
+	if doc.Kind == yaml.DocumentNode && len(doc.Content) > 0 {
+		return resolve(doc.Content[0])
+	}
+	return nil
+}
+
+// resolve follows aliases; the bound stops a malformed cycle.
+func resolve(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 16; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// child returns the key and value nodes of key in mapping n (nil, nil when
+// absent or when n is not a mapping). A duplicate key is a decode error, so
+// the first match is the one that counts.
+func child(n *yaml.Node, key string) (k, v *yaml.Node) {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil, nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i], resolve(n.Content[i+1])
+		}
+	}
+	return nil, nil
+}
+
+// keyLine is the line key was written on in mapping n, else fallback.
+func keyLine(n *yaml.Node, key string, fallback int) int {
+	if k, _ := child(n, key); k != nil {
+		return k.Line
+	}
+	return fallback
+}
+
+func lineOf(n *yaml.Node) int {
+	if n == nil {
+		return 0
+	}
+	return n.Line
+}
+
+// items returns the items of sequence n that the decoder kept, so they line
+// up with the decoded slice: yaml.v3 drops an item whose kind does not fit
+// the element type (a scalar where a mapping belongs, and the reverse) after
+// reporting it, and drops a null item silently. The caller checks the
+// lengths match before trusting the result.
+func items(n *yaml.Node, mappings bool) []*yaml.Node {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	var out []*yaml.Node
+	for _, it := range n.Content {
+		r := resolve(it)
+		switch {
+		case r == nil || isNull(r):
+		case mappings && r.Kind == yaml.MappingNode, !mappings && r.Kind == yaml.ScalarNode:
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+func isNull(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
+}
+
+// nullItems reports the empty items of a list, which the decoder would
+// otherwise drop without a word.
+func nullItems(n *yaml.Node, what string, p *problems) {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return
+	}
+	for _, it := range n.Content {
+		if r := resolve(it); r != nil && isNull(r) {
+			p.semantic(it.Line, "empty entry in %s", what)
+		}
+	}
+}
+
+func yamlString(ptr *string, n *yaml.Node, key string, fallback int) field[string] {
+	if ptr == nil {
+		return field[string]{}
+	}
+	return field[string]{Set: true, V: *ptr, Line: keyLine(n, key, fallback)}
+}
+
+func yamlInt(ptr *int, n *yaml.Node, key string, fallback int) field[int] {
+	if ptr == nil {
+		return field[int]{}
+	}
+	return field[int]{Set: true, V: *ptr, Line: keyLine(n, key, fallback)}
+}
+
+func yamlStrings(v []string, n *yaml.Node, key, what string, fallback int, p *problems) list[string] {
+	_, seq := child(n, key)
+	if v == nil && (seq == nil || seq.Kind != yaml.SequenceNode) {
+		// Absent or null. An empty flow list decodes to a non-nil slice.
+		return list[string]{}
+	}
+	l := list[string]{Set: true, V: v, Line: keyLine(n, key, fallback)}
+	nullItems(seq, what, p)
+	if its := items(seq, false); len(its) == len(v) {
+		for _, it := range its {
+			l.Lines = append(l.Lines, it.Line)
+		}
+	}
+	return l
+}
+
+// yamlDSCP reads roce.dscp: one integer or a list of integers.
+func yamlDSCP(n *yaml.Node, line int, p *problems) list[int] {
+	n = resolve(n)
+	if n == nil || n.Kind == 0 || isNull(n) {
+		return list[int]{}
+	}
+	// A bad element is reported and left out; the list stays set unless
+	// nothing valid is left, so the other elements are still checked.
+	l := list[int]{Set: true, Line: line, V: []int{}}
+	bad := false
+	one := func(it *yaml.Node) {
+		r := resolve(it)
+		var v int
+		if r == nil || r.Kind != yaml.ScalarNode || r.ShortTag() != "!!int" || r.Decode(&v) != nil {
+			p.unreadable(it.Line, "roce.dscp: want an integer or a list of integers, got %s", nodeText(r))
+			bad = true
+			return
+		}
+		l.V = append(l.V, v)
+		l.Lines = append(l.Lines, it.Line)
+	}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		one(n)
+	case yaml.SequenceNode:
+		for _, it := range n.Content {
+			one(it)
+		}
+	default:
+		one(n)
+	}
+	if bad && len(l.V) == 0 {
+		return list[int]{}
+	}
+	return l
+}
+
+func nodeText(n *yaml.Node) string {
+	switch {
+	case n == nil:
+		return "nothing"
+	case n.Kind == yaml.ScalarNode:
+		return yamlKinds[n.ShortTag()] + " " + strconv.Quote(n.Value)
+	}
+	return yamlKinds[n.ShortTag()]
+}
+
+// yamlRaw pairs the strictly decoded f with positions from the node tree.
+func yamlRaw(f *yamlFile, root *yaml.Node, p *problems) *rawInventory {
+	raw := &rawInventory{Fabric: yamlString(f.Fabric, root, "fabric", 1)}
+	if pol := f.Policy; pol != nil {
+		pk, pn := child(root, "policy")
+		r := &raw.Policy
+		r.Line = lineOf(pk)
+		r.Preset = yamlString(pol.Preset, pn, "preset", r.Line)
+		r.Trust = yamlString(pol.Trust, pn, "trust", r.Line)
+		if x := pol.RoCE; x != nil {
+			k, n := child(pn, "roce")
+			at := max(lineOf(k), r.Line)
+			r.RoCEDSCP = yamlDSCP(&x.DSCP, keyLine(n, "dscp", at), p)
+			r.RoCEPriority = yamlInt(x.Priority, n, "priority", at)
+			r.RoCETrafficClass = yamlInt(x.TrafficClass, n, "traffic_class", at)
+			r.RoCEMode = yamlString(x.Mode, n, "mode", at)
+		}
+		if x := pol.CNP; x != nil {
+			k, n := child(pn, "cnp")
+			at := max(lineOf(k), r.Line)
+			r.CNPDSCP = yamlInt(x.DSCP, n, "dscp", at)
+			r.CNPPriority = yamlInt(x.Priority, n, "priority", at)
+		}
+		if x := pol.MTU; x != nil {
+			k, n := child(pn, "mtu")
+			at := max(lineOf(k), r.Line)
+			r.MTUHost = yamlInt(x.Host, n, "host", at)
+			r.MTUSwitch = yamlInt(x.Switch, n, "switch", at)
+		}
+		if x := pol.ECMP; x != nil {
+			k, n := child(pn, "ecmp")
+			at := max(lineOf(k), r.Line)
+			r.HashFields = yamlStrings(x.HashFields, n, "hash_fields", "ecmp.hash_fields", at, p)
+			if x.AdaptiveRouting != nil {
+				r.AdaptiveRouting = field[bool]{Set: true, V: *x.AdaptiveRouting, Line: keyLine(n, "adaptive_routing", at)}
+			}
+		}
+	}
+
+	swKey, swSeq := child(root, "switches")
+	swItems := items(swSeq, true)
+	nullItems(swSeq, "switches", p)
+	for i, s := range f.Switches {
+		n, line := yamlItem(swItems, i, len(f.Switches), swKey)
+		raw.Switches = append(raw.Switches, rawDevice{
+			Line:    line,
+			Name:    yamlString(s.Name, n, "name", line),
+			Role:    yamlString(s.Role, n, "role", line),
+			Address: yamlString(s.Address, n, "address", line),
+			Items:   yamlStrings(s.Ports, n, "ports", "ports", line, p),
+		})
+	}
+	hKey, hSeq := child(root, "hosts")
+	hItems := items(hSeq, true)
+	nullItems(hSeq, "hosts", p)
+	for i, h := range f.Hosts {
+		n, line := yamlItem(hItems, i, len(f.Hosts), hKey)
+		raw.Hosts = append(raw.Hosts, rawDevice{
+			Line:    line,
+			Name:    yamlString(h.Name, n, "name", line),
+			Address: yamlString(h.Address, n, "address", line),
+			Items:   yamlStrings(h.NICs, n, "nics", "nics", line, p),
+		})
+	}
+	return raw
+}
+
+// yamlItem returns the node of the i-th decoded device and its line; when
+// the tree and the slice do not line up (the decoder reported why), it falls
+// back to the list's key.
+func yamlItem(its []*yaml.Node, i, decoded int, key *yaml.Node) (*yaml.Node, int) {
+	if len(its) == decoded {
+		return its[i], its[i].Line
+	}
+	return nil, max(lineOf(key), 1)
+}
