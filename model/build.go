@@ -1,0 +1,40 @@
+package model
+
+import (
+	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/inventory"
+)
+
+// Build turns a capture into the effective fabric model. Devices come out in
+// inventory order, which the inventory keeps as written; reports sort them.
+func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
+	f := &Fabric{Name: inv.Fabric, Policy: inv.Policy}
+	roles := map[string]inventory.Switch{}
+	for _, s := range inv.Switches {
+		roles[s.Name] = s
+	}
+	for _, sc := range c.Switches {
+		is := roles[sc.Name]
+		sw, problems := BuildSwitch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
+		sw.NotCollected = sc.Missing
+		for _, p := range problems {
+			p.Device = sc.Name
+		}
+		f.Problems = append(f.Problems, problems...)
+		f.Switches = append(f.Switches, sw)
+	}
+	for _, hc := range c.Hosts {
+		f.Hosts = append(f.Hosts, BuildHost(hc))
+	}
+	return f
+}
+
+// SwitchByName finds a switch.
+func (f *Fabric) SwitchByName(name string) *Switch {
+	for _, s := range f.Switches {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}

@@ -1,0 +1,204 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/source"
+)
+
+// Host is what one GPU server effectively does.
+type Host struct {
+	Name string
+	NICs []*NIC
+	// NCCLFile is where nccl.conf came from; "" when not collected.
+	NCCLFile string
+	// NCCLTC is NCCL_IB_TC from nccl.conf; not Known when nccl.conf was not
+	// collected, V -1 when the file does not set it.
+	NCCLTC       Value[int]
+	NotCollected []string
+}
+
+// NIC is one RoCE netdev.
+type NIC struct {
+	Netdev, IBDev string
+	Port          int
+	// QosFile is the mlnx_qos output read; "" when not collected, and then
+	// Trust, DSCP, PFC and PrioTC are not Known.
+	QosFile string
+	// QosUnreadable: the mlnx_qos output was collected but is malformed.
+	QosUnreadable bool
+	Trust         Value[string]
+	// DSCP maps DSCP → NIC priority. An entry not Known is absent from a
+	// non-empty dscp2prio table.
+	DSCP   [64]Value[int]
+	PFC    [8]Value[bool]
+	PrioTC [8]int
+	// ECNNP and ECNRP are the per-priority notification point (the receiver
+	// that sends CNPs) and reaction point (the sender that slows down)
+	// switches of DCQCN.
+	ECNNP, ECNRP [8]Value[bool]
+	CNPDSCP      Value[int]
+	CNPPrio      Value[int]
+	MTU          Value[int]
+	// ToS is the traffic class RoCE QPs carry on this NIC.
+	ToS ToS
+}
+
+// ToS is the effective RoCE ToS and why.
+type ToS struct {
+	Value[int]
+	// Via is "traffic_class" (the NIC forces it), "NCCL_IB_TC", or
+	// "default" (NCCL's default 0).
+	Via string
+	// Forced is the Force-DSCP traffic_class setting (V -1 when unset);
+	// NCCL is NCCL_IB_TC (V -1 when unset). Either may be not Known.
+	Forced, NCCL Value[int]
+}
+
+// TrafficClassPath is the Force-DSCP sysfs file of an IB device port.
+func TrafficClassPath(ibdev string, port int) string {
+	return "/sys/class/infiniband/" + ibdev + "/tc/" + strconv.Itoa(port) + "/traffic_class"
+}
+
+// ECNPath is the per-priority DCQCN enable file: "np" or "rp".
+func ECNPath(netdev, point string, prio int) string {
+	return "/sys/class/net/" + netdev + "/ecn/roce_" + point + "/enable/" + strconv.Itoa(prio)
+}
+
+// CNPPath is /sys/class/net/<netdev>/ecn/roce_np/<attr> (cnp_dscp,
+// cnp_802p_prio).
+func CNPPath(netdev, attr string) string {
+	return "/sys/class/net/" + netdev + "/ecn/roce_np/" + attr
+}
+
+// NCCLConfPath is where NCCL reads its configuration file.
+const NCCLConfPath = "/etc/nccl.conf"
+
+// BuildHost builds the effective model of one host.
+func BuildHost(in *collectors.HostCapture) *Host {
+	h := &Host{Name: in.Name, NotCollected: in.Missing}
+	if in.NCCL != nil {
+		h.NCCLFile = in.NCCL.File
+		h.NCCLTC = Defaulted(-1, "NCCL_IB_TC not set")
+		h.NCCLTC.Origin.Pos = source.Pos{File: in.NCCL.File}
+		if v, ok := in.NCCL.Vars["NCCL_IB_TC"]; ok {
+			pos := source.Pos{File: in.NCCL.File, Line: v.Line}
+			if tc, err := strconv.Atoi(strings.TrimSpace(v.Value)); err == nil {
+				h.NCCLTC = Explicit(tc, pos)
+			} else {
+				// NCCL reads the variable with strtoll; garbage reads as 0.
+				h.NCCLTC = Value[int]{V: 0, Origin: Origin{Pos: pos, Default: "NCCL_IB_TC is not a number, NCCL reads 0"}, Known: true}
+			}
+		}
+	}
+	links := map[string]hostfiles.Link{}
+	for _, l := range in.Links {
+		links[l.Name] = l
+	}
+	for _, ni := range in.NICs {
+		n := &NIC{Netdev: ni.Netdev, IBDev: ni.IBDev, Port: ni.Port, QosUnreadable: ni.QosUnreadable}
+		buildQos(n, ni.Qos)
+		buildSysfs(n, ni.Sysfs)
+		if l, ok := links[ni.Netdev]; ok {
+			n.MTU = Explicit(l.MTU, source.Pos{File: in.LinksFile, Line: l.Line})
+		}
+		n.ToS = effectiveToS(n, h.NCCLTC)
+		h.NICs = append(h.NICs, n)
+	}
+	return h
+}
+
+func buildQos(n *NIC, q *hostfiles.MlnxQos) {
+	for p := range n.PrioTC {
+		n.PrioTC[p] = -1
+	}
+	if q == nil {
+		return
+	}
+	n.QosFile = q.File
+	n.PrioTC = q.PrioTC
+	pos := func(line int) source.Pos { return source.Pos{File: q.File, Line: line} }
+	switch {
+	case q.Trust != "":
+		n.Trust = Explicit(q.Trust, pos(q.TrustLine))
+	case len(q.DSCP2Prio) > 0:
+		// Where the trust state cannot be read, mlnx_qos itself infers dscp
+		// from the presence of DSCP APP entries (host.md §1.2).
+		n.Trust = Value[string]{V: "dscp", Origin: Origin{Pos: pos(q.DSCP2PrioLine), Default: "inferred from dscp2prio entries"}, Known: true}
+	default:
+		n.Trust = Value[string]{V: "pcp", Origin: Origin{Pos: pos(1), Default: "no trust line and no dscp2prio entries: pcp"}, Known: true}
+	}
+	if len(q.DSCP2Prio) == 0 {
+		for d := range n.DSCP {
+			n.DSCP[d] = Value[int]{V: DefaultPriority(d), Origin: Origin{Pos: pos(q.TrustLine), Default: "NIC default dscp2prio (DSCP>>3)"}, Known: true}
+		}
+	} else {
+		for d := range n.DSCP {
+			if p, ok := q.DSCP2Prio[d]; ok {
+				n.DSCP[d] = Explicit(p, pos(q.DSCP2PrioLine))
+			} else {
+				// Absent from a printed table: unknown, but the table is
+				// the evidence.
+				n.DSCP[d] = Value[int]{Origin: Origin{Pos: pos(q.DSCP2PrioLine)}}
+			}
+		}
+	}
+	if q.HasPFC {
+		for p := range n.PFC {
+			n.PFC[p] = Explicit(q.PFC[p], pos(q.PFCLine))
+		}
+	}
+}
+
+func buildSysfs(n *NIC, s *hostfiles.Sysfs) {
+	if s == nil {
+		return
+	}
+	flag := func(si *hostfiles.SysfsInt) Value[bool] {
+		if si == nil {
+			return Value[bool]{}
+		}
+		return Explicit(si.Value == 1, source.Pos{File: si.File, Line: 1})
+	}
+	num := func(si *hostfiles.SysfsInt) Value[int] {
+		if si == nil {
+			return Value[int]{}
+		}
+		return Explicit(si.Value, source.Pos{File: si.File, Line: 1})
+	}
+	for p := 0; p < 8; p++ {
+		n.ECNNP[p] = flag(s.ECNNP[p])
+		n.ECNRP[p] = flag(s.ECNRP[p])
+	}
+	n.CNPDSCP = num(s.CNPDSCP)
+	n.CNPPrio = num(s.CNP802pPrio)
+	if tc := s.TrafficClass; tc != nil {
+		n.ToS.Forced = Explicit(tc.Global, source.Pos{File: tc.File, Line: 1})
+	}
+}
+
+// effectiveToS applies the precedence of host.md: a forced global
+// traffic_class overrides the QP's GRH traffic class
+// (tclass_get_tclass_locked, mlx5 main_ext.c, §2.2); otherwise NCCL sets
+// ah_attr.grh.traffic_class from NCCL_IB_TC, default 0 (NCCL connect.cc,
+// §4.1).
+func effectiveToS(n *NIC, nccl Value[int]) ToS {
+	t := ToS{Forced: n.ToS.Forced, NCCL: nccl}
+	switch {
+	case t.Forced.Known && t.Forced.V >= 0:
+		t.Value, t.Via = t.Forced, "traffic_class"
+	case nccl.Known && nccl.V >= 0:
+		t.Value, t.Via = nccl, "NCCL_IB_TC"
+	case nccl.Known:
+		t.Value = Value[int]{V: 0, Origin: Origin{Pos: nccl.Origin.Pos, Default: "NCCL_IB_TC unset: NCCL's default traffic class 0"}, Known: true}
+		t.Via = "default"
+	default:
+		// nccl.conf not collected: NCCL may still read NCCL_IB_TC from the
+		// job's environment, so the ToS is unknown.
+		t.Via = "unknown"
+	}
+	return t
+}

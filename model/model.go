@@ -1,0 +1,60 @@
+// Package model is the unified fabric model: what each device effectively
+// does for RoCE once NVUE defaults, RoCE-mode defaults, profiles and bindings,
+// NIC defaults and NCCL settings are taken into account. Every value carries
+// its origin, so a finding can name the line that caused it or the default
+// that applied.
+package model
+
+import (
+	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory"
+)
+
+// Origin says where an effective value came from: an explicit setting at Pos,
+// or, when Default is not empty, a documented default.
+type Origin struct {
+	Pos     source.Pos
+	Default string
+}
+
+// IsDefault reports whether no explicit setting produced the value.
+func (o Origin) IsDefault() bool { return o.Default != "" }
+
+func (o Origin) String() string {
+	switch {
+	case o.Default != "" && !o.Pos.IsZero():
+		return o.Pos.String() + " (" + o.Default + ")"
+	case o.Default != "":
+		return o.Default
+	}
+	return o.Pos.String()
+}
+
+// Value is an effective value with its origin. Known is false when the data
+// it depends on was not collected.
+type Value[T any] struct {
+	V      T
+	Origin Origin
+	Known  bool
+}
+
+// Explicit builds a known value set at pos.
+func Explicit[T any](v T, pos source.Pos) Value[T] {
+	return Value[T]{V: v, Origin: Origin{Pos: pos}, Known: true}
+}
+
+// Defaulted builds a known value that comes from a default.
+func Defaulted[T any](v T, why string) Value[T] {
+	return Value[T]{V: v, Origin: Origin{Default: why}, Known: true}
+}
+
+// Fabric is the whole model.
+type Fabric struct {
+	Name     string
+	Policy   inventory.Policy
+	Switches []*Switch
+	Hosts    []*Host
+	// Problems are input problems found while building the model (e.g. an
+	// NVUE value that is not a boolean where one is required).
+	Problems []*source.Error
+}

@@ -1,0 +1,92 @@
+package model
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// NVUE boolean spellings. CL 5.15 renamed `enable on|off` to `state
+// enabled|disabled` and bare on/off to enabled/disabled; the QoS leaves keep
+// enable/disable (nvue.md §0: "The linter should accept on, enable, enabled,
+// and true-like values as equivalent").
+var (
+	trueWords  = map[string]bool{"on": true, "enable": true, "enabled": true, "true": true, "yes": true}
+	falseWords = map[string]bool{"off": true, "disable": true, "disabled": true, "false": true, "no": true}
+)
+
+// ParseBool reads any NVUE spelling of a boolean.
+func ParseBool(s string) (v, ok bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case trueWords[s]:
+		return true, true
+	case falseWords[s]:
+		return false, true
+	}
+	return false, false
+}
+
+// Syntax is which NVUE boolean vocabulary a switch speaks.
+type Syntax int
+
+const (
+	// Syntax515 is CL 5.15 and later: `state enabled`, `source-port enabled`.
+	Syntax515 Syntax = iota
+	// Syntax514 is CL 5.14 and earlier: `enable on`, `source-port on`.
+	Syntax514
+)
+
+func (s Syntax) String() string {
+	if s == Syntax514 {
+		return "5.14"
+	}
+	return "5.15"
+}
+
+// StateKey is the leaf that turns a feature (qos roce, adaptive routing) on.
+func (s Syntax) StateKey() string {
+	if s == Syntax514 {
+		return "enable"
+	}
+	return "state"
+}
+
+// OnOff spells a feature state or an ecmp-hash field.
+func (s Syntax) OnOff(b bool) string {
+	switch {
+	case s == Syntax514 && b:
+		return "on"
+	case s == Syntax514:
+		return "off"
+	case b:
+		return "enabled"
+	}
+	return "disabled"
+}
+
+// EnableDisable spells the QoS leaves that kept enable/disable in every
+// release (pfc tx/rx, congestion-control ecn; nvue.md §1.6, §1.7).
+func EnableDisable(b bool) string {
+	if b {
+		return "enable"
+	}
+	return "disable"
+}
+
+var versionRe = regexp.MustCompile(`(\d+)\.(\d+)`)
+
+// syntaxOfVersion reads "Cumulus Linux 5.15.0"; ok is false when no version
+// can be read.
+func syntaxOfVersion(v string) (Syntax, bool) {
+	m := versionRe.FindStringSubmatch(v)
+	if m == nil {
+		return Syntax515, false
+	}
+	major, _ := strconv.Atoi(m[1])
+	minor, _ := strconv.Atoi(m[2])
+	if major < 5 || (major == 5 && minor <= 14) {
+		return Syntax514, true
+	}
+	return Syntax515, true
+}
