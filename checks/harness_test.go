@@ -1,0 +1,161 @@
+package checks
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+)
+
+// The check tests start from the shipped clean pod, real-format files of
+// every kind, and apply one edit per case: the same text a device would
+// print, changed where the case breaks it.
+const cleanPod = "../examples/clean-pod"
+
+// edit changes one file of the fabric; nil content removes it.
+type edit func(t *testing.T, fsys fstest.MapFS)
+
+func replace(file, old, new string) edit {
+	return func(t *testing.T, fsys fstest.MapFS) {
+		t.Helper()
+		f, ok := fsys[file]
+		if !ok {
+			t.Fatalf("no file %s", file)
+		}
+		s := string(f.Data)
+		if !strings.Contains(s, old) {
+			t.Fatalf("%s does not contain %q", file, old)
+		}
+		fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(s, old, new, 1))}
+	}
+}
+
+func appendTo(file, text string) edit {
+	return func(t *testing.T, fsys fstest.MapFS) {
+		t.Helper()
+		f, ok := fsys[file]
+		if !ok {
+			t.Fatalf("no file %s", file)
+		}
+		fsys[file] = &fstest.MapFile{Data: append(append([]byte(nil), f.Data...), text...)}
+	}
+}
+
+func write(file, text string) edit {
+	return func(_ *testing.T, fsys fstest.MapFS) { fsys[file] = &fstest.MapFile{Data: []byte(text)} }
+}
+
+func remove(file string) edit {
+	return func(t *testing.T, fsys fstest.MapFS) {
+		t.Helper()
+		if _, ok := fsys[file]; !ok {
+			t.Fatalf("no file %s", file)
+		}
+		delete(fsys, file)
+	}
+}
+
+var baseFS fstest.MapFS
+
+func loadBase(t *testing.T) fstest.MapFS {
+	t.Helper()
+	if baseFS == nil {
+		baseFS = fstest.MapFS{}
+		err := fs.WalkDir(os.DirFS(cleanPod), ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(os.DirFS(cleanPod), p)
+			baseFS[p] = &fstest.MapFile{Data: data}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := fstest.MapFS{}
+	for k, v := range baseFS {
+		out[k] = &fstest.MapFile{Data: v.Data}
+	}
+	return out
+}
+
+// fabric builds the model of the clean pod with edits applied. The fabric
+// must read without input errors: the check tests are about semantics.
+func fabric(t *testing.T, edits ...edit) *model.Fabric {
+	t.Helper()
+	fsys := loadBase(t)
+	for _, e := range edits {
+		e(t, fsys)
+	}
+	name := "inventory.hcl"
+	if _, ok := fsys["inventory.yaml"]; ok {
+		name = "inventory.yaml"
+	}
+	inv, err := inventory.Parse(name, fsys[name].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := offline.CollectFS(fsys, inv)
+	for _, e := range c.Errors {
+		t.Errorf("input error: %v", e)
+	}
+	f := model.Build(inv, c)
+	for _, p := range f.Problems {
+		t.Errorf("model problem: %v", p)
+	}
+	return f
+}
+
+// summary is "severity device iface" per finding of one check, sorted.
+func summary(check *Check, f *model.Fabric) ([]string, []Finding) {
+	fs := check.Run(f)
+	for i := range fs {
+		fs[i].Check = check.ID
+	}
+	Sort(fs)
+	out := make([]string, len(fs))
+	for i, fd := range fs {
+		out[i] = strings.TrimSpace(fd.Severity.String() + " " + fd.Device + " " + fd.Interface)
+	}
+	return out, fs
+}
+
+type checkCase struct {
+	name  string
+	edits []edit
+	want  []string // summaries
+	// msg, when set, must appear in the first finding's message.
+	msg string
+}
+
+func runCases(t *testing.T, check *Check, cases []checkCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, fs := summary(check, fabric(t, tc.edits...))
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Fatalf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			if tc.msg != "" && !strings.Contains(fs[0].Message, tc.msg) {
+				t.Errorf("message %q lacks %q", fs[0].Message, tc.msg)
+			}
+			for _, fd := range fs {
+				if fd.Severity != Info && fd.Source.File == "" {
+					t.Errorf("finding without evidence: %+v", fd)
+				}
+				if fd.Severity != Info && len(fd.Changes) == 0 && !strings.Contains(fd.Message, "threshold") && !strings.Contains(fd.Message, "not applied") {
+					t.Errorf("finding without a fix: %+v", fd)
+				}
+			}
+		})
+	}
+}
+
+func dev(name, file string) string { return path.Join("devices", name, file) }

@@ -1,0 +1,130 @@
+package checks
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/model"
+)
+
+// portGroup is a set of ports that share one effective QoS.
+type portGroup struct {
+	Ports []string
+	Q     *model.QoS
+	// Iface is the ports in NVUE range form, "" for a switch whose
+	// configuration names no port.
+	Iface string
+}
+
+// portGroups groups a switch's ports by effective QoS, in port order.
+func portGroups(sw *model.Switch) []portGroup {
+	if len(sw.Ports) == 0 {
+		return []portGroup{{Q: sw.Global}}
+	}
+	idx := map[*model.QoS]int{}
+	var gs []portGroup
+	for _, p := range sw.Ports {
+		q := sw.PortQoS[p]
+		i, ok := idx[q]
+		if !ok {
+			i = len(gs)
+			idx[q] = i
+			gs = append(gs, portGroup{Q: q})
+		}
+		gs[i].Ports = append(gs[i].Ports, p)
+	}
+	for i := range gs {
+		gs[i].Iface = model.CompressNames(gs[i].Ports)
+	}
+	return gs
+}
+
+// configured returns the switches whose configuration could be read; the
+// others are reported as input errors already.
+func configured(f *model.Fabric) []*model.Switch {
+	var out []*model.Switch
+	for _, s := range f.Switches {
+		if s.ConfigFile != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// notCollected is the info finding a check gives once per device when the
+// input it needs is missing; missing says which and how ("nccl.conf not
+// collected").
+func notCollected(device, missing, skipped string) Finding {
+	return Finding{
+		Severity: Info,
+		Device:   device,
+		Message:  fmt.Sprintf("%s: %s not checked", missing, skipped),
+		Actual:   "not collected",
+	}
+}
+
+// at picks the origin's position, else the fallback (the file whose
+// defaults applied).
+func at(o model.Origin, fallback string) source.Pos {
+	if !o.Pos.IsZero() {
+		return o.Pos
+	}
+	return source.Pos{File: fallback}
+}
+
+// old returns the explicit value a change replaces, if any.
+func old[T any](v model.Value[T]) (string, bool) {
+	if !v.Known || v.Origin.IsDefault() {
+		return "", false
+	}
+	return fmt.Sprint(v.V), true
+}
+
+// why describes a value with its origin: "0 (devices/leaf01/nv-config.yaml:12)"
+// or "0 (qos roce lossless default)".
+func why[T any](v model.Value[T]) string {
+	if o := v.Origin.String(); o != "" {
+		return fmt.Sprintf("%v (%s)", v.V, o)
+	}
+	return fmt.Sprint(v.V)
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// pfcList is the mlnx_qos --pfc form of a set of priorities.
+func pfcList(on map[int]bool) string {
+	var b strings.Builder
+	for p := 0; p < 8; p++ {
+		if p > 0 {
+			b.WriteByte(',')
+		}
+		if on[p] {
+			b.WriteByte('1')
+		} else {
+			b.WriteByte('0')
+		}
+	}
+	return b.String()
+}
+
+func prioList(ps []int) string {
+	if len(ps) == 0 {
+		return "none"
+	}
+	sort.Ints(ps)
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = strconv.Itoa(p)
+	}
+	return strings.Join(s, ",")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,48 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var hostECN = &Check{
+	ID:       "host-ecn",
+	Severity: Error,
+	Title:    "DCQCN is on for the RoCE priority at both ends: notification and reaction point",
+	Doc: `DCQCN needs two halves on the NIC, per priority: the notification point (roce_np), which
+turns a received Congestion Experienced mark into a CNP back to the sender, and the reaction point
+(roce_rp), which slows the sender's QP when a CNP arrives. MLNX_OFED exposes them as
+/sys/class/net/<netdev>/ecn/roce_np/enable/<prio> and .../roce_rp/enable/<prio>. With either off
+for the RoCE priority, switches mark packets in vain and the only brake is PFC. The sysfs writes do
+not survive a reboot; mlxconfig's ROCE_CC_PRIO_MASK makes them persistent.`,
+	Run: runHostECN,
+}
+
+func runHostECN(f *model.Fabric) []Finding {
+	var out []Finding
+	p := f.Policy.RoCE.Priority
+	has := func(n *model.NIC) bool { return n.ECNNP[p].Known || n.ECNRP[p].Known }
+	nc := nicIter(f, func(n *model.NIC) string { return sysfsECN(n) }, has, "DCQCN enables", func(h *model.Host, n *model.NIC) {
+		for _, pt := range []struct {
+			name, role string
+			v          model.Value[bool]
+		}{
+			{"np", "notification point is off for priority %d: the NIC sends no CNP for congestion-marked RoCE it receives", n.ECNNP[p]},
+			{"rp", "reaction point is off for priority %d: the NIC ignores CNPs and never slows its QPs", n.ECNRP[p]},
+		} {
+			if !pt.v.Known || pt.v.V {
+				continue
+			}
+			out = append(out, Finding{
+				Severity: Error, Device: h.Name, Interface: n.Netdev,
+				Message:  "DCQCN " + fmt.Sprintf(pt.role, p),
+				Expected: fmt.Sprintf("roce_%s/enable/%d = 1", pt.name, p),
+				Actual:   fmt.Sprintf("roce_%s/enable/%d = 0", pt.name, p),
+				Source:   pt.v.Origin.Pos,
+				Changes:  []Change{{Kind: Sysfs, Target: model.ECNPath(n.Netdev, pt.name, p), Value: "1", Old: "0", HasOld: true}},
+			})
+		}
+	})
+	return append(out, nc...)
+}

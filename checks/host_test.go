@@ -1,0 +1,101 @@
+package checks
+
+import "testing"
+
+var (
+	gpu01Q0 = dev("gpu01", "mlnx_qos-ens1f0np0.txt")
+	gpu01N  = dev("gpu01", "nccl.conf")
+	gpu03TC = dev("gpu03", "sysfs/class/infiniband/mlx5_0/tc/1/traffic_class")
+	gpu01Sy = dev("gpu01", "sysfs/class/net/ens1f0np0/ecn")
+)
+
+const dscpPrio3 = "prio:3 dscp:31,30,29,28,27,26,25,24,"
+
+func TestHostTrust(t *testing.T) {
+	runCases(t, hostTrust, []checkCase{
+		{name: "clean"},
+		{name: "pcp", edits: []edit{replace(gpu01Q0, "Priority trust state: dscp", "Priority trust state: pcp")},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "trusts pcp"},
+		{name: "not collected", edits: []edit{remove(gpu01Q0)},
+			want: []string{"info gpu01"}, msg: "mlnx_qos-ens1f0np0.txt not collected: trust not checked"},
+	})
+}
+
+func TestHostDSCPMap(t *testing.T) {
+	runCases(t, hostDSCPMap, []checkCase{
+		{name: "clean"},
+		{name: "26 moved to 4", edits: []edit{
+			replace(gpu01Q0, dscpPrio3, "prio:3 dscp:31,30,29,28,27,25,24,"),
+			replace(gpu01Q0, "prio:4 dscp:39,38,37,36,35,34,33,32,", "prio:4 dscp:26,39,38,37,36,35,34,33,\n\tprio:4 dscp:32,")},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "the switches map it to switch-priority 3"},
+		{name: "26 missing from the table", edits: []edit{replace(gpu01Q0, dscpPrio3, "prio:3 dscp:31,30,29,28,27,25,24,")},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "not in the NIC's dscp2prio table"},
+		{name: "switches disagree too", edits: []edit{
+			replace(gpu01Q0, dscpPrio3, "prio:3 dscp:31,30,29,28,27,25,24,"),
+			replace(gpu01Q0, "prio:0 dscp:07,06,05,04,03,02,01,00,", "prio:0 dscp:26,07,06,05,04,03,02,01,\n\tprio:0 dscp:00,"),
+			appendTo(spine02C, "nv set qos mapping default-global dscp 26 switch-priority 0\n")},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "the switches disagree: switch-priority 0 on spine02; 3 on leaf01, leaf02, spine01"},
+		{name: "pcp NICs are host-trust's", edits: []edit{replace(gpu01Q0, "Priority trust state: dscp", "Priority trust state: pcp")}},
+	})
+}
+
+func TestHostPFC(t *testing.T) {
+	runCases(t, hostPFC, []checkCase{
+		{name: "clean"},
+		{name: "moved to 4", edits: []edit{replace(gpu01Q0, "enabled     0   0   0   1   0", "enabled     0   0   0   0   1")},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "PFC is on priority 4 instead of 3"},
+		{name: "off", edits: []edit{replace(gpu01Q0, "enabled     0   0   0   1   0", "enabled     0   0   0   0   0")},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "not on priority 3"},
+		{name: "extra", edits: []edit{replace(gpu01Q0, "enabled     0   0   0   1   0", "enabled     1   0   0   1   0")},
+			want: []string{"warning gpu01 ens1f0np0"}, msg: "also on priority 0"},
+	})
+}
+
+func TestHostECN(t *testing.T) {
+	runCases(t, hostECN, []checkCase{
+		{name: "clean"},
+		{name: "rp off", edits: []edit{write(gpu01Sy+"/roce_rp/enable/3", "0\n")},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "reaction point is off for priority 3"},
+		{name: "np and rp off", edits: []edit{write(gpu01Sy+"/roce_rp/enable/3", "0\n"), write(gpu01Sy+"/roce_np/enable/3", "0\n")},
+			want: []string{"error gpu01 ens1f0np0", "error gpu01 ens1f0np0"}},
+		{name: "not collected", edits: []edit{remove(gpu01Sy + "/roce_rp/enable/3"), remove(gpu01Sy + "/roce_np/enable/3")},
+			want: []string{"info gpu01"}},
+	})
+}
+
+func TestHostCNP(t *testing.T) {
+	runCases(t, hostCNP, []checkCase{
+		{name: "clean"},
+		{name: "CNP DSCP 46", edits: []edit{write(gpu01Sy+"/roce_np/cnp_dscp", "46\n")},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "CNPs leave with DSCP 46"},
+		{name: "CNP 802.1p 0", edits: []edit{write(gpu01Sy+"/roce_np/cnp_802p_prio", "0\n")},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "802.1p priority 0"},
+	})
+}
+
+func TestHostToS(t *testing.T) {
+	runCases(t, hostToS, []checkCase{
+		{name: "clean"},
+		{name: "NCCL_IB_TC is the DSCP", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", "NCCL_IB_TC=26")},
+			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "NCCL_IB_TC=26 is the DSCP, not the ToS"},
+		{name: "NCCL_IB_TC unset", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", "")},
+			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "RoCE leaves with ToS 0"},
+		{name: "NCCL_IB_TC other DSCP", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", "NCCL_IB_TC=96")},
+			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "puts DSCP 24 on the wire"},
+		{name: "forced traffic_class overrides a good NCCL_IB_TC", edits: []edit{write(gpu03TC, "Global tclass=26\n")},
+			want: []string{"error gpu03 ens1f0np0"}, msg: "the forced traffic_class is the DSCP"},
+		{name: "forced traffic_class fixes a bad NCCL_IB_TC", edits: []edit{replace(dev("gpu03", "nccl.conf"), "NCCL_IB_TC=106", "NCCL_IB_TC=0")}},
+		{name: "ToS with ECT(0) is fine", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", "NCCL_IB_TC=104")}},
+		{name: "nothing collected", edits: []edit{remove(gpu01N)},
+			want: []string{"info gpu01"}, msg: "nccl.conf"},
+	})
+}
+
+func TestMTUHost(t *testing.T) {
+	runCases(t, mtu, []checkCase{
+		{name: "1500", edits: []edit{replace(dev("gpu01", "ip-link.json"), `"ifname":"ens1f0np0","flags":["BROADCAST","MULTICAST","UP","LOWER_UP"],"mtu":9000`, `"ifname":"ens1f0np0","flags":["BROADCAST","MULTICAST","UP","LOWER_UP"],"mtu":1500`)},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "path MTU drops to 1024"},
+		{name: "not collected", edits: []edit{remove(dev("gpu01", "ip-link.json"))},
+			want: []string{"info gpu01"}},
+	})
+}

@@ -1,0 +1,87 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var mtu = &Check{
+	ID:       "mtu",
+	Severity: Error,
+	Title:    "Host RoCE netdevs and switch ports have at least the policy's MTU",
+	Doc: `RoCE picks its path MTU (256 to 4096 bytes of payload) from the netdev MTU: a 1500-byte
+netdev limits RoCE to 1024-byte messages, a quarter of the 4096 the fabric is built for, and a
+switch port below the hosts' MTU drops every full-size frame (RoCE does not fragment). The policy
+gives minimums: the host one must fit a 4096-byte RoCE payload plus headers (4200), the switch
+one must exceed every host (Cumulus defaults to 9216). Ports are grouped by their MTU setting.`,
+	Run: runMTU,
+}
+
+func runMTU(f *model.Fabric) []Finding {
+	var out []Finding
+	minHost, minSwitch := f.Policy.MTU.Host, f.Policy.MTU.Switch
+	nc := nicIter(f, func(*model.NIC) string { return "ip-link.json not collected" },
+		func(n *model.NIC) bool { return n.MTU.Known }, "host MTU", func(h *model.Host, n *model.NIC) {
+			if n.MTU.V >= minHost {
+				return
+			}
+			out = append(out, Finding{
+				Severity: Error, Device: h.Name, Interface: n.Netdev,
+				Message:  fmt.Sprintf("MTU %d is below the policy's %d: RoCE's path MTU drops to %d bytes", n.MTU.V, minHost, roceMTU(n.MTU.V)),
+				Expected: fmt.Sprintf(">= %d", minHost), Actual: itoa(n.MTU.V),
+				Source:  n.MTU.Origin.Pos,
+				Changes: []Change{{Kind: LinkMTU, Target: n.Netdev, Value: itoa(minHost), Old: itoa(n.MTU.V), HasOld: true}},
+			})
+		})
+	for _, sw := range configured(f) {
+		type group struct {
+			v     model.Value[int]
+			ports []string
+		}
+		var groups []*group
+		idx := map[string]*group{}
+		for _, p := range sw.Ports {
+			v := sw.MTU[p]
+			if v.V >= minSwitch {
+				continue
+			}
+			key := fmt.Sprint(v.V, v.Origin.Pos)
+			g, ok := idx[key]
+			if !ok {
+				g = &group{v: v}
+				idx[key] = g
+				groups = append(groups, g)
+			}
+			g.ports = append(g.ports, p)
+		}
+		for _, g := range groups {
+			ports := model.CompressNames(g.ports)
+			o, had := old(g.v)
+			out = append(out, Finding{
+				Severity: Error, Device: sw.Name, Interface: ports,
+				Message:  fmt.Sprintf("MTU %d is below the policy's %d: full-size RoCE frames are dropped", g.v.V, minSwitch),
+				Expected: fmt.Sprintf(">= %d", minSwitch), Actual: why(g.v),
+				Source:  at(g.v.Origin, sw.ConfigFile),
+				Changes: []Change{nvSet(o, had, itoa(minSwitch), "interface", ports, "link", "mtu")},
+			})
+		}
+	}
+	return append(out, nc...)
+}
+
+// roceMTU is the largest RoCE path MTU a netdev MTU carries. The kernel
+// subtracts the headers RoCE may add before picking the IB MTU enum:
+// iboe_get_mtu() in Linux include/rdma/ib_verbs.h takes off GRH 40, UDP 8,
+// BTH 12, XRC 4, AtomicETH 28 and ICRC 4 bytes (96), which is why 4200 and
+// not 4096 is the host minimum for 4096-byte RoCE messages.
+func roceMTU(netdev int) int {
+	const headers = 40 + 8 + 12 + 4 + 28 + 4
+	best := 0
+	for _, m := range []int{256, 512, 1024, 2048, 4096} {
+		if m+headers <= netdev {
+			best = m
+		}
+	}
+	return best
+}

@@ -1,0 +1,70 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var switchCNP = &Check{
+	ID:       "switch-cnp",
+	Severity: Error,
+	Title:    "CNPs map to their own switch priority and leave through a strict queue",
+	Doc: `Congestion notification packets carry DCQCN's "slow down" back to the sender. They are
+few and must not wait behind the congestion they report: qos roce maps their DSCP (48) to switch
+priority 6, traffic class 6, scheduled strict priority. A CNP DSCP mapped to the RoCE priority
+competes with the data it throttles; mapped to priority 0 it is dropped with best-effort traffic.
+The check wants the policy's CNP DSCP in the CNP priority on every port group, that priority in a
+traffic class other than RoCE's, and that class strict.`,
+	Run: runSwitchCNP,
+}
+
+func runSwitchCNP(f *model.Fabric) []Finding {
+	var out []Finding
+	c, roceTC := f.Policy.CNP, f.Policy.RoCE.TrafficClass
+	for _, sw := range configured(f) {
+		for _, g := range portGroups(sw) {
+			v := g.Q.DSCP[c.DSCP]
+			if v.V != c.Priority {
+				o, had := old(v)
+				out = append(out, Finding{
+					Severity: Error, Device: sw.Name, Interface: g.Iface,
+					Message:  fmt.Sprintf("CNP DSCP %d maps to switch-priority %d, not the CNP priority %d", c.DSCP, v.V, c.Priority),
+					Expected: fmt.Sprintf("DSCP %d → switch-priority %d", c.DSCP, c.Priority),
+					Actual:   fmt.Sprintf("DSCP %d → switch-priority %s", c.DSCP, why(v)),
+					Source:   at(v.Origin, sw.ConfigFile),
+					Changes:  []Change{nvSet(o, had, itoa(c.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", itoa(c.DSCP), "switch-priority")},
+				})
+			}
+		}
+		q := sw.Global
+		tc := q.TC[c.Priority]
+		if tc.V == roceTC {
+			o, had := old(tc)
+			out = append(out, Finding{
+				Severity: Error, Device: sw.Name,
+				Message:  fmt.Sprintf("CNP switch-priority %d egresses through the RoCE traffic-class %d: CNPs wait behind the congestion they report", c.Priority, roceTC),
+				Expected: fmt.Sprintf("switch-priority %d → traffic-class %d", c.Priority, c.Priority),
+				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", c.Priority, why(tc)),
+				Source:   at(tc.Origin, sw.ConfigFile),
+				Changes:  []Change{nvSet(o, had, itoa(c.Priority), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", itoa(c.Priority), "traffic-class")},
+			})
+			continue
+		}
+		for _, g := range portGroups(sw) {
+			s := g.Q.Sched[tc.V]
+			if s.V == "strict" {
+				continue
+			}
+			o, had := old(s)
+			out = append(out, Finding{
+				Severity: Warning, Device: sw.Name, Interface: g.Iface,
+				Message:  fmt.Sprintf("CNP traffic-class %d is scheduled %s, not strict: CNPs queue behind bulk traffic", tc.V, s.V),
+				Expected: "strict", Actual: why(s),
+				Source:  at(s.Origin, sw.ConfigFile),
+				Changes: []Change{nvSet(o, had, "strict", "qos", "egress-scheduler", g.Q.SchedProfile.V, "traffic-class", itoa(tc.V), "mode")},
+			})
+		}
+	}
+	return out
+}

@@ -1,0 +1,72 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var switchDSCPMap = &Check{
+	ID:       "switch-dscp-map",
+	Severity: Error,
+	Title:    "Every switch maps the RoCE DSCP to the RoCE switch priority",
+	Doc: `A switch that trusts DSCP turns the DSCP into a switch priority through its mapping
+profile; everything else (PFC, the egress queue, ECN) hangs off that priority. With qos roce the
+default map is DSCP>>3, so DSCP 26 lands in priority 3. One explicit "qos mapping ... dscp 26
+switch-priority 0", on the default-global profile or a profile bound to some ports, silently moves
+RoCE into a lossy priority on that switch only. The check compares each port group's map with the
+policy for every RoCE DSCP, and compares the configuration with the operational table of "nv show
+qos roce" where it was collected.`,
+	Run: runSwitchDSCPMap,
+}
+
+func runSwitchDSCPMap(f *model.Fabric) []Finding {
+	var out []Finding
+	p := f.Policy.RoCE
+	for _, sw := range configured(f) {
+		for _, g := range portGroups(sw) {
+			for _, d := range p.DSCP {
+				v := g.Q.DSCP[d]
+				if v.V == p.Priority {
+					continue
+				}
+				o, had := old(v)
+				out = append(out, Finding{
+					Severity: Error, Device: sw.Name, Interface: g.Iface,
+					Message:  fmt.Sprintf("DSCP %d maps to switch-priority %d, not the RoCE priority %d", d, v.V, p.Priority),
+					Expected: fmt.Sprintf("DSCP %d → switch-priority %d", d, p.Priority),
+					Actual:   fmt.Sprintf("DSCP %d → switch-priority %s", d, why(v)),
+					Source:   at(v.Origin, sw.ConfigFile),
+					Changes:  []Change{nvSet(o, had, itoa(p.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", itoa(d), "switch-priority")},
+				})
+			}
+		}
+		out = append(out, operDSCPDrift(sw, p.DSCP)...)
+	}
+	return out
+}
+
+// operDSCPDrift reports where `nv show qos roce` disagrees with the
+// configured default-global map for the DSCPs that matter.
+func operDSCPDrift(sw *model.Switch, dscps []int) []Finding {
+	o := sw.Oper
+	if o == nil || o.DSCPToSP == nil || !sw.RoCE.Enabled.V {
+		return nil
+	}
+	var out []Finding
+	for _, d := range dscps {
+		sp, ok := o.DSCPToSP[d]
+		if !ok || sp == sw.Global.DSCP[d].V {
+			continue
+		}
+		out = append(out, Finding{
+			Severity: Warning, Device: sw.Name,
+			Message: fmt.Sprintf("the switch maps DSCP %d to switch-priority %d but its configuration says %d: configuration not applied, or changed since",
+				d, sp, sw.Global.DSCP[d].V),
+			Expected: fmt.Sprintf("DSCP %d → switch-priority %s", d, why(sw.Global.DSCP[d])),
+			Actual:   fmt.Sprintf("DSCP %d → switch-priority %d", d, sp),
+			Source:   o.MappingPos,
+		})
+	}
+	return out
+}

@@ -1,0 +1,101 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var switchPFC = &Check{
+	ID:       "switch-pfc",
+	Severity: Error,
+	Title:    "PFC is on for the RoCE switch priority, and only for it, in both directions",
+	Doc: `Lossless RoCE needs priority flow control on exactly the switch priority that carries it:
+the switch must send pause frames (tx) when its ingress buffer for that priority fills, and honour
+the ones it receives (rx). PFC on the wrong priority pauses traffic that can afford drops while
+RoCE is dropped; PFC on extra priorities costs headroom buffer and spreads pause storms. A PFC
+profile's switch-priority set replaces the RoCE default, so moving RoCE takes one command, and so
+does breaking it. Skipped when the policy designs the fabric lossy.`,
+	Run: runSwitchPFC,
+}
+
+func runSwitchPFC(f *model.Fabric) []Finding {
+	if f.Policy.RoCE.Mode != "lossless" {
+		return nil
+	}
+	var out []Finding
+	want := f.Policy.RoCE.Priority
+	for _, sw := range configured(f) {
+		for _, g := range portGroups(sw) {
+			q := g.Q
+			var on []int
+			for p, v := range q.PFC {
+				if v.V {
+					on = append(on, p)
+				}
+			}
+			prof := q.PFCProfile.V
+			missing := !q.PFC[want].V
+			extra := len(on) > 1 || (len(on) == 1 && missing)
+			if missing || extra {
+				sev, msg := Error, fmt.Sprintf("PFC is not on switch-priority %d: RoCE is dropped under congestion", want)
+				if !missing {
+					sev, msg = Warning, fmt.Sprintf("PFC is also on switch-priority %s, which carries no lossless traffic", prioList(without(on, want)))
+				} else if len(on) > 0 {
+					msg = fmt.Sprintf("PFC is on switch-priority %s instead of %d: RoCE is dropped while other traffic is paused", prioList(on), want)
+				}
+				var fix []Change
+				if missing {
+					fix = append(fix, Change{Kind: NVUE, Path: []string{"qos", "pfc", prof, "switch-priority", itoa(want)}, RollbackUnset: []string{"qos", "pfc", prof, "switch-priority", itoa(want)}})
+				}
+				for _, p := range without(on, want) {
+					fix = append(fix, nvUnset("", "qos", "pfc", prof, "switch-priority", itoa(p)))
+				}
+				out = append(out, Finding{
+					Severity: sev, Device: sw.Name, Interface: g.Iface, Message: msg,
+					Expected: fmt.Sprintf("PFC on switch-priority %d", want),
+					Actual:   "PFC on " + prioList(on) + originNote(q.PFC[want].Origin),
+					Source:   at(q.PFC[want].Origin, sw.ConfigFile), Changes: fix,
+				})
+			}
+			for _, dir := range []struct {
+				name string
+				v    model.Value[bool]
+				does string
+			}{{"rx", q.PFCRx, "ignores the pause frames it receives"}, {"tx", q.PFCTx, "sends no pause frames"}} {
+				if dir.v.V {
+					continue
+				}
+				o, had := old(dir.v)
+				if had {
+					o = model.EnableDisable(false)
+				}
+				out = append(out, Finding{
+					Severity: Error, Device: sw.Name, Interface: g.Iface,
+					Message:  fmt.Sprintf("PFC %s is disabled: the switch %s", dir.name, dir.does),
+					Expected: "enable", Actual: why(dir.v),
+					Source:  at(dir.v.Origin, sw.ConfigFile),
+					Changes: []Change{nvSet(o, had, model.EnableDisable(true), "qos", "pfc", prof, dir.name)},
+				})
+			}
+		}
+	}
+	return out
+}
+
+func without(ps []int, x int) []int {
+	var out []int
+	for _, p := range ps {
+		if p != x {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func originNote(o model.Origin) string {
+	if s := o.String(); s != "" {
+		return " (" + s + ")"
+	}
+	return ""
+}

@@ -1,0 +1,56 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var switchQueueMap = &Check{
+	ID:       "switch-queue-map",
+	Severity: Error,
+	Title:    "The RoCE switch priority egresses through the RoCE traffic class, alone",
+	Doc: `After classification a switch priority is queued in a traffic class (egress queue) by the
+egress-queue-mapping; ECN marking, the scheduler weight and the lossless buffer pool are per
+traffic class. qos roce maps priority 3 to traffic class 3 and 6 to 6, everything else to 0. If the
+RoCE priority maps to another class, RoCE shares a queue with best-effort traffic, is never ECN
+marked where the policy expects, and gets that queue's bandwidth. Other priorities in the RoCE
+traffic class are reported as a warning: they compete with RoCE for its lossless queue.`,
+	Run: runSwitchQueueMap,
+}
+
+func runSwitchQueueMap(f *model.Fabric) []Finding {
+	var out []Finding
+	sp, tc := f.Policy.RoCE.Priority, f.Policy.RoCE.TrafficClass
+	for _, sw := range configured(f) {
+		// NVUE has only the default-global egress-queue-mapping, so every
+		// port has the same map.
+		q := sw.Global
+		if v := q.TC[sp]; v.V != tc {
+			o, had := old(v)
+			out = append(out, Finding{
+				Severity: Error, Device: sw.Name,
+				Message:  fmt.Sprintf("switch-priority %d egresses through traffic-class %d, not the RoCE traffic-class %d", sp, v.V, tc),
+				Expected: fmt.Sprintf("switch-priority %d → traffic-class %d", sp, tc),
+				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", sp, why(v)),
+				Source:   at(v.Origin, sw.ConfigFile),
+				Changes:  []Change{nvSet(o, had, itoa(tc), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", itoa(sp), "traffic-class")},
+			})
+		}
+		for other, v := range q.TC {
+			if other == sp || v.V != tc || v.Origin.IsDefault() && tc == 0 {
+				continue
+			}
+			o, had := old(v)
+			out = append(out, Finding{
+				Severity: Warning, Device: sw.Name,
+				Message:  fmt.Sprintf("switch-priority %d shares the RoCE traffic-class %d", other, tc),
+				Expected: fmt.Sprintf("switch-priority %d → a traffic-class other than %d", other, tc),
+				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", other, why(v)),
+				Source:   at(v.Origin, sw.ConfigFile),
+				Changes:  []Change{nvSet(o, had, "0", "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", itoa(other), "traffic-class")},
+			})
+		}
+	}
+	return out
+}

@@ -1,0 +1,48 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var switchTrust = &Check{
+	ID:       "switch-trust",
+	Severity: Error,
+	Title:    "Switch ports classify on the field the hosts mark",
+	Doc: `A switch port classifies traffic by the field its trust mode names: l2 (802.1p PCP), l3
+(DSCP), both, or port (one fixed priority). RoCEv2 between routed leaves carries its marking only in
+DSCP, and the hosts are told to trust DSCP, so a port that trusts l2 or port puts every RoCE packet
+in the priority of its PCP (0 on untagged links) or in the port default: the lossy queue. With the
+policy's trust "dscp" the ports must trust l3 or both; with "pcp", l2 or both. A per-interface
+mapping profile with its own trust is the usual way one group of ports drifts.`,
+	Run: runSwitchTrust,
+}
+
+func runSwitchTrust(f *model.Fabric) []Finding {
+	var out []Finding
+	want := map[string]bool{"l3": true, "both": true}
+	wantText := "l3 or both"
+	if f.Policy.Trust == "pcp" {
+		want = map[string]bool{"l2": true, "both": true}
+		wantText = "l2 or both"
+	}
+	for _, sw := range configured(f) {
+		for _, g := range portGroups(sw) {
+			t := g.Q.Trust
+			if want[t.V] {
+				continue
+			}
+			o, had := old(t)
+			out = append(out, Finding{
+				Severity: Error, Device: sw.Name, Interface: g.Iface,
+				Message: fmt.Sprintf("ports trust %s, but the hosts mark RoCE in %s: RoCE lands in the wrong priority",
+					t.V, map[bool]string{true: "PCP", false: "DSCP"}[f.Policy.Trust == "pcp"]),
+				Expected: wantText, Actual: why(t),
+				Source:  at(t.Origin, sw.ConfigFile),
+				Changes: []Change{nvSet(o, had, "both", "qos", "mapping", g.Q.MappingProfile.V, "trust")},
+			})
+		}
+	}
+	return out
+}

@@ -1,0 +1,78 @@
+package commands
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/qoslint/qoslint/checks"
+)
+
+func run(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := Execute(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestExplainListsEveryCheck(t *testing.T) {
+	code, out, _ := run("explain")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, id := range []string{"switch-roce-mode", "switch-trust", "switch-dscp-map", "switch-pfc", "switch-queue-map",
+		"switch-ecn", "switch-cnp", "ecmp-hash", "adaptive-routing", "host-trust", "host-dscp-map", "host-pfc",
+		"host-ecn", "host-cnp", "host-tos", "mtu"} {
+		if !strings.Contains(out, id+" ") {
+			t.Errorf("explain lacks %s", id)
+		}
+		if checks.Lookup(id) == nil {
+			t.Errorf("catalog lacks %s", id)
+		}
+	}
+	if n := len(checks.All()); n != 16 {
+		t.Errorf("%d checks, want 16", n)
+	}
+}
+
+func TestExplainOne(t *testing.T) {
+	code, out, _ := run("explain", "host-tos")
+	if code != 0 || !strings.Contains(out, "NCCL_IB_TC=26 puts DSCP 6 on the wire") {
+		t.Errorf("exit %d, out:\n%s", code, out)
+	}
+	if code, _, errOut := run("explain", "nope"); code != 2 || !strings.Contains(errOut, `no check "nope"`) {
+		t.Errorf("unknown check: exit %d, %s", code, errOut)
+	}
+}
+
+func TestToS(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"tos", "106"}, "ToS 106 = DSCP 26 (ToS>>2) + ECN ECT(0)", 0},
+		{[]string{"tos", "26"}, "if 26 was meant as a DSCP, the ToS is 104", 0},
+		{[]string{"tos", "--dscp", "24"}, "DSCP 24 = ToS 96 (DSCP×4), 98 with ECT(0)", 0},
+		{[]string{"tos"}, "26  104         106                 3", 0},
+		{[]string{"tos", "300"}, "", 2},
+		{[]string{"tos", "--dscp", "64"}, "", 2},
+	} {
+		code, out, errOut := run(tc.args...)
+		if code != tc.code || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: exit %d, out:\n%s\nerr: %s", tc.args, code, out, errOut)
+		}
+	}
+}
+
+func TestLintCommand(t *testing.T) {
+	code, out, _ := run("lint", "../../../examples/broken-pod", "--format", "json")
+	if code != 1 || !strings.Contains(out, `"schema": "qoslint.report/v1"`) {
+		t.Errorf("exit %d, out:\n%.300s", code, out)
+	}
+	if code, _, errOut := run("lint", "../../../examples/clean-pod", "--fail-on", "fatal"); code != 2 || !strings.Contains(errOut, "unknown severity") {
+		t.Errorf("bad --fail-on: exit %d, %s", code, errOut)
+	}
+	if code, _, _ := run("lint"); code != 2 {
+		t.Errorf("missing DIR: exit %d", code)
+	}
+}

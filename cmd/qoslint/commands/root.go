@@ -1,0 +1,51 @@
+// Package commands wires qoslint's subcommands (cobra) to app/.
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/qoslint/qoslint/app"
+)
+
+// exitError carries an exit code out of a cobra RunE.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+// constructors is the explicit list of subcommands (no init() registration).
+var constructors = []func(out, errOut io.Writer) *cobra.Command{
+	newLintCmd, newExplainCmd, newToSCmd,
+}
+
+// Execute runs qoslint with args and returns the process exit code.
+func Execute(args []string, out, errOut io.Writer) int {
+	root := &cobra.Command{
+		Use:   "qoslint",
+		Short: "Lint RoCE QoS across NVIDIA Cumulus switches and ConnectX GPU hosts",
+		Long: `qoslint checks that every device on a RoCE path agrees on the marking chain:
+the ToS the hosts send, the NIC's DSCP trust, priority, PFC and ECN, and each switch's
+DSCP map, PFC, ECN, queues, CNP handling and ECMP hashing.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(out)
+	root.SetErr(errOut)
+	root.SetArgs(args)
+	for _, c := range constructors {
+		root.AddCommand(c(out, errOut))
+	}
+	err := root.Execute()
+	var ee exitError
+	switch {
+	case errors.As(err, &ee):
+		return ee.code
+	case err != nil:
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return app.ExitInput
+	}
+	return app.ExitOK
+}

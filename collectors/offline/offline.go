@@ -1,0 +1,290 @@
+// Package offline collects a fabric from a fabric directory: the files a
+// config repo keeps in git, or what `qoslint collect` saved from a live pod.
+//
+//	DIR/inventory.yaml | inventory.hcl
+//	DIR/devices/<device>/...   one folder per inventory device
+//
+// Paths in evidence are relative to DIR, so reports do not depend on where
+// the repository is checked out.
+package offline
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory"
+)
+
+// File names of the fabric-directory contract (README "Fabric directory").
+const (
+	DevicesDir          = "devices"
+	NVUEYAMLFile        = "nv-config.yaml"
+	NVUECommandsFile    = "nv-config-commands.txt"
+	RoceShowFile        = "nv-show-qos-roce.txt"
+	IBDev2NetdevFile    = "ibdev2netdev.txt"
+	NCCLConfFile        = "nccl.conf"
+	IPLinkFile          = "ip-link.json"
+	SysfsDir            = "sysfs"
+	mlnxQosPrefix       = "mlnx_qos-"
+	mlnxQosSuffix       = ".txt"
+	maxDeviceFileBytes  = 64 << 20
+	errDeviceDirMissing = "device folder not found"
+)
+
+// MlnxQosFile is the file holding `mlnx_qos -i <netdev>`.
+func MlnxQosFile(netdev string) string { return mlnxQosPrefix + netdev + mlnxQosSuffix }
+
+// Collect reads every inventory device from dir. Problems are returned in the
+// capture's Errors; what could be read is still returned.
+func Collect(dir string, inv *inventory.Inventory) *collectors.Capture {
+	return CollectFS(os.DirFS(dir), inv)
+}
+
+// CollectFS is Collect over any file system rooted at the fabric directory.
+func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
+	c := &collectors.Capture{}
+	r := &reader{fsys: fsys, capture: c}
+	known := map[string]bool{}
+	for _, s := range inv.Switches {
+		known[s.Name] = true
+		r.device = s.Name
+		if !r.deviceDir(s.Name) {
+			continue
+		}
+		c.Switches = append(c.Switches, r.switchCapture(s.Name))
+	}
+	for _, h := range inv.Hosts {
+		known[h.Name] = true
+		r.device = h.Name
+		if !r.deviceDir(h.Name) {
+			continue
+		}
+		c.Hosts = append(c.Hosts, r.hostCapture(h))
+	}
+	// A folder the inventory does not name is a typo or a device someone
+	// forgot to add: either way the gate must not pass silently.
+	entries, err := fs.ReadDir(fsys, DevicesDir)
+	if err != nil {
+		r.device = ""
+		r.fail(source.Pos{File: DevicesDir}, "cannot read the devices folder: %v", unwrapPathError(err))
+	}
+	for _, e := range entries {
+		if e.IsDir() && !known[e.Name()] {
+			r.device = e.Name()
+			r.fail(source.Pos{File: path.Join(DevicesDir, e.Name())}, "device folder is not in the inventory (%s)", inv.File)
+		}
+	}
+	return c
+}
+
+type reader struct {
+	fsys    fs.FS
+	capture *collectors.Capture
+	device  string
+}
+
+func (r *reader) fail(pos source.Pos, format string, a ...any) {
+	e := source.Errorf(pos.File, pos.Line, format, a...)
+	e.Device = r.device
+	r.capture.Errors = append(r.capture.Errors, e)
+}
+
+// failErr records a parser's error, which already names file and line.
+func (r *reader) failErr(file string, err error) {
+	var se *source.Error
+	if errors.As(err, &se) {
+		cp := *se
+		cp.Device = r.device
+		r.capture.Errors = append(r.capture.Errors, &cp)
+		return
+	}
+	r.fail(source.Pos{File: file}, "%v", err)
+}
+
+func (r *reader) devicePath(name, file string) string { return path.Join(DevicesDir, name, file) }
+
+func (r *reader) deviceDir(name string) bool {
+	st, err := fs.Stat(r.fsys, path.Join(DevicesDir, name))
+	if err != nil || !st.IsDir() {
+		r.fail(source.Pos{File: path.Join(DevicesDir, name)}, "%s: the inventory names this device but the fabric directory has no folder for it", errDeviceDirMissing)
+		return false
+	}
+	return true
+}
+
+// read returns a file's bytes; ok is false when it does not exist. Other
+// read problems are recorded as errors.
+func (r *reader) read(file string) ([]byte, bool) {
+	st, err := fs.Stat(r.fsys, file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false
+	}
+	if err == nil && st.Size() > maxDeviceFileBytes {
+		r.fail(source.Pos{File: file}, "file is %d bytes, larger than any device output qoslint reads (%d)", st.Size(), maxDeviceFileBytes)
+		return nil, false
+	}
+	var data []byte
+	if err == nil {
+		data, err = fs.ReadFile(r.fsys, file)
+	}
+	if err != nil {
+		r.fail(source.Pos{File: file}, "cannot read: %v", unwrapPathError(err))
+		return nil, false
+	}
+	return data, true
+}
+
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
+	sc := &collectors.SwitchCapture{Name: name}
+	yamlFile, cmdFile := r.devicePath(name, NVUEYAMLFile), r.devicePath(name, NVUECommandsFile)
+	if data, ok := r.read(yamlFile); ok {
+		cfg, err := nvue.ParseYAML(yamlFile, data)
+		if err != nil {
+			r.failErr(yamlFile, err)
+		} else {
+			sc.Config = cfg
+		}
+	} else if data, ok := r.read(cmdFile); ok {
+		cfg, err := nvue.ParseCommands(cmdFile, data)
+		if err != nil {
+			r.failErr(cmdFile, err)
+		} else {
+			sc.Config = cfg
+		}
+	} else {
+		r.fail(source.Pos{File: path.Join(DevicesDir, name)}, "no NVUE configuration: the switch needs %s or %s", NVUEYAMLFile, NVUECommandsFile)
+	}
+	showFile := r.devicePath(name, RoceShowFile)
+	if data, ok := r.read(showFile); ok {
+		show, err := nvue.ParseRoceShow(showFile, data)
+		if err != nil {
+			r.failErr(showFile, err)
+		} else {
+			sc.RoceShow = show
+		}
+	} else {
+		sc.Missing = append(sc.Missing, RoceShowFile)
+	}
+	return sc
+}
+
+func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
+	hc := &collectors.HostCapture{Name: h.Name}
+	ibFile := r.devicePath(h.Name, IBDev2NetdevFile)
+	if data, ok := r.read(ibFile); ok {
+		devs, err := hostfiles.ParseIBDev2Netdev(ibFile, data)
+		if err != nil {
+			r.failErr(ibFile, err)
+		}
+		hc.IBDevs = devs
+	} else {
+		hc.Missing = append(hc.Missing, IBDev2NetdevFile)
+	}
+	ncclFile := r.devicePath(h.Name, NCCLConfFile)
+	if data, ok := r.read(ncclFile); ok {
+		conf, err := hostfiles.ParseNCCLConf(ncclFile, data)
+		if err != nil {
+			r.failErr(ncclFile, err)
+		} else {
+			hc.NCCL = conf
+		}
+	} else {
+		hc.Missing = append(hc.Missing, NCCLConfFile)
+	}
+	linkFile := r.devicePath(h.Name, IPLinkFile)
+	if data, ok := r.read(linkFile); ok {
+		links, err := hostfiles.ParseIPLink(linkFile, data)
+		if err != nil {
+			r.failErr(linkFile, err)
+		} else {
+			hc.Links, hc.LinksFile = links, linkFile
+		}
+	} else {
+		hc.Missing = append(hc.Missing, IPLinkFile)
+	}
+
+	byNetdev := map[string]hostfiles.IBDev{}
+	for _, d := range hc.IBDevs {
+		byNetdev[d.Netdev] = d
+	}
+	netdevs := h.NICs
+	if len(netdevs) == 0 {
+		netdevs = r.discoverNICs(h.Name, hc.IBDevs)
+	}
+	sysRoot := r.devicePath(h.Name, SysfsDir)
+	_, sysErr := fs.Stat(r.fsys, sysRoot)
+	if sysErr != nil {
+		hc.Missing = append(hc.Missing, SysfsDir)
+	}
+	for _, nd := range netdevs {
+		nic := &collectors.NICCapture{Netdev: nd}
+		if d, ok := byNetdev[nd]; ok {
+			nic.IBDev, nic.Port = d.IBDev, d.Port
+		}
+		qf := r.devicePath(h.Name, MlnxQosFile(nd))
+		if data, ok := r.read(qf); ok {
+			q, err := hostfiles.ParseMlnxQos(qf, data)
+			if err != nil {
+				r.failErr(qf, err)
+				nic.QosUnreadable = true
+			} else {
+				nic.Qos = q
+			}
+		} else {
+			hc.Missing = append(hc.Missing, MlnxQosFile(nd))
+		}
+		if sysErr == nil {
+			s, errs := hostfiles.ReadSysfs(r.fsys, sysRoot, nd, nic.IBDev, nic.Port)
+			for _, err := range errs {
+				r.failErr(sysRoot, err)
+			}
+			nic.Sysfs = s
+		}
+		hc.NICs = append(hc.NICs, nic)
+	}
+	return hc
+}
+
+// discoverNICs lists the RoCE netdevs of a host whose inventory names none:
+// those of ibdev2netdev, else those with an mlnx_qos capture.
+func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range devs {
+		if !seen[d.Netdev] {
+			seen[d.Netdev] = true
+			out = append(out, d.Netdev)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	entries, _ := fs.ReadDir(r.fsys, path.Join(DevicesDir, host))
+	for _, e := range entries {
+		n := e.Name()
+		if !e.IsDir() && strings.HasPrefix(n, mlnxQosPrefix) && strings.HasSuffix(n, mlnxQosSuffix) {
+			out = append(out, strings.TrimSuffix(strings.TrimPrefix(n, mlnxQosPrefix), mlnxQosSuffix))
+		}
+	}
+	sort.Strings(out)
+	if len(out) == 0 {
+		r.fail(source.Pos{File: path.Join(DevicesDir, host)}, "no RoCE NIC found: the host needs %s, %s<netdev>%s files, or nics in the inventory", IBDev2NetdevFile, mlnxQosPrefix, mlnxQosSuffix)
+	}
+	return out
+}

@@ -1,0 +1,83 @@
+package render
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/source"
+)
+
+// SchemaVersion names the JSON report layout. Fields are only ever added
+// within a version; a rename or removal bumps it. README "JSON report"
+// documents it.
+const SchemaVersion = "qoslint.report/v1"
+
+type jsonReport struct {
+	Schema      string        `json:"schema"`
+	Fabric      string        `json:"fabric"`
+	Summary     jsonSummary   `json:"summary"`
+	Devices     []jsonDevice  `json:"devices"`
+	Findings    []jsonFinding `json:"findings"`
+	InputErrors []jsonError   `json:"input_errors"`
+}
+
+type jsonSummary struct {
+	Devices     int    `json:"devices"`
+	Findings    int    `json:"findings"`
+	InputErrors int    `json:"input_errors"`
+	BySeverity  Counts `json:"by_severity"`
+	FailOn      string `json:"fail_on"`
+	Failed      bool   `json:"failed"`
+}
+
+type jsonDevice struct {
+	Device
+	Findings int `json:"findings"`
+}
+
+type jsonFinding struct {
+	checks.Finding
+	Fix      []string `json:"fix"`
+	Rollback []string `json:"rollback"`
+}
+
+type jsonError struct {
+	Device string `json:"device,omitempty"`
+	source.Pos
+	Message string `json:"message"`
+}
+
+// JSON writes the report as one JSON document (schema SchemaVersion).
+func JSON(w io.Writer, r *Report) error {
+	r.Normalize()
+	out := jsonReport{
+		Schema: SchemaVersion, Fabric: r.Fabric,
+		Summary: jsonSummary{
+			Devices: len(r.Devices), Findings: len(r.Findings), InputErrors: len(r.Errors),
+			BySeverity: r.Counts(), FailOn: r.FailOn.String(), Failed: r.Failed(),
+		},
+		Devices: []jsonDevice{}, Findings: []jsonFinding{}, InputErrors: []jsonError{},
+	}
+	per := map[string]int{}
+	for _, f := range r.Findings {
+		per[f.Device]++
+		fix, rb := Commands(f.Changes)
+		if fix == nil {
+			fix = []string{}
+		}
+		if rb == nil {
+			rb = []string{}
+		}
+		out.Findings = append(out.Findings, jsonFinding{Finding: f, Fix: fix, Rollback: rb})
+	}
+	for _, d := range r.Devices {
+		out.Devices = append(out.Devices, jsonDevice{Device: d, Findings: per[d.Name]})
+	}
+	for _, e := range r.Errors {
+		out.InputErrors = append(out.InputErrors, jsonError{Device: e.Device, Pos: e.Pos, Message: e.Msg})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

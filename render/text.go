@@ -1,0 +1,100 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/qoslint/qoslint/checks"
+)
+
+// Text writes the report for a terminal: a summary line, input errors, then
+// findings grouped by device, each with its evidence, fix and rollback.
+func Text(w io.Writer, r *Report) error {
+	r.Normalize()
+	bw := bufio.NewWriter(w)
+	c := r.Counts()
+	fmt.Fprintf(bw, "fabric %s: %s, %s (%s, %s, %s)",
+		r.Fabric, plural(len(r.Devices), "device"), plural(len(r.Findings), "finding"),
+		plural(c.Error, "error"), plural(c.Warning, "warning"), fmt.Sprintf("%d info", c.Info))
+	if len(r.Errors) > 0 {
+		fmt.Fprintf(bw, ", %s", plural(len(r.Errors), "input error"))
+	}
+	fmt.Fprintln(bw)
+
+	if len(r.Errors) > 0 {
+		fmt.Fprintln(bw)
+		fmt.Fprintln(bw, "input errors (the rest of the fabric was still checked)")
+		for _, e := range r.Errors {
+			fmt.Fprintf(bw, "  %s\n", e.Error())
+		}
+	}
+
+	byDevice := map[string][]checks.Finding{}
+	for _, f := range r.Findings {
+		byDevice[f.Device] = append(byDevice[f.Device], f)
+	}
+	var clean []string
+	for _, d := range r.Devices {
+		fs := byDevice[d.Name]
+		if len(fs) == 0 {
+			clean = append(clean, d.Name)
+			continue
+		}
+		fmt.Fprintln(bw)
+		fmt.Fprintf(bw, "%s (%s)\n", d.Name, d.Kind)
+		for _, f := range fs {
+			writeFinding(bw, f)
+		}
+	}
+	if len(clean) > 0 {
+		fmt.Fprintln(bw)
+		fmt.Fprintf(bw, "no findings: %s\n", strings.Join(clean, ", "))
+	}
+	fmt.Fprintln(bw)
+	if len(r.Errors) > 0 {
+		fmt.Fprintf(bw, "INCOMPLETE: %s; fix the input and run again\n", plural(len(r.Errors), "input error"))
+	} else if r.Failed() {
+		fmt.Fprintf(bw, "FAIL: findings at or above %s\n", r.FailOn)
+	} else {
+		fmt.Fprintf(bw, "PASS: no findings at or above %s\n", r.FailOn)
+	}
+	return bw.Flush()
+}
+
+const indent = "           "
+
+func writeFinding(w io.Writer, f checks.Finding) {
+	where := f.Check
+	if f.Interface != "" {
+		where += " " + f.Interface
+	}
+	fmt.Fprintf(w, "  %-8s %s\n", f.Severity, where)
+	fmt.Fprintf(w, "%s%s\n", indent, f.Message)
+	field := func(label string, lines ...string) {
+		for i, l := range lines {
+			if i == 0 {
+				fmt.Fprintf(w, "%s%-9s %s\n", indent, label+":", l)
+			} else {
+				fmt.Fprintf(w, "%s%-9s %s\n", indent, "", l)
+			}
+		}
+	}
+	if f.Expected != "" {
+		field("expected", f.Expected)
+	}
+	if f.Actual != "" {
+		field("actual", f.Actual)
+	}
+	if s := f.Source.String(); s != "" {
+		field("evidence", s)
+	}
+	fix, rb := Commands(f.Changes)
+	if len(fix) > 0 {
+		field("fix", fix...)
+	}
+	if len(rb) > 0 {
+		field("rollback", rb...)
+	}
+}
