@@ -1,0 +1,36 @@
+# Clean RoCE pod: two spines, two rail leaves, four GPU servers.
+fabric = "pod-clean"
+
+policy {
+  preset = "cumulus-default"
+
+  mtu {
+    host   = 4200
+    switch = 9216
+  }
+}
+
+switch "spine01" {
+  role    = "spine"
+  address = "192.0.2.1"
+}
+
+switch "spine02" {
+  role    = "spine"
+  address = "192.0.2.2"
+}
+
+switch "leaf01" {
+  role    = "leaf"
+  address = "192.0.2.11"
+}
+
+switch "leaf02" {
+  role    = "leaf"
+  address = "192.0.2.12"
+}
+
+host "gpu01" { address = "198.51.100.11" }
+host "gpu02" { address = "198.51.100.12" }
+host "gpu03" { address = "198.51.100.13" }
+host "gpu04" { address = "198.51.100.14" }
