@@ -465,6 +465,13 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 	}
 
 	qosRoot := root.Child("qos")
+	// A port bound to its own profile gets that profile over the RoCE (or
+	// system) defaults, not over default-global's explicit settings: NVUE
+	// profiles are separate port groups (qos_features.conf `source.<group>`
+	// next to the global entries, nvue.md §6), and a port group's unlisted
+	// DSCPs keep the default map (nvue.md §1.5: "If you configure the trust
+	// to be l3 but do not specify any DSCP to switch priority mappings,
+	// Cumulus Linux uses the default values"). Inferred, not stated.
 	build := func(bd binding) *QoS {
 		q := baseQoS(sw.RoCE)
 		q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = bd.mapping, bd.pfc, bd.ecn, bd.sched
