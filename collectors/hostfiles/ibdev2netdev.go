@@ -1,0 +1,129 @@
+package hostfiles
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/source"
+)
+
+// ibdev2netdev forms (Mellanox/mlnx-tools, last copy `290a843^:sbin/ibdev2netdev`
+// and ofed_scripts/ibdev2netdev; host.md §3.1):
+//
+//	echo "$d port $port ==> $ethdev ($link_state)"
+//	echo "$x $d ($devid - $partid) $devdesc fw $fwver port $port ($ibstate) ==> $eth ($link_state)"   # -v
+//	echo "$1 port $2 <===> $3"                                                                      # old style
+//
+// $ibstate, $partid and $devdesc are printf "%-6s"/"%-11s"/"%-15s" padded, so
+// the parenthesised fields may hold trailing spaces; $link_state is Up, Down,
+// NA, or empty when the netdev has no dev_id file.
+var (
+	ibShortRe   = regexp.MustCompile(`^(\S+) port (\d+)$`)
+	ibVerboseRe = regexp.MustCompile(`^(.*) fw \S+ port (\d+) \([^()]*\)$`)
+	ibRightRe   = regexp.MustCompile(`^(\S+) \(([^()]*)\)$`)
+)
+
+// ParseIBDev2Netdev parses `ibdev2netdev` or `ibdev2netdev -v` output into
+// one IBDev per line, sorted by netdev (then ibdev and port).
+func ParseIBDev2Netdev(file string, data []byte) ([]IBDev, error) {
+	var out []IBDev
+	for i, raw := range splitLines(data) {
+		n := i + 1
+		s := normSpace(raw)
+		if s == "" {
+			continue
+		}
+		d, err := parseIBDevLine(s)
+		if err != "" {
+			return nil, source.Errorf(file, n, "%s: %q", err, clip(s))
+		}
+		d.Line = n
+		out = append(out, d)
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		x, y := out[a], out[b]
+		if x.Netdev != y.Netdev {
+			return x.Netdev < y.Netdev
+		}
+		if x.IBDev != y.IBDev {
+			return x.IBDev < y.IBDev
+		}
+		return x.Port < y.Port
+	})
+	return out, nil
+}
+
+// parseIBDevLine returns the parsed line or a reason it is not one.
+func parseIBDevLine(s string) (IBDev, string) {
+	// "<===>" contains "==>", so the old form is tried first.
+	if left, right, ok := strings.Cut(s, " <===> "); ok {
+		m := ibShortRe.FindStringSubmatch(left)
+		if m == nil || !validIfName(right) {
+			return IBDev{}, "not an ibdev2netdev line"
+		}
+		port, ok := atoiRange(m[2], 1, 255)
+		if !ok {
+			return IBDev{}, "bad port"
+		}
+		if !validIBName(m[1]) {
+			return IBDev{}, "bad ibdev name"
+		}
+		return IBDev{IBDev: m[1], Port: port, Netdev: right}, ""
+	}
+	idx := strings.LastIndex(s, " ==> ")
+	if idx < 0 {
+		return IBDev{}, "not an ibdev2netdev line"
+	}
+	left, right := s[:idx], s[idx+len(" ==> "):]
+	rm := ibRightRe.FindStringSubmatch(right)
+	if rm == nil || !validIfName(rm[1]) {
+		return IBDev{}, "want \"==> <netdev> (<state>)\""
+	}
+	d := IBDev{Netdev: rm[1], State: strings.TrimSpace(rm[2])}
+	var portStr string
+	if m := ibShortRe.FindStringSubmatch(left); m != nil {
+		d.IBDev, portStr = m[1], m[2]
+	} else if m := ibVerboseRe.FindStringSubmatch(left); m != nil {
+		// -v: "[<pci>] <ibdev> (<devid> - <partid>) <desc>"; $x is empty when
+		// the PCI device was not found, and PCI addresses have colons while
+		// ibdev names do not.
+		f := strings.Fields(m[1])
+		if len(f) > 0 && strings.Contains(f[0], ":") {
+			f = f[1:]
+		}
+		if len(f) < 2 || !strings.HasPrefix(f[1], "(") || strings.ContainsAny(f[0], "()") {
+			return IBDev{}, "bad ibdev2netdev -v line"
+		}
+		d.IBDev, portStr = f[0], m[2]
+	} else {
+		return IBDev{}, "not an ibdev2netdev line"
+	}
+	port, ok := atoiRange(portStr, 1, 255)
+	if !ok {
+		return IBDev{}, "bad port"
+	}
+	if !validIBName(d.IBDev) {
+		return IBDev{}, "bad ibdev name"
+	}
+	d.Port = port
+	return d, ""
+}
+
+// validIfName accepts Linux interface names: 1..15 bytes (IFNAMSIZ-1) with
+// no '/', ':' or whitespace, and not "." or "..".
+func validIfName(s string) bool {
+	if s == "" || len(s) > 15 || s == "." || s == ".." {
+		return false
+	}
+	return !strings.ContainsAny(s, "/: \t()")
+}
+
+// validIBName accepts RDMA device names: 1..63 bytes (IB_DEVICE_NAME_MAX-1),
+// usable as one sysfs path element.
+func validIBName(s string) bool {
+	if s == "" || len(s) > 63 || s == "." || s == ".." {
+		return false
+	}
+	return !strings.ContainsAny(s, "/ \t()")
+}

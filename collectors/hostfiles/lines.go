@@ -1,0 +1,75 @@
+package hostfiles
+
+import (
+	"strconv"
+	"strings"
+)
+
+// splitLines splits a captured text file into lines without their "\n" or a
+// trailing "\r" (captures copied through Windows tools keep CRLF). Index i is
+// line i+1.
+func splitLines(data []byte) []string {
+	s := string(data)
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// normSpace collapses every run of whitespace to one space and trims the
+// ends. mlnx_qos indents with tabs, copies of its output use 8 spaces, and
+// web mirrors collapse both, so parsing works on this normal form.
+func normSpace(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// atoiRange parses a plain decimal and checks it is within [lo, hi]. A '-'
+// is accepted only when lo < 0, so "-0" is not a DSCP. It rejects "+1",
+// "0x1" and spaces, which no tool we parse prints.
+func atoiRange(s string, lo, hi int) (int, bool) {
+	if s == "" || len(s) > 18 {
+		return 0, false
+	}
+	for i, c := range s {
+		if (c < '0' || c > '9') && !(i == 0 && c == '-' && len(s) > 1 && lo < 0) {
+			return 0, false
+		}
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || v < lo || v > hi {
+		return 0, false
+	}
+	return v, true
+}
+
+// lineOf returns the 1-based line of byte offset off in data.
+func lineOf(data []byte, off int) int {
+	if off > len(data) {
+		off = len(data)
+	}
+	if off < 0 {
+		off = 0
+	}
+	n := 1
+	for _, b := range data[:off] {
+		if b == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+// clip shortens input quoted in an error message, so that a binary or
+// minified file does not make one error line megabytes long.
+func clip(s string) string {
+	const max = 60
+	if len(s) > max {
+		return s[:max] + "..."
+	}
+	return s
+}

@@ -1,0 +1,55 @@
+package hostfiles
+
+import (
+	"math"
+	"testing"
+)
+
+// The results below are what glibc's strtoll(s, &end, 0) returned for the
+// same strings (value, errno, end-s), checked with a small C program; they
+// match NCCL's use of it in ncclLoadParam (src/misc/param.cc).
+func TestNCCLInt(t *testing.T) {
+	tests := []struct {
+		in    string
+		v     int64
+		ok    bool
+		param int64 // NCCLParamInt(in, -1)
+	}{
+		{"106", 106, true, 106},
+		{"0106", 70, true, 70},
+		{"0x68", 104, true, 104},
+		{"0X68", 104, true, 104},
+		{"08", 0, true, 0}, // octal: stops at the 8
+		{"09", 0, true, 0},
+		{`"106"`, 0, false, 0}, // no digits: strtoll returns 0 and errno stays 0
+		{"abc", 0, false, 0},
+		{"", 0, false, -1}, // strlen(str) == 0: the default
+		{" 106", 106, true, 106},
+		{"\t-0x10", -16, true, -16},
+		{"+7", 7, true, 7},
+		{"0x", 0, true, 0}, // the x is no part of the number
+		{"0xg", 0, true, 0},
+		{"-", 0, false, 0},
+		{" +-5", 0, false, 0},
+		{"106 # RoCE", 106, true, 106},
+		{"106\r", 106, true, 106},
+		{"1e3", 1, true, 1},
+		{"9223372036854775807", math.MaxInt64, true, math.MaxInt64},
+		{"9223372036854775808", math.MaxInt64, false, -1}, // ERANGE: the default
+		{"-9223372036854775808", math.MinInt64, true, math.MinInt64},
+		{"-9223372036854775809", math.MinInt64, false, -1},
+		{"0777777777777777777777", math.MaxInt64, true, math.MaxInt64},
+		{"01000000000000000000000", math.MaxInt64, false, -1},
+		{"0x8000000000000000", math.MaxInt64, false, -1},
+		{"-0x8000000000000000", math.MinInt64, true, math.MinInt64},
+	}
+	for _, tt := range tests {
+		v, ok := NCCLInt(tt.in)
+		if v != tt.v || ok != tt.ok {
+			t.Errorf("NCCLInt(%q) = %d, %v; want %d, %v", tt.in, v, ok, tt.v, tt.ok)
+		}
+		if p := NCCLParamInt(tt.in, -1); p != tt.param {
+			t.Errorf("NCCLParamInt(%q, -1) = %d; want %d", tt.in, p, tt.param)
+		}
+	}
+}
