@@ -86,6 +86,10 @@ func TestHostToS(t *testing.T) {
 			want: []string{"error gpu03 ens1f0np0"}, msg: "the forced traffic_class is the DSCP"},
 		{name: "forced traffic_class fixes a bad NCCL_IB_TC", edits: []edit{replace(dev("gpu03", "nccl.conf"), "NCCL_IB_TC=106", "NCCL_IB_TC=0")}},
 		{name: "ToS with ECT(0) is fine", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", "NCCL_IB_TC=104")}},
+		{name: "export prefix sets nothing", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", "export NCCL_IB_TC=106")},
+			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: `sets a variable named "export NCCL_IB_TC"`},
+		{name: "octal", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", "NCCL_IB_TC=0106")},
+			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "octal"},
 		{name: "nothing collected", edits: []edit{remove(gpu01N)},
 			want: []string{"info gpu01"}, msg: "nccl.conf"},
 	})

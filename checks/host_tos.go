@@ -61,9 +61,13 @@ func runHostToS(f *model.Fabric) []Finding {
 				had = false
 			}
 			ch := Change{Kind: NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_TC"}, Value: itoa(want), Old: o, HasOld: had}
+			msg := tosMistake(t.V, p.DSCP, knob)
+			if len(h.NCCLNotes) > 0 {
+				msg += "; note " + strings.Join(h.NCCLNotes, "; ")
+			}
 			out = append(out, Finding{
 				Severity: Error, Device: h.Name, Interface: model.CompressNames(viaNCCL),
-				Message:  tosMistake(t.V, p.DSCP, knob),
+				Message:  msg,
 				Expected: tosText(want), Actual: tosText(t.V) + " via " + knob,
 				Source:  at(t.Origin, h.NCCLFile),
 				Changes: []Change{ch},

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,10 @@ type Host struct {
 	NCCLFile string
 	// NCCLTC is NCCL_IB_TC from nccl.conf; not Known when nccl.conf was not
 	// collected, V -1 when the file does not set it.
-	NCCLTC       Value[int]
+	NCCLTC Value[int]
+	// NCCLNotes are nccl.conf lines about NCCL_IB_TC that NCCL reads
+	// differently from how they look ("export NCCL_IB_TC=106" sets nothing).
+	NCCLNotes    []string
 	NotCollected []string
 }
 
@@ -86,11 +90,18 @@ func BuildHost(in *collectors.HostCapture) *Host {
 		h.NCCLTC.Origin.Pos = source.Pos{File: in.NCCL.File}
 		if v, ok := in.NCCL.Vars["NCCL_IB_TC"]; ok {
 			pos := source.Pos{File: in.NCCL.File, Line: v.Line}
-			if tc, err := strconv.Atoi(strings.TrimSpace(v.Value)); err == nil {
-				h.NCCLTC = Explicit(tc, pos)
-			} else {
-				// NCCL reads the variable with strtoll; garbage reads as 0.
-				h.NCCLTC = Value[int]{V: 0, Origin: Origin{Pos: pos, Default: "NCCL_IB_TC is not a number, NCCL reads 0"}, Known: true}
+			// NCCL reads the value with strtoll(value, NULL, 0): "0106" is
+			// octal, text reads as 0, an empty value keeps the default -1
+			// (NCCL src/misc/param.cc ncclLoadParam).
+			tc := int(hostfiles.NCCLParamInt(v.Value, -1))
+			h.NCCLTC = Explicit(tc, pos)
+			if tc < 0 {
+				h.NCCLTC = Value[int]{V: -1, Origin: Origin{Pos: pos, Default: "NCCL_IB_TC empty: NCCL keeps its default"}, Known: true}
+			}
+		}
+		for _, n := range in.NCCL.Notes {
+			if strings.Contains(n.Key, "NCCL_IB_TC") {
+				h.NCCLNotes = append(h.NCCLNotes, fmt.Sprintf("%s:%d: %s", in.NCCL.File, n.Line, n.Msg))
 			}
 		}
 	}
