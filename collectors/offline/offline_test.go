@@ -1,0 +1,94 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/qoslint/qoslint/inventory"
+)
+
+const mlnxQos = "DCBX mode: OS controlled\nPriority trust state: dscp\nCable len: 7\n"
+
+func inv(t *testing.T) *inventory.Inventory {
+	t.Helper()
+	i, err := inventory.Parse("inventory.yaml", []byte(`fabric: t
+switches:
+  - {name: leaf01, role: leaf, address: 192.0.2.11}
+  - {name: leaf02, role: leaf, address: 192.0.2.12}
+  - {name: leaf03, role: leaf, address: 192.0.2.13}
+hosts:
+  - {name: gpu01, address: 198.51.100.1}
+  - {name: gpu02, address: 198.51.100.2, nics: [ens1f0np0]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return i
+}
+
+func TestCollect(t *testing.T) {
+	fsys := fstest.MapFS{
+		// leaf01: both forms; the YAML wins.
+		"devices/leaf01/nv-config.yaml":         {Data: []byte("- set:\n    qos:\n      roce:\n        mode: lossy\n")},
+		"devices/leaf01/nv-config-commands.txt": {Data: []byte("nv set qos roce mode lossless\n")},
+		"devices/leaf01/nv-show-qos-roce.txt":   {Data: []byte("garbage\n")},
+		// leaf02: commands only, no show output.
+		"devices/leaf02/nv-config-commands.txt": {Data: []byte("nv set qos roce mode lossless\n")},
+		// leaf03: a folder without configuration.
+		"devices/leaf03/notes.txt": {Data: []byte("x")},
+		// gpu01: NICs discovered from the mlnx_qos files.
+		"devices/gpu01/mlnx_qos-ens2f1np1.txt": {Data: []byte(mlnxQos)},
+		"devices/gpu01/mlnx_qos-ens2f0np0.txt": {Data: []byte(mlnxQos)},
+		// gpu02: NIC from the inventory, ibdev from ibdev2netdev.
+		"devices/gpu02/ibdev2netdev.txt":                                 {Data: []byte("mlx5_0 port 1 ==> ens1f0np0 (Up)\nmlx5_1 port 1 ==> ens1f1np1 (Up)\n")},
+		"devices/gpu02/mlnx_qos-ens1f0np0.txt":                           {Data: []byte(mlnxQos)},
+		"devices/gpu02/sysfs/class/net/ens1f0np0/ecn/roce_np/enable/3":   {Data: []byte("1\n")},
+		"devices/gpu02/sysfs/class/infiniband/mlx5_0/tc/1/traffic_class": {Data: []byte("Global tclass=106\n")},
+		"devices/gpu02/sysfs/class/net/ens1f0np0/ecn/roce_np/cnp_dscp":   {Data: []byte("x\n")},
+		"devices/stray/nv-config.yaml":                                   {Data: []byte("- set: {}\n")},
+	}
+	c := CollectFS(fsys, inv(t))
+	var errs []string
+	for _, e := range c.Errors {
+		errs = append(errs, e.Error())
+	}
+	got := strings.Join(errs, "\n")
+	for _, want := range []string{
+		"leaf01: devices/leaf01/nv-show-qos-roce.txt:1:",
+		"leaf03: devices/leaf03: no NVUE configuration",
+		"gpu02: devices/gpu02/sysfs/class/net/ens1f0np0/ecn/roce_np/cnp_dscp:1:",
+		"stray: devices/stray: device folder is not in the inventory (inventory.yaml)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("errors lack %q:\n%s", want, got)
+		}
+	}
+	if len(c.Switches) != 3 || c.Switches[0].Config.Format != "yaml" || c.Switches[1].Config.Format != "commands" || c.Switches[2].Config != nil {
+		t.Errorf("switch configs wrong")
+	}
+	if m := c.Switches[1].Missing; len(m) != 1 || m[0] != RoceShowFile {
+		t.Errorf("leaf02 missing = %v", m)
+	}
+	g1, g2 := c.Hosts[0], c.Hosts[1]
+	if len(g1.NICs) != 2 || g1.NICs[0].Netdev != "ens2f0np0" || g1.NICs[0].Qos == nil {
+		t.Errorf("gpu01 NICs = %+v", g1.NICs)
+	}
+	if strings.Join(g1.Missing, ",") != "ibdev2netdev.txt,nccl.conf,ip-link.json,sysfs" {
+		t.Errorf("gpu01 missing = %v", g1.Missing)
+	}
+	n := g2.NICs[0]
+	if len(g2.NICs) != 1 || n.IBDev != "mlx5_0" || n.Port != 1 || n.Sysfs == nil || n.Sysfs.TrafficClass.Global != 106 || n.Sysfs.ECNNP[3].Value != 1 || n.Sysfs.CNPDSCP != nil {
+		t.Errorf("gpu02 NIC = %+v", n)
+	}
+}
+
+func TestCollectMissingDevice(t *testing.T) {
+	c := CollectFS(fstest.MapFS{"devices/leaf01/nv-config-commands.txt": {Data: []byte("nv set qos roce\n")}}, inv(t))
+	if len(c.Switches) != 1 || len(c.Hosts) != 0 || len(c.Errors) != 4 {
+		t.Fatalf("%d switches, %d hosts, errors %v", len(c.Switches), len(c.Hosts), c.Errors)
+	}
+	if !strings.Contains(c.Errors[0].Error(), "leaf02: devices/leaf02: device folder not found") {
+		t.Errorf("first error %v", c.Errors[0])
+	}
+}
