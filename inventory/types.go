@@ -12,6 +12,36 @@ type Inventory struct {
 	Policy   Policy
 	Switches []Switch
 	Hosts    []Host
+	// SSH is how live collectors reach the devices.
+	SSH SSH
+}
+
+// SSH holds connection settings and credential references. The inventory
+// names where secrets come from, never the secrets themselves.
+type SSH struct {
+	// KnownHosts is the known_hosts file host keys are verified against;
+	// relative paths are relative to the inventory file's folder. Empty
+	// means ~/.ssh/known_hosts.
+	KnownHosts string
+	// Switches and Hosts are the defaults of each group; a device's own
+	// Credentials override them field by field.
+	Switches, Hosts Credentials
+}
+
+// Credentials say how to log in to a device.
+type Credentials struct {
+	Username string
+	// PasswordEnv names the environment variable that holds the password.
+	PasswordEnv string
+	// KeyFile is a private key file (relative to the inventory's folder, ~
+	// expanded by the collector).
+	KeyFile string
+	// Agent uses the ssh-agent at $SSH_AUTH_SOCK.
+	Agent bool
+	// Port is the SSH port; 0 means 22.
+	Port int
+	// Sudo runs the host commands that need root (mlnx_qos) as `sudo -n`.
+	Sudo bool
 }
 
 // Policy is the intent every device is checked against. Load fills every
@@ -70,8 +100,9 @@ type Switch struct {
 	Address string
 	// Ports restricts the check to these ports (NVUE range syntax allowed,
 	// e.g. "swp1-32"); empty means every swp port in the switch's config.
-	Ports []string
-	Pos   source.Pos
+	Ports       []string
+	Credentials Credentials
+	Pos         source.Pos
 }
 
 // Host is one GPU server.
@@ -80,6 +111,7 @@ type Host struct {
 	Address string
 	// NICs restricts the check to these netdevs; empty means every netdev in
 	// the host's ibdev2netdev.txt.
-	NICs []string
-	Pos  source.Pos
+	NICs        []string
+	Credentials Credentials
+	Pos         source.Pos
 }

@@ -1,0 +1,126 @@
+// Package devcmd is the one list of commands qoslint may send to a device,
+// and which fabric-directory file each one fills. Every collector sends
+// through Check, so a linter can never change the fabric: the list holds
+// only read-only commands, and mlnx_qos is only ever given -i <netdev> (any
+// other flag changes the NIC, host.md §1.4).
+package devcmd
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Switch commands (NVUE, nvue.md §3.1 and §1.3).
+const (
+	NVConfigYAML  = "nv config show -o yaml" // → nv-config.yaml
+	NVShowQosRoce = "nv show qos roce"       // → nv-show-qos-roce.txt
+)
+
+// Host commands.
+const (
+	IBDev2Netdev = "ibdev2netdev"       // → ibdev2netdev.txt
+	IPLink       = "ip -j link show"    // → ip-link.json
+	CatNCCLConf  = "cat /etc/nccl.conf" // → nccl.conf
+	// SudoPrefix runs a host command as root without ever prompting: sudo
+	// -n fails instead of asking for a password.
+	SudoPrefix = "sudo -n "
+	grepPrefix = "grep -H '' -- "
+)
+
+// netdevRe is a Linux interface name (IFNAMSIZ 16 with the NUL) made of
+// characters that never need quoting.
+var netdevRe = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,15}$`)
+
+// MlnxQos is `mlnx_qos -i <netdev>` → mlnx_qos-<netdev>.txt.
+func MlnxQos(netdev string) (string, error) {
+	if !netdevRe.MatchString(netdev) || strings.HasPrefix(netdev, "-") {
+		return "", fmt.Errorf("netdev %q is not a safe interface name", netdev)
+	}
+	return "mlnx_qos -i " + netdev, nil
+}
+
+// sysfsRe are the only files ReadSysfs may name (host.md §2.1, §2.2).
+var sysfsRe = regexp.MustCompile(`^/sys/class/(net/[A-Za-z0-9_.:-]{1,15}/ecn/roce_(np|rp)/enable/[0-7]|` +
+	`net/[A-Za-z0-9_.:-]{1,15}/ecn/roce_np/(cnp_dscp|cnp_802p_prio)|` +
+	`infiniband/[A-Za-z0-9_.:-]{1,64}/tc/[0-9]{1,3}/traffic_class)$`)
+
+// ReadSysfs is one command that prints every listed sysfs file as
+// "path:line" (grep -H with an empty pattern matches every line), and
+// "grep: path: No such file or directory" for a missing one. An empty file
+// prints nothing, which tells it from a missing one.
+func ReadSysfs(paths []string) (string, error) {
+	if len(paths) == 0 {
+		return "", fmt.Errorf("no sysfs path")
+	}
+	for _, p := range paths {
+		if !sysfsRe.MatchString(p) || strings.Contains(p, "..") {
+			return "", fmt.Errorf("sysfs path %q is not one qoslint reads", p)
+		}
+	}
+	return grepPrefix + strings.Join(paths, " "), nil
+}
+
+// Check returns nil when cmd is on the allowlist: one of the fixed
+// commands, mlnx_qos -i with a safe netdev, or the sysfs read of allowed
+// paths, optionally run through `sudo -n`.
+func Check(cmd string) error {
+	c := strings.TrimPrefix(cmd, SudoPrefix)
+	switch c {
+	case NVConfigYAML, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf:
+		return nil
+	}
+	if nd, ok := strings.CutPrefix(c, "mlnx_qos -i "); ok {
+		if _, err := MlnxQos(nd); err != nil {
+			return fmt.Errorf("not on the allowlist: %q: %v", cmd, err)
+		}
+		return nil
+	}
+	if rest, ok := strings.CutPrefix(c, grepPrefix); ok {
+		if _, err := ReadSysfs(strings.Fields(rest)); err != nil || strings.Contains(rest, "  ") {
+			return fmt.Errorf("not on the allowlist: %q", cmd)
+		}
+		return nil
+	}
+	return fmt.Errorf("not on the allowlist: %q", cmd)
+}
+
+// ParseSysfs splits ReadSysfs's output back into files. present maps each
+// path that exists to its content ("%d\n" lines re-joined); a path that grep
+// reported missing is absent from present, and so is one the output does
+// not mention when the output was cut short (complete false).
+func ParseSysfs(paths []string, out string) (present map[string]string, missing []string, err error) {
+	present = map[string]string{}
+	known := map[string]bool{}
+	for _, p := range paths {
+		known[p] = true
+	}
+	seenMissing := map[string]bool{}
+	var lines = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if out == "" {
+		lines = nil
+	}
+	for i, l := range lines {
+		if rest, ok := strings.CutPrefix(l, "grep: "); ok {
+			p, _, ok := strings.Cut(rest, ": ")
+			if !ok || !known[p] {
+				return nil, nil, fmt.Errorf("line %d: unexpected grep message %q", i+1, l)
+			}
+			seenMissing[p] = true
+			continue
+		}
+		p, content, ok := strings.Cut(l, ":")
+		if !ok || !known[p] {
+			return nil, nil, fmt.Errorf("line %d: %q names no requested sysfs file", i+1, l)
+		}
+		present[p] += content + "\n"
+	}
+	for _, p := range paths {
+		if seenMissing[p] {
+			missing = append(missing, p)
+		} else if _, ok := present[p]; !ok {
+			present[p] = "" // exists, empty
+		}
+	}
+	return present, missing, nil
+}
