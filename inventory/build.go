@@ -54,6 +54,7 @@ const safeNameRule = "use letters, digits, '.', '_' and '-', starting with a let
 //     netdev names.
 //   - Policy values are range-checked, DSCP and hash-field lists sorted and
 //     deduplicated, and CNP may share neither DSCP nor priority with RoCE.
+//   - ssh settings follow the credential rules in creds.go.
 //   - Values are case-sensitive: NVUE and mlnx_qos spell them in lower case.
 
 // build validates raw and turns it into an Inventory. It returns nil when p
@@ -71,6 +72,7 @@ func build(file string, raw *rawInventory, p *problems) *Inventory {
 		inv.Fabric = f.V
 	}
 	inv.Policy = buildPolicy(file, &raw.Policy, p)
+	inv.SSH = buildSSH(raw.SSH, p)
 
 	seen := map[string]int{} // device name -> line of its first definition
 	for _, d := range raw.Switches {
@@ -244,9 +246,10 @@ func buildSwitch(file string, d rawDevice, seen map[string]int, p *problems) (Sw
 		return Switch{}, false
 	}
 	sw := Switch{
-		Name:    d.Name.V,
-		Address: deviceAddress("switch", d, p),
-		Pos:     source.Pos{File: file, Line: firstLine(d.Line, d.Name.Line)},
+		Name:        d.Name.V,
+		Address:     deviceAddress("switch", d, p),
+		Credentials: buildCreds(fmt.Sprintf("switch %q", d.Name.V), d.Creds, true, p),
+		Pos:         source.Pos{File: file, Line: firstLine(d.Line, d.Name.Line)},
 	}
 	// Role decides which checks apply. Only a switch called leaf* may leave
 	// it out: guessing "leaf" for a spine would run the host-facing checks
@@ -278,9 +281,10 @@ func buildHost(file string, d rawDevice, seen map[string]int, p *problems) (Host
 		return Host{}, false
 	}
 	h := Host{
-		Name:    d.Name.V,
-		Address: deviceAddress("host", d, p),
-		Pos:     source.Pos{File: file, Line: firstLine(d.Line, d.Name.Line)},
+		Name:        d.Name.V,
+		Address:     deviceAddress("host", d, p),
+		Credentials: buildCreds(fmt.Sprintf("host %q", d.Name.V), d.Creds, false, p),
+		Pos:         source.Pos{File: file, Line: firstLine(d.Line, d.Name.Line)},
 	}
 	if d.Items.Set {
 		for i, nic := range d.Items.V {

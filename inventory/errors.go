@@ -31,6 +31,7 @@ type problems struct {
 	list     Errors
 	decoding map[int]bool // lines where the decoder may have left a zero value
 	invalid  bool         // some value was dropped as unreadable
+	secrets  []string     // values no message may show (secrets.go)
 }
 
 func newProblems(file string) *problems {
@@ -79,7 +80,7 @@ func (p *problems) sorted() Errors {
 	out := slices.Clone(p.list)
 	for _, e := range out {
 		// One line per problem: library messages may carry newlines.
-		e.Msg = oneLine(e.Msg)
+		e.Msg = p.redact(oneLine(e.Msg))
 	}
 	slices.SortStableFunc(out, func(a, b *source.Error) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))

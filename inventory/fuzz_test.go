@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"gopkg.in/yaml.v3"
 )
 
 // FuzzParse feeds both formats arbitrary bytes: Parse must not panic, must
@@ -38,6 +41,13 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("fabric: a\npolicy: {roce: {dscp: [99999999999999999999, 0x1a, 1e3]}}\n"), false)
 	f.Add([]byte("fabric: [[[[[[[[[[[[a]]]]]]]]]]]]\n"), false)
 	f.Add([]byte("fabric = \"a\"\npolicy {\n  roce {\n    dscp = true ? [1] : [2]\n    priority = 1e100\n  }\n}\nhost \"h\" { nics = [for x in [\"a\"] : x] }\n"), true)
+	// ssh shapes: merge keys into groups and devices, null groups, a
+	// secret behind an alias, secrets in HCL objects and as block types.
+	f.Add([]byte("fabric: a\nssh:\n  switches: &g {username: u, port: 22}\n  hosts: {<<: *g, sudo: true, agent: yes}\nswitches:\n  - {name: leaf1, <<: *g}\n"), false)
+	f.Add([]byte("fabric: a\nssh: {known_hosts: ~, switches: ~, hosts: {key_file: ~/.ssh/id}}\nhosts:\n  - {name: h, port: 0x50, agent: true}\n"), false)
+	f.Add([]byte("fabric: a\nx: {token: &t tok-123456}\nswitches:\n  - {name: leaf1, username: *t, Password: [p, {q: r}]}\n"), false)
+	f.Add([]byte("fabric = \"a\"\nssh {\n  known_hosts = \"kh\"\n  switches {\n    port = 1e3\n  }\n  hosts {\n    sudo = true\n  }\n}\n"+
+		"host \"h\" {\n  creds = { \"token\" = \"t-123456\" }\n  password {\n  }\n}\nswitch \"leaf1\" {\n  port = 65535\n  agent = \"true\"\n}\n"), true)
 	f.Fuzz(func(t *testing.T, data []byte, isHCL bool) {
 		name := "fuzz/inventory.yaml"
 		if isHCL {
@@ -64,7 +74,24 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkComplete(t, name, inv)
+		if n := secretsIn(name, data, isHCL); n > 0 {
+			t.Fatalf("loaded a file with %d secret-looking keys", n)
+		}
 	})
+}
+
+// secretsIn counts the secret-looking keys in data (which must parse).
+func secretsIn(name string, data []byte, isHCL bool) int {
+	p := newProblems(name)
+	if isHCL {
+		f, _ := hclparse.NewParser().ParseHCL(data, name)
+		hclSecrets(f.Body, p)
+	} else {
+		var doc yaml.Node
+		_ = yaml.Unmarshal(data, &doc)
+		yamlSecrets(yamlRoot(&doc), p)
+	}
+	return len(p.list)
 }
 
 // checkComplete asserts what every consumer of a loaded inventory relies on.
@@ -105,5 +132,34 @@ func checkComplete(t *testing.T, name string, inv *Inventory) {
 			t.Fatalf("host %+v", h)
 		}
 		seen[h.Name] = true
+	}
+	checkCreds(t, "ssh.switches", inv.SSH.Switches)
+	checkCreds(t, "ssh.hosts", inv.SSH.Hosts)
+	if inv.SSH.Switches.Sudo || strings.ContainsFunc(inv.SSH.KnownHosts, isControl) || strings.HasPrefix(inv.SSH.KnownHosts, "-") {
+		t.Fatalf("ssh %+v", inv.SSH)
+	}
+	for _, s := range inv.Switches {
+		checkCreds(t, s.Name, s.Credentials)
+		if c := inv.SwitchCredentials(s); s.Credentials.Sudo || c.Sudo || c.Port < 1 {
+			t.Fatalf("switch %s: %+v", s.Name, c)
+		}
+	}
+	for _, h := range inv.Hosts {
+		checkCreds(t, h.Name, h.Credentials)
+		if c := inv.HostCredentials(h); c.Port < 1 {
+			t.Fatalf("host %s: %+v", h.Name, c)
+		}
+	}
+}
+
+// checkCreds asserts what the collectors rely on: every value is safe to
+// hand to ssh as written.
+func checkCreds(t *testing.T, who string, c Credentials) {
+	t.Helper()
+	if c.Port < 0 || c.Port > 65535 ||
+		c.Username != "" && !userName.MatchString(c.Username) ||
+		c.PasswordEnv != "" && !envName.MatchString(c.PasswordEnv) ||
+		strings.ContainsFunc(c.KeyFile, isControl) || strings.HasPrefix(c.KeyFile, "-") {
+		t.Fatalf("%s: unsafe credentials %+v", who, c)
 	}
 }

@@ -28,6 +28,7 @@ var (
 		Attributes: []hcl.AttributeSchema{{Name: "fabric"}},
 		Blocks: []hcl.BlockHeaderSchema{
 			{Type: "policy"},
+			{Type: "ssh"},
 			{Type: "switch", LabelNames: []string{"name"}},
 			{Type: "host", LabelNames: []string{"name"}},
 		},
@@ -36,12 +37,18 @@ var (
 		Attributes: []hcl.AttributeSchema{{Name: "preset"}, {Name: "trust"}},
 		Blocks:     []hcl.BlockHeaderSchema{{Type: "roce"}, {Type: "cnp"}, {Type: "mtu"}, {Type: "ecmp"}},
 	}
-	roceSchema   = attrSchema("dscp", "priority", "traffic_class", "mode")
-	cnpSchema    = attrSchema("dscp", "priority")
-	mtuSchema    = attrSchema("host", "switch")
-	ecmpSchema   = attrSchema("hash_fields", "adaptive_routing")
-	switchSchema = attrSchema("role", "address", "ports")
-	hostSchema   = attrSchema("address", "nics")
+	roceSchema = attrSchema("dscp", "priority", "traffic_class", "mode")
+	cnpSchema  = attrSchema("dscp", "priority")
+	mtuSchema  = attrSchema("host", "switch")
+	ecmpSchema = attrSchema("hash_fields", "adaptive_routing")
+	sshSchema  = &hcl.BodySchema{
+		Attributes: []hcl.AttributeSchema{{Name: "known_hosts"}},
+		Blocks:     []hcl.BlockHeaderSchema{{Type: "switches"}, {Type: "hosts"}},
+	}
+	credKeys     = []string{"username", "password_env", "key_file", "agent", "port", "sudo"}
+	credsSchema  = attrSchema(credKeys...)
+	switchSchema = attrSchema(append([]string{"role", "address", "ports"}, credKeys...)...)
+	hostSchema   = attrSchema(append([]string{"address", "nics"}, credKeys...)...)
 )
 
 func attrSchema(names ...string) *hcl.BodySchema {
@@ -101,7 +108,7 @@ func addDiags(p *problems, diags hcl.Diagnostics) {
 
 // content applies schema to body, reporting what does not fit.
 func content(body hcl.Body, schema *hcl.BodySchema, p *problems) *hcl.BodyContent {
-	c, diags := body.Content(schema)
+	c, diags := withoutSecrets(body).Content(schema)
 	addDiags(p, diags)
 	if c == nil {
 		c = &hcl.BodyContent{Attributes: hcl.Attributes{}}
@@ -126,6 +133,7 @@ func single(c *hcl.BodyContent, typ string, p *problems) *hcl.Block {
 }
 
 func hclRaw(body hcl.Body, p *problems) *rawInventory {
+	hclSecrets(body, p)
 	top := content(body, fileSchema, p)
 	raw := &rawInventory{Fabric: hclScalar(top.Attributes["fabric"], "fabric", asString, p)}
 	if b := single(top, "policy", p); b != nil {
@@ -157,6 +165,16 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 			r.AdaptiveRouting = hclScalar(a["adaptive_routing"], "ecmp.adaptive_routing", asBool, p)
 		}
 	}
+	if b := single(top, "ssh", p); b != nil {
+		c := content(b.Body, sshSchema, p)
+		raw.SSH.KnownHosts = hclScalar(c.Attributes["known_hosts"], "ssh.known_hosts", asString, p)
+		if b := single(c, "switches", p); b != nil {
+			raw.SSH.Switches = hclCreds(content(b.Body, credsSchema, p).Attributes, "ssh.switches.", p)
+		}
+		if b := single(c, "hosts", p); b != nil {
+			raw.SSH.Hosts = hclCreds(content(b.Body, credsSchema, p).Attributes, "ssh.hosts.", p)
+		}
+	}
 	for _, b := range top.Blocks {
 		if b.Type != "switch" && b.Type != "host" || len(b.Labels) != 1 {
 			continue
@@ -169,15 +187,30 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 			d.Role = hclScalar(a["role"], who+"role", asString, p)
 			d.Address = hclScalar(a["address"], who+"address", asString, p)
 			d.Items = hclList(a["ports"], who+"ports", false, asString, p)
+			d.Creds = hclCreds(a, who, p)
 			raw.Switches = append(raw.Switches, d)
 			continue
 		}
 		a := content(b.Body, hostSchema, p).Attributes
 		d.Address = hclScalar(a["address"], who+"address", asString, p)
 		d.Items = hclList(a["nics"], who+"nics", false, asString, p)
+		d.Creds = hclCreds(a, who, p)
 		raw.Hosts = append(raw.Hosts, d)
 	}
 	return raw
+}
+
+// hclCreds reads an ssh group's or a device's login settings; prefix
+// names the body in messages.
+func hclCreds(a hcl.Attributes, prefix string, p *problems) rawCreds {
+	return rawCreds{
+		Username:    hclScalar(a["username"], prefix+"username", asString, p),
+		PasswordEnv: hclScalar(a["password_env"], prefix+"password_env", asString, p),
+		KeyFile:     hclScalar(a["key_file"], prefix+"key_file", asString, p),
+		Agent:       hclScalar(a["agent"], prefix+"agent", asBool, p),
+		Port:        hclScalar(a["port"], prefix+"port", asInt, p),
+		Sudo:        hclScalar(a["sudo"], prefix+"sudo", asBool, p),
+	}
 }
 
 // value evaluates an attribute with no variables or functions; ok is false

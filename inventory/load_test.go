@@ -241,28 +241,33 @@ func TestLoadErrors(t *testing.T) {
 			`5: Extraneous label for switch: Only 1 labels (name) are expected for switch blocks.`,
 		}},
 	} {
-		t.Run(tc.file, func(t *testing.T) {
-			path := "testdata/bad/" + tc.file
-			inv, err := LoadFile(path)
-			if inv != nil {
-				t.Errorf("inventory returned along with errors: %+v", inv)
-			}
-			var errs Errors
-			if !errors.As(err, &errs) {
-				t.Fatalf("err = %v (%T), want Errors", err, err)
-			}
-			want := make([]string, len(tc.want))
-			for i, w := range tc.want {
-				want[i] = path + ":" + w
-			}
-			if got := strings.Split(err.Error(), "\n"); !slices.Equal(got, want) {
-				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-			}
-			if len(errs) != len(tc.want) {
-				t.Errorf("len(Errors) = %d, want %d", len(errs), len(tc.want))
-			}
-		})
+		t.Run(tc.file, func(t *testing.T) { wantErrors(t, "testdata/bad/"+tc.file, tc.want) })
 	}
+}
+
+// wantErrors loads path and checks it fails with exactly want, each
+// "line: message" (the file name is prepended), and returns the error text.
+func wantErrors(t *testing.T, path string, want []string) string {
+	t.Helper()
+	inv, err := LoadFile(path)
+	if inv != nil {
+		t.Errorf("inventory returned along with errors: %+v", inv)
+	}
+	var errs Errors
+	if !errors.As(err, &errs) {
+		t.Fatalf("err = %v (%T), want Errors", err, err)
+	}
+	full := make([]string, len(want))
+	for i, w := range want {
+		full[i] = path + ":" + w
+	}
+	if got := strings.Split(err.Error(), "\n"); !slices.Equal(got, full) {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(full, "\n"))
+	}
+	if len(errs) != len(want) {
+		t.Errorf("len(Errors) = %d, want %d", len(errs), len(want))
+	}
+	return err.Error()
 }
 
 // TestErrorsDeterministic guards against HCL's map-order diagnostics

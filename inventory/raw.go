@@ -53,11 +53,25 @@ type rawDevice struct {
 	Role    field[string] // switches only
 	Address field[string]
 	Items   list[string]
+	Creds   rawCreds
+}
+
+// rawCreds is an ssh group's defaults or a device's own login settings.
+type rawCreds struct {
+	Username, PasswordEnv, KeyFile field[string]
+	Agent, Sudo                    field[bool]
+	Port                           field[int]
+}
+
+type rawSSH struct {
+	KnownHosts      field[string]
+	Switches, Hosts rawCreds
 }
 
 type rawInventory struct {
 	Fabric   field[string]
 	Policy   rawPolicy
+	SSH      rawSSH
 	Switches []rawDevice
 	Hosts    []rawDevice
 }

@@ -19,6 +19,7 @@ import (
 type yamlFile struct {
 	Fabric   *string      `yaml:"fabric"`
 	Policy   *yamlPolicy  `yaml:"policy"`
+	SSH      *yamlSSH     `yaml:"ssh"`
 	Switches []yamlSwitch `yaml:"switches"`
 	Hosts    []yamlHost   `yaml:"hosts"`
 }
@@ -56,17 +57,36 @@ type yamlECMP struct {
 	AdaptiveRouting *bool    `yaml:"adaptive_routing"`
 }
 
+type yamlSSH struct {
+	KnownHosts *string    `yaml:"known_hosts"`
+	Switches   *yamlCreds `yaml:"switches"`
+	Hosts      *yamlCreds `yaml:"hosts"`
+}
+
+// yamlCreds is an ssh group, and is inlined in every device: a device's
+// settings sit directly on its entry.
+type yamlCreds struct {
+	Username    *string `yaml:"username"`
+	PasswordEnv *string `yaml:"password_env"`
+	KeyFile     *string `yaml:"key_file"`
+	Agent       *bool   `yaml:"agent"`
+	Port        *int    `yaml:"port"`
+	Sudo        *bool   `yaml:"sudo"`
+}
+
 type yamlSwitch struct {
-	Name    *string  `yaml:"name"`
-	Role    *string  `yaml:"role"`
-	Address *string  `yaml:"address"`
-	Ports   []string `yaml:"ports"`
+	Name      *string  `yaml:"name"`
+	Role      *string  `yaml:"role"`
+	Address   *string  `yaml:"address"`
+	Ports     []string `yaml:"ports"`
+	yamlCreds `yaml:",inline"`
 }
 
 type yamlHost struct {
-	Name    *string  `yaml:"name"`
-	Address *string  `yaml:"address"`
-	NICs    []string `yaml:"nics"`
+	Name      *string  `yaml:"name"`
+	Address   *string  `yaml:"address"`
+	NICs      []string `yaml:"nics"`
+	yamlCreds `yaml:",inline"`
 }
 
 var (
@@ -109,10 +129,14 @@ func parseYAML(name string, data []byte) (*Inventory, error) {
 		return nil, p.sorted()
 	}
 	root := yamlRoot(&doc)
+	yamlSecrets(root, p)
 	if te != nil {
 		index := indexYAML(root)
 		for _, msg := range te.Errors {
 			line, msg := splitYAMLLine(msg)
+			if m := unknownKeyRe.FindStringSubmatch(msg); m != nil && secretKey(m[1]) {
+				continue // yamlSecrets reports it
+			}
 			p.decode(line, "%s", explainYAML(index, line, msg))
 		}
 	}

@@ -108,6 +108,25 @@ func yamlInt(ptr *int, n *yaml.Node, key string, fallback int) field[int] {
 	return field[int]{Set: true, V: *ptr, Line: keyLine(n, key, fallback)}
 }
 
+func yamlBool(ptr *bool, n *yaml.Node, key string, fallback int) field[bool] {
+	if ptr == nil {
+		return field[bool]{}
+	}
+	return field[bool]{Set: true, V: *ptr, Line: keyLine(n, key, fallback)}
+}
+
+// yamlCredsRaw reads an ssh group or a device's own settings from mapping n.
+func yamlCredsRaw(c *yamlCreds, n *yaml.Node, fallback int) rawCreds {
+	return rawCreds{
+		Username:    yamlString(c.Username, n, "username", fallback),
+		PasswordEnv: yamlString(c.PasswordEnv, n, "password_env", fallback),
+		KeyFile:     yamlString(c.KeyFile, n, "key_file", fallback),
+		Agent:       yamlBool(c.Agent, n, "agent", fallback),
+		Port:        yamlInt(c.Port, n, "port", fallback),
+		Sudo:        yamlBool(c.Sudo, n, "sudo", fallback),
+	}
+}
+
 func yamlStrings(v []string, n *yaml.Node, key, what string, fallback int, p *problems) list[string] {
 	_, seq := child(n, key)
 	if v == nil && (seq == nil || seq.Kind != yaml.SequenceNode) {
@@ -204,9 +223,21 @@ func yamlRaw(f *yamlFile, root *yaml.Node, p *problems) *rawInventory {
 			k, n := child(pn, "ecmp")
 			at := max(lineOf(k), r.Line)
 			r.HashFields = yamlStrings(x.HashFields, n, "hash_fields", "ecmp.hash_fields", at, p)
-			if x.AdaptiveRouting != nil {
-				r.AdaptiveRouting = field[bool]{Set: true, V: *x.AdaptiveRouting, Line: keyLine(n, "adaptive_routing", at)}
-			}
+			r.AdaptiveRouting = yamlBool(x.AdaptiveRouting, n, "adaptive_routing", at)
+		}
+	}
+
+	if x := f.SSH; x != nil {
+		k, n := child(root, "ssh")
+		at := lineOf(k)
+		raw.SSH.KnownHosts = yamlString(x.KnownHosts, n, "known_hosts", at)
+		if x.Switches != nil {
+			gk, g := child(n, "switches")
+			raw.SSH.Switches = yamlCredsRaw(x.Switches, g, max(lineOf(gk), at))
+		}
+		if x.Hosts != nil {
+			gk, g := child(n, "hosts")
+			raw.SSH.Hosts = yamlCredsRaw(x.Hosts, g, max(lineOf(gk), at))
 		}
 	}
 
@@ -221,6 +252,7 @@ func yamlRaw(f *yamlFile, root *yaml.Node, p *problems) *rawInventory {
 			Role:    yamlString(s.Role, n, "role", line),
 			Address: yamlString(s.Address, n, "address", line),
 			Items:   yamlStrings(s.Ports, n, "ports", "ports", line, p),
+			Creds:   yamlCredsRaw(&s.yamlCreds, n, line),
 		})
 	}
 	hKey, hSeq := child(root, "hosts")
@@ -233,6 +265,7 @@ func yamlRaw(f *yamlFile, root *yaml.Node, p *problems) *rawInventory {
 			Name:    yamlString(h.Name, n, "name", line),
 			Address: yamlString(h.Address, n, "address", line),
 			Items:   yamlStrings(h.NICs, n, "nics", "nics", line, p),
+			Creds:   yamlCredsRaw(&h.yamlCreds, n, line),
 		})
 	}
 	return raw
