@@ -13,8 +13,9 @@ import (
 
 // Switch commands (NVUE, nvue.md §3.1 and §1.3).
 const (
-	NVConfigYAML  = "nv config show -o yaml" // → nv-config.yaml
-	NVShowQosRoce = "nv show qos roce"       // → nv-show-qos-roce.txt
+	NVConfigYAML     = "nv config show -o yaml"     // → nv-config.yaml
+	NVConfigCommands = "nv config show -o commands" // → nv-config-commands.txt
+	NVShowQosRoce    = "nv show qos roce"           // → nv-show-qos-roce.txt
 )
 
 // Host commands.
@@ -25,7 +26,11 @@ const (
 	// SudoPrefix runs a host command as root without ever prompting: sudo
 	// -n fails instead of asking for a password.
 	SudoPrefix = "sudo -n "
-	grepPrefix = "grep -H '' -- "
+	// MlnxQosPrefix and SysfsGrepPrefix start the two commands that take
+	// arguments; servers that answer them (the simulator) match on these.
+	MlnxQosPrefix   = "mlnx_qos -i "
+	SysfsGrepPrefix = "grep -H '' -- "
+	grepPrefix      = SysfsGrepPrefix
 )
 
 // netdevRe is a Linux interface name (IFNAMSIZ 16 with the NUL) made of
@@ -37,7 +42,7 @@ func MlnxQos(netdev string) (string, error) {
 	if !netdevRe.MatchString(netdev) || strings.HasPrefix(netdev, "-") {
 		return "", fmt.Errorf("netdev %q is not a safe interface name", netdev)
 	}
-	return "mlnx_qos -i " + netdev, nil
+	return MlnxQosPrefix + netdev, nil
 }
 
 // sysfsRe are the only files ReadSysfs may name (host.md §2.1, §2.2).
@@ -67,10 +72,10 @@ func ReadSysfs(paths []string) (string, error) {
 func Check(cmd string) error {
 	c := strings.TrimPrefix(cmd, SudoPrefix)
 	switch c {
-	case NVConfigYAML, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf:
+	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf:
 		return nil
 	}
-	if nd, ok := strings.CutPrefix(c, "mlnx_qos -i "); ok {
+	if nd, ok := strings.CutPrefix(c, MlnxQosPrefix); ok {
 		if _, err := MlnxQos(nd); err != nil {
 			return fmt.Errorf("not on the allowlist: %q: %v", cmd, err)
 		}

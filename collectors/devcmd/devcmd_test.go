@@ -7,7 +7,7 @@ import (
 
 func TestCheck(t *testing.T) {
 	ok := []string{
-		"nv config show -o yaml", "nv show qos roce", "ibdev2netdev", "ip -j link show", "cat /etc/nccl.conf",
+		"nv config show -o yaml", "nv config show -o commands", "nv show qos roce", "ibdev2netdev", "ip -j link show", "cat /etc/nccl.conf",
 		"mlnx_qos -i ens1f0np0", "sudo -n mlnx_qos -i ens1f0np0",
 		"grep -H '' -- /sys/class/net/ens1f0np0/ecn/roce_np/enable/3 /sys/class/infiniband/mlx5_0/tc/1/traffic_class",
 	}

@@ -1,0 +1,252 @@
+package sim
+
+import (
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/devcmd"
+)
+
+const nvConfigCommands = devcmd.NVConfigCommands
+
+var (
+	mlnxQosPrefix = devcmd.MlnxQosPrefix
+	grepPrefix    = devcmd.SysfsGrepPrefix
+	ncclConfPath  = strings.TrimPrefix(devcmd.CatNCCLConf, "cat ")
+)
+
+// Exit statuses, as bash and coreutils use them.
+const (
+	exitOK       = 0
+	exitFail     = 1   // cat of a missing file, NVUE errors, no grep match
+	exitTrouble  = 2   // grep could not read a file (GNU grep: "2 if an error occurred")
+	exitNotFound = 127 // bash: command not found
+)
+
+// chunk is a piece of a command's output; stderr pieces go to the
+// channel's extended data in exec mode and are merged in a pty.
+type chunk struct {
+	stderr bool
+	text   string
+}
+
+type result struct {
+	out  []chunk
+	code uint32
+}
+
+func (r result) size() int {
+	n := 0
+	for _, c := range r.out {
+		n += len(c.text)
+	}
+	return n
+}
+
+func stdout(s string, code uint32) result { return result{out: []chunk{{text: s}}, code: code} }
+func stderr(s string, code uint32) result {
+	return result{out: []chunk{{stderr: true, text: s}}, code: code}
+}
+
+// answer records cmd and produces its result after the configured latency.
+// ok is false when the device hangs (or the fabric is closing): the caller
+// must then never answer.
+func (d *device) answer(cmd string, exec bool) (r result, ok bool) {
+	if d.record(cmd) {
+		return result{}, false
+	}
+	if !d.f.sleep(d.f.opt.Latency + d.fault.Delay) {
+		return result{}, false
+	}
+	r = d.run(cmd, exec)
+	if g := d.fault.Garbage; g != "" && (g == "*" || strings.Contains(cmd, g)) {
+		r = stdout(garbage(d.name+"\x00"+cmd, r.size()), exitOK)
+	}
+	return r, true
+}
+
+// run answers one command line from the device's folder. exec selects
+// bash's wording for `bash -c` (what sshd runs for exec) over the
+// interactive login shell's.
+func (d *device) run(line string, exec bool) result {
+	// bash splits words on any run of blanks; quoting is not simulated.
+	line = strings.Join(strings.Fields(line), " ")
+	if line == "" {
+		return result{} // bash -c '' succeeds silently
+	}
+	cmd, sudo := strings.CutPrefix(line, devcmd.SudoPrefix)
+	if d.kind == KindSwitch {
+		switch cmd {
+		case devcmd.NVConfigYAML:
+			return d.file("nv-config.yaml", d.nvError("no nv-config.yaml (try '"+nvConfigCommands+"')"))
+		case nvConfigCommands:
+			return d.file("nv-config-commands.txt", d.nvError("no nv-config-commands.txt"))
+		case devcmd.NVShowQosRoce:
+			return d.file("nv-show-qos-roce.txt", d.nvError("qos roce is not available (no nv-show-qos-roce.txt)"))
+		}
+	} else {
+		switch cmd {
+		case devcmd.IBDev2Netdev:
+			return d.file("ibdev2netdev.txt", notFound(cmd, exec, sudo))
+		case devcmd.IPLink:
+			return d.file("ip-link.json", notFound(cmd, exec, sudo))
+		}
+		if nd, ok := strings.CutPrefix(cmd, mlnxQosPrefix); ok {
+			return d.mlnxQos(nd)
+		}
+	}
+	if rest, ok := strings.CutPrefix(cmd, grepPrefix); ok {
+		return d.grep(strings.Fields(rest))
+	}
+	if rest, ok := strings.CutPrefix(cmd, "cat "); ok {
+		return d.cat(strings.Fields(rest))
+	}
+	return notFound(cmd, exec, sudo)
+}
+
+// file answers with a file of the device's folder, or with missing when
+// the file cannot be read.
+func (d *device) file(name string, missing result) result {
+	b, err := os.ReadFile(filepath.Join(d.dir, name))
+	if err != nil {
+		return missing
+	}
+	return stdout(string(b), exitOK)
+}
+
+// nvError is the simulator's own wording: no public source shows NVUE's
+// text for these failures, only that NVUE errors start with "Error:".
+func (d *device) nvError(msg string) result {
+	return stderr("Error: "+msg+" in the simulated "+d.name+"\n", exitFail)
+}
+
+// notFound is bash's message for an unknown command: the interactive
+// login shell prefixes "-bash", `bash -c` (exec) "bash: line 1" (bash
+// 5.1+); sudo reports it itself.
+func notFound(cmd string, exec, sudo bool) result {
+	w := "sudo"
+	if f := strings.Fields(cmd); len(f) > 0 {
+		w = f[0]
+	}
+	switch {
+	case sudo:
+		return stderr("sudo: "+w+": command not found\n", exitFail)
+	case exec:
+		return stderr("bash: line 1: "+w+": command not found\n", exitNotFound)
+	}
+	return stderr("-bash: "+w+": command not found\n", exitNotFound)
+}
+
+// mlnxQos answers `mlnx_qos -i <netdev>` from mlnx_qos-<netdev>.txt. The
+// error wording for an unknown interface is the simulator's own.
+func (d *device) mlnxQos(netdev string) result {
+	missing := stderr("mlnx_qos: "+netdev+": interface not found\n", exitFail)
+	if _, err := devcmd.MlnxQos(netdev); err != nil {
+		return missing // also keeps '/' out of the file name
+	}
+	return d.file("mlnx_qos-"+netdev+".txt", missing)
+}
+
+// cat prints each file or coreutils' message for a missing one. Only
+// /etc/nccl.conf exists on a simulated host.
+func (d *device) cat(args []string) result {
+	var r result
+	for _, a := range args {
+		if a == ncclConfPath {
+			if b, err := os.ReadFile(filepath.Join(d.dir, "nccl.conf")); err == nil {
+				r.out = append(r.out, chunk{text: string(b)})
+				continue
+			}
+		}
+		r.out = append(r.out, chunk{stderr: true, text: "cat: " + a + ": No such file or directory\n"})
+		r.code = exitFail
+	}
+	return r
+}
+
+// grep answers `grep -H ” -- PATH...`: an empty pattern matches every
+// line, -H prefixes each with "path:", a missing file is reported and
+// makes the status 2 (GNU grep manual, "Exit Status"). /sys/<p> is read
+// from sysfs/<p> in the device's folder.
+func (d *device) grep(paths []string) result {
+	r := result{code: exitFail}
+	trouble := false
+	for _, p := range paths {
+		rel, ok := sysfsRel(p)
+		var data []byte
+		var err error
+		if ok {
+			full := filepath.Join(d.dir, "sysfs", filepath.FromSlash(rel))
+			var st os.FileInfo
+			if st, err = os.Stat(full); err == nil && st.IsDir() {
+				r.out = append(r.out, chunk{stderr: true, text: "grep: " + p + ": Is a directory\n"})
+				trouble = true
+				continue
+			}
+			data, err = os.ReadFile(full)
+		}
+		if !ok || err != nil {
+			r.out = append(r.out, chunk{stderr: true, text: "grep: " + p + ": No such file or directory\n"})
+			trouble = true
+			continue
+		}
+		if len(data) == 0 {
+			continue
+		}
+		var b strings.Builder
+		for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+			b.WriteString(p + ":" + l + "\n")
+		}
+		r.out = append(r.out, chunk{text: b.String()})
+		r.code = exitOK
+	}
+	if trouble {
+		r.code = exitTrouble
+	}
+	return r
+}
+
+// sysfsRel maps an absolute /sys path to its place below sysfs/, refusing
+// anything that could leave that folder.
+func sysfsRel(p string) (string, bool) {
+	rel, ok := strings.CutPrefix(p, "/sys/")
+	if !ok || rel == "" || path.Clean(p) != p || strings.Contains(p, "\\") {
+		return "", false
+	}
+	for _, e := range strings.Split(rel, "/") {
+		if e == "." || e == ".." {
+			return "", false
+		}
+	}
+	return rel, true
+}
+
+// garbageAlphabet leaves out '@', '#', '$' and control characters so that
+// garbage can never look like a prompt or move a terminal's cursor: the
+// fault is a corrupt answer, not a broken session.
+const garbageAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 !%&*+,-./:;<=>?[]^_{|}~'\"()"
+
+// garbage is n (at least 64) bytes of printable lines, the same for the
+// same seed so failures reproduce.
+func garbage(seed string, n int) string {
+	n = min(max(n, 64), 1<<20)
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(seed))
+	rng := rand.New(rand.NewPCG(h.Sum64(), 0x9e3779b97f4a7c15))
+	b := make([]byte, 0, n)
+	lineLeft := 8 + rng.IntN(64)
+	for len(b) < n-1 {
+		if lineLeft == 0 {
+			b = append(b, '\n')
+			lineLeft = 8 + rng.IntN(64)
+			continue
+		}
+		b = append(b, garbageAlphabet[rng.IntN(len(garbageAlphabet))])
+		lineLeft--
+	}
+	return string(append(b, '\n'))
+}

@@ -1,0 +1,118 @@
+package sim
+
+import (
+	"fmt"
+	"io"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The inventory WriteInventory emits, in the schema of the README's
+// "inventory.yaml" section plus the ssh settings. Field order is the
+// output order.
+type outInventory struct {
+	Fabric   string      `yaml:"fabric"`
+	Policy   outPolicy   `yaml:"policy"`
+	SSH      outSSH      `yaml:"ssh"`
+	Switches []outSwitch `yaml:"switches,omitempty"`
+	Hosts    []outHost   `yaml:"hosts,omitempty"`
+}
+
+type outPolicy struct {
+	Preset string `yaml:"preset"`
+	RoCE   struct {
+		DSCP         []int  `yaml:"dscp,flow"`
+		Priority     int    `yaml:"priority"`
+		TrafficClass int    `yaml:"traffic_class"`
+		Mode         string `yaml:"mode"`
+	} `yaml:"roce,flow"`
+	CNP struct {
+		DSCP     int `yaml:"dscp"`
+		Priority int `yaml:"priority"`
+	} `yaml:"cnp,flow"`
+	Trust string `yaml:"trust"`
+	MTU   struct {
+		Host   int `yaml:"host"`
+		Switch int `yaml:"switch"`
+	} `yaml:"mtu,flow"`
+	ECMP struct {
+		HashFields      []string `yaml:"hash_fields,flow"`
+		AdaptiveRouting bool     `yaml:"adaptive_routing"`
+	} `yaml:"ecmp"`
+}
+
+type outSSH struct {
+	KnownHosts string   `yaml:"known_hosts"`
+	Switches   outCreds `yaml:"switches,flow"`
+	Hosts      outCreds `yaml:"hosts,flow"`
+}
+
+type outCreds struct {
+	Username    string `yaml:"username"`
+	PasswordEnv string `yaml:"password_env,omitempty"`
+}
+
+type outSwitch struct {
+	Name    string   `yaml:"name"`
+	Role    string   `yaml:"role"`
+	Address string   `yaml:"address"`
+	Port    int      `yaml:"port"`
+	Ports   []string `yaml:"ports,omitempty,flow"`
+}
+
+type outHost struct {
+	Name    string   `yaml:"name"`
+	Address string   `yaml:"address"`
+	Port    int      `yaml:"port"`
+	NICs    []string `yaml:"nics,omitempty,flow"`
+}
+
+// WriteInventory writes an inventory.yaml that points qoslint at the
+// simulated devices: the source inventory's fabric and policy (every field
+// written out, as Load filled it), its roles, ports and NICs, each device at
+// the listen address with its own port, and ssh settings naming the
+// known_hosts file (write KnownHosts() there; a relative path is relative to
+// the inventory's folder) and the environment variable that holds the
+// password ("" leaves password_env out, for key logins).
+func (f *Fabric) WriteInventory(w io.Writer, knownHostsFile, passwordEnv string) error {
+	if knownHostsFile == "" {
+		return fmt.Errorf("sim: WriteInventory needs the known_hosts file name")
+	}
+	p := f.inv.Policy
+	var out outInventory
+	out.Fabric = f.inv.Fabric
+	out.Policy.Preset = p.Preset
+	out.Policy.RoCE.DSCP = p.RoCE.DSCP
+	out.Policy.RoCE.Priority = p.RoCE.Priority
+	out.Policy.RoCE.TrafficClass = p.RoCE.TrafficClass
+	out.Policy.RoCE.Mode = p.RoCE.Mode
+	out.Policy.CNP.DSCP = p.CNP.DSCP
+	out.Policy.CNP.Priority = p.CNP.Priority
+	out.Policy.Trust = p.Trust
+	out.Policy.MTU.Host = p.MTU.Host
+	out.Policy.MTU.Switch = p.MTU.Switch
+	out.Policy.ECMP.HashFields = p.ECMP.HashFields
+	out.Policy.ECMP.AdaptiveRouting = p.ECMP.AdaptiveRouting
+	creds := outCreds{Username: f.opt.User, PasswordEnv: passwordEnv}
+	out.SSH = outSSH{KnownHosts: knownHostsFile, Switches: creds, Hosts: creds}
+	ip := f.hostIP.String()
+	for _, s := range f.inv.Switches {
+		out.Switches = append(out.Switches, outSwitch{
+			Name: s.Name, Role: s.Role, Address: ip, Port: f.byName[s.Name].port, Ports: s.Ports,
+		})
+	}
+	for _, h := range f.inv.Hosts {
+		out.Hosts = append(out.Hosts, outHost{
+			Name: h.Name, Address: ip, Port: f.byName[h.Name].port, NICs: h.NICs,
+		})
+	}
+	if _, err := fmt.Fprintf(w, "# Simulated fabric %s: every device listens on %s (qoslint sim).\n", f.inv.Fabric, ip); err != nil {
+		return err
+	}
+	enc := yaml.NewEncoder(w)
+	enc.SetIndent(2)
+	if err := enc.Encode(&out); err != nil {
+		return err
+	}
+	return enc.Close()
+}
