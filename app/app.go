@@ -3,11 +3,11 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -19,6 +19,10 @@ const (
 	ExitOK       = 0 // nothing at or above --fail-on
 	ExitFindings = 1 // findings at or above --fail-on
 	ExitInput    = 2 // the input could not be read: bad inventory, unknown or missing device folder, malformed file
+	// ExitIncomplete is audit's and collect's: some devices could not be
+	// collected, or answered with output that could not be read; the
+	// report names each with its cause.
+	ExitIncomplete = 3
 )
 
 // LintOptions are lint's settings.
@@ -34,7 +38,12 @@ func BuildReport(dir string, failOn checks.Severity) (*render.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	capture := offline.Collect(dir, inv)
+	return report(inv, offline.Collect(dir, inv), failOn), nil
+}
+
+// report models a capture, runs the checks and assembles the report of
+// every inventory device.
+func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks.Severity) *render.Report {
 	fab := model.Build(inv, capture)
 	r := &render.Report{
 		Fabric:   inv.Fabric,
@@ -49,7 +58,7 @@ func BuildReport(dir string, failOn checks.Severity) (*render.Report, error) {
 		r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: "host"})
 	}
 	r.Normalize()
-	return r, nil
+	return r
 }
 
 // Lint writes the report for dir to out and returns the exit code. The
@@ -62,14 +71,7 @@ func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
 	}
 	r, err := BuildReport(dir, opt.FailOn)
 	if err != nil {
-		var ie inventory.Errors
-		if errors.As(err, &ie) {
-			for _, e := range ie {
-				fmt.Fprintf(errOut, "qoslint: %s\n", e.Error())
-			}
-		} else {
-			fmt.Fprintf(errOut, "qoslint: %v\n", err)
-		}
+		printLoadError(errOut, err)
 		return ExitInput
 	}
 	if err := format(out, r); err != nil {

@@ -20,6 +20,7 @@ type jsonReport struct {
 	Devices     []jsonDevice  `json:"devices"`
 	Findings    []jsonFinding `json:"findings"`
 	InputErrors []jsonError   `json:"input_errors"`
+	Notes       []string      `json:"notes"`
 }
 
 type jsonSummary struct {
@@ -58,6 +59,7 @@ func JSON(w io.Writer, r *Report) error {
 			BySeverity: r.Counts(), FailOn: r.FailOn.String(), Failed: r.Failed(),
 		},
 		Devices: []jsonDevice{}, Findings: []jsonFinding{}, InputErrors: []jsonError{},
+		Notes: append([]string{}, r.Notes...),
 	}
 	per := map[string]int{}
 	for _, f := range r.Findings {

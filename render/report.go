@@ -22,6 +22,9 @@ type Report struct {
 	Findings []checks.Finding
 	// Errors are input problems: files that could not be read or parsed.
 	Errors []*source.Error
+	// Notes are remarks on how the data was obtained (host keys not
+	// verified, outputs a live device did not give).
+	Notes  []string
 	FailOn checks.Severity
 }
 

@@ -23,6 +23,13 @@ func Text(w io.Writer, r *Report) error {
 	}
 	fmt.Fprintln(bw)
 
+	if len(r.Notes) > 0 {
+		fmt.Fprintln(bw)
+		fmt.Fprintln(bw, "notes")
+		for _, n := range r.Notes {
+			fmt.Fprintf(bw, "  %s\n", n)
+		}
+	}
 	if len(r.Errors) > 0 {
 		fmt.Fprintln(bw)
 		fmt.Fprintln(bw, "input errors (the rest of the fabric was still checked)")
@@ -35,11 +42,17 @@ func Text(w io.Writer, r *Report) error {
 	for _, f := range r.Findings {
 		byDevice[f.Device] = append(byDevice[f.Device], f)
 	}
+	broken := map[string]bool{}
+	for _, e := range r.Errors {
+		broken[e.Device] = true
+	}
 	var clean []string
 	for _, d := range r.Devices {
 		fs := byDevice[d.Name]
 		if len(fs) == 0 {
-			clean = append(clean, d.Name)
+			if !broken[d.Name] {
+				clean = append(clean, d.Name)
+			}
 			continue
 		}
 		fmt.Fprintln(bw)

@@ -29,10 +29,7 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on,
 			if err != nil {
 				return err
 			}
-			if code := app.Lint(out, errOut, args[0], app.LintOptions{Format: format, FailOn: sev}); code != 0 {
-				return exitError{code}
-			}
-			return nil
+			return exitCode(app.Lint(out, errOut, args[0], app.LintOptions{Format: format, FailOn: sev}))
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))

@@ -1,0 +1,252 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing/fstest"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/live"
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/render"
+)
+
+// LiveOptions are the settings shared by audit and collect.
+type LiveOptions struct {
+	Inventory      string // the inventory file
+	Workers        int
+	CommandTimeout time.Duration
+	DeviceTimeout  time.Duration
+	// InsecureSkipHostKeyCheck turns off host key verification; the report
+	// says so.
+	InsecureSkipHostKeyCheck bool
+	// Getenv reads password_env variables; nil means os.Getenv.
+	Getenv func(string) string
+	// Progress, when not nil, gets a progress bar (a terminal's stderr).
+	Progress io.Writer
+}
+
+// AuditOptions are audit's settings.
+type AuditOptions struct {
+	LiveOptions
+	Format string
+	FailOn checks.Severity
+}
+
+// collectLive loads the inventory and collects every device.
+func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inventory.Inventory, *live.Result, int) {
+	inv, err := inventory.LoadFile(opt.Inventory)
+	if err != nil {
+		printLoadError(errOut, err)
+		return nil, nil, ExitInput
+	}
+	lo := live.Options{
+		Workers: opt.Workers, CommandTimeout: opt.CommandTimeout, DeviceTimeout: opt.DeviceTimeout,
+		InsecureSkipHostKeyCheck: opt.InsecureSkipHostKeyCheck,
+		InventoryDir:             filepath.Dir(opt.Inventory),
+		Getenv:                   opt.Getenv,
+	}
+	if opt.Progress != nil {
+		bar := newProgress(opt.Progress, len(inv.Switches)+len(inv.Hosts))
+		defer bar.finish()
+		lo.OnEvent = bar.event
+	}
+	return inv, live.Collect(ctx, inv, lo), ExitOK
+}
+
+// Audit collects the inventory's devices live and reports on them exactly
+// as lint reports on a fabric directory: the collected files are read by
+// the same offline collector, so `qoslint collect` + `qoslint lint` gives
+// the same findings.
+func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
+	format, ok := render.Formatters()[opt.Format]
+	if !ok {
+		fmt.Fprintf(errOut, "qoslint: unknown format %q (one of %v)\n", opt.Format, render.FormatNames())
+		return ExitInput
+	}
+	inv, res, code := collectLive(ctx, errOut, opt.LiveOptions)
+	if code != ExitOK {
+		return code
+	}
+	r := liveReport(inv, res, opt.FailOn)
+	if opt.InsecureSkipHostKeyCheck {
+		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")
+	}
+	if err := format(out, r); err != nil {
+		fmt.Fprintf(errOut, "qoslint: writing the report: %v\n", err)
+		return ExitInput
+	}
+	switch {
+	case len(r.Errors) > 0:
+		return ExitIncomplete
+	case r.Failed():
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+// liveReport checks what was collected; devices that could not be collected
+// are input errors naming their cause, and are not checked.
+func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severity) *render.Report {
+	failed := map[string]string{}
+	var notes []*source.Error
+	for _, st := range res.Status {
+		if st.Err != "" {
+			failed[st.Name] = st.Err
+		}
+		for _, n := range st.Notes {
+			notes = append(notes, &source.Error{Device: st.Name, Msg: n})
+		}
+	}
+	ok := *inv
+	ok.Switches, ok.Hosts = nil, nil
+	for _, s := range inv.Switches {
+		if _, bad := failed[s.Name]; !bad {
+			ok.Switches = append(ok.Switches, s)
+		}
+	}
+	for _, h := range inv.Hosts {
+		if _, bad := failed[h.Name]; !bad {
+			ok.Hosts = append(ok.Hosts, h)
+		}
+	}
+	// A failed device's partial files are left out: it is reported once,
+	// with the cause of the failure.
+	files := fstest.MapFS{offline.DevicesDir: {Mode: fs.ModeDir | 0o755}}
+	for name, data := range res.Files {
+		if _, bad := failed[strings.Split(strings.TrimPrefix(name, offline.DevicesDir+"/"), "/")[0]]; !bad {
+			files[name] = &fstest.MapFile{Data: data, Mode: 0o644}
+		}
+	}
+	r := report(&ok, offline.CollectFS(files, &ok), failOn)
+	for _, s := range inv.Switches {
+		if msg, bad := failed[s.Name]; bad {
+			r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: "switch"})
+			r.Errors = append(r.Errors, &source.Error{Device: s.Name, Msg: "not audited: " + msg})
+		}
+	}
+	for _, h := range inv.Hosts {
+		if msg, bad := failed[h.Name]; bad {
+			r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: "host"})
+			r.Errors = append(r.Errors, &source.Error{Device: h.Name, Msg: "not audited: " + msg})
+		}
+	}
+	r.Notes = append(r.Notes, noteTexts(notes)...)
+	r.Normalize()
+	return r
+}
+
+func noteTexts(es []*source.Error) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.Error()
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Collect collects the inventory's devices live and writes the fabric
+// directory (inventory included) to outDir, even when interrupted: what
+// was collected is kept.
+func Collect(ctx context.Context, errOut io.Writer, opt LiveOptions, outDir string) int {
+	inv, res, code := collectLive(ctx, errOut, opt)
+	if code != ExitOK {
+		return code
+	}
+	if err := res.WriteDir(outDir); err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
+	if err := copyInventory(opt.Inventory, outDir); err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
+	n := 0
+	for _, st := range res.Status {
+		if st.Err != "" {
+			n++
+			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, st.Err)
+		}
+		for _, note := range st.Notes {
+			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, note)
+		}
+	}
+	fmt.Fprintf(errOut, "qoslint: wrote %d files of %d devices to %s (%d failed)\n",
+		len(res.Files), len(inv.Switches)+len(inv.Hosts), outDir, n)
+	if res.Incomplete() {
+		return ExitIncomplete
+	}
+	return ExitOK
+}
+
+// copyInventory puts the inventory beside the devices under the name lint
+// looks for, keeping its format.
+func copyInventory(src, outDir string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	name := "inventory.yaml"
+	if strings.EqualFold(filepath.Ext(src), ".hcl") {
+		name = "inventory.hcl"
+	}
+	return os.WriteFile(filepath.Join(outDir, name), data, 0o644)
+}
+
+// progress draws devices done / failed / remaining.
+type progress struct {
+	mu     sync.Mutex
+	bar    *progressbar.ProgressBar
+	failed int
+	total  int
+}
+
+func newProgress(w io.Writer, total int) *progress {
+	return &progress{total: total, bar: progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("collecting"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+func (p *progress) event(e live.Event) {
+	if e.Kind == live.Started {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e.Kind == live.Failed {
+		p.failed++
+		p.bar.Describe(fmt.Sprintf("collecting (%d failed)", p.failed))
+	}
+	_ = p.bar.Add(1)
+}
+
+func (p *progress) finish() { _ = p.bar.Finish() }
+
+func printLoadError(errOut io.Writer, err error) {
+	var ie inventory.Errors
+	if errors.As(err, &ie) {
+		for _, e := range ie {
+			fmt.Fprintf(errOut, "qoslint: %s\n", e.Error())
+		}
+		return
+	}
+	fmt.Fprintf(errOut, "qoslint: %v\n", err)
+}

@@ -1,0 +1,154 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/sim"
+)
+
+// A distinctive password: no output may ever contain it.
+const testPassword = "Sekr1t-pw-9f3a"
+
+// simulate serves dir and writes its inventory; it returns the inventory
+// path and the running fabric.
+func simulate(t *testing.T, dir string, faults map[string]sim.Fault) (string, *sim.Fabric) {
+	t.Helper()
+	f, err := sim.Start(dir, sim.Options{User: "cumulus", Password: testPassword, Faults: faults})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = f.Close() })
+	tmp := t.TempDir()
+	if err := os.WriteFile(filepath.Join(tmp, "sim.known_hosts"), f.KnownHosts(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var inv bytes.Buffer
+	if err := f.WriteInventory(&inv, "sim.known_hosts", SimPasswordEnv); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(tmp, "inventory.yaml")
+	if err := os.WriteFile(path, inv.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, f
+}
+
+func liveOpts(inv string) LiveOptions {
+	return LiveOptions{
+		Inventory: inv, Workers: 4, CommandTimeout: 2 * time.Second, DeviceTimeout: 20 * time.Second,
+		Getenv: func(k string) string {
+			if k == SimPasswordEnv {
+				return testPassword
+			}
+			return ""
+		},
+	}
+}
+
+type jsonFindings struct {
+	Findings []struct {
+		Check, Severity, Device, Interface, Message string
+		Fix                                         []string
+	}
+	InputErrors []struct{ Device, Message string } `json:"input_errors"`
+}
+
+func decode(t *testing.T, b []byte) jsonFindings {
+	t.Helper()
+	var j jsonFindings
+	if err := json.Unmarshal(b, &j); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	return j
+}
+
+// A live audit over SSH gives the same findings as lint on the same files,
+// and collect + lint gives them again.
+func TestAuditEqualsLint(t *testing.T) {
+	for _, name := range []string{"broken-pod", "clean-pod"} {
+		t.Run(name, func(t *testing.T) {
+			src := "../examples/" + name
+			var lintOut, auditOut, errOut bytes.Buffer
+			lintCode := Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: checks.Error})
+			inv, _ := simulate(t, src, nil)
+			auditCode := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "json", FailOn: checks.Error})
+			if auditCode != lintCode {
+				t.Errorf("audit exit %d, lint exit %d\n%s", auditCode, lintCode, errOut.String())
+			}
+			l, a := decode(t, lintOut.Bytes()), decode(t, auditOut.Bytes())
+			if len(a.InputErrors) != 0 {
+				t.Errorf("audit input errors: %+v", a.InputErrors)
+			}
+			lj, _ := json.Marshal(l.Findings)
+			aj, _ := json.Marshal(a.Findings)
+			if string(lj) != string(aj) {
+				t.Errorf("audit findings differ from lint:\nlint  %s\naudit %s", lj, aj)
+			}
+
+			out := filepath.Join(t.TempDir(), "capture")
+			if code := Collect(context.Background(), &errOut, liveOpts(inv), out); code != ExitOK {
+				t.Fatalf("collect exit %d: %s", code, errOut.String())
+			}
+			var again bytes.Buffer
+			Lint(&again, &errOut, out, LintOptions{Format: "json", FailOn: checks.Error})
+			cj, _ := json.Marshal(decode(t, again.Bytes()).Findings)
+			if string(cj) != string(lj) {
+				t.Errorf("lint of the capture differs:\n%s\n%s", cj, lj)
+			}
+			if strings.Contains(errOut.String()+auditOut.String(), testPassword) {
+				t.Error("the password leaked into the output")
+			}
+		})
+	}
+}
+
+func TestAuditIncomplete(t *testing.T) {
+	inv, _ := simulate(t, "../examples/clean-pod", map[string]sim.Fault{
+		"leaf01": {Refuse: true},
+		"gpu02":  {AuthFail: true},
+		"gpu03":  {Hang: "mlnx_qos"},
+	})
+	var out, errOut bytes.Buffer
+	opt := liveOpts(inv)
+	opt.CommandTimeout = 500 * time.Millisecond
+	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "text", FailOn: checks.Error})
+	if code != ExitIncomplete {
+		t.Fatalf("exit %d, want %d\n%s%s", code, ExitIncomplete, out.String(), errOut.String())
+	}
+	text := out.String()
+	for _, want := range []string{"leaf01: not audited", "gpu02: not audited", "gpu03: not audited", "INCOMPLETE"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("report lacks %q:\n%s", want, text)
+		}
+	}
+	if !strings.Contains(text, "no findings: gpu01, gpu04, leaf02, spine01, spine02") {
+		t.Errorf("the rest of the fabric must still be audited:\n%s", text)
+	}
+	if strings.Contains(text+errOut.String(), testPassword) {
+		t.Error("the password leaked")
+	}
+}
+
+func TestAuditBadInventory(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: liveOpts("testdata/nope.yaml"), Format: "text"})
+	if code != ExitInput {
+		t.Errorf("exit %d", code)
+	}
+}
+
+func TestDemo(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := Demo(context.Background(), &out, &errOut, DemoOptions{Fabric: "broken-pod", Format: "text"})
+	if code != ExitFindings || !strings.Contains(out.String(), "fabric pod-b: 9 devices, 20 findings") {
+		t.Errorf("exit %d\n%s\n%s", code, out.String(), errOut.String())
+	}
+}

@@ -1,0 +1,167 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/qoslint/qoslint/app"
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/render"
+)
+
+// interruptible is the context every live command runs in: Ctrl-C or
+// SIGTERM cancels it, and the command still writes what it has.
+func interruptible() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// progressWriter is stderr when it is a terminal outside CI, else nil: the
+// bar is for people, never for logs.
+func progressWriter(errOut io.Writer) io.Writer {
+	f, ok := errOut.(*os.File)
+	if !ok || os.Getenv("CI") != "" || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return errOut
+}
+
+type liveFlags struct {
+	inventory                string
+	workers                  int
+	commandTimeout, devTime  time.Duration
+	insecureSkipHostKeyCheck bool
+}
+
+func (l *liveFlags) add(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&l.inventory, "inventory", "", "inventory file (inventory.yaml or inventory.hcl)")
+	cmd.Flags().IntVar(&l.workers, "workers", 32, "devices collected at once")
+	cmd.Flags().DurationVar(&l.commandTimeout, "command-timeout", 30*time.Second, "longest wait for one command (and the login)")
+	cmd.Flags().DurationVar(&l.devTime, "device-timeout", 2*time.Minute, "longest time for one device")
+	cmd.Flags().BoolVar(&l.insecureSkipHostKeyCheck, "insecure-skip-host-key-check", false,
+		"do not verify host keys against known_hosts (the report says so)")
+	_ = cmd.MarkFlagRequired("inventory")
+}
+
+func (l *liveFlags) options(errOut io.Writer) app.LiveOptions {
+	return app.LiveOptions{
+		Inventory: l.inventory, Workers: l.workers, CommandTimeout: l.commandTimeout, DeviceTimeout: l.devTime,
+		InsecureSkipHostKeyCheck: l.insecureSkipHostKeyCheck, Progress: progressWriter(errOut),
+	}
+}
+
+const liveExitCodes = `Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on,
+2 the inventory could not be read, 3 the audit is incomplete: some devices could not be
+collected or answered with output that could not be read (the report names each and why).`
+
+func newAuditCmd(out, errOut io.Writer) *cobra.Command {
+	var lf liveFlags
+	var format, failOn string
+	cmd := &cobra.Command{
+		Use:   "audit --inventory FILE",
+		Short: "Collect every device live over SSH and check the fabric",
+		Long: `audit logs in to every switch and GPU host of the inventory over SSH (read-only commands
+from a fixed allowlist), then reports exactly as lint does on the same data.
+
+` + liveExitCodes,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			sev, err := checks.ParseSeverity(failOn)
+			if err != nil {
+				return err
+			}
+			ctx, stop := interruptible()
+			defer stop()
+			return exitCode(app.Audit(ctx, out, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev}))
+		},
+	}
+	lf.add(cmd)
+	cmd.Flags().StringVar(&format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
+	cmd.Flags().StringVar(&failOn, "fail-on", "error", "lowest severity that makes the exit code 1: error|warning|info")
+	return cmd
+}
+
+func newCollectCmd(_, errOut io.Writer) *cobra.Command {
+	var lf liveFlags
+	var outDir string
+	cmd := &cobra.Command{
+		Use:   "collect --inventory FILE --out DIR",
+		Short: "Collect every device live and save a fabric directory for lint",
+		Long: `collect saves what audit reads, in the fabric-directory layout (inventory included), so
+that qoslint lint DIR gives the same findings later, in CI or elsewhere. Interrupted, it
+still writes what it collected.
+
+Exit codes: 0 every device collected, 2 the inventory could not be read or DIR written,
+3 some devices could not be collected (each is named with its cause).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := interruptible()
+			defer stop()
+			return exitCode(app.Collect(ctx, errOut, lf.options(errOut), outDir))
+		},
+	}
+	lf.add(cmd)
+	cmd.Flags().StringVar(&outDir, "out", "", "directory to write the fabric directory to")
+	_ = cmd.MarkFlagRequired("out")
+	return cmd
+}
+
+func newSimCmd(out, errOut io.Writer) *cobra.Command {
+	var opt app.SimOptions
+	cmd := &cobra.Command{
+		Use:   "sim DIR",
+		Short: "Serve a fabric directory over SSH on loopback, one port per device",
+		Long: `sim answers qoslint's read-only commands from each device's files, with a shell prompt
+like the real device, so you can demo qoslint audit or test your own captures. It writes an
+inventory for the simulated devices (the password comes from $` + app.SimPasswordEnv + `,
+generated when unset) and the known_hosts file that inventory names, then runs until interrupted.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opt.Dir = args[0]
+			ctx, stop := interruptible()
+			defer stop()
+			return exitCode(app.Sim(ctx, out, errOut, opt))
+		},
+	}
+	cmd.Flags().StringVar(&opt.Listen, "listen", "127.0.0.1", "loopback address to listen on")
+	cmd.Flags().DurationVar(&opt.Latency, "latency", 0, "delay added before each answer")
+	cmd.Flags().StringVar(&opt.InventoryOut, "inventory-out", "sim-inventory.yaml", "where to write the inventory of the simulated devices")
+	return cmd
+}
+
+func newDemoCmd(out, errOut io.Writer) *cobra.Command {
+	var opt app.DemoOptions
+	cmd := &cobra.Command{
+		Use:   "demo [broken-pod|clean-pod]",
+		Short: "Run a whole live audit of a shipped example against the simulator",
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opt.Fabric = "broken-pod"
+			if len(args) == 1 {
+				opt.Fabric = args[0]
+			}
+			opt.Progress = progressWriter(errOut)
+			ctx, stop := interruptible()
+			defer stop()
+			return exitCode(app.Demo(ctx, out, errOut, opt))
+		},
+	}
+	cmd.Flags().DurationVar(&opt.Latency, "latency", 20*time.Millisecond, "simulated delay per command")
+	cmd.Flags().StringVar(&opt.Format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
+	return cmd
+}
+
+func exitCode(code int) error {
+	if code != 0 {
+		return exitError{code}
+	}
+	return nil
+}

@@ -1,0 +1,106 @@
+package live
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/sim"
+)
+
+// TestAllowlistServerSide drives full collections (with and without sudo)
+// and checks, from what the devices received, that every command passes
+// devcmd.Check and that mlnx_qos never gets anything but -i <netdev>.
+func TestAllowlistServerSide(t *testing.T) {
+	for _, sudo := range []bool{false, true} {
+		p := startPod(t, brokenPod, sim.Options{})
+		p.inv.SSH.Hosts.Sudo = sudo
+		r := Collect(context.Background(), p.inv, p.options())
+		for _, s := range r.Status {
+			if s.Err != "" {
+				t.Errorf("sudo=%v %s: %s", sudo, s.Name, s.Err)
+			}
+			seen := p.fab.Seen(s.Name)
+			if len(seen) != s.Commands {
+				t.Errorf("%s: device saw %d commands, status counts %d", s.Name, len(seen), s.Commands)
+			}
+			sysfsReads := 0
+			for _, cmd := range seen {
+				if err := devcmd.Check(cmd); err != nil {
+					t.Errorf("%s received a command off the allowlist: %v", s.Name, err)
+				}
+				if strings.HasPrefix(cmd, "grep ") {
+					sysfsReads++
+				}
+				if !strings.Contains(cmd, "mlnx_qos") {
+					if strings.HasPrefix(cmd, devcmd.SudoPrefix) {
+						t.Errorf("%s: only mlnx_qos runs with sudo: %q", s.Name, cmd)
+					}
+					continue
+				}
+				f := strings.Fields(cmd)
+				if sudo {
+					if len(f) < 2 || f[0] != "sudo" || f[1] != "-n" {
+						t.Errorf("%s: %q without sudo -n although the host says sudo", s.Name, cmd)
+						continue
+					}
+					f = f[2:]
+				}
+				if len(f) != 3 || f[0] != "mlnx_qos" || f[1] != "-i" || strings.HasPrefix(f[2], "-") {
+					t.Errorf("%s: mlnx_qos line %q is not exactly `mlnx_qos -i <netdev>`", s.Name, cmd)
+				}
+			}
+			if s.Kind == KindHost && sysfsReads != 1 {
+				t.Errorf("%s: %d sysfs reads, want one for all NICs", s.Name, sysfsReads)
+			}
+		}
+		// sudo changes nothing in what is saved.
+		served := servedFiles(t, brokenPod)
+		for name, data := range served {
+			if !bytes.Equal(r.Files[name], data) {
+				t.Errorf("sudo=%v: %s differs", sudo, name)
+			}
+		}
+	}
+}
+
+// TestRunRefuses: the send function refuses a command outside the list
+// without writing a byte of it, and the session stays usable.
+func TestRunRefuses(t *testing.T) {
+	p := startPod(t, cleanPod, sim.Options{})
+	dv := devices(p.inv)[0]
+	l, err := newLogin(dv.creds, loadHostKeys(p.inv, p.options()), p.options().withDefaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := openSession(context.Background(), dv, l, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	for _, cmd := range []string{
+		"nv config apply", "nv set qos roce mode lossy", "mlnx_qos -i eth0 --trust dscp",
+		"sudo -n reboot", "nv show qos roce; nv config apply", "nv show qos roce\nnv config apply", "",
+	} {
+		out, err := s.run(cmd)
+		var ce *cmdError
+		if !errors.As(err, &ce) || ce.fatal || out != nil || !strings.Contains(ce.msg, "refused to send") {
+			t.Errorf("run(%q) = %q, %v; want a refusal", cmd, out, err)
+		}
+	}
+	if s.sent != 0 {
+		t.Errorf("%d commands counted as sent", s.sent)
+	}
+	// The device got nothing, and the shell still answers.
+	if out, err := s.run(devcmd.NVShowQosRoce); err != nil || len(out) == 0 {
+		t.Fatalf("after refusals: %q, %v", out, err)
+	}
+	if seen := p.fab.Seen(dv.name); !slices.Equal(seen, []string{devcmd.NVShowQosRoce}) {
+		t.Errorf("device saw %q", seen)
+	}
+}

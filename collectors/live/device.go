@@ -1,0 +1,203 @@
+package live
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/offline"
+)
+
+// devRun is one device's collection in progress.
+type devRun struct {
+	dev     *device
+	sess    *session
+	st      DeviceStatus
+	files   map[string][]byte
+	secrets []string
+	current string // the command being run, for a cancellation message
+}
+
+func (r *devRun) note(format string, a ...any) {
+	r.st.Notes = append(r.st.Notes, r.redact(fmt.Sprintf(format, a...)))
+}
+
+func (r *devRun) file(name string) string { return path.Join(offline.DevicesDir, r.dev.name, name) }
+
+// exec runs one command. ok is false when it produced nothing usable; the
+// error is non-nil only when the session is over (the device is then done).
+func (r *devRun) exec(cmd string) (out []byte, ok bool, err error) {
+	r.current = cmd
+	out, err = r.sess.run(cmd)
+	r.st.Commands = r.sess.sent
+	r.current = ""
+	var ce *cmdError
+	switch {
+	case err == nil:
+		return out, true, nil
+	case errors.As(err, &ce) && !ce.fatal:
+		r.note("%s", ce.msg)
+		return nil, false, nil
+	}
+	r.current = cmd
+	return nil, false, err
+}
+
+// capture runs cmd and saves its output verbatim as file, unless the
+// output says the command failed.
+func (r *devRun) capture(cmd, file string) ([]byte, bool, error) {
+	out, ok, err := r.exec(cmd)
+	if !ok {
+		return nil, false, err
+	}
+	if line := failureLine(out); line != "" {
+		r.note("%s not collected: `%s` said %q", file, cmd, clip(line))
+		return nil, false, nil
+	}
+	r.files[r.file(file)] = out
+	return out, true, nil
+}
+
+func (r *devRun) collectSwitch() error {
+	notes := len(r.st.Notes)
+	_, ok, err := r.capture(devcmd.NVConfigYAML, offline.NVUEYAMLFile)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		// The command form is the same configuration (nvue.md §3.3); a
+		// switch that cannot print YAML may still print it.
+		_, ok, err = r.capture(devcmd.NVConfigCommands, offline.NVUECommandsFile)
+		if err != nil {
+			return err
+		}
+		if ok {
+			r.st.Notes = r.st.Notes[:notes]
+		}
+	}
+	_, _, err = r.capture(devcmd.NVShowQosRoce, offline.RoceShowFile)
+	return err
+}
+
+func (r *devRun) collectHost() error {
+	ib, ibOK, err := r.capture(devcmd.IBDev2Netdev, offline.IBDev2NetdevFile)
+	if err != nil {
+		return err
+	}
+	var devs []hostfiles.IBDev
+	if ibOK {
+		// The offline reader parses the same bytes and reports the error
+		// with its line; here it only costs the NIC discovery.
+		if devs, err = hostfiles.ParseIBDev2Netdev(r.file(offline.IBDev2NetdevFile), ib); err != nil {
+			r.note("%s is not ibdev2netdev output (%v): RoCE NICs unknown", offline.IBDev2NetdevFile, err)
+			devs = nil
+		}
+	}
+	if _, _, err := r.capture(devcmd.IPLink, offline.IPLinkFile); err != nil {
+		return err
+	}
+	if _, _, err := r.capture(devcmd.CatNCCLConf, offline.NCCLConfFile); err != nil {
+		return err
+	}
+
+	nics := r.dev.nics
+	if len(nics) == 0 {
+		seen := map[string]bool{}
+		for _, d := range devs {
+			if !seen[d.Netdev] {
+				seen[d.Netdev] = true
+				nics = append(nics, d.Netdev)
+			}
+		}
+	}
+	if len(nics) == 0 {
+		r.note("no RoCE NIC: the inventory names none and ibdev2netdev gave none, so mlnx_qos and sysfs were not collected")
+		return nil
+	}
+	byNetdev := map[string]hostfiles.IBDev{}
+	for _, d := range devs {
+		if _, dup := byNetdev[d.Netdev]; !dup {
+			byNetdev[d.Netdev] = d
+		}
+	}
+	var sysPaths []string
+	for _, nd := range nics {
+		cmd, err := devcmd.MlnxQos(nd)
+		if err != nil {
+			r.note("NIC %q skipped: %v", nd, err)
+			continue
+		}
+		if r.dev.creds.Sudo {
+			cmd = devcmd.SudoPrefix + cmd
+		}
+		if _, _, err := r.capture(cmd, offline.MlnxQosFile(nd)); err != nil {
+			return err
+		}
+		sysPaths = append(sysPaths, nicSysfsPaths(nd, byNetdev[nd])...)
+	}
+	return r.collectSysfs(sysPaths)
+}
+
+// nicSysfsPaths are the mlx5 QoS sysfs files of one NIC (host.md §2.1,
+// §2.2; the files hostfiles.ReadSysfs reads): ECN per priority for the
+// notification and reaction points, the CNP marking, and the RDMA device
+// port's traffic_class when ibdev2netdev named the port.
+func nicSysfsPaths(netdev string, ib hostfiles.IBDev) []string {
+	ecn := "/sys/class/net/" + netdev + "/ecn/"
+	var out []string
+	for _, point := range []string{"roce_np", "roce_rp"} {
+		for p := range 8 {
+			out = append(out, ecn+point+"/enable/"+strconv.Itoa(p))
+		}
+	}
+	out = append(out, ecn+"roce_np/cnp_dscp", ecn+"roce_np/cnp_802p_prio")
+	if ib.IBDev != "" && ib.Port > 0 {
+		out = append(out, "/sys/class/infiniband/"+ib.IBDev+"/tc/"+strconv.Itoa(ib.Port)+"/traffic_class")
+	}
+	return out
+}
+
+// collectSysfs reads every file in one command and mirrors each below
+// devices/<host>/sysfs/ at its /sys path.
+func (r *devRun) collectSysfs(paths []string) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	cmd, err := devcmd.ReadSysfs(paths)
+	if err != nil {
+		// A name ibdev2netdev printed that devcmd will not pass: drop the
+		// traffic_class files, which are the only ones it adds.
+		var kept []string
+		for _, p := range paths {
+			if strings.HasPrefix(p, "/sys/class/net/") {
+				kept = append(kept, p)
+			}
+		}
+		r.note("traffic_class not read: %v", err)
+		if cmd, err = devcmd.ReadSysfs(kept); err != nil {
+			r.note("sysfs not collected: %v", err)
+			return nil
+		}
+		paths = kept
+	}
+	out, ok, err := r.exec(cmd)
+	if !ok {
+		return err
+	}
+	present, missing, perr := devcmd.ParseSysfs(paths, string(out))
+	if perr != nil {
+		r.note("sysfs not collected: the output of the sysfs read is not grep's: %v", perr)
+		return nil
+	}
+	for p, content := range present {
+		r.files[r.file(path.Join(offline.SysfsDir, strings.TrimPrefix(p, "/sys/")))] = []byte(content)
+	}
+	if len(missing) > 0 {
+		r.note("sysfs: %d of %d files are missing on the device (first: %s)", len(missing), len(paths), missing[0])
+	}
+	return nil
+}

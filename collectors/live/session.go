@@ -1,0 +1,156 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/scrapli/scrapligo/driver/generic"
+	"github.com/scrapli/scrapligo/driver/opoptions"
+	"github.com/scrapli/scrapligo/driver/options"
+	"github.com/scrapli/scrapligo/util"
+)
+
+// loginPrompt finds the first prompt after login (libs.md pitfall 1:
+// scrapligo's default pattern has no '~'): bash's default PS1 \u@\h:\w\$
+// on hosts (user@gpu01:~$ or root@gpu01:~#) and Cumulus Linux 5's
+// user@leaf01:mgmt:~$ with the VRF segment or user@leaf01:~$ without it
+// (CL docs, libs.md §1.6). It is not anchored at the line start: what
+// scrapligo's ANSI filter leaves of an xterm title escape before the
+// prompt (Debian's .bashrc) stays on the prompt's line.
+var loginPrompt = regexp.MustCompile(`(?m)[A-Za-z0-9_.\-]+@[A-Za-z0-9_.\-]+:(?:[A-Za-z0-9_.\-]+:)?[~/]\S*[#$][ \t]*$`)
+
+const (
+	// termWidth keeps the pty from wrapping the echo of a long command (the
+	// sysfs read of 8 NICs is ~7 KB): a wrapped echo is not the command.
+	termWidth = 32767
+	readSize  = 64 << 10
+)
+
+// session is one logged-in shell on one device.
+type session struct {
+	drv     *generic.Driver
+	tr      *sshTransport
+	ctx     context.Context
+	prompt  string // as scrapligo sees it, without trailing blanks
+	timeout time.Duration
+	sent    int
+}
+
+// openSession connects, logs in and syncs to the prompt.
+func openSession(ctx context.Context, dv *device, l *login, timeout time.Duration) (*session, error) {
+	addr := dv.hostPort()
+	s := &session{ctx: ctx, timeout: timeout}
+	s.tr = &sshTransport{ctx: ctx, config: l.clientConfig(addr), handshakeTimeout: timeout}
+	drv, err := generic.NewDriver(dv.addr,
+		options.WithCustomTransport(s.tr),
+		options.WithPort(dv.port),
+		options.WithPromptPattern(loginPrompt),
+		options.WithTimeoutOps(timeout),
+		options.WithTermWidth(termWidth),
+		options.WithTransportReadSize(readSize),
+		// A banner could hold the first command's letters in order, which
+		// scrapligo's fuzzy echo match would take for its echo (libs.md
+		// pitfall 3): read up to the prompt before sending anything.
+		options.WithOnOpen(s.syncPrompt),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("scrapligo: %v", err)
+	}
+	s.drv = drv
+	if err := drv.Open(); err != nil {
+		_ = s.tr.Close()
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case s.tr.openErr != nil:
+			return nil, errors.New(describeOpenError(s.tr.openErr, addr, l, timeout))
+		case errors.Is(err, util.ErrTimeoutError):
+			return nil, fmt.Errorf("logged in to %s, but no shell prompt (user@host:~$ or user@host:mgmt:~$) came within %s", addr, timeout)
+		}
+		return nil, fmt.Errorf("logged in to %s, but the connection ended before the prompt: %v", addr, err)
+	}
+	return s, nil
+}
+
+// syncPrompt reads the login prompt and then waits for exactly that prompt
+// at the very end of what was read: a prompt-like line inside an output
+// must not end a command early.
+func (s *session) syncPrompt(d *generic.Driver) error {
+	p, err := d.GetPrompt()
+	if err != nil {
+		return err
+	}
+	s.prompt = strings.TrimRight(p, " \t\n")
+	if s.prompt == "" {
+		return errors.New("empty prompt")
+	}
+	d.Channel.PromptPattern = regexp.MustCompile(regexp.QuoteMeta(s.prompt) + `[ \t]*\z`)
+	return nil
+}
+
+// close drops the connection without a word: `exit` is not on the
+// allowlist. Closing the transport first ends scrapligo's blocked read, so
+// the driver's Close does not wait out its grace period.
+func (s *session) close() {
+	_ = s.tr.Close()
+	if s.drv != nil {
+		_ = s.drv.Close()
+	}
+}
+
+// cmdError is a command that gave no usable output. fatal means the
+// session is gone (or stuck) and nothing more can be collected from it.
+type cmdError struct {
+	fatal bool
+	msg   string
+}
+
+func (e *cmdError) Error() string { return e.msg }
+
+// errCancelled is the parent context's end: the user stopped the run.
+var errCancelled = errors.New("cancelled")
+
+// run is the only way a command reaches a device: anything devcmd does not
+// allow is refused before a byte is written.
+func (s *session) run(cmd string) ([]byte, error) {
+	if err := devcmd.Check(cmd); err != nil {
+		return nil, &cmdError{msg: fmt.Sprintf("refused to send %q: %v", cmd, err)}
+	}
+	if s.ctx.Err() != nil {
+		return nil, s.ctx.Err()
+	}
+	timeout, capped := s.timeout, false
+	if dl, ok := s.ctx.Deadline(); ok && time.Until(dl) < timeout {
+		timeout, capped = time.Until(dl), true
+	}
+	s.tr.resetRaw()
+	s.sent++
+	_, err := s.drv.SendCommand(cmd, opoptions.WithTimeoutOps(timeout))
+	switch {
+	case s.ctx.Err() != nil:
+		return nil, s.ctx.Err()
+	case errors.Is(err, util.ErrTimeoutError) && capped:
+		// The device's budget ran out, whichever timer fired first.
+		return nil, context.DeadlineExceeded
+	case errors.Is(err, util.ErrTimeoutError):
+		return nil, &cmdError{fatal: true, msg: fmt.Sprintf("`%s` did not finish within %s (the command hangs or the device stopped answering)", cmd, timeout.Round(time.Millisecond))}
+	case errors.Is(err, util.ErrConnectionError):
+		return nil, &cmdError{fatal: true, msg: fmt.Sprintf("connection lost during `%s` (closed by the device or the network)", cmd)}
+	case err != nil:
+		return nil, &cmdError{fatal: true, msg: fmt.Sprintf("connection lost during `%s`: %v", cmd, err)}
+	}
+	raw, overflow := s.tr.takeRaw()
+	if overflow {
+		return nil, &cmdError{msg: fmt.Sprintf("`%s` printed more than %d MiB", cmd, maxRawBytes>>20)}
+	}
+	out, err := extractOutput(raw, cmd, s.prompt)
+	if err != nil {
+		return nil, &cmdError{msg: fmt.Sprintf("`%s`: %v", cmd, err)}
+	}
+	return out, nil
+}

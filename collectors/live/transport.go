@@ -1,0 +1,204 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/scrapli/scrapligo/transport"
+	"golang.org/x/crypto/ssh"
+)
+
+// termType is the TERM the pty asks for. "dumb" keeps a login shell from
+// decorating its output: Debian/Ubuntu .bashrc sets an xterm title escape
+// before every prompt only for xterm*|rxvt*, and readline ≥ 8.1 turns
+// bracketed paste off for dumb terminals. Fewer escapes in the stream means
+// fewer bytes to tell apart from what the command printed.
+const termType = "dumb"
+
+// maxRawBytes bounds what one command may print (the offline reader's own
+// limit is 64 MiB per file); more is reported instead of held in memory.
+const maxRawBytes = 64 << 20
+
+// sshTransport is a scrapligo transport.Implementation on x/crypto/ssh
+// that, unlike scrapligo's "standard" transport (libs.md pitfall 5), bounds
+// the TCP connect and the SSH handshake, follows ctx (closing the
+// connection when it is done unblocks every read, so a cancelled collection
+// stops at once), takes its auth methods and host key check from the
+// caller (so ssh-agent works), and keeps a copy of every byte the device
+// sent: scrapligo's channel drops every '\r' and ANSI escape before
+// anything reaches Response.RawResult (channel/read.go), so only this tap
+// can give back what the device printed byte for byte.
+type sshTransport struct {
+	ctx              context.Context
+	config           func(remote net.Addr) (*ssh.ClientConfig, func(), error)
+	handshakeTimeout time.Duration
+
+	conn    net.Conn
+	client  *ssh.Client
+	session *ssh.Session
+	stdin   io.WriteCloser
+	stdout  io.Reader
+	stop    func() bool // unregisters the ctx watcher
+
+	mu       sync.Mutex
+	closed   bool
+	raw      []byte
+	overflow bool
+	openErr  error // the handshake error, with its type, for describeOpenError
+}
+
+func (t *sshTransport) Open(a *transport.Args) error {
+	addr := net.JoinHostPort(a.Host, strconv.Itoa(a.Port))
+	d := net.Dialer{Timeout: t.handshakeTimeout}
+	conn, err := d.DialContext(t.ctx, "tcp", addr)
+	if err != nil {
+		return t.fail(err)
+	}
+	// Until the shell runs, the deadline bounds every handshake read and
+	// write; ctx closes the connection whenever it ends.
+	_ = conn.SetDeadline(time.Now().Add(t.handshakeTimeout))
+	t.mu.Lock()
+	t.conn = conn
+	t.mu.Unlock()
+	stop := context.AfterFunc(t.ctx, func() { _ = t.Close() })
+	t.mu.Lock()
+	t.stop = stop
+	t.mu.Unlock()
+
+	cfg, release, err := t.config(conn.RemoteAddr())
+	if err != nil {
+		_ = t.Close()
+		return t.fail(err)
+	}
+	c, chans, reqs, err := ssh.NewClientConn(conn, addr, cfg)
+	release() // the agent connection is only needed for the handshake
+	if err != nil {
+		_ = t.Close()
+		return t.fail(err)
+	}
+	t.mu.Lock()
+	t.client = ssh.NewClient(c, chans, reqs)
+	t.mu.Unlock()
+	if err := t.startShell(a); err != nil {
+		_ = t.Close()
+		return t.fail(fmt.Errorf("starting the remote shell: %w", err))
+	}
+	_ = conn.SetDeadline(time.Time{}) // commands are bounded by the op timeouts
+	return nil
+}
+
+func (t *sshTransport) fail(err error) error {
+	if t.ctx.Err() != nil {
+		err = t.ctx.Err()
+	}
+	t.openErr = err
+	return err
+}
+
+func (t *sshTransport) startShell(a *transport.Args) error {
+	s, err := t.client.NewSession()
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	t.session = s
+	t.mu.Unlock()
+	if t.stdin, err = s.StdinPipe(); err != nil {
+		return err
+	}
+	if t.stdout, err = s.StdoutPipe(); err != nil {
+		return err
+	}
+	modes := ssh.TerminalModes{ssh.ECHO: 1, ssh.TTY_OP_ISPEED: 115200, ssh.TTY_OP_OSPEED: 115200}
+	if err := s.RequestPty(termType, a.TermHeight, a.TermWidth, modes); err != nil {
+		return err
+	}
+	return s.Shell()
+}
+
+// Close may be called by scrapligo, by the ctx watcher and by Open, in any
+// order and more than once.
+func (t *sshTransport) Close() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return nil
+	}
+	t.closed = true
+	if t.stop != nil {
+		t.stop()
+	}
+	if t.session != nil {
+		_ = t.session.Close()
+	}
+	if t.client != nil {
+		_ = t.client.Close()
+	}
+	if t.conn != nil {
+		_ = t.conn.Close()
+	}
+	return nil
+}
+
+func (t *sshTransport) IsAlive() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.session != nil && !t.closed
+}
+
+func (t *sshTransport) Read(n int) ([]byte, error) {
+	if t.stdout == nil {
+		return nil, io.EOF
+	}
+	b := make([]byte, n)
+	n, err := t.stdout.Read(b)
+	if n > 0 {
+		t.mu.Lock()
+		if len(t.raw)+n > maxRawBytes {
+			t.overflow = true
+		} else {
+			t.raw = append(t.raw, b[:n]...)
+		}
+		t.mu.Unlock()
+	}
+	if n > 0 {
+		return b[:n], nil // a reader repeats its error on the next call
+	}
+	// scrapligo's read loop ends quietly on io.EOF only; a closed
+	// connection is the same thing to it.
+	if err == nil {
+		return nil, nil
+	}
+	if errors.Is(err, net.ErrClosed) {
+		err = io.EOF
+	}
+	return nil, err
+}
+
+func (t *sshTransport) Write(b []byte) error {
+	if t.stdin == nil {
+		return io.ErrClosedPipe
+	}
+	_, err := t.stdin.Write(b)
+	return err
+}
+
+// resetRaw forgets what was received so far; takeRaw returns what arrived
+// since. A send brackets its command with them.
+func (t *sshTransport) resetRaw() {
+	t.mu.Lock()
+	t.raw, t.overflow = t.raw[:0], false
+	t.mu.Unlock()
+}
+
+func (t *sshTransport) takeRaw() ([]byte, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]byte(nil), t.raw...), t.overflow
+}
