@@ -5,19 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
-	"testing/fstest"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/live"
+	"github.com/qoslint/qoslint/collectors/memfs"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/collectors/source"
 	"github.com/qoslint/qoslint/inventory"
@@ -125,13 +124,13 @@ func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severi
 	}
 	// A failed device's partial files are left out: it is reported once,
 	// with the cause of the failure.
-	files := fstest.MapFS{offline.DevicesDir: {Mode: fs.ModeDir | 0o755}}
+	files := map[string][]byte{}
 	for name, data := range res.Files {
 		if _, bad := failed[strings.Split(strings.TrimPrefix(name, offline.DevicesDir+"/"), "/")[0]]; !bad {
-			files[name] = &fstest.MapFile{Data: data, Mode: 0o644}
+			files[name] = data
 		}
 	}
-	r := report(&ok, offline.CollectFS(files, &ok), failOn)
+	r := report(&ok, offline.CollectFS(memfs.New(files, offline.DevicesDir), &ok), failOn)
 	for _, s := range inv.Switches {
 		if msg, bad := failed[s.Name]; bad {
 			r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: "switch"})

@@ -7,23 +7,16 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"testing/fstest"
 
+	"github.com/qoslint/qoslint/collectors/memfs"
 	"github.com/qoslint/qoslint/collectors/offline"
 )
 
 // FS is the collected files as a read-only fabric directory without the
 // inventory, for offline.CollectFS.
 func (r *Result) FS() fs.FS {
-	m := fstest.MapFS{}
-	for name, data := range r.Files {
-		m[name] = &fstest.MapFile{Data: data, Mode: 0o644}
-	}
-	if len(m) == 0 {
-		// offline.CollectFS reads the devices folder even when it is empty.
-		m[offline.DevicesDir] = &fstest.MapFile{Mode: fs.ModeDir | 0o755}
-	}
-	return m
+	// offline.CollectFS reads the devices folder even when it is empty.
+	return memfs.New(r.Files, offline.DevicesDir)
 }
 
 // Incomplete reports whether a device could not be collected. Notes (an

@@ -41,6 +41,9 @@ type session struct {
 	sent    int
 }
 
+// readDelay is scrapligo's pause between polls of its read queue.
+const readDelay = time.Millisecond
+
 // openSession connects, logs in and syncs to the prompt.
 func openSession(ctx context.Context, dv *device, l *login, timeout time.Duration) (*session, error) {
 	addr := dv.hostPort()
@@ -53,6 +56,11 @@ func openSession(ctx context.Context, dv *device, l *login, timeout time.Duratio
 		options.WithTimeoutOps(timeout),
 		options.WithTermWidth(termWidth),
 		options.WithTransportReadSize(readSize),
+		// scrapligo polls its read queue, sleeping ReadDelay between polls
+		// (250µs by default, channel/read.go). A hundred devices waiting
+		// on a slow command then wake the CPU 400,000 times a second;
+		// 1ms costs a millisecond per output and a quarter of that.
+		options.WithReadDelay(readDelay),
 		// A banner could hold the first command's letters in order, which
 		// scrapligo's fuzzy echo match would take for its echo (libs.md
 		// pitfall 3): read up to the prompt before sending anything.
