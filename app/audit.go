@@ -134,13 +134,13 @@ func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severi
 	for _, s := range inv.Switches {
 		if msg, bad := failed[s.Name]; bad {
 			r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: "switch"})
-			r.Errors = append(r.Errors, &source.Error{Device: s.Name, Msg: "not audited: " + msg})
+			r.Errors = append(r.Errors, &source.Error{Device: s.Name, Msg: "not audited: " + strings.TrimPrefix(msg, s.Name+": ")})
 		}
 	}
 	for _, h := range inv.Hosts {
 		if msg, bad := failed[h.Name]; bad {
 			r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: "host"})
-			r.Errors = append(r.Errors, &source.Error{Device: h.Name, Msg: "not audited: " + msg})
+			r.Errors = append(r.Errors, &source.Error{Device: h.Name, Msg: "not audited: " + strings.TrimPrefix(msg, h.Name+": ")})
 		}
 	}
 	r.Notes = append(r.Notes, noteTexts(notes)...)

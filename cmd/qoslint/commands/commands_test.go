@@ -76,3 +76,25 @@ func TestLintCommand(t *testing.T) {
 		t.Errorf("missing DIR: exit %d", code)
 	}
 }
+
+func TestLiveCommands(t *testing.T) {
+	if code, _, errOut := run("audit"); code != 2 || !strings.Contains(errOut, `required flag(s) "inventory" not set`) {
+		t.Errorf("audit without --inventory: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := run("collect", "--inventory", "x.yaml"); code != 2 || !strings.Contains(errOut, `"out" not set`) {
+		t.Errorf("collect without --out: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := run("audit", "--inventory", "testdata/none.yaml"); code != 2 || !strings.Contains(errOut, "none.yaml") {
+		t.Errorf("audit of a missing inventory: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := run("sim", "../../../examples/clean-pod", "--listen", "192.0.2.1"); code != 2 || !strings.Contains(errOut, "loopback") {
+		t.Errorf("sim on a non-loopback address: exit %d, %s", code, errOut)
+	}
+	code, out, errOut := run("demo", "clean-pod", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"findings": 0`) {
+		t.Errorf("demo clean-pod: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if code, _, _ := run("demo", "nope"); code != 2 {
+		t.Errorf("demo of an unknown fabric: exit %d", code)
+	}
+}
