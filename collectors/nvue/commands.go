@@ -1,6 +1,7 @@
 package nvue
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/source"
@@ -10,11 +11,63 @@ import (
 // `nv set <path...> [value]` or `nv unset <path...>` per line, values
 // shell-quoted (`hashed-password '*'`), ranges kept compressed
 // (`interface swp1-2,32`) — nvue.md §3.3. It builds the same tree ParseYAML
-// builds for the same configuration.
+// builds for the same configuration. It is Apply on an empty Config, so
+// there is one interpreter of commands.
 func ParseCommands(file string, data []byte) (*Config, error) {
 	// The root stands for the whole file; line 1 keeps every Line ≥ 1.
 	cfg := &Config{File: file, Format: "commands", Root: &Node{Line: 1}}
-	cmds := 0
+	n, err := cfg.apply(file, data)
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, source.Errorf(file, 1, "empty configuration")
+	}
+	return cfg, nil
+}
+
+// Apply applies the `nv set`/`nv unset` lines of text, in order, to c (of
+// either format), as NVUE would to its pending revision. Blank lines and `#`
+// comments are skipped, and so are `nv config apply` lines, so that a script
+// written for a switch can be previewed as is. Any other line is an error
+// naming file and line, and then c is left unchanged: every line is checked
+// before the first is applied. The nodes a command sets take its line in
+// text, while c.File and c.Format keep naming the configuration's own
+// source: evidence for such a node points into file, not c.File.
+func (c *Config) Apply(file string, text []byte) error {
+	if c == nil {
+		return errors.New("nvue: Apply on a nil *Config")
+	}
+	_, err := c.apply(file, text)
+	return err
+}
+
+// apply is Apply returning how many set/unset commands text held.
+func (c *Config) apply(file string, text []byte) (int, error) {
+	cmds, err := readCommands(file, text)
+	if err != nil {
+		return 0, err
+	}
+	if c.Root == nil {
+		c.Root = &Node{Line: 1}
+	}
+	for _, cmd := range cmds {
+		cmd.applyTo(c.Root)
+	}
+	return len(cmds), nil
+}
+
+// command is one checked `nv set` or `nv unset` line.
+type command struct {
+	unset bool
+	// words is the path after `nv set`/`nv unset`, value included.
+	words []string
+	line  int
+}
+
+// readCommands checks every line of data and returns its commands.
+func readCommands(file string, data []byte) ([]command, error) {
+	var cmds []command
 	for i, raw := range strings.Split(string(data), "\n") {
 		ln := i + 1
 		text := strings.TrimSpace(raw) // also drops the \r of CRLF captures
@@ -25,38 +78,51 @@ func ParseCommands(file string, data []byte) (*Config, error) {
 		if err != nil {
 			return nil, source.Errorf(file, ln, "%v", err)
 		}
+		if len(toks) >= 3 && toks[0] == "nv" && toks[1] == "config" && toks[2] == "apply" {
+			// The last line of a change script (nvue.md §1.1); what it
+			// applies is what the set/unset lines before it built.
+			continue
+		}
 		if len(toks) < 2 || toks[0] != "nv" || (toks[1] != "set" && toks[1] != "unset") {
 			// The collector saves the command output alone; anything else
 			// (a prompt, an error message) means a bad capture.
 			return nil, source.Errorf(file, ln, "not an `nv set`/`nv unset` command: %q", clip(text))
 		}
-		path := toks[2:]
-		if len(path) == 0 {
+		cmd := command{unset: toks[1] == "unset", words: toks[2:], line: ln}
+		if len(cmd.words) == 0 {
 			return nil, source.Errorf(file, ln, "`nv %s` without a path", toks[1])
 		}
-		if toks[1] == "unset" {
-			applyUnset(cfg.Root, path)
-			cmds++
-			continue
-		}
-		keys, value := path, ""
-		leaf := lastIsValue(path)
-		if leaf {
-			keys, value = path[:len(path)-1], path[len(path)-1]
-		}
-		for _, k := range keys {
-			if k == "" {
-				// YAML has no empty keys either; only a value may be ''.
-				return nil, source.Errorf(file, ln, "empty key in `nv set` path")
+		if !cmd.unset {
+			keys, _, _ := cmd.setPath()
+			for _, k := range keys {
+				if k == "" {
+					// YAML has no empty keys either; only a value may be ''.
+					return nil, source.Errorf(file, ln, "empty key in `nv set` path")
+				}
 			}
 		}
-		applySet(cfg.Root, keys, value, leaf, ln)
-		cmds++
+		cmds = append(cmds, cmd)
 	}
-	if cmds == 0 {
-		return nil, source.Errorf(file, 1, "empty configuration")
+	return cmds, nil
+}
+
+// setPath splits an `nv set` path into keys and, when the last word is a
+// leaf's value, that value.
+func (c command) setPath() (keys []string, value string, leaf bool) {
+	if lastIsValue(c.words) {
+		n := len(c.words) - 1
+		return c.words[:n], c.words[n], true
 	}
-	return cfg, nil
+	return c.words, "", false
+}
+
+func (c command) applyTo(root *Node) {
+	if c.unset {
+		applyUnset(root, c.words)
+		return
+	}
+	keys, value, leaf := c.setPath()
+	applySet(root, keys, value, leaf, c.line)
 }
 
 // applySet applies one `nv set`: keys down to a leaf set to value, or down

@@ -233,7 +233,7 @@ func TestParseCommandsErrors(t *testing.T) {
 		{"empty", "", 1, "empty configuration"},
 		{"comments only", "# a\n\n   \n", 1, "empty configuration"},
 		{"prompt line (bad capture)", "cumulus@leaf3:mgmt:~$ nv config show -o commands\nnv set evpn state enabled\n", 1, "not an `nv set`/`nv unset` command"},
-		{"other nv command", "nv set evpn state enabled\nnv config apply\n", 2, "not an `nv set`"},
+		{"other nv command", "nv set evpn state enabled\nnv config save\n", 2, "not an `nv set`"},
 		{"error text", "nv set evpn state enabled\r\nError: Config revision is not applied\r\n", 2, "not an `nv set`"},
 		{"no path", "nv set\n", 1, "without a path"},
 		{"unset without path", "nv set a b c\nnv unset   \n", 2, "without a path"},

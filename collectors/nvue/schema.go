@@ -19,7 +19,11 @@ import (
 //     `ip: address: 10.10.10.1/32: {}`, `vlan: '10': {}`, `vni: '10': {}` and
 //     `interface swp1 bridge domain br_default: {}` (CL-DOCS startup.yaml
 //     examples on the PIM and EVPN pages); qos pfc switch-priority is inferred
-//     the same way (§3.2 "Inferred").
+//     the same way (§3.2 "Inferred"); `vrf <vrf-id> router bgp address-family
+//     ipv4-unicast network <static-network-id>` (CL-DOCS NVUE command
+//     reference, "BGP Commands"), which NVUE YAML writes as
+//     `network: 10.1.10.0/24: {}` (ipspace/netlab
+//     netsim/ansible/templates/bgp/cumulus_nvue.j2).
 //
 // Every entry must be an object in every release: `interface * qos *` would
 // be wrong, as `interface * qos shared-headroom-pool` is a leaf (§1.6).
@@ -53,6 +57,8 @@ var objectPaths = compilePatterns(
 	"vrf * router bgp neighbor",
 	"vrf * router bgp peer-group",
 	"vrf * router bgp address-family",
+	"vrf * router bgp address-family *",
+	"vrf * router bgp address-family * network",
 	"vrf * router static",
 	"qos roce",
 	"qos pfc-watchdog",

@@ -76,3 +76,28 @@ func unsetFrom(dst, u *Node) {
 		}
 	}
 }
+
+// Clone returns a deep copy of c: Apply on the copy leaves c as it was, so
+// a fix can be previewed against the configuration it fixes.
+func (c *Config) Clone() *Config {
+	if c == nil {
+		return nil
+	}
+	cp := *c
+	cp.Root = c.Root.clone()
+	return &cp
+}
+
+func (n *Node) clone() *Node {
+	if n == nil {
+		return nil
+	}
+	cp := *n
+	if n.Children != nil {
+		cp.Children = make([]*Node, len(n.Children))
+		for i, c := range n.Children {
+			cp.Children[i] = c.clone()
+		}
+	}
+	return &cp
+}

@@ -2,7 +2,10 @@
 // configuration as YAML (`nv config show -o yaml`, /etc/nvue.d/startup.yaml) or
 // as commands (`nv config show -o commands`), and the operational
 // `nv show qos roce` table. It keeps the device's literal text; what the
-// settings mean (defaults, ranges, profiles) is model/'s business.
+// settings mean (defaults, ranges, profiles) is model/'s business. It also
+// writes a configuration back in either form (FormatYAML, FormatCommands)
+// and applies `nv set`/`nv unset` commands to one (Config.Apply), so that a
+// fix can be previewed and a new switch's configuration generated.
 package nvue
 
 // Node is one object or leaf of an NVUE configuration tree, as written. Keys
