@@ -5,6 +5,7 @@ package render
 
 import (
 	"fmt"
+	"io/fs"
 	"regexp"
 	"strings"
 	"text/template"
@@ -13,9 +14,55 @@ import (
 	"github.com/qoslint/qoslint/templates"
 )
 
-var commandTmpl = template.Must(template.New(templates.Commands).
-	Funcs(template.FuncMap{"sq": shellQuote, "words": words}).
-	ParseFS(templates.FS, templates.Commands))
+// Renderer executes the command and script templates: the embedded ones,
+// with any of them redefined by a user's template folder.
+type Renderer struct {
+	t *template.Template
+}
+
+// defaultRenderer uses the embedded templates only.
+var defaultRenderer = func() *Renderer {
+	r, err := NewRenderer(nil)
+	if err != nil {
+		panic(err) // the embedded templates are tested
+	}
+	return r
+}()
+
+// NewRenderer parses the embedded templates, then every *.tmpl of override
+// (nil for none): a {{define}} there replaces the embedded one of the same
+// name, so a user can change one command's form and keep the rest.
+func NewRenderer(override fs.FS) (*Renderer, error) {
+	t, err := template.New("qoslint").Funcs(template.FuncMap{"sq": shellQuote, "words": words, "join": strings.Join}).
+		ParseFS(templates.FS, "*.tmpl")
+	if err != nil {
+		return nil, err
+	}
+	if override != nil {
+		names, err := fs.Glob(override, "*.tmpl")
+		if err != nil {
+			return nil, err
+		}
+		if len(names) == 0 {
+			return nil, fmt.Errorf("no *.tmpl file in the templates folder")
+		}
+		for _, n := range names {
+			data, err := fs.ReadFile(override, n)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := t.New(n).Parse(string(data)); err != nil {
+				return nil, fmt.Errorf("template %s: %v", n, err)
+			}
+		}
+	}
+	for _, name := range templates.Required {
+		if t.Lookup(name) == nil {
+			return nil, fmt.Errorf("template %q is not defined", name)
+		}
+	}
+	return &Renderer{t: t}, nil
+}
 
 // safeWord is what a shell passes through unchanged.
 var safeWord = regexp.MustCompile(`^[A-Za-z0-9_./:,=+@%-]+$`)
@@ -42,75 +89,82 @@ type cmdData struct {
 	Value, Target, Flag, Key string
 }
 
-func exec(name string, d cmdData) string {
+func (r *Renderer) exec(name string, d any) string {
 	var b strings.Builder
-	if err := commandTmpl.ExecuteTemplate(&b, name, d); err != nil {
-		// The templates are embedded and tested; a failure is a bug.
-		panic(fmt.Sprintf("template %s: %v", name, err))
+	if err := r.t.ExecuteTemplate(&b, name, d); err != nil {
+		// Data is validated before it reaches a template, and templates
+		// are checked at load: an error here is a broken user template.
+		return fmt.Sprintf("# template %s failed: %v", name, err)
 	}
 	return b.String()
 }
 
-// Commands renders a finding's changes: the fix in order, and the rollback
-// that undoes them in reverse order. NVUE changes end with one
-// `nv config apply`.
-func Commands(cs []checks.Change) (fix, rollback []string) {
+// Commands renders a finding's changes with the embedded templates.
+func Commands(cs []checks.Change) (fix, rollback []string) { return defaultRenderer.Commands(cs) }
+
+// Commands renders changes: the fix in order, and the rollback that undoes
+// them in reverse order. NVUE changes end with one `nv config apply`.
+func (r *Renderer) Commands(cs []checks.Change) (fix, rollback []string) {
 	nvue := false
 	for _, c := range cs {
-		f, r := change(c)
+		f, rb := r.change(c)
 		fix = append(fix, f)
-		if r != "" {
-			rollback = append([]string{r}, rollback...)
+		if rb != "" {
+			rollback = append([]string{rb}, rollback...)
 		}
 		nvue = nvue || c.Kind == checks.NVUE || c.Kind == checks.NVUEUnset
 	}
 	if nvue {
-		apply := exec("nvue-apply", cmdData{})
+		apply := r.exec("nvue-apply", cmdData{})
 		fix = append(fix, apply)
 		rollback = append(rollback, apply)
 	}
 	return fix, rollback
 }
 
-func change(c checks.Change) (fix, rollback string) {
+func (r *Renderer) change(c checks.Change) (fix, rollback string) {
 	d := cmdData{Path: c.Path, Value: c.Value, Target: c.Target, Flag: c.Flag}
 	undo := d
 	undo.Value = c.Old
 	switch c.Kind {
 	case checks.NVUE:
-		fix = exec("nvue-set", d)
+		fix = r.exec("nvue-set", d)
 		switch {
 		case c.HasOld:
-			rollback = exec("nvue-set", undo)
+			rollback = r.exec("nvue-set", undo)
 		case c.RollbackUnset != nil:
-			rollback = exec("nvue-unset", cmdData{Path: c.RollbackUnset})
+			rollback = r.exec("nvue-unset", cmdData{Path: c.RollbackUnset})
 		default:
-			rollback = exec("nvue-unset", d)
+			rollback = r.exec("nvue-unset", d)
 		}
 	case checks.NVUEUnset:
-		fix = exec("nvue-unset", d)
-		rollback = exec("nvue-set", undo)
+		fix = r.exec("nvue-unset", d)
+		rollback = r.exec("nvue-set", undo)
 	case checks.MlnxQos:
-		fix = exec("mlnx_qos", d)
+		fix = r.exec("mlnx_qos", d)
 		if c.HasOld {
-			rollback = exec("mlnx_qos", undo)
+			rollback = r.exec("mlnx_qos", undo)
 		} else if c.Flag == "--dscp2prio" {
 			// The table had no entry: delete the one the fix added.
 			undo.Value = "del" + strings.TrimPrefix(c.Value, "set")
-			rollback = exec("mlnx_qos", undo)
+			rollback = r.exec("mlnx_qos", undo)
 		}
 	case checks.Sysfs:
-		fix, rollback = exec("sysfs", d), exec("sysfs", undo)
+		fix, rollback = r.exec("sysfs", d), r.exec("sysfs", undo)
 	case checks.NCCLConf:
 		d.Key, undo.Key = c.Path[0], c.Path[0]
+		if c.Value == "" {
+			// Delete the key's lines; what they held is not known here.
+			return r.exec("nccl-del", d), ""
+		}
 		if c.HasOld {
-			fix, rollback = exec("nccl-set", d), exec("nccl-set", undo)
+			fix, rollback = r.exec("nccl-set", d), r.exec("nccl-set", undo)
 		} else {
 			// Append, and take the line out again on rollback.
-			fix, rollback = exec("nccl-add", d), exec("nccl-del", d)
+			fix, rollback = r.exec("nccl-add", d), r.exec("nccl-del", d)
 		}
 	case checks.LinkMTU:
-		fix, rollback = exec("ip-mtu", d), exec("ip-mtu", undo)
+		fix, rollback = r.exec("ip-mtu", d), r.exec("ip-mtu", undo)
 	}
 	return fix, rollback
 }

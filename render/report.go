@@ -84,7 +84,9 @@ type Formatter func(w io.Writer, r *Report) error
 
 // Formatters are the output formats, by --format name.
 func Formatters() map[string]Formatter {
-	return map[string]Formatter{"text": Text, "json": JSON}
+	return map[string]Formatter{
+		"text": Text, "json": JSON, "markdown": Markdown, "junit": JUnit, "sarif": SARIF,
+	}
 }
 
 // FormatNames lists the formats for help texts.

@@ -10,5 +10,9 @@ import "embed"
 //go:embed *.tmpl
 var FS embed.FS
 
-// Commands is the file defining one template per command kind.
-const Commands = "commands.tmpl"
+// Required are the templates render/ executes; an override folder may
+// redefine any of them.
+var Required = []string{
+	"nvue-set", "nvue-unset", "nvue-apply", "mlnx_qos", "sysfs", "nccl-set", "nccl-add", "nccl-del", "ip-mtu",
+	"script",
+}

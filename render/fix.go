@@ -1,0 +1,152 @@
+package render
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/qoslint/qoslint/checks"
+)
+
+// Plan is the remediation of one device: the changes of all its findings,
+// deduplicated, rendered as one fix and one rollback.
+type Plan struct {
+	Device, Kind string
+	// Checks are the checks whose findings the plan fixes.
+	Checks   []string
+	Changes  []checks.Change
+	Fix      []string
+	Rollback []string
+}
+
+// NVUE reports whether the plan is NVUE commands (a switch).
+func (p Plan) NVUE() bool {
+	for _, c := range p.Changes {
+		if c.Kind == checks.NVUE || c.Kind == checks.NVUEUnset {
+			return true
+		}
+	}
+	return false
+}
+
+// unsafeToken is what no value may hold even quoted: control characters
+// (a newline would end the command line) and a leading dash in a word that
+// names a device, file or interface (it would become an option).
+var unsafeToken = regexp.MustCompile(`[\x00-\x1f\x7f]`)
+
+// netdevName is what an interface argument (mlnx_qos -i, ip link) may be.
+var netdevName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,14}$`)
+
+// validate rejects a change whose values could not be passed to a shell or
+// a device safely, whatever a template does with them.
+func validate(device string, c checks.Change) error {
+	fields := append([]string{c.Target, c.Flag, c.Value, c.Old}, c.Path...)
+	fields = append(fields, c.RollbackUnset...)
+	for _, f := range fields {
+		if unsafeToken.MatchString(f) {
+			return fmt.Errorf("%s: refusing to render a command with a control character in %q", device, f)
+		}
+	}
+	switch c.Kind {
+	case checks.MlnxQos, checks.LinkMTU:
+		if !netdevName.MatchString(c.Target) {
+			return fmt.Errorf("%s: interface name %q is not safe in a command", device, c.Target)
+		}
+	case checks.Sysfs:
+		if !strings.HasPrefix(c.Target, "/sys/") || strings.Contains(c.Target, "..") || strings.ContainsAny(c.Target, " '\"$`;&|<>\\") {
+			return fmt.Errorf("%s: sysfs path %q is not safe in a command", device, c.Target)
+		}
+	}
+	for _, p := range c.Path {
+		if strings.HasPrefix(p, "-") {
+			return fmt.Errorf("%s: NVUE path element %q would read as an option", device, p)
+		}
+	}
+	return nil
+}
+
+// Plans groups a report's changes by device (devices in name order, changes
+// in finding order, each change once).
+func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
+	rep.Normalize()
+	kinds := map[string]string{}
+	for _, d := range rep.Devices {
+		kinds[d.Name] = d.Kind
+	}
+	byDevice := map[string]*Plan{}
+	seen := map[string]bool{}
+	var order []string
+	for _, f := range rep.Findings {
+		if len(f.Changes) == 0 {
+			continue
+		}
+		p, ok := byDevice[f.Device]
+		if !ok {
+			p = &Plan{Device: f.Device, Kind: kinds[f.Device]}
+			byDevice[f.Device] = p
+			order = append(order, f.Device)
+		}
+		if !contains(p.Checks, f.Check) {
+			p.Checks = append(p.Checks, f.Check)
+		}
+		for _, c := range f.Changes {
+			if err := validate(f.Device, c); err != nil {
+				return nil, err
+			}
+			key := fmt.Sprintf("%s|%d|%q|%q|%q|%q", f.Device, c.Kind, c.Target, c.Path, c.Flag, c.Value)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			p.Changes = append(p.Changes, c)
+		}
+	}
+	sort.Strings(order)
+	out := make([]Plan, 0, len(order))
+	for _, d := range order {
+		p := byDevice[d]
+		sort.Strings(p.Checks)
+		p.Fix, p.Rollback = r.Commands(p.Changes)
+		out = append(out, *p)
+	}
+	return out, nil
+}
+
+// Plans groups changes with the embedded templates.
+func Plans(rep *Report) ([]Plan, error) { return defaultRenderer.Plans(rep) }
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Script renders a plan as a shell script; rollback selects the undo one.
+func (r *Renderer) Script(fabric string, p Plan, rollback bool) string {
+	cmds, other := p.Fix, p.Device+".rollback.sh"
+	if rollback {
+		cmds, other = p.Rollback, p.Device+".sh"
+	}
+	return r.exec("script", struct {
+		Device, Kind, Fabric, Other string
+		Checks, Commands            []string
+		Rollback                    bool
+	}{p.Device, p.Kind, fabric, other, p.Checks, cmds, rollback})
+}
+
+// NVUECommands is a switch plan's fix as a plain `nv set`/`nv unset` file,
+// the form `nv config patch` also accepts (nvue.md §3.3): no apply line.
+func (p Plan) NVUECommands() string {
+	var b strings.Builder
+	for _, l := range p.Fix {
+		if strings.HasPrefix(l, "nv set ") || strings.HasPrefix(l, "nv unset ") {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

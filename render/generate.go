@@ -1,0 +1,110 @@
+package render
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+)
+
+// SwitchChanges is the complete RoCE QoS configuration of a new switch that
+// follows the policy, as NVUE changes. It spells out every setting the
+// checks look at, rather than leaning on defaults, so the result reads as
+// the policy and survives a later change of defaults. ports is the NVUE
+// range of fabric ports ("swp1-32").
+func SwitchChanges(p inventory.Policy, syn model.Syntax, ports string) []checks.Change {
+	var cs []checks.Change
+	set := func(value string, path ...string) {
+		cs = append(cs, checks.Change{Kind: checks.NVUE, Path: path, Value: value})
+	}
+	prio, tc := strconv.Itoa(p.RoCE.Priority), strconv.Itoa(p.RoCE.TrafficClass)
+	cnp := strconv.Itoa(p.CNP.Priority)
+	set(syn.OnOff(true), "qos", "roce", syn.StateKey())
+	set(p.RoCE.Mode, "qos", "roce", "mode")
+	trust := "both"
+	set(trust, "qos", "mapping", model.DefaultProfile, "trust")
+	for _, d := range p.RoCE.DSCP {
+		set(prio, "qos", "mapping", model.DefaultProfile, "dscp", strconv.Itoa(d), "switch-priority")
+	}
+	set(cnp, "qos", "mapping", model.DefaultProfile, "dscp", strconv.Itoa(p.CNP.DSCP), "switch-priority")
+	if p.RoCE.Mode == "lossless" {
+		// A PFC switch-priority set replaces the RoCE default set (3).
+		set("", "qos", "pfc", model.DefaultProfile, "switch-priority", prio)
+		set(model.EnableDisable(true), "qos", "pfc", model.DefaultProfile, "tx")
+		set(model.EnableDisable(true), "qos", "pfc", model.DefaultProfile, "rx")
+	}
+	set(tc, "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", prio, "traffic-class")
+	if p.RoCE.Priority != 3 && p.RoCE.TrafficClass == 3 {
+		// qos roce puts switch priority 3 in traffic class 3: move it out
+		// of the RoCE queue (the change-RoCE recipe, nvue.md §1.10).
+		set("0", "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", "3", "traffic-class")
+	}
+	cnpTC := p.CNP.Priority
+	if cnpTC == p.RoCE.TrafficClass {
+		cnpTC = 6
+	}
+	set(strconv.Itoa(cnpTC), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", cnp, "traffic-class")
+	set("strict", "qos", "egress-scheduler", model.DefaultProfile, "traffic-class", strconv.Itoa(cnpTC), "mode")
+	set(model.EnableDisable(true), "qos", "congestion-control", model.DefaultProfile, "traffic-class", tc, "ecn")
+	fields := map[string]bool{"source-port": true}
+	for _, f := range p.ECMP.HashFields {
+		fields[f] = true
+	}
+	for _, f := range model.ECMPFields {
+		if fields[f.Name] {
+			set(syn.OnOff(true), "system", "forwarding", "ecmp-hash", f.Name)
+		}
+	}
+	set(syn.OnOff(p.ECMP.AdaptiveRouting), "router", "adaptive-routing", syn.StateKey())
+	if ports != "" {
+		set(strconv.Itoa(p.MTU.Switch), "interface", ports, "link", "mtu")
+	}
+	return cs
+}
+
+// HostChanges is the RoCE QoS configuration of a new GPU server's RoCE NICs
+// that follows the policy.
+func HostChanges(p inventory.Policy, nics []NIC) ([]checks.Change, error) {
+	var cs []checks.Change
+	prio := p.RoCE.Priority
+	for _, n := range nics {
+		if !netdevName.MatchString(n.Netdev) {
+			return nil, fmt.Errorf("interface name %q is not safe in a command", n.Netdev)
+		}
+		mq := func(flag, value string) {
+			cs = append(cs, checks.Change{Kind: checks.MlnxQos, Target: n.Netdev, Flag: flag, Value: value})
+		}
+		mq("--trust", p.Trust)
+		pfc := "0,0,0,0,0,0,0,0"
+		if p.RoCE.Mode == "lossless" {
+			b := []byte(pfc)
+			b[2*prio] = '1'
+			pfc = string(b)
+		}
+		mq("--pfc", pfc)
+		for _, d := range p.RoCE.DSCP {
+			mq("--dscp2prio", fmt.Sprintf("set,%d,%d", d, prio))
+		}
+		sysfs := func(path string, v int) {
+			cs = append(cs, checks.Change{Kind: checks.Sysfs, Target: path, Value: strconv.Itoa(v)})
+		}
+		sysfs(model.ECNPath(n.Netdev, "np", prio), 1)
+		sysfs(model.ECNPath(n.Netdev, "rp", prio), 1)
+		sysfs(model.CNPPath(n.Netdev, "cnp_dscp"), p.CNP.DSCP)
+		sysfs(model.CNPPath(n.Netdev, "cnp_802p_prio"), p.CNP.Priority)
+		cs = append(cs, checks.Change{Kind: checks.LinkMTU, Target: n.Netdev, Value: strconv.Itoa(p.MTU.Host)})
+	}
+	// NCCL keeps the first NCCL_IB_TC it reads: drop any, then add ours.
+	cs = append(cs,
+		checks.Change{Kind: checks.NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_TC"}},
+		checks.Change{Kind: checks.NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_TC"},
+			Value: strconv.Itoa(model.ToSOfDSCP(p.RoCE.DSCP[0]))})
+	return cs, nil
+}
+
+// NIC is a host NIC to configure.
+type NIC struct {
+	Netdev string
+}

@@ -1,0 +1,264 @@
+package render
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/source"
+)
+
+// JUnit test names are the CI dashboard's identity of a result: GitLab
+// collapses repeated names, which made ANTA's first JUnit output "look
+// correct but be wrong" (aristanetworks/anta PR #1237, #1719). So every
+// device gets the same fixed set of testcases, one per check of the catalog
+// plus "input", named by check ID, never by message or interface.
+const (
+	junitInputTest = "input"
+	// junitFabricSuite holds input errors of no device; device names
+	// cannot contain parentheses (inventory safeName), so it cannot clash.
+	junitFabricSuite = "(fabric)"
+)
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string           `xml:"name,attr"`
+	Tests      int              `xml:"tests,attr"`
+	Failures   int              `xml:"failures,attr"`
+	Errors     int              `xml:"errors,attr"`
+	Skipped    int              `xml:"skipped,attr"`
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Cases      []junitCase      `xml:"testcase"`
+}
+
+type junitProperties struct {
+	Property []junitProperty `xml:"property"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+// junitCase carries at most one of failure, error and skipped: the Ant
+// JUnit schema that CI tools follow has them as an xs:choice, and Jenkins
+// keeps only one failure per testcase. Several findings of one check on
+// one device are therefore one failure that lists them all.
+type junitCase struct {
+	Classname string        `xml:"classname,attr"`
+	Name      string        `xml:"name,attr"`
+	Failure   *junitOutcome `xml:"failure,omitempty"`
+	Error     *junitOutcome `xml:"error,omitempty"`
+	Skipped   *junitOutcome `xml:"skipped,omitempty"`
+	SystemOut *junitText    `xml:"system-out,omitempty"`
+}
+
+type junitOutcome struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr,omitempty"`
+	Body    string `xml:",cdata"`
+}
+
+type junitText struct {
+	Body string `xml:",cdata"`
+}
+
+// JUnit writes the report as JUnit XML: one testsuite per device, one
+// testcase per device × check of the catalog (classname qoslint.<device>,
+// name the check ID) that fails with the check's error and warning
+// findings and carries its info findings as system-out, and a testcase
+// "input" that errors with the device's input errors. The other checks of
+// a device with input errors are skipped, not passed: its files were not
+// all read.
+func JUnit(w io.Writer, r *Report) error {
+	r.Normalize()
+	by := findingsByDevice(r)
+	inputErrs := map[string][]*source.Error{}
+	for _, e := range r.Errors {
+		inputErrs[e.Device] = append(inputErrs[e.Device], e)
+	}
+	out := junitSuites{Name: xmlSafe("qoslint " + r.Fabric)}
+	known := map[string]bool{}
+	for _, d := range r.Devices {
+		known[d.Name] = true
+		s := junitSuite{Name: xmlSafe(d.Name), Properties: &junitProperties{[]junitProperty{{Name: "kind", Value: xmlSafe(d.Kind)}}}}
+		s.Cases = junitChecks(d.Name, by[d.Name], len(inputErrs[d.Name]) > 0)
+		s.Cases = append(s.Cases, junitInput(d.Name, inputErrs[d.Name]))
+		out.Suites = append(out.Suites, s)
+	}
+	// Input errors of folders the inventory does not name (or of no
+	// device) still need a suite, or the CI would not see them.
+	for _, e := range r.Errors {
+		if known[e.Device] {
+			continue
+		}
+		known[e.Device] = true
+		name := e.Device
+		if name == "" {
+			name = junitFabricSuite
+		}
+		out.Suites = append(out.Suites, junitSuite{Name: xmlSafe(name), Cases: []junitCase{junitInput(name, inputErrs[e.Device])}})
+	}
+	sort.SliceStable(out.Suites, func(i, j int) bool { return out.Suites[i].Name < out.Suites[j].Name })
+	for i := range out.Suites {
+		s := &out.Suites[i]
+		for _, c := range s.Cases {
+			s.Tests++
+			switch {
+			case c.Failure != nil:
+				s.Failures++
+			case c.Error != nil:
+				s.Errors++
+			case c.Skipped != nil:
+				s.Skipped++
+			}
+		}
+		out.Tests += s.Tests
+		out.Failures += s.Failures
+		out.Errors += s.Errors
+		out.Skipped += s.Skipped
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+func junitChecks(device string, fs []checks.Finding, broken bool) []junitCase {
+	var cases []junitCase
+	for _, c := range checks.All() {
+		tc := junitCase{Classname: xmlSafe("qoslint." + device), Name: c.ID}
+		var fail, info []checks.Finding
+		for _, f := range fs {
+			if f.Check != c.ID {
+				continue
+			}
+			if f.Severity >= checks.Warning {
+				fail = append(fail, f)
+			} else {
+				info = append(info, f)
+			}
+		}
+		if len(fail) > 0 {
+			bodies := make([]string, len(fail))
+			for i, f := range fail {
+				bodies[i] = junitFindingBody(f)
+			}
+			// Findings are sorted highest severity first.
+			tc.Failure = &junitOutcome{Message: xmlSafe(junitMessage(fail)), Type: fail[0].Severity.String(), Body: xmlSafe(strings.Join(bodies, "\n\n"))}
+		} else if broken {
+			tc.Skipped = &junitOutcome{Message: "not fully checked: this device has input errors (see its input test)"}
+		}
+		if len(info) > 0 {
+			bodies := make([]string, len(info))
+			for i, f := range info {
+				bodies[i] = junitFindingBody(f)
+			}
+			tc.SystemOut = &junitText{Body: xmlSafe(strings.Join(bodies, "\n\n"))}
+		}
+		cases = append(cases, tc)
+	}
+	return cases
+}
+
+// junitMessage is the failure message: the finding's message, or for
+// several findings each distinct message once, after the interfaces it
+// applies to (one check often fails the same way on every NIC).
+func junitMessage(fs []checks.Finding) string {
+	if len(fs) == 1 {
+		return fs[0].Message
+	}
+	var order []string
+	where := map[string][]string{}
+	for _, f := range fs {
+		ifs, seen := where[f.Message]
+		if !seen {
+			order = append(order, f.Message)
+		}
+		if f.Interface != "" {
+			ifs = append(ifs, f.Interface)
+		}
+		where[f.Message] = ifs
+	}
+	parts := make([]string, len(order))
+	for i, m := range order {
+		parts[i] = m
+		if ifs := where[m]; len(ifs) > 0 {
+			parts[i] = strings.Join(ifs, ", ") + ": " + m
+		}
+	}
+	return fmt.Sprintf("%d findings: %s", len(fs), strings.Join(parts, "; "))
+}
+
+func junitInput(device string, errs []*source.Error) junitCase {
+	tc := junitCase{Classname: xmlSafe("qoslint." + device), Name: junitInputTest}
+	if len(errs) == 0 {
+		return tc
+	}
+	lines := make([]string, len(errs))
+	for i, e := range errs {
+		lines[i] = e.Error()
+	}
+	msg := errs[0].Msg
+	if len(errs) > 1 {
+		msg = fmt.Sprintf("%d input errors: %s", len(errs), strings.Join(lines, "; "))
+	} else if where := errs[0].Pos.String(); where != "" {
+		msg = where + ": " + msg
+	}
+	tc.Error = &junitOutcome{Message: xmlSafe(msg), Type: "input-error", Body: xmlSafe(strings.Join(lines, "\n"))}
+	return tc
+}
+
+// junitFindingBody is a finding as the text report shows it.
+func junitFindingBody(f checks.Finding) string {
+	var b strings.Builder
+	b.WriteString(f.Severity.String())
+	if f.Interface != "" {
+		b.WriteString(" " + f.Interface)
+	}
+	b.WriteString(": " + f.Message + "\n")
+	field := func(label, v string) {
+		if v != "" {
+			fmt.Fprintf(&b, "%-9s %s\n", label+":", v)
+		}
+	}
+	field("expected", f.Expected)
+	field("actual", f.Actual)
+	field("evidence", f.Source.String())
+	fix, rb := Commands(f.Changes)
+	field("fix", strings.Join(fix, "\n          "))
+	field("rollback", strings.Join(rb, "\n          "))
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// xmlSafe replaces what XML 1.0 cannot carry at all (§2.2 Char: most C0
+// controls, surrogates, U+FFFE/FFFF, invalid UTF-8). encoding/xml does
+// this for attributes and text, but not inside CDATA, and device files
+// are not trusted to be clean.
+func xmlSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' ||
+			(r >= 0x20 && r <= 0xD7FF) || (r >= 0xE000 && r <= 0xFFFD) || r >= 0x10000 {
+			return r
+		}
+		return '\uFFFD'
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+}
