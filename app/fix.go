@@ -1,0 +1,129 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/preview"
+	"github.com/qoslint/qoslint/render"
+)
+
+// FixOptions are `qoslint fix`'s settings.
+type FixOptions struct {
+	// Format is what goes to stdout: "script" (each device's fix script),
+	// "rollback" (each device's rollback script) or "nvue" (the switches'
+	// nv set/unset lines).
+	Format string
+	// Out, when set, receives every form per device: <dev>.sh,
+	// <dev>.rollback.sh, and for switches <dev>.nv and <dev>.patch.yaml.
+	Out string
+	// Templates is a folder whose *.tmpl files override the embedded ones.
+	Templates string
+	// Preview, when set, receives a copy of the fabric directory as it would
+	// be after the fixes.
+	Preview string
+	FailOn  checks.Severity
+}
+
+// FixFormats are the stdout forms of fix.
+var FixFormats = []string{"script", "rollback", "nvue"}
+
+// Fix prints or writes the corrective commands of every finding of dir.
+func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
+	renderer, err := newRenderer(opt.Templates)
+	if err != nil {
+		fmt.Fprintf(errOut, "qoslint: templates: %v\n", err)
+		return ExitInput
+	}
+	r, err := BuildReport(dir, opt.FailOn)
+	if err != nil {
+		printLoadError(errOut, err)
+		return ExitInput
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(errOut, "qoslint: %s\n", e.Error())
+	}
+	plans, err := renderer.Plans(r)
+	if err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
+	switch opt.Format {
+	case "script", "rollback":
+		for _, p := range plans {
+			fmt.Fprintf(out, "# ==> %s <==\n%s\n", p.Device, renderer.Script(r.Fabric, p, opt.Format == "rollback"))
+		}
+	case "nvue":
+		for _, p := range plans {
+			if p.NVUE() {
+				fmt.Fprintf(out, "# ==> %s <==\n%s\n", p.Device, p.NVUECommands())
+			}
+		}
+	default:
+		fmt.Fprintf(errOut, "qoslint: unknown fix format %q (one of %v)\n", opt.Format, FixFormats)
+		return ExitInput
+	}
+	if opt.Out != "" {
+		if err := writePlans(renderer, r.Fabric, plans, opt.Out); err != nil {
+			fmt.Fprintf(errOut, "qoslint: %v\n", err)
+			return ExitInput
+		}
+		fmt.Fprintf(errOut, "qoslint: wrote the fixes of %d devices to %s\n", len(plans), opt.Out)
+	}
+	if opt.Preview != "" {
+		if err := writePreview(dir, plans, opt.Preview); err != nil {
+			fmt.Fprintf(errOut, "qoslint: preview: %v\n", err)
+			return ExitInput
+		}
+		fmt.Fprintf(errOut, "qoslint: wrote the fabric as it would be after the fixes to %s (lint it: qoslint lint %s)\n", opt.Preview, opt.Preview)
+	}
+	if len(r.Errors) > 0 {
+		return ExitInput
+	}
+	return ExitOK
+}
+
+func writePlans(renderer *render.Renderer, fabric string, plans []render.Plan, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	write := func(name, content string, mode os.FileMode) error {
+		return os.WriteFile(filepath.Join(dir, name), []byte(content), mode)
+	}
+	for _, p := range plans {
+		if err := write(p.Device+".sh", renderer.Script(fabric, p, false), 0o755); err != nil {
+			return err
+		}
+		if err := write(p.Device+".rollback.sh", renderer.Script(fabric, p, true), 0o755); err != nil {
+			return err
+		}
+		if !p.NVUE() {
+			continue
+		}
+		if err := write(p.Device+".nv", p.NVUECommands(), 0o644); err != nil {
+			return err
+		}
+		patch, err := nvuePatch(p)
+		if err != nil {
+			return fmt.Errorf("%s: %v", p.Device, err)
+		}
+		if err := write(p.Device+".patch.yaml", patch, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writePreview writes the fabric as it would be after the plans.
+func writePreview(src string, plans []render.Plan, out string) error {
+	return preview.Write(src, plans, out)
+}
+
+// nvuePatch is a switch plan as an NVUE YAML patch (`- set:` and `- unset:`
+// documents) for `nv config patch`.
+func nvuePatch(p render.Plan) (string, error) {
+	return preview.NVUEPatch(p)
+}

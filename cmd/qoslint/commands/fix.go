@@ -1,0 +1,35 @@
+package commands
+
+import (
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/qoslint/qoslint/app"
+)
+
+func newFixCmd(out, errOut io.Writer) *cobra.Command {
+	var opt app.FixOptions
+	cmd := &cobra.Command{
+		Use:   "fix DIR",
+		Short: "Print or write the commands that fix every finding, with their rollback",
+		Long: `fix groups the corrective commands of every finding by device: NVUE nv set/unset lines
+with one nv config apply for switches; mlnx_qos, sysfs, nccl.conf and ip link lines for hosts.
+Each fix comes with the rollback built from the collected current values.
+
+--out DIR writes <device>.sh and <device>.rollback.sh for every device, plus <switch>.nv (nv set
+lines) and <switch>.patch.yaml (for nv config patch). --preview OUT writes a copy of the fabric
+directory as it would be after the fixes, so the change can be linted first. --templates DIR
+overrides the embedded command templates (see templates/).`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return exitCode(app.Fix(out, errOut, args[0], opt))
+		},
+	}
+	cmd.Flags().StringVar(&opt.Format, "format", "script", "what to print: "+strings.Join(app.FixFormats, "|"))
+	cmd.Flags().StringVar(&opt.Out, "out", "", "directory to write every form of every device's fix to")
+	cmd.Flags().StringVar(&opt.Preview, "preview", "", "directory to write the fabric as it would be after the fixes")
+	cmd.Flags().StringVar(&opt.Templates, "templates", "", "directory of *.tmpl files overriding the embedded templates")
+	return cmd
+}

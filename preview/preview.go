@@ -1,0 +1,298 @@
+// Package preview writes a fabric directory as it would be after the fix
+// commands ran, so a change can be linted before anyone touches a device.
+// It applies the rendered commands themselves: NVUE lines through the same
+// interpreter that reads `nv config show -o commands`, host lines through
+// the effects mlnx_qos, sysfs writes, nccl.conf edits and ip link have on
+// the files the host would print. Lint of the preview proves the fix
+// converges.
+package preview
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/render"
+)
+
+// Write copies the fabric directory src to out and applies every plan's
+// fix commands to the copy.
+func Write(src string, plans []render.Plan, out string) error {
+	if err := copyDir(src, out); err != nil {
+		return err
+	}
+	for _, p := range plans {
+		dev := filepath.Join(out, offline.DevicesDir, p.Device)
+		var err error
+		if p.Kind == "switch" {
+			err = applySwitch(dev, p)
+		} else {
+			err = applyHost(dev, p)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.Device, err)
+		}
+	}
+	return nil
+}
+
+func copyDir(src, dst string) error {
+	if _, err := os.Stat(dst); err == nil {
+		return fmt.Errorf("%s exists; preview writes a new folder", dst)
+	}
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+}
+
+// applySwitch runs the plan's NVUE lines on the switch's configuration,
+// in the format it was captured in. The operational `nv show qos roce`
+// describes the switch before the change, so it is left out.
+func applySwitch(dir string, p render.Plan) error {
+	text := []byte(strings.Join(p.Fix, "\n") + "\n")
+	yamlPath, cmdPath := filepath.Join(dir, offline.NVUEYAMLFile), filepath.Join(dir, offline.NVUECommandsFile)
+	var cfg *nvue.Config
+	var target string
+	var format func(*nvue.Config) []byte
+	if data, err := os.ReadFile(yamlPath); err == nil {
+		if cfg, err = nvue.ParseYAML(offline.NVUEYAMLFile, data); err != nil {
+			return err
+		}
+		target, format = yamlPath, nvue.FormatYAML
+	} else if data, err := os.ReadFile(cmdPath); err == nil {
+		if cfg, err = nvue.ParseCommands(offline.NVUECommandsFile, data); err != nil {
+			return err
+		}
+		target, format = cmdPath, nvue.FormatCommands
+	} else {
+		return errors.New("no NVUE configuration to apply the fix to")
+	}
+	if err := cfg.Apply(p.Device+" fix", text); err != nil {
+		return err
+	}
+	if err := os.WriteFile(target, format(cfg), 0o644); err != nil {
+		return err
+	}
+	err := os.Remove(filepath.Join(dir, offline.RoceShowFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		err = nil
+	}
+	return err
+}
+
+// applyHost interprets the host fix lines render/ produces.
+func applyHost(dir string, p render.Plan) error {
+	var cmds []string
+	for _, line := range p.Fix {
+		cmds = append(cmds, strings.Split(line, " && ")...)
+	}
+	for _, line := range cmds {
+		w, err := splitWords(line)
+		if err != nil {
+			return fmt.Errorf("%q: %v", line, err)
+		}
+		switch {
+		case len(w) == 2 && w[0] == "touch", len(w) == 5 && w[0] == "sed" && w[2] == "-e" && w[3] == "$a\\":
+			// Create nccl.conf, end it with a newline: SetNCCLVar does both.
+		case len(w) == 5 && w[0] == "mlnx_qos" && w[1] == "-i":
+			err = mlnxQos(dir, w[2], w[3], w[4])
+		case len(w) == 4 && w[0] == "echo" && w[2] == ">":
+			err = sysfsWrite(dir, w[3], w[1])
+		case len(w) == 4 && w[0] == "echo" && w[2] == ">>":
+			k, v, ok := strings.Cut(w[1], "=")
+			if !ok {
+				return fmt.Errorf("%q: not a KEY=VALUE line", line)
+			}
+			err = editNCCL(dir, w[3], func(b []byte) []byte { return hostfiles.SetNCCLVar(b, k, v) })
+		case len(w) == 4 && w[0] == "sed" && w[1] == "-i":
+			err = sedNCCL(dir, w[2], w[3])
+		case len(w) == 7 && w[0] == "ip" && w[1] == "link" && w[2] == "set" && w[3] == "dev" && w[5] == "mtu":
+			err = linkMTU(dir, w[4], w[6])
+		default:
+			return fmt.Errorf("preview cannot interpret %q (a custom template?)", line)
+		}
+		if err != nil {
+			return fmt.Errorf("%q: %v", line, err)
+		}
+	}
+	return nil
+}
+
+func mlnxQos(dir, netdev, flag, value string) error {
+	file := filepath.Join(dir, offline.MlnxQosFile(netdev))
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	q, err := hostfiles.ParseMlnxQos(offline.MlnxQosFile(netdev), data)
+	if err != nil {
+		return err
+	}
+	switch flag {
+	case "--trust":
+		q.SetTrust(value)
+	case "--pfc":
+		var pfc [8]bool
+		parts := strings.Split(value, ",")
+		if len(parts) != 8 {
+			return fmt.Errorf("--pfc needs 8 values")
+		}
+		for i, s := range parts {
+			pfc[i] = s == "1"
+		}
+		q.SetPFC(pfc)
+	case "--dscp2prio":
+		parts := strings.Split(value, ",")
+		if len(parts) != 3 {
+			return fmt.Errorf("--dscp2prio needs set|del,DSCP,PRIO")
+		}
+		d, err1 := strconv.Atoi(parts[1])
+		pr, err2 := strconv.Atoi(parts[2])
+		if err1 != nil || err2 != nil {
+			return fmt.Errorf("--dscp2prio %q", value)
+		}
+		if parts[0] == "del" {
+			q.DelDSCP(d, pr)
+		} else {
+			q.SetDSCP(d, pr)
+		}
+	default:
+		return fmt.Errorf("mlnx_qos flag %s", flag)
+	}
+	return os.WriteFile(file, hostfiles.FormatMlnxQos(q), 0o644)
+}
+
+// sysfsWrite stores what reading the file back would print: the Force-DSCP
+// file shows "Global tclass=N" for a written N (host.md §2.2), the others
+// the number.
+func sysfsWrite(dir, sysPath, value string) error {
+	rel, ok := strings.CutPrefix(sysPath, "/sys/")
+	if !ok || strings.Contains(rel, "..") {
+		return fmt.Errorf("not a sysfs path")
+	}
+	v, err := strconv.Atoi(value)
+	if err != nil {
+		return err
+	}
+	content := hostfiles.FormatSysfsInt(v)
+	if path.Base(rel) == "traffic_class" {
+		content = hostfiles.FormatTrafficClass(v)
+	}
+	file := filepath.Join(dir, offline.SysfsDir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(file, content, 0o644)
+}
+
+func editNCCL(dir, confPath string, edit func([]byte) []byte) error {
+	if confPath != "/etc/nccl.conf" {
+		return fmt.Errorf("only /etc/nccl.conf is previewed")
+	}
+	file := filepath.Join(dir, offline.NCCLConfFile)
+	data, err := os.ReadFile(file)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return os.WriteFile(file, edit(data), 0o644)
+}
+
+// sedNCCL understands the two sed forms of templates/commands.tmpl:
+// s/^KEY=.*/KEY=VALUE/ and /^KEY=/d.
+func sedNCCL(dir, script, confPath string) error {
+	if rest, ok := strings.CutPrefix(script, "s/^"); ok {
+		key, repl, ok := strings.Cut(rest, "=.*/")
+		if !ok || !strings.HasSuffix(repl, "/") {
+			return fmt.Errorf("sed script %q", script)
+		}
+		k, v, ok := strings.Cut(strings.TrimSuffix(repl, "/"), "=")
+		if !ok || k != key {
+			return fmt.Errorf("sed script %q", script)
+		}
+		return editNCCL(dir, confPath, func(b []byte) []byte { return hostfiles.SetNCCLVar(b, k, v) })
+	}
+	if rest, ok := strings.CutPrefix(script, "/^"); ok && strings.HasSuffix(rest, "=/d") {
+		k := strings.TrimSuffix(rest, "=/d")
+		return editNCCL(dir, confPath, func(b []byte) []byte { return hostfiles.DelNCCLVar(b, k) })
+	}
+	return fmt.Errorf("sed script %q", script)
+}
+
+func linkMTU(dir, netdev, value string) error {
+	mtu, err := strconv.Atoi(value)
+	if err != nil {
+		return err
+	}
+	file := filepath.Join(dir, offline.IPLinkFile)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	out, err := hostfiles.SetLinkMTU(data, netdev, mtu)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(file, out, 0o644)
+}
+
+// splitWords splits a command line as a POSIX shell would for the words
+// render/ writes: blanks separate, single quotes quote.
+func splitWords(s string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	inWord, quoted := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quoted && c == '\'':
+			quoted = false
+		case quoted:
+			cur.WriteByte(c)
+		case c == '\'':
+			quoted, inWord = true, true
+		case c == ' ' || c == '\t':
+			if inWord {
+				out = append(out, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if quoted {
+		return nil, errors.New("unterminated quote")
+	}
+	if inWord {
+		out = append(out, cur.String())
+	}
+	return out, nil
+}

@@ -1,0 +1,164 @@
+package preview_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/qoslint/qoslint/app"
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+	"github.com/qoslint/qoslint/preview"
+	"github.com/qoslint/qoslint/render"
+)
+
+func findings(t *testing.T, dir string) []string {
+	t.Helper()
+	r, err := app.BuildReport(dir, checks.Error)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range r.Errors {
+		out = append(out, "input error: "+e.Error())
+	}
+	for _, f := range r.Findings {
+		out = append(out, f.Severity.String()+" "+f.Check+" "+f.Device+" "+f.Interface+": "+f.Message)
+	}
+	return out
+}
+
+// Convergence: the rendered fixes, applied to the broken pod through the
+// NVUE command interpreter and the host command effects, leave nothing to
+// find.
+func TestFixesConverge(t *testing.T) {
+	src := "../examples/broken-pod"
+	before := findings(t, src)
+	r, _ := app.BuildReport(src, checks.Error)
+	plans, err := render.Plans(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "preview")
+	if err := preview.Write(src, plans, out); err != nil {
+		t.Fatal(err)
+	}
+	if after := findings(t, out); len(after) != 0 {
+		t.Errorf("%d findings before, after the fixes still:\n%s", len(before), strings.Join(after, "\n"))
+	}
+	// The preview keeps each capture's format.
+	if _, err := os.Stat(filepath.Join(out, "devices/leaf02/nv-config-commands.txt")); err != nil {
+		t.Error(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "devices/leaf01/nv-show-qos-roce.txt")); err == nil {
+		t.Error("the stale operational view was kept")
+	}
+	if err := preview.Write(src, plans, out); err == nil {
+		t.Error("preview overwrote an existing folder")
+	}
+}
+
+// Every rollback undoes its fix: applying the rollback plan to the preview
+// gives back the broken pod's findings.
+func TestRollbackRestores(t *testing.T) {
+	src := "../examples/broken-pod"
+	r, _ := app.BuildReport(src, checks.Error)
+	plans, _ := render.Plans(r)
+	fixed := filepath.Join(t.TempDir(), "fixed")
+	if err := preview.Write(src, plans, fixed); err != nil {
+		t.Fatal(err)
+	}
+	back := make([]render.Plan, len(plans))
+	for i, p := range plans {
+		back[i] = p
+		back[i].Fix = p.Rollback
+	}
+	restored := filepath.Join(t.TempDir(), "restored")
+	if err := preview.Write(fixed, back, restored); err != nil {
+		t.Fatal(err)
+	}
+	want, got := findings(t, src), findings(t, restored)
+	// The operational view is gone from the preview: without it the
+	// drift findings cannot come back, the rest must.
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("after fix + rollback:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Generated configurations lint clean against their policy, for every
+// preset and both NVUE syntaxes.
+func TestGeneratedConfigsLintClean(t *testing.T) {
+	for _, preset := range inventory.PresetNames() {
+		for _, syn := range []model.Syntax{model.Syntax514, model.Syntax515} {
+			t.Run(preset+"/"+syn.String(), func(t *testing.T) {
+				pol, _ := inventory.Preset(preset)
+				dir := t.TempDir()
+				inv := "fabric: gen\npolicy: {preset: " + preset + "}\nswitches:\n  - {name: leaf01, role: leaf}\n  - {name: spine01, role: spine}\nhosts:\n  - {name: gpu01}\n"
+				write(t, filepath.Join(dir, "inventory.yaml"), inv)
+				fix, _ := render.Commands(render.SwitchChanges(pol, syn, "swp1-32"))
+				cfg := &nvue.Config{Root: &nvue.Node{}}
+				if err := cfg.Apply("generated", []byte(strings.Join(fix, "\n"))); err != nil {
+					t.Fatal(err)
+				}
+				cfg.Apply("ports", []byte("nv set interface swp1-32 type swp\n"))
+				write(t, filepath.Join(dir, "devices/leaf01/nv-config-commands.txt"), string(nvue.FormatCommands(cfg)))
+				write(t, filepath.Join(dir, "devices/spine01/nv-config.yaml"), string(nvue.FormatYAML(cfg)))
+				copyTree(t, "testdata/factory-host", filepath.Join(dir, "devices/gpu01"))
+				if got := findings(t, dir); len(got) < 5 {
+					t.Fatalf("the factory host should break most host checks, got %v", got)
+				}
+				cs, err := render.HostChanges(pol, []render.NIC{{Netdev: "ens1f0np0"}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				hostFix, _ := render.Commands(cs)
+				out := filepath.Join(t.TempDir(), "configured")
+				if err := preview.Write(dir, []render.Plan{{Device: "gpu01", Kind: "host", Fix: hostFix}}, out); err != nil {
+					t.Fatal(err)
+				}
+				if got := findings(t, out); len(got) != 0 {
+					t.Errorf("generated configuration is not clean:\n%s", strings.Join(got, "\n"))
+				}
+			})
+		}
+	}
+}
+
+func TestPreviewRefusesUnknownCommands(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p")
+	err := preview.Write("../examples/clean-pod", []render.Plan{{Device: "gpu01", Kind: "host", Fix: []string{"reboot"}}}, out)
+	if err == nil || !strings.Contains(err.Error(), `cannot interpret "reboot"`) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Base(p) == "README.md" {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		data, err := os.ReadFile(p)
+		if err == nil {
+			write(t, filepath.Join(dst, rel), string(data))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
