@@ -29,6 +29,8 @@ const (
 type LintOptions struct {
 	Format string
 	FailOn checks.Severity
+	// Fix adds each device's grouped fix and rollback to the report.
+	Fix bool
 }
 
 // BuildReport lints the fabric directory dir. The error is returned only
@@ -73,6 +75,12 @@ func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
 	if err != nil {
 		printLoadError(errOut, err)
 		return ExitInput
+	}
+	if opt.Fix {
+		if r.Plans, err = render.Plans(r); err != nil {
+			fmt.Fprintf(errOut, "qoslint: %v\n", err)
+			return ExitInput
+		}
 	}
 	if err := format(out, r); err != nil {
 		fmt.Fprintf(errOut, "qoslint: writing the report: %v\n", err)

@@ -43,6 +43,7 @@ type AuditOptions struct {
 	LiveOptions
 	Format string
 	FailOn checks.Severity
+	Fix    bool
 }
 
 // collectLive loads the inventory and collects every device.
@@ -83,6 +84,13 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 	r := liveReport(inv, res, opt.FailOn)
 	if opt.InsecureSkipHostKeyCheck {
 		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")
+	}
+	if opt.Fix {
+		var err error
+		if r.Plans, err = render.Plans(r); err != nil {
+			fmt.Fprintf(errOut, "qoslint: %v\n", err)
+			return ExitInput
+		}
 	}
 	if err := format(out, r); err != nil {
 		fmt.Fprintf(errOut, "qoslint: writing the report: %v\n", err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
@@ -35,7 +36,7 @@ func Generate(out, errOut io.Writer, opt GenerateOptions) int {
 		return ExitInput
 	}
 	p := inv.Policy
-	header := fmt.Sprintf("# qoslint render: a %s of fabric %s, from the policy in %s (preset %s)\n", opt.Role, inv.Fabric, opt.Policy, p.Preset)
+	g := render.Generated{Fabric: inv.Fabric, Policy: filepath.Base(opt.Policy), Preset: p.Preset, Role: opt.Role}
 	switch opt.Role {
 	case "leaf", "spine", "super-spine", "border":
 		syn := model.Syntax515
@@ -57,7 +58,8 @@ func Generate(out, errOut io.Writer, opt GenerateOptions) int {
 			fmt.Fprintf(errOut, "qoslint: %v\n", err)
 			return ExitInput
 		}
-		fmt.Fprintf(out, "%s# NVUE commands (CL %s syntax)\n%s\n\n# the same as a startup.yaml fragment\n%s", header, syn, strings.Join(fix, "\n"), yaml)
+		g.Syntax, g.Commands, g.YAML = syn.String(), fix, yaml
+		fmt.Fprint(out, renderer.Config("switch-config", g))
 	case "host":
 		if len(opt.NICs) == 0 {
 			fmt.Fprintln(errOut, "qoslint: --nics is required for a host: the RoCE netdevs to configure")
@@ -72,9 +74,9 @@ func Generate(out, errOut io.Writer, opt GenerateOptions) int {
 			fmt.Fprintf(errOut, "qoslint: %v\n", err)
 			return ExitInput
 		}
-		fix, _ := renderer.Commands(cs)
-		plan := render.Plan{Device: "new " + opt.Role, Kind: "host", Checks: []string{"all host checks"}, Fix: fix}
-		fmt.Fprint(out, header+renderer.Script(inv.Fabric, plan, false))
+		g.NICs = opt.NICs
+		g.Commands, _ = renderer.Commands(cs)
+		fmt.Fprint(out, renderer.Config("host-config", g))
 	default:
 		fmt.Fprintf(errOut, "qoslint: --role %q: leaf, spine, super-spine, border or host\n", opt.Role)
 		return ExitInput

@@ -14,7 +14,8 @@ const (
 	MlnxQos
 	// Sysfs is a write of Value to the sysfs file Target.
 	Sysfs
-	// NCCLConf sets KEY=Value (Path[0] is the key) in the nccl.conf Target.
+	// NCCLConf sets KEY=Value (Path[0] is the key) in the nccl.conf Target;
+	// an empty Value deletes the key's lines.
 	NCCLConf
 	// LinkMTU is `ip link set dev <Target> mtu <Value>`.
 	LinkMTU

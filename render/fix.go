@@ -150,3 +150,14 @@ func (p Plan) NVUECommands() string {
 	}
 	return b.String()
 }
+
+// Generated is the data of the switch-config and host-config templates.
+type Generated struct {
+	Fabric, Policy, Preset, Role, Syntax string
+	NICs, Commands                       []string
+	YAML                                 string
+}
+
+// Config renders a new device's configuration: "switch-config" or
+// "host-config".
+func (r *Renderer) Config(template string, g Generated) string { return r.exec(template, g) }

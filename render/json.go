@@ -21,6 +21,15 @@ type jsonReport struct {
 	Findings    []jsonFinding `json:"findings"`
 	InputErrors []jsonError   `json:"input_errors"`
 	Notes       []string      `json:"notes"`
+	Plans       []jsonPlan    `json:"plans,omitempty"`
+}
+
+type jsonPlan struct {
+	Device   string   `json:"device"`
+	Kind     string   `json:"kind"`
+	Checks   []string `json:"checks"`
+	Fix      []string `json:"fix"`
+	Rollback []string `json:"rollback"`
 }
 
 type jsonSummary struct {
@@ -78,6 +87,9 @@ func JSON(w io.Writer, r *Report) error {
 	}
 	for _, e := range r.Errors {
 		out.InputErrors = append(out.InputErrors, jsonError{Device: e.Device, Pos: e.Pos, Message: e.Msg})
+	}
+	for _, p := range r.Plans {
+		out.Plans = append(out.Plans, jsonPlan{Device: p.Device, Kind: p.Kind, Checks: p.Checks, Fix: p.Fix, Rollback: p.Rollback})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

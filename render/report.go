@@ -26,6 +26,8 @@ type Report struct {
 	// verified, outputs a live device did not give).
 	Notes  []string
 	FailOn checks.Severity
+	// Plans, when set (--fix), are each device's grouped fix and rollback.
+	Plans []Plan
 }
 
 // Counts tallies findings by severity.

@@ -65,6 +65,17 @@ func Text(w io.Writer, r *Report) error {
 		fmt.Fprintln(bw)
 		fmt.Fprintf(bw, "no findings: %s\n", strings.Join(clean, ", "))
 	}
+	for _, p := range r.Plans {
+		fmt.Fprintln(bw)
+		fmt.Fprintf(bw, "fix for %s (%s), checks %s:\n", p.Device, p.Kind, strings.Join(p.Checks, ", "))
+		for _, l := range p.Fix {
+			fmt.Fprintf(bw, "  %s\n", l)
+		}
+		fmt.Fprintln(bw, "rollback:")
+		for _, l := range p.Rollback {
+			fmt.Fprintf(bw, "  %s\n", l)
+		}
+	}
 	fmt.Fprintln(bw)
 	if len(r.Errors) > 0 {
 		fmt.Fprintf(bw, "INCOMPLETE: %s; fix the input and run again\n", plural(len(r.Errors), "input error"))

@@ -98,3 +98,21 @@ func TestLiveCommands(t *testing.T) {
 		t.Errorf("demo of an unknown fabric: exit %d", code)
 	}
 }
+
+func TestFixAndRenderCommands(t *testing.T) {
+	code, out, _ := run("lint", "../../../examples/broken-pod", "--fix")
+	if code != 1 || !strings.Contains(out, "fix for leaf02 (switch)") || !strings.Contains(out, "nv unset qos pfc default-global switch-priority 4") {
+		t.Errorf("lint --fix: exit %d\n%s", code, out)
+	}
+	code, out, _ = run("fix", "../../../examples/broken-pod", "--format", "rollback")
+	if code != 0 || !strings.Contains(out, "# qoslint rollback for gpu03 (host)") {
+		t.Errorf("fix --format rollback: exit %d\n%.500s", code, out)
+	}
+	code, out, errOut := run("render", "--policy", "../../../examples/clean-pod/inventory.hcl", "--role", "spine")
+	if code != 0 || !strings.Contains(out, "nv set qos roce state enabled") || !strings.Contains(out, "- set:") {
+		t.Errorf("render: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if code, _, errOut := run("render", "--role", "leaf"); code != 2 || !strings.Contains(errOut, `"policy" not set`) {
+		t.Errorf("render without --policy: exit %d %s", code, errOut)
+	}
+}

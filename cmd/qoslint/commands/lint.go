@@ -14,6 +14,7 @@ import (
 
 func newLintCmd(out, errOut io.Writer) *cobra.Command {
 	var format, failOn string
+	var fix bool
 	cmd := &cobra.Command{
 		Use:   "lint DIR",
 		Short: "Check a fabric directory (inventory + saved device outputs) offline",
@@ -29,10 +30,11 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on,
 			if err != nil {
 				return err
 			}
-			return exitCode(app.Lint(out, errOut, args[0], app.LintOptions{Format: format, FailOn: sev}))
+			return exitCode(app.Lint(out, errOut, args[0], app.LintOptions{Format: format, FailOn: sev, Fix: fix}))
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
 	cmd.Flags().StringVar(&failOn, "fail-on", "error", "lowest severity that makes the exit code 1: error|warning|info")
+	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
 	return cmd
 }

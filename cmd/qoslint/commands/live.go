@@ -65,6 +65,7 @@ collected or answered with output that could not be read (the report names each 
 func newAuditCmd(out, errOut io.Writer) *cobra.Command {
 	var lf liveFlags
 	var format, failOn string
+	var fix bool
 	cmd := &cobra.Command{
 		Use:   "audit --inventory FILE",
 		Short: "Collect every device live over SSH and check the fabric",
@@ -80,12 +81,13 @@ from a fixed allowlist), then reports exactly as lint does on the same data.
 			}
 			ctx, stop := interruptible()
 			defer stop()
-			return exitCode(app.Audit(ctx, out, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev}))
+			return exitCode(app.Audit(ctx, out, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix}))
 		},
 	}
 	lf.add(cmd)
 	cmd.Flags().StringVar(&format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
 	cmd.Flags().StringVar(&failOn, "fail-on", "error", "lowest severity that makes the exit code 1: error|warning|info")
+	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
 	return cmd
 }
 
