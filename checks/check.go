@@ -70,6 +70,11 @@ type Finding struct {
 	Expected  string     `json:"expected,omitempty"`
 	Actual    string     `json:"actual,omitempty"`
 	Source    source.Pos `json:"source"`
+	// Waived is set when a waiver in qoslint-waivers.yaml covers the
+	// finding; waived findings are still reported, marked, and do not
+	// count against --fail-on.
+	Waived       bool   `json:"waived,omitempty"`
+	WaiverReason string `json:"waiver_reason,omitempty"`
 	// Changes are what would fix it; render/ turns them into commands and
 	// their rollback.
 	Changes []Change `json:"-"`
