@@ -1,0 +1,85 @@
+package schema_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/qoslint/qoslint/app"
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/render"
+	"github.com/qoslint/qoslint/render/schema"
+)
+
+func compile(t *testing.T, name string) *jsonschema.Schema {
+	t.Helper()
+	data, err := schema.FS.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(name, doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Every JSON and SARIF output of the example fabrics validates against its
+// schema, with and without --fix plans.
+func TestOutputsValidate(t *testing.T) {
+	for format, name := range map[string]string{"json": schema.Report, "sarif": schema.SARIF} {
+		s := compile(t, name)
+		for _, dir := range []string{"../../examples/broken-pod", "../../examples/clean-pod", "../testdata/input-errors"} {
+			for _, fix := range []bool{false, true} {
+				r, err := app.BuildReport(dir, checks.Error)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fix {
+					if r.Plans, err = render.Plans(r); err != nil {
+						t.Fatal(err)
+					}
+				}
+				var b bytes.Buffer
+				if err := render.Formatters()[format](&b, r); err != nil {
+					t.Fatal(err)
+				}
+				doc, err := jsonschema.UnmarshalJSON(&b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := s.Validate(doc); err != nil {
+					t.Errorf("%s of %s (fix %v) does not validate against %s:\n%v", format, dir, fix, name, err)
+				}
+			}
+		}
+	}
+}
+
+// The schema is not vacuous: a broken document fails.
+func TestSchemaRejects(t *testing.T) {
+	s := compile(t, schema.Report)
+	for _, bad := range []string{
+		`{}`,
+		`{"schema":"qoslint.report/v2","fabric":"x","summary":{},"devices":[],"findings":[],"input_errors":[],"notes":[]}`,
+	} {
+		var doc any
+		_ = json.Unmarshal([]byte(bad), &doc)
+		if s.Validate(doc) == nil {
+			t.Errorf("accepted %s", bad)
+		}
+	}
+	if compile(t, schema.SARIF).Validate(map[string]any{"version": "2.0.0", "runs": []any{}}) == nil {
+		t.Error("SARIF schema accepted version 2.0.0")
+	}
+}
