@@ -5,6 +5,9 @@ package app
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors"
@@ -12,7 +15,11 @@ import (
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
+	"github.com/qoslint/qoslint/waivers"
 )
+
+// now is the clock waiver expiry is judged by; tests set it.
+var now = time.Now
 
 // Exit codes of lint (README "Exit codes").
 const (
@@ -31,16 +38,66 @@ type LintOptions struct {
 	FailOn checks.Severity
 	// Fix adds each device's grouped fix and rollback to the report.
 	Fix bool
+	// Waivers is the waiver file; "" means DIR/qoslint-waivers.yaml when
+	// it exists.
+	Waivers string
 }
 
-// BuildReport lints the fabric directory dir. The error is returned only
-// when the inventory itself cannot be read; everything else is in the report.
+// BuildReport lints the fabric directory dir, with the waivers of
+// DIR/qoslint-waivers.yaml when it exists. The error is returned only when
+// the inventory or the waiver file cannot be read; everything else is in
+// the report.
 func BuildReport(dir string, failOn checks.Severity) (*render.Report, error) {
+	return buildReport(dir, "", failOn)
+}
+
+func buildReport(dir, waiverFile string, failOn checks.Severity) (*render.Report, error) {
 	inv, err := inventory.Load(dir)
 	if err != nil {
 		return nil, err
 	}
-	return report(inv, offline.Collect(dir, inv), failOn), nil
+	wf, err := loadWaivers(dir, waiverFile)
+	if err != nil {
+		return nil, err
+	}
+	r := report(inv, offline.Collect(dir, inv), failOn)
+	applyWaivers(r, wf)
+	return r, nil
+}
+
+// loadWaivers reads the waiver file: file when set (it must exist), else
+// dir/qoslint-waivers.yaml if there is one. Reports cite a file inside
+// dir relative to it, as they cite every other evidence file.
+func loadWaivers(dir, file string) (*waivers.File, error) {
+	if file == "" {
+		return waivers.Load(dir)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	name := file
+	absDir, err1 := filepath.Abs(dir)
+	absFile, err2 := filepath.Abs(file)
+	if err1 == nil && err2 == nil {
+		if rel, err := filepath.Rel(absDir, absFile); err == nil && filepath.IsLocal(rel) {
+			name = filepath.ToSlash(rel)
+		}
+	}
+	return waivers.Parse(name, data)
+}
+
+// applyWaivers marks the waived findings and adds the waiver file's own
+// findings (expired or unused waivers).
+func applyWaivers(r *render.Report, wf *waivers.File) {
+	if wf == nil {
+		return
+	}
+	var problems []checks.Finding
+	r.Findings, problems = wf.Apply(r.Findings, now())
+	r.Findings = append(r.Findings, problems...)
+	r.Waivers = wf.Name
+	r.Normalize()
 }
 
 // report models a capture, runs the checks and assembles the report of
@@ -52,6 +109,7 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		Findings: checks.Run(fab),
 		Errors:   append(capture.Errors, fab.Problems...),
 		FailOn:   failOn,
+		Chain:    render.BuildChain(fab),
 	}
 	for _, s := range inv.Switches {
 		r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: "switch"})
@@ -71,7 +129,7 @@ func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
 		fmt.Fprintf(errOut, "qoslint: unknown format %q (one of %v)\n", opt.Format, render.FormatNames())
 		return ExitInput
 	}
-	r, err := BuildReport(dir, opt.FailOn)
+	r, err := buildReport(dir, opt.Waivers, opt.FailOn)
 	if err != nil {
 		printLoadError(errOut, err)
 		return ExitInput

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -21,6 +22,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/source"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/render"
+	"github.com/qoslint/qoslint/waivers"
 )
 
 // LiveOptions are the settings shared by audit and collect.
@@ -44,6 +46,9 @@ type AuditOptions struct {
 	Format string
 	FailOn checks.Severity
 	Fix    bool
+	// Waivers is the waiver file; "" means qoslint-waivers.yaml beside
+	// the inventory when it exists.
+	Waivers string
 }
 
 // collectLive loads the inventory and collects every device.
@@ -77,16 +82,23 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 		fmt.Fprintf(errOut, "qoslint: unknown format %q (one of %v)\n", opt.Format, render.FormatNames())
 		return ExitInput
 	}
+	// The waivers are read first: a typo in them must not cost a
+	// whole collection to find out.
+	wf, err := loadWaivers(filepath.Dir(opt.Inventory), opt.Waivers)
+	if err != nil {
+		printLoadError(errOut, err)
+		return ExitInput
+	}
 	inv, res, code := collectLive(ctx, errOut, opt.LiveOptions)
 	if code != ExitOK {
 		return code
 	}
 	r := liveReport(inv, res, opt.FailOn)
+	applyWaivers(r, wf)
 	if opt.InsecureSkipHostKeyCheck {
 		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")
 	}
 	if opt.Fix {
-		var err error
 		if r.Plans, err = render.Plans(r); err != nil {
 			fmt.Fprintf(errOut, "qoslint: %v\n", err)
 			return ExitInput
@@ -210,7 +222,19 @@ func copyInventory(src, outDir string) error {
 	if strings.EqualFold(filepath.Ext(src), ".hcl") {
 		name = "inventory.hcl"
 	}
-	return os.WriteFile(filepath.Join(outDir, name), data, 0o644)
+	if err := os.WriteFile(filepath.Join(outDir, name), data, 0o644); err != nil {
+		return err
+	}
+	// The waivers audit would apply go along, so that lint of the capture
+	// reports what audit reports.
+	waived, err := os.ReadFile(filepath.Join(filepath.Dir(src), waivers.FileName))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	}
+	return os.WriteFile(filepath.Join(outDir, waivers.FileName), waived, 0o644)
 }
 
 // progress draws devices done / failed / remaining.
@@ -251,6 +275,13 @@ func printLoadError(errOut io.Writer, err error) {
 	var ie inventory.Errors
 	if errors.As(err, &ie) {
 		for _, e := range ie {
+			fmt.Fprintf(errOut, "qoslint: %s\n", e.Error())
+		}
+		return
+	}
+	var we waivers.Errors
+	if errors.As(err, &we) {
+		for _, e := range we {
 			fmt.Fprintf(errOut, "qoslint: %s\n", e.Error())
 		}
 		return

@@ -78,7 +78,8 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 	seen := map[string]bool{}
 	var order []string
 	for _, f := range rep.Findings {
-		if len(f.Changes) == 0 {
+		// A waived finding is accepted as it is: fixing it is not the plan.
+		if len(f.Changes) == 0 || f.Waived {
 			continue
 		}
 		p, ok := byDevice[f.Device]

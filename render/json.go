@@ -33,12 +33,14 @@ type jsonPlan struct {
 }
 
 type jsonSummary struct {
-	Devices     int    `json:"devices"`
-	Findings    int    `json:"findings"`
-	InputErrors int    `json:"input_errors"`
-	BySeverity  Counts `json:"by_severity"`
-	FailOn      string `json:"fail_on"`
-	Failed      bool   `json:"failed"`
+	Devices     int `json:"devices"`
+	Findings    int `json:"findings"`
+	InputErrors int `json:"input_errors"`
+	// Waived counts the waived findings; BySeverity counts the others.
+	Waived     int    `json:"waived"`
+	BySeverity Counts `json:"by_severity"`
+	FailOn     string `json:"fail_on"`
+	Failed     bool   `json:"failed"`
 }
 
 type jsonDevice struct {
@@ -64,7 +66,7 @@ func JSON(w io.Writer, r *Report) error {
 	out := jsonReport{
 		Schema: SchemaVersion, Fabric: r.Fabric,
 		Summary: jsonSummary{
-			Devices: len(r.Devices), Findings: len(r.Findings), InputErrors: len(r.Errors),
+			Devices: len(r.Devices), Findings: len(r.Findings), InputErrors: len(r.Errors), Waived: r.Waived(),
 			BySeverity: r.Counts(), FailOn: r.FailOn.String(), Failed: r.Failed(),
 		},
 		Devices: []jsonDevice{}, Findings: []jsonFinding{}, InputErrors: []jsonError{},

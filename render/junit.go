@@ -1,14 +1,17 @@
 package render
 
 import (
+	"cmp"
 	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/waivers"
 )
 
 // JUnit test names are the CI dashboard's identity of a result: GitLab
@@ -18,9 +21,10 @@ import (
 // plus "input", named by check ID, never by message or interface.
 const (
 	junitInputTest = "input"
-	// junitFabricSuite holds input errors of no device; device names
-	// cannot contain parentheses (inventory safeName), so it cannot clash.
-	junitFabricSuite = "(fabric)"
+	// junitFabricSuite holds input errors of no device and the waiver
+	// file's findings; device names cannot contain parentheses (inventory
+	// safeName), so it cannot clash. It is waivers.Device.
+	junitFabricSuite = waivers.Device
 )
 
 type junitSuites struct {
@@ -90,26 +94,57 @@ func JUnit(w io.Writer, r *Report) error {
 		inputErrs[e.Device] = append(inputErrs[e.Device], e)
 	}
 	out := junitSuites{Name: xmlSafe("qoslint " + r.Fabric)}
+	catalog := make([]string, 0, len(checks.All()))
+	for _, c := range checks.All() {
+		catalog = append(catalog, c.ID)
+	}
 	known := map[string]bool{}
 	for _, d := range r.Devices {
 		known[d.Name] = true
 		s := junitSuite{Name: xmlSafe(d.Name), Properties: &junitProperties{[]junitProperty{{Name: "kind", Value: xmlSafe(d.Kind)}}}}
-		s.Cases = junitChecks(d.Name, by[d.Name], len(inputErrs[d.Name]) > 0)
+		s.Cases = junitChecks(d.Name, catalog, by[d.Name], len(inputErrs[d.Name]) > 0)
 		s.Cases = append(s.Cases, junitInput(d.Name, inputErrs[d.Name]))
 		out.Suites = append(out.Suites, s)
 	}
-	// Input errors of folders the inventory does not name (or of no
-	// device) still need a suite, or the CI would not see them.
+	// What belongs to no inventory device still needs a suite, or the CI
+	// would not see it: input errors of folders the inventory does not
+	// name or of no device, and the waiver file's own findings. A waiver
+	// file has its "waiver" test on every run, passing or not, so that a
+	// dashboard follows it.
+	extra := map[string][]string{} // suite → its check tests
+	var order []string
+	add := func(name, check string) {
+		ids, ok := extra[name]
+		if !ok {
+			order = append(order, name)
+		}
+		if check != "" && !slices.Contains(ids, check) {
+			ids = append(ids, check)
+		}
+		extra[name] = ids
+	}
+	if r.Waivers != "" {
+		add(junitFabricSuite, waivers.Check.ID)
+	}
+	for _, f := range r.Findings {
+		if !known[f.Device] {
+			add(f.Device, f.Check)
+		}
+	}
 	for _, e := range r.Errors {
-		if known[e.Device] {
-			continue
+		if name := cmp.Or(e.Device, junitFabricSuite); !known[e.Device] {
+			add(name, "")
 		}
-		known[e.Device] = true
-		name := e.Device
-		if name == "" {
-			name = junitFabricSuite
+	}
+	for _, name := range order {
+		ids := extra[name]
+		sort.Strings(ids)
+		errs := inputErrs[name]
+		if name == junitFabricSuite {
+			errs = append(errs, inputErrs[""]...)
 		}
-		out.Suites = append(out.Suites, junitSuite{Name: xmlSafe(name), Cases: []junitCase{junitInput(name, inputErrs[e.Device])}})
+		cases := junitChecks(name, ids, by[name], false)
+		out.Suites = append(out.Suites, junitSuite{Name: xmlSafe(name), Cases: append(cases, junitInput(name, errs))})
 	}
 	sort.SliceStable(out.Suites, func(i, j int) bool { return out.Suites[i].Name < out.Suites[j].Name })
 	for i := range out.Suites {
@@ -142,34 +177,43 @@ func JUnit(w io.Writer, r *Report) error {
 	return err
 }
 
-func junitChecks(device string, fs []checks.Finding, broken bool) []junitCase {
+// junitChecks makes a device's testcase of each check in ids. Error and
+// warning findings fail their test; when all of them are waived, the test
+// is skipped with the waiver's reason instead. Waived and info findings
+// are the test's system-out.
+func junitChecks(device string, ids []string, fs []checks.Finding, broken bool) []junitCase {
 	var cases []junitCase
-	for _, c := range checks.All() {
-		tc := junitCase{Classname: xmlSafe("qoslint." + device), Name: c.ID}
-		var fail, info []checks.Finding
+	for _, id := range ids {
+		tc := junitCase{Classname: xmlSafe("qoslint." + device), Name: id}
+		var fail, waived, other []checks.Finding
 		for _, f := range fs {
-			if f.Check != c.ID {
-				continue
-			}
-			if f.Severity >= checks.Warning {
+			switch {
+			case f.Check != id:
+			case f.Severity < checks.Warning:
+				other = append(other, f)
+			case f.Waived:
+				waived = append(waived, f)
+				other = append(other, f)
+			default:
 				fail = append(fail, f)
-			} else {
-				info = append(info, f)
 			}
 		}
-		if len(fail) > 0 {
+		switch {
+		case len(fail) > 0:
 			bodies := make([]string, len(fail))
 			for i, f := range fail {
 				bodies[i] = junitFindingBody(f)
 			}
 			// Findings are sorted highest severity first.
 			tc.Failure = &junitOutcome{Message: xmlSafe(junitMessage(fail)), Type: fail[0].Severity.String(), Body: xmlSafe(strings.Join(bodies, "\n\n"))}
-		} else if broken {
+		case len(waived) > 0:
+			tc.Skipped = &junitOutcome{Message: xmlSafe(junitWaived(waived))}
+		case broken:
 			tc.Skipped = &junitOutcome{Message: "not fully checked: this device has input errors (see its input test)"}
 		}
-		if len(info) > 0 {
-			bodies := make([]string, len(info))
-			for i, f := range info {
+		if len(other) > 0 {
+			bodies := make([]string, len(other))
+			for i, f := range other {
 				bodies[i] = junitFindingBody(f)
 			}
 			tc.SystemOut = &junitText{Body: xmlSafe(strings.Join(bodies, "\n\n"))}
@@ -177,6 +221,18 @@ func junitChecks(device string, fs []checks.Finding, broken bool) []junitCase {
 		cases = append(cases, tc)
 	}
 	return cases
+}
+
+// junitWaived is the skip message of waived findings: "waived: " and each
+// distinct reason once.
+func junitWaived(fs []checks.Finding) string {
+	var reasons []string
+	for _, f := range fs {
+		if !slices.Contains(reasons, f.WaiverReason) {
+			reasons = append(reasons, f.WaiverReason)
+		}
+	}
+	return "waived: " + strings.Join(reasons, "; ")
 }
 
 // junitMessage is the failure message: the finding's message, or for
@@ -231,6 +287,9 @@ func junitInput(device string, errs []*source.Error) junitCase {
 func junitFindingBody(f checks.Finding) string {
 	var b strings.Builder
 	b.WriteString(f.Severity.String())
+	if f.Waived {
+		b.WriteString(" (waived)")
+	}
 	if f.Interface != "" {
 		b.WriteString(" " + f.Interface)
 	}
@@ -239,6 +298,9 @@ func junitFindingBody(f checks.Finding) string {
 		if v != "" {
 			fmt.Fprintf(&b, "%-9s %s\n", label+":", v)
 		}
+	}
+	if f.Waived {
+		field("waived", f.WaiverReason)
 	}
 	field("expected", f.Expected)
 	field("actual", f.Actual)

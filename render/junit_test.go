@@ -18,6 +18,7 @@ var formatFabrics = []struct{ name, dir string }{
 	{"broken-pod", "../examples/broken-pod"},
 	{"clean-pod", "../examples/clean-pod"},
 	{"input-errors", "testdata/input-errors"},
+	{"waived-pod", "testdata/waived-pod"},
 }
 
 func buildReport(t *testing.T, dir string) *render.Report {
@@ -129,10 +130,21 @@ func TestJUnitParsesAndCountsAddUp(t *testing.T) {
 			}
 
 			// Nothing is lost: each finding is in its testcase, error and
-			// warning ones as a failure of their severity's type.
+			// warning ones as a failure of their severity's type, waived
+			// ones in system-out, skipping their test when nothing else
+			// fails it.
 			failing := map[string]bool{}
 			for _, f := range r.Findings {
 				c := cases[f.Device+"/"+f.Check]
+				if f.Waived {
+					if !strings.Contains(c.SystemOut, f.Message) || !strings.Contains(c.SystemOut, "waived:   "+f.WaiverReason) {
+						t.Errorf("%s/%s: waived finding %q not in system-out", f.Device, f.Check, f.Message)
+					}
+					if len(c.Failures) == 0 && (len(c.Skipped) != 1 || !strings.Contains(c.Skipped[0].Message, "waived: "+f.WaiverReason)) {
+						t.Errorf("%s/%s: waived, but not skipped with its reason: %+v", f.Device, f.Check, c.Skipped)
+					}
+					continue
+				}
 				if f.Severity >= checks.Warning {
 					failing[f.Device+"/"+f.Check] = true
 					if len(c.Failures) != 1 || !strings.Contains(c.Failures[0].Body, f.Message) {

@@ -32,9 +32,9 @@ func Markdown(w io.Writer, r *Report) error {
 	by := findingsByDevice(r)
 	fmt.Fprintf(&head, "## qoslint: fabric %s\n\n", mdText(r.Fabric))
 	fmt.Fprintf(&head, "**%s**: %s; %s.\n\n", word, summary(r), detail)
-	head.WriteString("| error | warning | info | input errors | devices | devices with findings |\n")
-	head.WriteString("| ---: | ---: | ---: | ---: | ---: | ---: |\n")
-	fmt.Fprintf(&head, "| %d | %d | %d | %d | %d | %d |\n", c.Error, c.Warning, c.Info, len(r.Errors), len(r.Devices), len(by))
+	head.WriteString("| error | warning | info | waived | input errors | devices | devices with findings |\n")
+	head.WriteString("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	fmt.Fprintf(&head, "| %d | %d | %d | %d | %d | %d | %d |\n", c.Error, c.Warning, c.Info, r.Waived(), len(r.Errors), len(r.Devices), withFindings(r, by))
 
 	budget := MarkdownMaxBytes - head.Len() - mdNoticeReserve
 	var body strings.Builder
@@ -118,7 +118,7 @@ func mdSections(r *Report, by map[string][]checks.Finding) []mdSection {
 		broken[e.Device] = true
 	}
 	var clean []string
-	for _, d := range r.Devices {
+	for _, d := range r.Sections() {
 		if fs := by[d.Name]; len(fs) > 0 {
 			out = append(out, mdDevice(d, fs))
 		} else if !broken[d.Name] {
@@ -150,9 +150,19 @@ type mdFinding struct {
 func mdDevice(d Device, fs []checks.Finding) mdSection {
 	items := make([]mdFinding, len(fs))
 	for i, f := range fs {
+		sev, msg := f.Severity.String(), mdText(f.Message)
+		if f.Waived {
+			sev += " (waived)"
+			msg += "<br>**waived:** " + mdText(f.WaiverReason)
+		}
 		items[i].row = fmt.Sprintf("| %s | %s | %s | %s | %s | %s | %s |\n",
-			f.Severity, mdCode(f.Check), mdText(f.Interface), mdText(f.Message),
+			sev, mdCode(f.Check), mdText(f.Interface), msg,
 			mdText(f.Expected), mdText(f.Actual), mdCode(f.Source.String()))
+		if f.Waived {
+			// The fix block is what to run; a waived finding is
+			// accepted as it is.
+			continue
+		}
 		label := "# " + shComment(strings.TrimSpace(f.Check+" "+f.Interface))
 		fix, rb := Commands(f.Changes)
 		if len(fix) > 0 {
@@ -168,7 +178,11 @@ func mdDevice(d Device, fs []checks.Finding) mdSection {
 		}
 		var b strings.Builder
 		var fix, rbk []string
-		fmt.Fprintf(&b, "\n### %s (%s)\n\n", mdText(d.Name), mdText(d.Kind))
+		if d.Kind == "" {
+			fmt.Fprintf(&b, "\n### %s\n\n", mdText(d.Name))
+		} else {
+			fmt.Fprintf(&b, "\n### %s (%s)\n\n", mdText(d.Name), mdText(d.Kind))
+		}
 		b.WriteString("| severity | check | interface | message | expected | actual | evidence |\n")
 		b.WriteString("| --- | --- | --- | --- | --- | --- | --- |\n")
 		for _, it := range items[:k] {
@@ -187,6 +201,17 @@ func mdDevice(d Device, fs []checks.Finding) mdSection {
 		}
 		return b.String()
 	}}
+}
+
+// withFindings counts the inventory devices with findings.
+func withFindings(r *Report, by map[string][]checks.Finding) int {
+	n := 0
+	for _, d := range r.Devices {
+		if len(by[d.Name]) > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // mdFence wraps lines in a fenced code block whose fence is longer than

@@ -38,6 +38,9 @@ func TestGolden(t *testing.T) {
 		{"broken-pod", "../examples/broken-pod"},
 		{"clean-pod", "../examples/clean-pod"},
 		{"input-errors", "testdata/input-errors"},
+		// broken-pod with qoslint-waivers.yaml: two findings waived, one
+		// waiver expired, one unused.
+		{"waived-pod", "testdata/waived-pod"},
 	} {
 		for name, format := range render.Formatters() {
 			t.Run(fabric.name+"/"+name, func(t *testing.T) {

@@ -28,6 +28,13 @@ type Report struct {
 	FailOn checks.Severity
 	// Plans, when set (--fix), are each device's grouped fix and rollback.
 	Plans []Plan
+	// Chain, when set, is the RoCE marking chain of the fabric; only the
+	// html format draws it.
+	Chain *MarkingChain
+	// Waivers is the waiver file that was applied, "" for none. Findings
+	// it covers are marked Waived; its own findings (check "waiver") have
+	// the device waivers.Device.
+	Waivers string
 }
 
 // Counts tallies findings by severity.
@@ -37,10 +44,14 @@ type Counts struct {
 	Info    int `json:"info"`
 }
 
-// Counts tallies the report's findings.
+// Counts tallies the report's findings that are not waived; Waived
+// counts the others.
 func (r *Report) Counts() Counts {
 	var c Counts
 	for _, f := range r.Findings {
+		if f.Waived {
+			continue
+		}
 		switch f.Severity {
 		case checks.Error:
 			c.Error++
@@ -53,10 +64,22 @@ func (r *Report) Counts() Counts {
 	return c
 }
 
-// Failed reports whether any finding is at or above FailOn.
+// Waived counts the waived findings.
+func (r *Report) Waived() int {
+	n := 0
+	for _, f := range r.Findings {
+		if f.Waived {
+			n++
+		}
+	}
+	return n
+}
+
+// Failed reports whether any finding that is not waived is at or above
+// FailOn.
 func (r *Report) Failed() bool {
 	for _, f := range r.Findings {
-		if f.Severity >= r.FailOn {
+		if !f.Waived && f.Severity >= r.FailOn {
 			return true
 		}
 	}
@@ -81,6 +104,30 @@ func (r *Report) Normalize() {
 	})
 }
 
+// Sections are the groups a formatter prints findings in: the inventory's
+// devices, then (sorted by name, kind "") any other device a finding names,
+// such as waivers.Device for the waiver file's own findings, so that no
+// finding goes unprinted.
+func (r *Report) Sections() []Device {
+	out := append([]Device(nil), r.Devices...)
+	known := map[string]bool{}
+	for _, d := range r.Devices {
+		known[d.Name] = true
+	}
+	var extra []string
+	for _, f := range r.Findings {
+		if !known[f.Device] {
+			known[f.Device] = true
+			extra = append(extra, f.Device)
+		}
+	}
+	sort.Strings(extra)
+	for _, name := range extra {
+		out = append(out, Device{Name: name})
+	}
+	return out
+}
+
 // Formatter writes a report in one format.
 type Formatter func(w io.Writer, r *Report) error
 
@@ -88,6 +135,7 @@ type Formatter func(w io.Writer, r *Report) error
 func Formatters() map[string]Formatter {
 	return map[string]Formatter{
 		"text": Text, "json": JSON, "markdown": Markdown, "junit": JUnit, "sarif": SARIF,
+		"html": HTML,
 	}
 }
 

@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/waivers"
 )
 
 // SARIF 2.1.0 (OASIS), in the subset GitHub code scanning reads
@@ -71,13 +73,23 @@ type sarifMessage struct {
 }
 
 type sarifResult struct {
-	RuleID              string            `json:"ruleId"`
-	RuleIndex           int               `json:"ruleIndex"`
-	Level               string            `json:"level"`
-	Message             sarifMessage      `json:"message"`
-	Locations           []sarifLocation   `json:"locations,omitempty"`
-	PartialFingerprints map[string]string `json:"partialFingerprints"`
-	Properties          *sarifResultProps `json:"properties,omitempty"`
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifMessage       `json:"message"`
+	Locations           []sarifLocation    `json:"locations,omitempty"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	Properties          *sarifResultProps  `json:"properties,omitempty"`
+}
+
+// sarifSuppression marks a waived result (SARIF 2.1.0 §3.34): kind
+// "external" because the waiver lives in qoslint-waivers.yaml, not in the
+// evidence file; the waiver's reason is the justification. Viewers show
+// the result as suppressed, not as an open alert.
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification,omitempty"`
 }
 
 // sarifResultProps carries what SARIF has no field for. The fix commands
@@ -133,6 +145,15 @@ func SARIF(w io.Writer, r *Report) error {
 		"An input file was missing where it is required, malformed, not in the inventory, or a device could not be "+
 			"collected. The result names the file and line. The rest of the fabric was still checked, but what the "+
 			"unread file configures was not: fix the input and run again."))
+	// The waiver file's own rule is there when a waiver file is, last, so
+	// the other rules keep their index.
+	if r.Waivers != "" || slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.Check == waivers.Check.ID }) {
+		wc := waivers.Check
+		index[wc.ID] = len(rules)
+		wrule := sarifRuleFor(wc.ID, wc.Severity, wc.Title, wc.Doc)
+		wrule.Help.Text += "\n\n`qoslint explain " + wc.ID + "` prints this."
+		rules = append(rules, wrule)
+	}
 
 	fp := sarifFingerprints{}
 	results := []sarifResult{}
@@ -144,13 +165,17 @@ func SARIF(w io.Writer, r *Report) error {
 			// that must not make a rule-less result.
 			return fmt.Errorf("sarif: finding of unknown check %q", f.Check)
 		}
-		results = append(results, sarifResult{
+		res := sarifResult{
 			RuleID: f.Check, RuleIndex: idx, Level: sarifLevel(f.Severity),
 			Message:             sarifMessage{Text: sarifText(f, fix, rb)},
 			Locations:           sarifLocations(f.Device, f.Source),
 			PartialFingerprints: fp.next(f.Check, f.Device, f.Interface, f.Message),
 			Properties:          &sarifResultProps{Device: f.Device, Interface: f.Interface, Fix: fix, Rollback: rb},
-		})
+		}
+		if f.Waived {
+			res.Suppressions = []sarifSuppression{{Kind: "external", Justification: f.WaiverReason}}
+		}
+		results = append(results, res)
 	}
 	for _, e := range r.Errors {
 		results = append(results, sarifResult{
@@ -251,6 +276,9 @@ func sarifText(f checks.Finding, fix, rb []string) string {
 	}
 	if f.Actual != "" {
 		fmt.Fprintf(&b, "\nactual: %s", f.Actual)
+	}
+	if f.Waived {
+		fmt.Fprintf(&b, "\nwaived: %s", f.WaiverReason)
 	}
 	for _, l := range []struct {
 		label string

@@ -14,14 +14,7 @@ import (
 func Text(w io.Writer, r *Report) error {
 	r.Normalize()
 	bw := bufio.NewWriter(w)
-	c := r.Counts()
-	fmt.Fprintf(bw, "fabric %s: %s, %s (%s, %s, %s)",
-		r.Fabric, plural(len(r.Devices), "device"), plural(len(r.Findings), "finding"),
-		plural(c.Error, "error"), plural(c.Warning, "warning"), fmt.Sprintf("%d info", c.Info))
-	if len(r.Errors) > 0 {
-		fmt.Fprintf(bw, ", %s", plural(len(r.Errors), "input error"))
-	}
-	fmt.Fprintln(bw)
+	fmt.Fprintf(bw, "fabric %s: %s\n", r.Fabric, summary(r))
 
 	if len(r.Notes) > 0 {
 		fmt.Fprintln(bw)
@@ -47,7 +40,7 @@ func Text(w io.Writer, r *Report) error {
 		broken[e.Device] = true
 	}
 	var clean []string
-	for _, d := range r.Devices {
+	for _, d := range r.Sections() {
 		fs := byDevice[d.Name]
 		if len(fs) == 0 {
 			if !broken[d.Name] {
@@ -56,7 +49,11 @@ func Text(w io.Writer, r *Report) error {
 			continue
 		}
 		fmt.Fprintln(bw)
-		fmt.Fprintf(bw, "%s (%s)\n", d.Name, d.Kind)
+		if d.Kind == "" {
+			fmt.Fprintln(bw, d.Name)
+		} else {
+			fmt.Fprintf(bw, "%s (%s)\n", d.Name, d.Kind)
+		}
 		for _, f := range fs {
 			writeFinding(bw, f)
 		}
@@ -94,7 +91,11 @@ func writeFinding(w io.Writer, f checks.Finding) {
 	if f.Interface != "" {
 		where += " " + f.Interface
 	}
-	fmt.Fprintf(w, "  %-8s %s\n", f.Severity, where)
+	sev := f.Severity.String()
+	if f.Waived {
+		sev += " (waived)"
+	}
+	fmt.Fprintf(w, "  %-8s %s\n", sev, where)
 	fmt.Fprintf(w, "%s%s\n", indent, f.Message)
 	field := func(label string, lines ...string) {
 		for i, l := range lines {
@@ -104,6 +105,9 @@ func writeFinding(w io.Writer, f checks.Finding) {
 				fmt.Fprintf(w, "%s%-9s %s\n", indent, "", l)
 			}
 		}
+	}
+	if f.Waived {
+		field("waived", f.WaiverReason)
 	}
 	if f.Expected != "" {
 		field("expected", f.Expected)

@@ -23,9 +23,15 @@ func verdict(r *Report) (word, detail string) {
 // fabric name.
 func summary(r *Report) string {
 	c := r.Counts()
-	s := fmt.Sprintf("%s, %s (%s, %s, %d info)",
+	s := fmt.Sprintf("%s, %s (%s, %s, %d info",
 		plural(len(r.Devices), "device"), plural(len(r.Findings), "finding"),
 		plural(c.Error, "error"), plural(c.Warning, "warning"), c.Info)
+	// Waived findings are counted apart from the severities, which count
+	// what the gate judges.
+	if n := r.Waived(); n > 0 {
+		s += fmt.Sprintf(", %d waived", n)
+	}
+	s += ")"
 	if len(r.Errors) > 0 {
 		s += ", " + plural(len(r.Errors), "input error")
 	}

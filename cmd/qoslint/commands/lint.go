@@ -13,7 +13,7 @@ import (
 )
 
 func newLintCmd(out, errOut io.Writer) *cobra.Command {
-	var format, failOn string
+	var format, failOn, waiverFile string
 	var fix bool
 	cmd := &cobra.Command{
 		Use:   "lint DIR",
@@ -22,19 +22,26 @@ func newLintCmd(out, errOut io.Writer) *cobra.Command {
 each device effectively does, and reports every place where the RoCE marking chain breaks, with
 the commands that fix it and roll the fix back.
 
+DIR/qoslint-waivers.yaml, when present, waives findings by check, device glob and interface
+glob, each with a reason and an optional expiry date (` + "`qoslint explain waiver`" + `). Waived findings
+are still reported, marked, and do not count against --fail-on; an expired or unused waiver is
+reported as a warning.
+
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on,
-2 the input could not be read (bad inventory, unknown or missing device folder, malformed file).`,
+2 the input could not be read (bad inventory or waiver file, unknown or missing device folder,
+malformed file).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			sev, err := checks.ParseSeverity(failOn)
 			if err != nil {
 				return err
 			}
-			return exitCode(app.Lint(out, errOut, args[0], app.LintOptions{Format: format, FailOn: sev, Fix: fix}))
+			return exitCode(app.Lint(out, errOut, args[0], app.LintOptions{Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile}))
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
 	cmd.Flags().StringVar(&failOn, "fail-on", "error", "lowest severity that makes the exit code 1: error|warning|info")
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
+	cmd.Flags().StringVar(&waiverFile, "waivers", "", "waiver file (default DIR/qoslint-waivers.yaml when it exists)")
 	return cmd
 }

@@ -59,18 +59,20 @@ func (l *liveFlags) options(errOut io.Writer) app.LiveOptions {
 }
 
 const liveExitCodes = `Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on,
-2 the inventory could not be read, 3 the audit is incomplete: some devices could not be
-collected or answered with output that could not be read (the report names each and why).`
+2 the inventory or the waiver file could not be read, 3 the audit is incomplete: some devices
+could not be collected or answered with output that could not be read (the report names each
+and why).`
 
 func newAuditCmd(out, errOut io.Writer) *cobra.Command {
 	var lf liveFlags
-	var format, failOn string
+	var format, failOn, waiverFile string
 	var fix bool
 	cmd := &cobra.Command{
 		Use:   "audit --inventory FILE",
 		Short: "Collect every device live over SSH and check the fabric",
 		Long: `audit logs in to every switch and GPU host of the inventory over SSH (read-only commands
-from a fixed allowlist), then reports exactly as lint does on the same data.
+from a fixed allowlist), then reports exactly as lint does on the same data, with the waivers of
+qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 
 ` + liveExitCodes,
 		Args: cobra.NoArgs,
@@ -81,13 +83,14 @@ from a fixed allowlist), then reports exactly as lint does on the same data.
 			}
 			ctx, stop := interruptible()
 			defer stop()
-			return exitCode(app.Audit(ctx, out, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix}))
+			return exitCode(app.Audit(ctx, out, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile}))
 		},
 	}
 	lf.add(cmd)
 	cmd.Flags().StringVar(&format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
 	cmd.Flags().StringVar(&failOn, "fail-on", "error", "lowest severity that makes the exit code 1: error|warning|info")
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
+	cmd.Flags().StringVar(&waiverFile, "waivers", "", "waiver file (default qoslint-waivers.yaml beside the inventory when it exists)")
 	return cmd
 }
 

@@ -1,0 +1,297 @@
+//go:build unix
+
+package render_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image/png"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/render"
+)
+
+// chromiumBin is Debian's chromium (or a distribution's chromium-browser).
+func chromiumBin() string {
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// runChromium runs headless Chromium on one page with everything that
+// would reach the network or a desktop session turned off, in its own
+// process group so a timeout ends its renderer and GPU children too.
+func runChromium(ctx context.Context, bin, home string, args ...string) (stdout []byte, stderr string, err error) {
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + filepath.Join(home, "profile")}
+	cmd := exec.CommandContext(ctx, bin, append(base, args...)...)
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_CACHE_HOME="+home)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		err = errors.Join(err, ctx.Err())
+	}
+	return out.Bytes(), errb.String(), err
+}
+
+// artifactDir is where the screenshot is kept: $QOSLINT_ARTIFACTS for CI
+// to collect, else render/testdata/out (ignored by git) for a person.
+func artifactDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("QOSLINT_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join("testdata", "out")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+// TestHTMLInChromium renders the broken pod's report in a real browser and
+// checks the page as the browser parsed it, not as Go wrote it: the matrix
+// has every device × check inside its table, the chain marks exactly the
+// planted defects' hops, and the summary counts the findings. The
+// screenshot is kept for a person to look at.
+func TestHTMLInChromium(t *testing.T) {
+	bin := chromiumBin()
+	if bin == "" {
+		t.Skip("chromium not installed: apt-get install chromium to run the HTML DOM test")
+	}
+	r := lintReport(t, "../examples/broken-pod")
+	tmp := t.TempDir()
+	page := filepath.Join(tmp, "broken-pod.html")
+	if err := os.WriteFile(page, []byte(renderHTML(t, r)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(artifactDir(t), "html-broken-pod.png")
+	_ = os.Remove(shot)
+	pageURL := (&url.URL{Scheme: "file", Path: page}).String()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	// One run gives both the DOM and the screenshot.
+	dom, stderr, err := runChromium(ctx, bin, tmp, "--screenshot="+shot, "--window-size=1400,2000", "--dump-dom", pageURL)
+	if err != nil || len(dom) == 0 {
+		t.Fatalf("chromium --dump-dom: %v\n%s", err, tail(stderr))
+	}
+	if _, err := os.Stat(shot); err != nil {
+		// A Chromium that does one thing per run: take it again.
+		if _, stderr, err = runChromium(ctx, bin, tmp, "--screenshot="+shot, "--window-size=1400,2000", pageURL); err != nil {
+			t.Fatalf("chromium --screenshot: %v\n%s", err, tail(stderr))
+		}
+	}
+
+	checkDOMMatrix(t, string(dom), r)
+	checkDOMChain(t, string(dom))
+	checkDOMSummary(t, string(dom), r)
+	checkScreenshot(t, shot)
+	t.Logf("screenshot: %s", shot)
+}
+
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "…" + s[len(s)-2000:]
+	}
+	return s
+}
+
+// section is the part of dom from the first start to the next end after it.
+func section(t *testing.T, dom, start, end string) string {
+	t.Helper()
+	i := strings.Index(dom, start)
+	if i < 0 {
+		t.Fatalf("the DOM has no %s", start)
+	}
+	j := strings.Index(dom[i:], end)
+	if j < 0 {
+		t.Fatalf("%s is not closed by %s", start, end)
+	}
+	return dom[i : i+j]
+}
+
+func checkDOMMatrix(t *testing.T, dom string, r *render.Report) {
+	// Only cells the parser kept inside the table count: a misnested cell
+	// would be moved out of it.
+	table := section(t, dom, `<table class="matrix">`, `</table>`)
+	cells := matrixCells(t, table)
+	want := map[string]string{}
+	for _, d := range r.Devices {
+		for _, c := range checks.All() {
+			want[d.Name+" "+c.ID] = "ok"
+		}
+	}
+	rank := map[string]int{"ok": 0, "waived": 1, "info": 2, "warning": 3, "error": 4}
+	for _, f := range r.Findings {
+		k, sev := f.Device+" "+f.Check, f.Severity.String()
+		if f.Waived {
+			sev = "waived"
+		}
+		if rank[sev] > rank[want[k]] {
+			want[k] = sev
+		}
+	}
+	if len(cells) != len(want) {
+		t.Errorf("the matrix has %d cells, want %d devices × %d checks", len(cells), len(r.Devices), len(checks.All()))
+	}
+	for k, sev := range want {
+		got, ok := cells[k]
+		switch {
+		case !ok:
+			t.Errorf("the matrix has no cell %s", k)
+		case sev == "ok" && got != "ok" && got != "n/a", sev != "ok" && got != sev:
+			t.Errorf("cell %s is %s, want %s", k, got, sev)
+		}
+	}
+}
+
+var (
+	rowAttrRe = regexp.MustCompile(`^<g class="row [^"]*" data-device="([^"]*)" data-sub="([^"]*)" data-status="([^"]*)"`)
+	stripRe   = regexp.MustCompile(`<g class="switch hop-[a-z]+" data-switch="([^"]+)" data-status="([a-z]+)">`)
+	hopRe     = regexp.MustCompile(`<g class="hop hop-broken" data-hop="([^"]+)" data-status="broken" data-check="[^"]+"><title>([^<]+)</title>.*?<text class="short"[^>]*>([^<]+)</text></g>`)
+)
+
+func checkDOMChain(t *testing.T, dom string) {
+	svg := section(t, dom, `<section id="chain">`, `</svg>`)
+	if !strings.Contains(svg, "<svg") {
+		t.Fatal("the chain section has no svg")
+	}
+	var broken []string
+	rows := strings.Split(svg, `<g class="row `)[1:]
+	if len(rows) != 8+6 {
+		t.Errorf("the chain has %d rows, want 8 NICs and 6 port groups", len(rows))
+	}
+	for _, row := range rows {
+		m := rowAttrRe.FindStringSubmatch(`<g class="row ` + row)
+		if m == nil {
+			t.Fatalf("a chain row without its data attributes: %.200s", row)
+		}
+		hops := hopRe.FindAllStringSubmatch(row, -1)
+		for _, h := range hops {
+			broken = append(broken, m[1]+" "+m[2]+" "+h[1])
+			if strings.TrimSpace(h[2]) == "" || strings.TrimSpace(h[3]) == "" {
+				t.Errorf("%s %s %s: a broken hop needs its reason as tooltip and label", m[1], m[2], h[1])
+			}
+		}
+		if strings.HasPrefix(m[1], "gpu") {
+			// Every NIC row ends in the switches, each as sound as its
+			// worst port group: only spine01 carries RoCE untouched.
+			var strip []string
+			for _, s := range stripRe.FindAllStringSubmatch(row, -1) {
+				strip = append(strip, s[1]+"="+s[2])
+			}
+			if got, want := strings.Join(strip, " "), "leaf01=broken leaf02=broken leaf03=broken spine01=ok spine02=broken"; got != want {
+				t.Errorf("row %s %s ends in switches %q, want %q", m[1], m[2], got, want)
+			}
+		}
+		if st := m[3]; (st == "broken") != (len(hops) > 0) {
+			t.Errorf("row %s %s is %s with %d broken hops", m[1], m[2], st, len(hops))
+		}
+		if n := strings.Count(row, `data-status="broken"`); n < len(hops) {
+			t.Errorf("row %s %s: %d broken hops drawn, %d matched", m[1], m[2], n, len(hops))
+		}
+	}
+	sort.Strings(broken)
+	if strings.Join(broken, "\n") != strings.Join(brokenPodBreaks, "\n") {
+		t.Errorf("broken hops in the DOM:\n%s\nwant:\n%s", strings.Join(broken, "\n"), strings.Join(brokenPodBreaks, "\n"))
+	}
+}
+
+func checkDOMSummary(t *testing.T, dom string, r *render.Report) {
+	sum := section(t, dom, `<section id="summary"`, `</section>`)
+	var errs, warns, infos, waived int
+	for _, f := range r.Findings {
+		switch {
+		case f.Waived:
+			waived++
+		case f.Severity == checks.Error:
+			errs++
+		case f.Severity == checks.Warning:
+			warns++
+		default:
+			infos++
+		}
+	}
+	for attr, n := range map[string]int{
+		"data-devices": len(r.Devices), "data-findings": len(r.Findings), "data-errors": errs,
+		"data-warnings": warns, "data-info": infos, "data-waived": waived, "data-input-errors": len(r.Errors),
+	} {
+		if !strings.Contains(sum, attr+`="`+strconv.Itoa(n)+`"`) {
+			t.Errorf("summary: want %s=%d in %.300s", attr, n, sum)
+		}
+	}
+	// What a person reads, not only the attributes.
+	for _, s := range []string{`<b>` + strconv.Itoa(errs) + `</b>errors`, `<b>` + strconv.Itoa(warns) + `</b>warnings`, `FAIL`} {
+		if !strings.Contains(sum, s) {
+			t.Errorf("summary lacks %s", s)
+		}
+	}
+}
+
+// checkScreenshot checks the PNG is the page drawn at the window's size, in
+// the report's colours: a blank or error page has neither its red nor its
+// green. (Which boxes are red is the DOM check's business.)
+func checkScreenshot(t *testing.T, path string) {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 1400 || b.Dy() != 2000 {
+		t.Errorf("screenshot is %v, want 1400×2000", b)
+	}
+	near := func(c [3]int) int {
+		n := 0
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y += 2 {
+			for x := b.Min.X; x < b.Max.X; x += 2 {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				if abs(int(r>>8)-c[0]) < 24 && abs(int(g>>8)-c[1]) < 24 && abs(int(bl>>8)-c[2]) < 24 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if n := near([3]int{0xc5, 0x22, 0x1f}); n < 200 {
+		t.Errorf("screenshot has %d red pixels: are the broken hops drawn?", n)
+	}
+	if n := near([3]int{0x13, 0x73, 0x33}); n < 200 {
+		t.Errorf("screenshot has %d green pixels: are the sound hops drawn?", n)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,267 @@
+package snapshot
+
+import (
+	"github.com/qoslint/qoslint/model"
+)
+
+// portChanges merges the same change found on several ports into one
+// change on their range, so that a port group's drift reads as one line.
+type portChanges struct {
+	keys  []string
+	by    map[string]*Change
+	ports map[string][]string
+}
+
+func newPortChanges() *portChanges {
+	return &portChanges{by: map[string]*Change{}, ports: map[string][]string{}}
+}
+
+func (pc *portChanges) add(c Change, ports []string) {
+	k := c.Field + "\x00" + c.Before + "\x00" + c.After + "\x00" + c.BeforeOrigin + "\x00" + c.AfterOrigin + "\x00" + c.Effect
+	if _, ok := pc.by[k]; !ok {
+		pc.keys = append(pc.keys, k)
+		cc := c
+		pc.by[k] = &cc
+	}
+	pc.ports[k] = append(pc.ports[k], ports...)
+}
+
+func (pc *portChanges) changes() []Change {
+	out := make([]Change, 0, len(pc.keys))
+	for _, k := range pc.keys {
+		c := *pc.by[k]
+		c.Interface = model.CompressNames(pc.ports[k])
+		out = append(out, c)
+	}
+	return out
+}
+
+// switchPorts indexes a switch's ports: which group each is in, in port
+// order, and its own MTU and adaptive routing. A switch whose configuration
+// names no port has the one pseudo-port "".
+type switchPorts struct {
+	order []string
+	group map[string]int
+	mtu   map[string]*PortValue[int]
+	ar    map[string]*PortValue[bool]
+}
+
+func indexPorts(sw *Switch) *switchPorts {
+	sp := &switchPorts{group: map[string]int{}, mtu: map[string]*PortValue[int]{}, ar: map[string]*PortValue[bool]{}}
+	for i := range sw.PortGroups {
+		for _, p := range expand(sw.PortGroups[i].Ports) {
+			if _, dup := sp.group[p]; !dup {
+				sp.group[p] = i
+				sp.order = append(sp.order, p)
+			}
+		}
+	}
+	model.SortNames(sp.order)
+	for i := range sw.MTU {
+		for _, p := range expand(sw.MTU[i].Ports) {
+			sp.mtu[p] = &sw.MTU[i]
+		}
+	}
+	for i := range sw.PortAdaptiveRouting {
+		for _, p := range expand(sw.PortAdaptiveRouting[i].Ports) {
+			sp.ar[p] = &sw.PortAdaptiveRouting[i]
+		}
+	}
+	return sp
+}
+
+// expand reads a port range; Read has checked it, a bad one stands for
+// itself.
+func expand(spec string) []string {
+	if spec == "" {
+		return []string{""}
+	}
+	names, err := model.ExpandNames(spec)
+	if err != nil {
+		return []string{spec}
+	}
+	return names
+}
+
+// diffSwitch compares a switch; old is nil when it appeared, and then only
+// its values that break the policy are listed.
+func diffSwitch(old, new *Switch, r *policyRules) []Change {
+	var out []Change
+	order := map[string]int{}
+	note := func(its []item) []item {
+		for _, it := range its {
+			if _, ok := order[it.field]; !ok {
+				order[it.field] = len(order)
+			}
+		}
+		return its
+	}
+	cfg := item{field: "config_file", text: "not readable", say: "configuration %s"}
+	switch {
+	case new.ConfigFile == "" && (old == nil || old.ConfigFile != ""):
+		c := changeOf("", nil, &cfg)
+		if old != nil {
+			c = changeOf("", &item{field: "config_file", text: "read from " + old.ConfigFile}, &cfg)
+		}
+		return []Change{c}
+	case new.ConfigFile == "":
+		return []Change{}
+	case old != nil && old.ConfigFile == "":
+		out = append(out, changeOf("", &cfg, &item{field: "config_file", text: "read from " + new.ConfigFile, say: "configuration %s"}))
+		old = nil
+	}
+	appeared := old == nil
+	var oldDev []item
+	if !appeared {
+		oldDev = note(switchItems(old, r))
+	}
+	out = append(out, diffItems("", oldDev, note(switchItems(new, r)), appeared)...)
+
+	np := indexPorts(new)
+	op := &switchPorts{group: map[string]int{}}
+	if !appeared {
+		op = indexPorts(old)
+	}
+	newGroups := make([][]item, len(new.PortGroups))
+	for i := range new.PortGroups {
+		newGroups[i] = note(groupItems(&new.PortGroups[i], r))
+	}
+	var oldGroups [][]item
+	if !appeared {
+		oldGroups = make([][]item, len(old.PortGroups))
+		for i := range old.PortGroups {
+			oldGroups[i] = note(groupItems(&old.PortGroups[i], r))
+		}
+	}
+	pc := newPortChanges()
+	type pair struct{ a, b int }
+	pairs := map[pair][]string{}
+	var pairOrder []pair
+	var added, removed []string
+	for _, p := range np.order {
+		a, ok := op.group[p]
+		if !ok {
+			added = append(added, p)
+			continue
+		}
+		k := pair{a, np.group[p]}
+		if _, seen := pairs[k]; !seen {
+			pairOrder = append(pairOrder, k)
+		}
+		pairs[k] = append(pairs[k], p)
+		for _, c := range diffItems("", note(portItems(op.mtu[p], op.ar[p], r)), note(portItems(np.mtu[p], np.ar[p], r)), false) {
+			pc.add(c, []string{p})
+		}
+	}
+	for _, p := range op.order {
+		if _, ok := np.group[p]; !ok {
+			removed = append(removed, p)
+		}
+	}
+	for _, k := range pairOrder {
+		for _, c := range diffItems("", oldGroups[k.a], newGroups[k.b], false) {
+			pc.add(c, pairs[k])
+		}
+	}
+	// Ports new to the switch: what they break, grouped like any other.
+	byGroup := map[int][]string{}
+	var groupOrder []int
+	for _, p := range added {
+		g := np.group[p]
+		if _, seen := byGroup[g]; !seen {
+			groupOrder = append(groupOrder, g)
+		}
+		byGroup[g] = append(byGroup[g], p)
+		for _, c := range diffItems("", nil, note(portItems(np.mtu[p], np.ar[p], r)), true) {
+			pc.add(c, []string{p})
+		}
+	}
+	for _, g := range groupOrder {
+		for _, c := range diffItems("", nil, newGroups[g], true) {
+			pc.add(c, byGroup[g])
+		}
+	}
+	out = append(out, pc.changes()...)
+	if !appeared {
+		out = append(out, portNotices(added, removed, "ports", "ports added", "ports removed")...)
+	}
+	order["ports"] = -1
+	sortChanges(out, order)
+	return out
+}
+
+// portNotices says which ports (or NICs) came or went. The pseudo-port ""
+// of a switch without ports needs no notice: its ports' notice says it.
+func portNotices(added, removed []string, field, addMsg, rmMsg string) []Change {
+	var out []Change
+	named := func(ps []string) []string {
+		var r []string
+		for _, p := range ps {
+			if p != "" {
+				r = append(r, p)
+			}
+		}
+		return r
+	}
+	if a := named(added); len(a) > 0 {
+		out = append(out, Change{Interface: model.CompressNames(a), Field: field, Message: addMsg, After: "present", Effect: EffectNeutral, Checks: []string{}})
+	}
+	if rm := named(removed); len(rm) > 0 {
+		out = append(out, Change{Interface: model.CompressNames(rm), Field: field, Message: rmMsg, Before: "present", Effect: EffectNeutral, Checks: []string{}})
+	}
+	return out
+}
+
+// diffHost compares a host NIC by NIC; old is nil when it appeared.
+func diffHost(old, new *Host, r *policyRules) []Change {
+	order := map[string]int{}
+	note := func(its []item) []item {
+		for _, it := range its {
+			if _, ok := order[it.field]; !ok {
+				order[it.field] = len(order)
+			}
+		}
+		return its
+	}
+	appeared := old == nil
+	var oldHost []item
+	oldNICs := map[string]*NIC{}
+	if !appeared {
+		oldHost = note(hostItems(old))
+		for i := range old.NICs {
+			oldNICs[old.NICs[i].Netdev] = &old.NICs[i]
+		}
+	}
+	out := diffItems("", oldHost, note(hostItems(new)), appeared)
+	var added, removed []string
+	seen := map[string]bool{}
+	for i := range new.NICs {
+		n := &new.NICs[i]
+		seen[n.Netdev] = true
+		o := oldNICs[n.Netdev]
+		if o == nil {
+			if !appeared {
+				added = append(added, n.Netdev)
+			}
+			out = append(out, diffItems(n.Netdev, nil, note(nicItems(n, r)), true)...)
+			continue
+		}
+		out = append(out, diffItems(n.Netdev, note(nicItems(o, r)), note(nicItems(n, r)), false)...)
+	}
+	if !appeared {
+		for i := range old.NICs {
+			if !seen[old.NICs[i].Netdev] {
+				removed = append(removed, old.NICs[i].Netdev)
+			}
+		}
+	}
+	for _, a := range added {
+		out = append(out, portNotices([]string{a}, nil, "nics", "NIC added", "")...)
+	}
+	for _, rm := range removed {
+		out = append(out, portNotices(nil, []string{rm}, "nics", "", "NIC removed")...)
+	}
+	order["nics"] = -1
+	sortChanges(out, order)
+	return out
+}

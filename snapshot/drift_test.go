@@ -1,0 +1,356 @@
+package snapshot_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+	"github.com/qoslint/qoslint/snapshot"
+)
+
+func diff(t testing.TB, oldDir, newDir string) *snapshot.Drift {
+	t.Helper()
+	o, n := take(t, oldDir), take(t, newDir)
+	d := snapshot.Diff(o, n, n.Policy.Inventory())
+	d.Old.Source, d.New.Source = strings.TrimPrefix(oldDir, "../"), strings.TrimPrefix(newDir, "../")
+	return d
+}
+
+var drifts = []struct{ name, old, new string }{
+	{"clean-to-broken", "../examples/clean-pod", "../examples/broken-pod"},
+	{"broken-to-clean", "../examples/broken-pod", "../examples/clean-pod"},
+	{"clean-to-clean", "../examples/clean-pod", "../examples/clean-pod"},
+}
+
+func TestDriftGolden(t *testing.T) {
+	for _, dr := range drifts {
+		for name, format := range snapshot.Formatters() {
+			t.Run(dr.name+"/"+name, func(t *testing.T) {
+				render := func() []byte {
+					var b bytes.Buffer
+					if err := format(&b, diff(t, dr.old, dr.new)); err != nil {
+						t.Fatal(err)
+					}
+					return b.Bytes()
+				}
+				got := render()
+				golden(t, "drift-"+dr.name+"."+name+".golden", got)
+				if !bytes.Equal(got, render()) {
+					t.Error("output is not deterministic")
+				}
+				if name == "json" {
+					validate(t, snapshot.DriftSchemaFile, got)
+				}
+			})
+		}
+	}
+}
+
+func TestNoDrift(t *testing.T) {
+	d := diff(t, "../examples/broken-pod", "../examples/broken-pod")
+	if d.HasDrift() || d.Summary.Drift || len(d.Devices) != 0 || len(d.Fabric) != 0 || d.Summary.Changes != 0 {
+		t.Errorf("identical input drifts: %+v", d.Summary)
+	}
+	var b bytes.Buffer
+	_ = snapshot.WriteText(&b, d)
+	if !strings.Contains(b.String(), "NO DRIFT: both sides are the same in QoS terms") {
+		t.Errorf("text:\n%s", b.String())
+	}
+}
+
+// TestDriftAgreesWithChecks: going from the clean pod to the broken one,
+// every device and check the lint flags (error or warning) has a change
+// that breaks the policy under that check, and nothing else breaks it;
+// the way back repairs exactly those (leaf03, which vanishes, aside).
+func TestDriftAgreesWithChecks(t *testing.T) {
+	inv, err := inventory.Load("../examples/broken-pod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flagged := map[string]bool{}
+	for _, f := range checks.Run(model.Build(inv, offline.Collect("../examples/broken-pod", inv))) {
+		if f.Severity >= checks.Warning {
+			flagged[f.Device+" "+f.Check] = true
+		}
+	}
+	if len(flagged) == 0 {
+		t.Fatal("broken-pod has no findings")
+	}
+	byEffect := func(d *snapshot.Drift, effect string) map[string]bool {
+		out := map[string]bool{}
+		for _, dev := range d.Devices {
+			for _, c := range dev.Changes {
+				if c.Effect == effect {
+					for _, id := range c.Checks {
+						out[dev.Name+" "+id] = true
+					}
+				}
+			}
+		}
+		return out
+	}
+	breaks := byEffect(diff(t, "../examples/clean-pod", "../examples/broken-pod"), snapshot.EffectBreaks)
+	repairs := byEffect(diff(t, "../examples/broken-pod", "../examples/clean-pod"), snapshot.EffectRepairs)
+	for k := range flagged {
+		if !breaks[k] {
+			t.Errorf("lint flags %s, the drift breaks nothing there", k)
+		}
+		if !repairs[k] && !strings.HasPrefix(k, "leaf03 ") {
+			t.Errorf("lint flags %s, the reverse drift repairs nothing there", k)
+		}
+	}
+	for k := range breaks {
+		if !flagged[k] {
+			t.Errorf("the drift breaks %s, lint does not flag it", k)
+		}
+	}
+}
+
+// mutate takes the clean pod and changes it.
+func mutate(t *testing.T, f func(s *snapshot.Snapshot)) (*snapshot.Snapshot, *snapshot.Snapshot) {
+	t.Helper()
+	old := take(t, "../examples/clean-pod")
+	// A deep copy; Read would validate it too, which TestRoundTrip covers.
+	cur := &snapshot.Snapshot{}
+	if err := json.Unmarshal(write(t, old), cur); err != nil {
+		t.Fatal(err)
+	}
+	f(cur)
+	return old, cur
+}
+
+func findSwitch(s *snapshot.Snapshot, name string) *snapshot.Switch {
+	for i := range s.Switches {
+		if s.Switches[i].Name == name {
+			return &s.Switches[i]
+		}
+	}
+	return nil
+}
+
+func findHost(s *snapshot.Snapshot, name string) *snapshot.Host {
+	for i := range s.Hosts {
+		if s.Hosts[i].Name == name {
+			return &s.Hosts[i]
+		}
+	}
+	return nil
+}
+
+func ptr(i int) *int { return &i }
+
+// changeLines renders changes as "device iface: message [effect checks]".
+func changeLines(d *snapshot.Drift) []string {
+	var out []string
+	for _, c := range d.Fabric {
+		out = append(out, fmt.Sprintf("fabric: %s [%s %s]", c.Message, c.Effect, strings.Join(c.Checks, ",")))
+	}
+	for _, dev := range d.Devices {
+		if len(dev.Changes) == 0 {
+			out = append(out, dev.Name+" "+dev.Status)
+		}
+		for _, c := range dev.Changes {
+			out = append(out, fmt.Sprintf("%s %s: %s [%s %s]", dev.Name, c.Interface, c.Message, c.Effect, strings.Join(c.Checks, ",")))
+		}
+	}
+	return out
+}
+
+func TestDiffCases(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		mutate func(s *snapshot.Snapshot)
+		want   []string
+	}{
+		{"switch DSCP map", func(s *snapshot.Snapshot) {
+			g := &findSwitch(s, "leaf02").PortGroups[0]
+			g.DSCP.Map[26] = ptr(0)
+			g.DSCP.Map[10] = ptr(5)
+		}, []string{
+			"leaf02 swp1-32: DSCP 10 → switch-priority 5, was 1 [neutral ]",
+			"leaf02 swp1-32: DSCP 26 → switch-priority 0, was 3 [breaks switch-dscp-map]",
+		}},
+		{"NIC PFC moves", func(s *snapshot.Snapshot) {
+			findHost(s, "gpu03").NICs[1].PFC.Value = []int{5}
+		}, []string{"gpu03 ens1f1np1: PFC moved from priority 3 to 5 [breaks host-pfc]"}},
+		{"NIC PFC on two, then none", func(s *snapshot.Snapshot) {
+			findHost(s, "gpu01").NICs[0].PFC.Value = []int{3, 4}
+			findHost(s, "gpu01").NICs[1].PFC.Value = []int{}
+		}, []string{
+			"gpu01 ens1f0np0: PFC on priority 3,4, was 3 [breaks host-pfc]",
+			"gpu01 ens1f1np1: PFC off on every priority, was on 3 [breaks host-pfc]",
+		}},
+		{"CNP priority into the RoCE queue, CNP queue not strict", func(s *snapshot.Snapshot) {
+			g := &findSwitch(s, "spine01").PortGroups[0]
+			g.SPToTC[6].Value = 3
+			g.TrafficClasses[6].Scheduler.Value = "dwrr"
+		}, []string{
+			"spine01 swp1-32: switch-priority 6 → traffic-class 3, was 6 [breaks switch-cnp]",
+			// The CNP priority left traffic class 6: its scheduler was
+			// right for CNPs and now concerns them no more.
+			"spine01 swp1-32: traffic-class 6 scheduler dwrr, was strict [neutral switch-cnp]",
+		}},
+		{"ECN thresholds inverted", func(s *snapshot.Snapshot) {
+			findSwitch(s, "spine01").PortGroups[0].TrafficClasses[3].ECNMin.Value = 2000000
+		}, []string{"spine01 swp1-32: traffic-class 3 ECN min-threshold 2000000 B, was 150000 B [breaks switch-ecn]"}},
+		{"ports regrouped and one port's MTU", func(s *snapshot.Snapshot) {
+			sw := findSwitch(s, "leaf01")
+			g := sw.PortGroups[0]
+			g2 := g
+			g2.Trust.Value, g2.Trust.Origin = "l2", "devices/leaf01/nv-config.yaml:99"
+			g.Ports, g2.Ports = "swp1-8,swp17-32", "swp9-16"
+			sw.PortGroups = []snapshot.PortGroup{g, g2}
+			sw.MTU = []snapshot.PortValue[int]{{Ports: "swp1-31", Value: 9216, Origin: sw.MTU[0].Origin}, {Ports: "swp32", Value: 1500, Origin: "x:1"}}
+		}, []string{
+			"leaf01 swp9-16: trust l2, was both [breaks switch-trust]",
+			"leaf01 swp32: MTU 1500, was 9216 [breaks mtu]",
+		}},
+		{"ports added and removed", func(s *snapshot.Snapshot) {
+			sw := findSwitch(s, "leaf01")
+			sw.PortGroups[0].Ports = "swp1-30,swp33-34"
+			sw.PortGroups[0].Trust.Value = "l2"
+			sw.MTU[0].Ports = "swp1-30,swp33-34"
+		}, []string{
+			"leaf01 swp1-30: trust l2, was both [breaks switch-trust]",
+			"leaf01 swp31-32: ports removed [neutral ]",
+			"leaf01 swp33-34: ports added [neutral ]",
+			"leaf01 swp33-34: trust l2 [breaks switch-trust]",
+		}},
+		{"NIC and devices come and go", func(s *snapshot.Snapshot) {
+			h := findHost(s, "gpu02")
+			nic := h.NICs[1]
+			nic.Netdev, nic.Trust.Value = "ens2f0np0", "pcp"
+			h.NICs = []snapshot.NIC{h.NICs[0], nic}
+			gpu09 := *findHost(s, "gpu04")
+			gpu09.Name = "gpu09"
+			gpu09.NICs = append([]snapshot.NIC(nil), gpu09.NICs...)
+			gpu09.NICs[0].MTU.Value = 1500
+			s.Hosts = append(s.Hosts[1:], gpu09)
+		}, []string{
+			"gpu01 vanished",
+			"gpu02 ens1f1np1: NIC removed [neutral ]",
+			"gpu02 ens2f0np0: NIC added [neutral ]",
+			"gpu02 ens2f0np0: trust pcp [breaks host-trust]",
+			"gpu09 ens1f0np0: MTU 1500 [breaks mtu]",
+		}},
+		{"ToS and a broken value changed but still broken", func(s *snapshot.Snapshot) {
+			n := &findHost(s, "gpu04").NICs[0]
+			n.ToS.Effective.Value, n.ToS.Via = 26, "NCCL_IB_TC"
+		}, []string{"gpu04 ens1f0np0: ToS 26 (DSCP 6) via NCCL_IB_TC, was 106 (DSCP 26) via traffic_class [breaks host-tos]"}},
+		{"policy and fabric", func(s *snapshot.Snapshot) {
+			s.Fabric = "pod-z"
+			s.Policy.RoCE.DSCP = []int{24}
+		}, []string{
+			"fabric: fabric pod-z, was pod-clean [neutral ]",
+			"fabric: policy RoCE DSCP 24, was 26 [neutral switch-dscp-map,host-dscp-map,host-tos]",
+		}},
+		{"configuration no longer readable", func(s *snapshot.Snapshot) {
+			sw := findSwitch(s, "spine02")
+			*sw = snapshot.Switch{Name: sw.Name, Role: sw.Role, PortGroups: []snapshot.PortGroup{}, ECMPHash: map[string]snapshot.Fact[bool]{},
+				PortAdaptiveRouting: []snapshot.PortValue[bool]{}, MTU: []snapshot.PortValue[int]{}, NotCollected: []string{}}
+		}, []string{"spine02 : configuration not readable, was read from devices/spine02/nv-config-commands.txt [neutral ]"}},
+		{"origin alone is no drift", func(s *snapshot.Snapshot) {
+			findSwitch(s, "leaf01").RoCE.Mode.Origin = "devices/leaf01/nv-config.yaml:1"
+			findHost(s, "gpu01").NICs[0].Trust.Origin = "elsewhere:3"
+		}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			old, cur := mutate(t, tc.mutate)
+			got := changeLines(snapshot.Diff(old, cur, cur.Policy.Inventory()))
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestDiffSelf: a snapshot compared with itself never drifts, for every
+// example (the input-errors fabric included).
+func TestDiffSelf(t *testing.T) {
+	for _, f := range fabrics {
+		s := take(t, f.dir)
+		if d := snapshot.Diff(s, s, s.Policy.Inventory()); d.HasDrift() {
+			t.Errorf("%s drifts from itself: %v", f.name, changeLines(d))
+		}
+	}
+}
+
+func TestDriftInputErrors(t *testing.T) {
+	d := diff(t, "../examples/clean-pod", "../render/testdata/input-errors")
+	var sides []string
+	for _, e := range d.InputErrors {
+		sides = append(sides, e.Side)
+		if e.File == "" || e.Message == "" {
+			t.Errorf("input error without evidence: %+v", e)
+		}
+	}
+	if len(sides) == 0 || sides[0] != "new" {
+		t.Errorf("input errors: %+v", d.InputErrors)
+	}
+	var b bytes.Buffer
+	_ = snapshot.WriteJSON(&b, d)
+	validate(t, snapshot.DriftSchemaFile, b.Bytes())
+	b.Reset()
+	_ = snapshot.WriteText(&b, d)
+	if !strings.Contains(b.String(), "incomplete: 3 input errors") {
+		t.Errorf("text does not say the drift is incomplete:\n%s", b.String())
+	}
+}
+
+// TestHTMLSelfContained: the page fetches nothing and runs nothing, and
+// what the inputs say is escaped.
+func TestHTMLSelfContained(t *testing.T) {
+	d := diff(t, "../examples/clean-pod", "../examples/broken-pod")
+	var b bytes.Buffer
+	if err := snapshot.WriteHTML(&b, d); err != nil {
+		t.Fatal(err)
+	}
+	page := strings.ToLower(b.String())
+	for _, bad := range []string{"<script", "<link", "<img", "<iframe", "src=", "href=", "url(", "@import", "http://", "https://"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page contains %q", bad)
+		}
+	}
+	if !strings.Contains(page, "<style>") {
+		t.Error("no inline style")
+	}
+	d.Devices[0].Changes[0].Message = `<script src="https://evil.example/x.js"></script>`
+	b.Reset()
+	_ = snapshot.WriteHTML(&b, d)
+	if strings.Contains(b.String(), "<script") || !strings.Contains(b.String(), "&lt;script") {
+		t.Error("a message is not escaped")
+	}
+}
+
+// TestMarkdownFitsAComment: a fabric-wide drift is cut at a whole change
+// under GitHub's comment limit, and says how much was left out.
+func TestMarkdownFitsAComment(t *testing.T) {
+	old, cur := mutate(t, func(s *snapshot.Snapshot) {
+		base := s.Hosts[0]
+		s.Hosts = nil
+		for i := 0; i < 300; i++ {
+			h := base
+			h.Name = fmt.Sprintf("gpu%03d", i)
+			h.NICs = append([]snapshot.NIC(nil), base.NICs...)
+			h.NICs[0].MTU.Value, h.NICs[1].MTU.Value = 1500, 1500
+			s.Hosts = append(s.Hosts, h)
+		}
+	})
+	var b bytes.Buffer
+	if err := snapshot.WriteMarkdown(&b, snapshot.Diff(old, cur, cur.Policy.Inventory())); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if len(out) > snapshot.MarkdownMaxBytes {
+		t.Errorf("%d bytes, over %d", len(out), snapshot.MarkdownMaxBytes)
+	}
+	if !strings.Contains(out, "more changes (see the full report)") || !strings.HasSuffix(strings.TrimSpace(strings.Split(out, "\n…")[0]), "|") {
+		t.Errorf("not cut at a whole row:\n%s", out[len(out)-400:])
+	}
+}

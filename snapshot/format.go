@@ -1,0 +1,101 @@
+package snapshot
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// Formatter writes a drift report.
+type Formatter func(io.Writer, *Drift) error
+
+// Formatters are the drift report formats by name.
+func Formatters() map[string]Formatter {
+	return map[string]Formatter{"text": WriteText, "json": WriteJSON, "markdown": WriteMarkdown, "html": WriteHTML}
+}
+
+// FormatNames lists the formats, sorted.
+func FormatNames() []string {
+	var out []string
+	for n := range Formatters() {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// WriteJSON writes the drift as one JSON document, schema DriftVersion
+// (schema/drift.schema.json).
+func WriteJSON(w io.Writer, d *Drift) error { return writeJSON(w, d) }
+
+// policyLine describes the policy the drift was judged against.
+func policyLine(p Policy) string {
+	dscp := make([]string, len(p.RoCE.DSCP))
+	for i, d := range p.RoCE.DSCP {
+		dscp[i] = itoa(d)
+	}
+	return fmt.Sprintf("preset %s: RoCE DSCP %s → priority %d, traffic-class %d, %s; CNP DSCP %d → priority %d; hosts trust %s; MTU host %d, switch %d",
+		p.Preset, strings.Join(dscp, ","), p.RoCE.Priority, p.RoCE.TrafficClass, p.RoCE.Mode,
+		p.CNP.DSCP, p.CNP.Priority, p.Trust, p.MTU.Host, p.MTU.Switch)
+}
+
+// summaryLine counts the drift in one sentence.
+func summaryLine(d *Drift) string {
+	s := d.Summary
+	line := "both sides are the same in QoS terms"
+	if s.Drift {
+		line = fmt.Sprintf("%d %s drifted (%d changed, %d appeared, %d vanished), %d %s: %d break the policy, %d still break it, %d repair it",
+			s.Devices, plural(s.Devices, "device", "devices"), s.Changed, s.Appeared, s.Vanished,
+			s.Changes, plural(s.Changes, "change", "changes"), s.Breaks, s.StillBreaks, s.Repairs)
+	}
+	if n := len(d.InputErrors); n > 0 {
+		line += fmt.Sprintf("; incomplete: %d input %s", n, plural(n, "error", "errors"))
+	}
+	return line
+}
+
+func sideLine(s Side) string {
+	switch {
+	case s.Source == "":
+		return "fabric " + s.Fabric
+	case s.Fabric == "":
+		return s.Source
+	}
+	return s.Source + " (fabric " + s.Fabric + ")"
+}
+
+// effectWord is how the text formats tag an effect; "" for neutral.
+func effectWord(e string) string {
+	switch e {
+	case EffectBreaks:
+		return "breaks"
+	case EffectStillBreaks:
+		return "still breaks"
+	case EffectRepairs:
+		return "repairs"
+	}
+	return ""
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func inputErrorLine(e SideError) string {
+	where := e.File
+	if e.Line > 0 {
+		where = fmt.Sprintf("%s:%d", e.File, e.Line)
+	}
+	parts := []string{e.Side}
+	if e.Device != "" {
+		parts = append(parts, e.Device)
+	}
+	if where != "" {
+		parts = append(parts, where)
+	}
+	return strings.Join(parts, ": ") + ": " + e.Message
+}

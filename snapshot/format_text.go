@@ -1,0 +1,64 @@
+package snapshot
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteText writes the drift for a terminal: one block per device, a line
+// per change with its effect and checks, the evidence below it, and the
+// summary last where a terminal leaves it in view.
+func WriteText(w io.Writer, d *Drift) error {
+	b := bufio.NewWriter(w)
+	fmt.Fprintf(b, "qoslint drift: %s → %s\n", sideLine(d.Old), sideLine(d.New))
+	fmt.Fprintf(b, "judged against the policy %s\n", policyLine(d.Policy))
+	if len(d.Fabric) > 0 {
+		fmt.Fprintf(b, "\nfabric\n")
+		textChanges(b, d.Fabric)
+	}
+	for _, dev := range d.Devices {
+		fmt.Fprintf(b, "\n%s (%s, %s)\n", dev.Name, dev.Kind, dev.Status)
+		if dev.Status == StatusVanished {
+			fmt.Fprintf(b, "  no longer in the input\n")
+		}
+		textChanges(b, dev.Changes)
+	}
+	if len(d.InputErrors) > 0 {
+		fmt.Fprintf(b, "\ninput errors (the values they touch are not known; the drift may be incomplete):\n")
+		for _, e := range d.InputErrors {
+			fmt.Fprintf(b, "  %s\n", inputErrorLine(e))
+		}
+	}
+	word := "NO DRIFT"
+	if d.Summary.Drift {
+		word = "DRIFT"
+	}
+	fmt.Fprintf(b, "\n%s: %s\n", word, summaryLine(d))
+	return b.Flush()
+}
+
+func textChanges(b *bufio.Writer, cs []Change) {
+	for _, c := range cs {
+		line := "  "
+		if c.Interface != "" {
+			line += c.Interface + ": "
+		}
+		line += c.Message
+		if e := effectWord(c.Effect); e != "" {
+			line += "  [" + e
+			if len(c.Checks) > 0 {
+				line += ": " + strings.Join(c.Checks, ", ")
+			}
+			line += "]"
+		}
+		fmt.Fprintln(b, line)
+		if c.AfterOrigin != "" {
+			fmt.Fprintf(b, "      evidence: %s\n", c.AfterOrigin)
+		}
+		if c.BeforeOrigin != "" && c.BeforeOrigin != c.AfterOrigin {
+			fmt.Fprintf(b, "           was: %s\n", c.BeforeOrigin)
+		}
+	}
+}

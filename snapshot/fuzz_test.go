@@ -1,0 +1,64 @@
+package snapshot_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/snapshot"
+)
+
+// FuzzRead: Read never panics; every error is a *source.Error naming the
+// file and a line > 0; a snapshot it accepts writes back to bytes it reads
+// the same, and compared with itself it does not drift, in every format.
+func FuzzRead(f *testing.F) {
+	clean, err := os.ReadFile("testdata/clean-pod.snapshot.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(clean)
+	f.Add(bytes.Replace(clean, []byte("qoslint.snapshot/v1"), []byte("qoslint.snapshot/v2"), 1))
+	f.Add([]byte(`{"schema": "qoslint.snapshot/v1", "fabric": "x", "policy": {"preset": "", "roce": {"dscp": [26], "priority": 3, "traffic_class": 3, "mode": "lossless"}, "cnp": {"dscp": 48, "priority": 6}, "trust": "dscp", "mtu": {"host": 4200, "switch": 9216}, "ecmp": {"hash_fields": [], "adaptive_routing": false}}, "switches": [], "hosts": [], "input_errors": []}`))
+	f.Add([]byte(`{"schema": 1}`))
+	f.Add([]byte("{\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := snapshot.Read("fuzz.json", data)
+		if err != nil {
+			var se *source.Error
+			if !errors.As(err, &se) || se.File != "fuzz.json" || se.Line < 1 {
+				t.Fatalf("error without file and line: %#v", err)
+			}
+			return
+		}
+		var b bytes.Buffer
+		if err := snapshot.Write(&b, s); err != nil {
+			t.Fatal(err)
+		}
+		back, err := snapshot.Read("fuzz.json", b.Bytes())
+		if err != nil {
+			t.Fatalf("Read refuses what Write wrote: %v\n%s", err, b.Bytes())
+		}
+		var b2 bytes.Buffer
+		_ = snapshot.Write(&b2, back)
+		if !bytes.Equal(b.Bytes(), b2.Bytes()) {
+			t.Fatal("Write(Read(Write(s))) != Write(s)")
+		}
+		d := snapshot.Diff(s, back, s.Policy.Inventory())
+		if d.HasDrift() {
+			t.Fatalf("a snapshot drifts from its own copy: %+v", d.Devices)
+		}
+		if !reflect.DeepEqual(d.Summary, snapshot.Summary{}) {
+			t.Fatalf("summary of no drift: %+v", d.Summary)
+		}
+		for name, format := range snapshot.Formatters() {
+			var out strings.Builder
+			if err := format(&out, snapshot.Diff(s, back, back.Policy.Inventory())); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,127 @@
+package snapshot
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/model"
+)
+
+// Write writes s as one JSON document, deterministically: the same snapshot
+// always gives the same bytes.
+func Write(w io.Writer, s *Snapshot) error { return writeJSON(w, s) }
+
+// Read parses a snapshot written by Write. file names the input in errors.
+// The "schema" field is checked first, so a document of another version or
+// kind fails with a message that says so; the rest must then satisfy the
+// embedded JSON Schema. Every error is a *source.Error with file and line.
+func Read(file string, data []byte) (*Snapshot, error) {
+	var head struct {
+		Schema *string `json:"schema"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, jsonError(file, data, err)
+	}
+	switch {
+	case head.Schema == nil:
+		return nil, source.Errorf(file, 1, "not a qoslint snapshot: no \"schema\" field (want %q)", Version)
+	case *head.Schema != Version:
+		return nil, source.Errorf(file, lineOf(data, []string{"schema"}),
+			"snapshot schema %q is not supported: this qoslint reads %q (take the snapshot again with this version)", *head.Schema, Version)
+	}
+	if line, err := Validate(SnapshotSchemaFile, data); err != nil {
+		return nil, source.Errorf(file, max(line, 1), "not a valid %s snapshot: %v", Version, err)
+	}
+	s := &Snapshot{}
+	if err := json.Unmarshal(data, s); err != nil {
+		return nil, jsonError(file, data, err)
+	}
+	if err := check(s); err != nil {
+		return nil, source.Errorf(file, max(lineOf(data, err.loc), 1), "%s", err.msg)
+	}
+	return s, nil
+}
+
+// jsonError locates a decoding error.
+func jsonError(file string, data []byte, err error) error {
+	off := int64(0)
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off < 0 || off > int64(len(data)) {
+		off = 0
+	}
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	return source.Errorf(file, line, "not a qoslint snapshot: %v", err)
+}
+
+type checkError struct {
+	loc []string
+	msg string
+}
+
+// check verifies what the schema cannot say: port and DSCP ranges must
+// expand, since Diff compares them one port and one DSCP at a time.
+func check(s *Snapshot) *checkError {
+	at := func(parts ...any) []string {
+		out := make([]string, len(parts))
+		for i, p := range parts {
+			out[i] = fmt.Sprint(p)
+		}
+		return out
+	}
+	ports := func(spec string, loc []string) *checkError {
+		if spec == "" {
+			return nil
+		}
+		if _, err := model.ExpandNames(spec); err != nil {
+			return &checkError{loc, fmt.Sprintf("ports %q: %v", spec, err)}
+		}
+		return nil
+	}
+	dscps := func(m DSCPMap, loc []string) *checkError {
+		for i, o := range m.Origins {
+			if _, err := model.ExpandInts(o.DSCP, 0, 63); err != nil {
+				return &checkError{append(loc, "origins", fmt.Sprint(i), "dscp"), fmt.Sprintf("DSCPs %q: %v", o.DSCP, err)}
+			}
+		}
+		return nil
+	}
+	for i, sw := range s.Switches {
+		for j, g := range sw.PortGroups {
+			if e := ports(g.Ports, at("switches", i, "port_groups", j, "ports")); e != nil {
+				return e
+			}
+			if e := dscps(g.DSCP, at("switches", i, "port_groups", j, "dscp_map")); e != nil {
+				return e
+			}
+		}
+		for j, m := range sw.MTU {
+			if e := ports(m.Ports, at("switches", i, "mtu", j, "ports")); e != nil {
+				return e
+			}
+		}
+		for j, m := range sw.PortAdaptiveRouting {
+			if e := ports(m.Ports, at("switches", i, "port_adaptive_routing", j, "ports")); e != nil {
+				return e
+			}
+		}
+	}
+	for i, h := range s.Hosts {
+		for j, n := range h.NICs {
+			if e := dscps(n.DSCP, at("hosts", i, "nics", j, "dscp_map")); e != nil {
+				return e
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,277 @@
+// Package snapshot freezes the effective fabric model (package model) into a
+// versioned, deterministic JSON document, schema "qoslint.snapshot/v1", and
+// compares two of them in QoS terms (Diff).
+//
+// A snapshot keeps what each device effectively does for RoCE, not its
+// configuration text: NVUE and RoCE defaults, profiles and bindings, NIC
+// defaults and the ToS precedence are already applied. Every value keeps
+// its origin ("devices/leaf01/nv-config.yaml:34", or the text of the default
+// that applied), so a drift report can show the evidence on both sides.
+//
+// Layout rules (schema/snapshot.schema.json is the contract):
+//   - a value is {"value": V, "origin": "..."}; "value" is absent when the
+//     input it depends on was not collected (the model's Known = false);
+//   - switches and hosts are sorted by name, NICs by netdev, port groups by
+//     their first port; port groups are the checks' portGroups (ports that
+//     share one effective QoS), ports in NVUE range form ("swp1-16,swp20");
+//   - a DSCP map is kept whole ("map": 64 priorities, index = DSCP, null =
+//     not known) plus, for people, "non_default" (the entries that differ
+//     from the DSCP>>3 default that Cumulus and ConnectX share) and
+//     "origins" (the evidence of every entry, DSCPs grouped by origin);
+//   - MTU and per-port adaptive routing are per port, grouped by value and
+//     origin;
+//   - no timestamps, no absolute paths: evidence paths are relative to the
+//     fabric directory, so two snapshots of one input are byte-identical.
+//
+// Fields are only added within a version; a rename or removal bumps it.
+package snapshot
+
+import (
+	"github.com/qoslint/qoslint/inventory"
+)
+
+// Version is the schema id every snapshot carries in its "schema" field.
+const Version = "qoslint.snapshot/v1"
+
+// Snapshot is the effective model of one fabric.
+type Snapshot struct {
+	Schema   string   `json:"schema"`
+	Fabric   string   `json:"fabric"`
+	Policy   Policy   `json:"policy"`
+	Switches []Switch `json:"switches"`
+	Hosts    []Host   `json:"hosts"`
+	// InputErrors are the input problems met while the model was built (a
+	// malformed device file, an undefined profile): the values they touch
+	// are not known.
+	InputErrors []InputError `json:"input_errors"`
+}
+
+// Fact is one effective value with its origin. Known is false when the
+// input it depends on was not collected; then Value is the zero value and
+// is not written.
+type Fact[T any] struct {
+	Value  T
+	Known  bool
+	Origin string
+}
+
+// Policy is the fabric's intent (inventory.Policy without positions).
+type Policy struct {
+	Preset string     `json:"preset"`
+	RoCE   RoCEPolicy `json:"roce"`
+	CNP    CNPPolicy  `json:"cnp"`
+	Trust  string     `json:"trust"`
+	MTU    MTUPolicy  `json:"mtu"`
+	ECMP   ECMPPolicy `json:"ecmp"`
+}
+
+// RoCEPolicy is the RoCE data traffic's marking.
+type RoCEPolicy struct {
+	DSCP         []int  `json:"dscp"`
+	Priority     int    `json:"priority"`
+	TrafficClass int    `json:"traffic_class"`
+	Mode         string `json:"mode"`
+}
+
+// CNPPolicy is the CNPs' marking.
+type CNPPolicy struct {
+	DSCP     int `json:"dscp"`
+	Priority int `json:"priority"`
+}
+
+// MTUPolicy holds the minimum MTUs.
+type MTUPolicy struct {
+	Host   int `json:"host"`
+	Switch int `json:"switch"`
+}
+
+// ECMPPolicy is what the switches must hash on.
+type ECMPPolicy struct {
+	HashFields      []string `json:"hash_fields"`
+	AdaptiveRouting bool     `json:"adaptive_routing"`
+}
+
+// Switch is what one NVUE switch effectively does.
+type Switch struct {
+	Name string `json:"name"`
+	Role string `json:"role"`
+	// ConfigFile is the configuration the model was built from; "" when none
+	// could be read, and then nothing below it is known.
+	ConfigFile string `json:"config_file"`
+	Version    string `json:"version"`
+	// Syntax is the NVUE vocabulary, "5.14" (enable on) or "5.15" (state
+	// enabled).
+	Syntax     string      `json:"syntax"`
+	RoCE       RoCE        `json:"roce"`
+	PortGroups []PortGroup `json:"port_groups"`
+	// ECMPHash is every NVUE ecmp-hash field and whether the switch hashes
+	// on it.
+	ECMPHash            map[string]Fact[bool] `json:"ecmp_hash"`
+	AdaptiveRouting     Fact[bool]            `json:"adaptive_routing"`
+	PortAdaptiveRouting []PortValue[bool]     `json:"port_adaptive_routing"`
+	MTU                 []PortValue[int]      `json:"mtu"`
+	NotCollected        []string              `json:"not_collected"`
+}
+
+// RoCE is the switch's `qos roce` state.
+type RoCE struct {
+	Enabled Fact[bool]   `json:"enabled"`
+	Mode    Fact[string] `json:"mode"`
+}
+
+// PortValue is a per-port value for the ports (NVUE range form) that share
+// it and its origin.
+type PortValue[T any] struct {
+	Ports  string `json:"ports"`
+	Value  T      `json:"value"`
+	Origin string `json:"origin"`
+}
+
+// PortGroup is the effective QoS of a set of ports.
+type PortGroup struct {
+	// Ports in NVUE range form; "" for a switch whose configuration names
+	// no port (the group is then what any port would get).
+	Ports    string       `json:"ports"`
+	Profiles Profiles     `json:"profiles"`
+	Trust    Fact[string] `json:"trust"`
+	DSCP     DSCPMap      `json:"dscp_map"`
+	// PFC is the switch priorities with PFC on.
+	PFC   Fact[[]int] `json:"pfc"`
+	PFCRx Fact[bool]  `json:"pfc_rx"`
+	PFCTx Fact[bool]  `json:"pfc_tx"`
+	// SPToTC is the egress queue of each switch priority (index).
+	SPToTC []Fact[int] `json:"sp_to_tc"`
+	// TrafficClasses are the 8 egress queues, index = traffic class.
+	TrafficClasses []TrafficClass `json:"traffic_classes"`
+}
+
+// Profiles are the QoS profiles in effect per feature.
+type Profiles struct {
+	Mapping           Fact[string] `json:"mapping"`
+	PFC               Fact[string] `json:"pfc"`
+	CongestionControl Fact[string] `json:"congestion_control"`
+	EgressScheduler   Fact[string] `json:"egress_scheduler"`
+}
+
+// TrafficClass is one egress queue: ECN marking with its thresholds in
+// bytes, and its scheduler.
+type TrafficClass struct {
+	TC        int          `json:"tc"`
+	ECN       Fact[bool]   `json:"ecn"`
+	ECNMin    Fact[int]    `json:"ecn_min_threshold"`
+	ECNMax    Fact[int]    `json:"ecn_max_threshold"`
+	Scheduler Fact[string] `json:"scheduler"`
+	BWPercent Fact[int]    `json:"bw_percent"`
+}
+
+// DSCPMap is a DSCP → priority table.
+type DSCPMap struct {
+	// Map holds the priority of each DSCP (index); nil = not known.
+	Map []*int `json:"map"`
+	// NonDefault lists the entries whose priority differs from DSCP>>3.
+	NonDefault []DSCPEntry `json:"non_default"`
+	// Origins give the evidence of every entry, DSCPs grouped by origin.
+	Origins []DSCPOrigin `json:"origins"`
+}
+
+// DSCPEntry is one DSCP → priority entry with its origin.
+type DSCPEntry struct {
+	DSCP     int    `json:"dscp"`
+	Priority int    `json:"priority"`
+	Origin   string `json:"origin"`
+}
+
+// DSCPOrigin is the origin of a set of DSCPs ("0-25,27-63").
+type DSCPOrigin struct {
+	DSCP   string `json:"dscp"`
+	Origin string `json:"origin"`
+}
+
+// Host is what one GPU server effectively does.
+type Host struct {
+	Name string `json:"name"`
+	// NCCLFile is the nccl.conf read; "" when not collected.
+	NCCLFile string `json:"nccl_file"`
+	// NCCLIBTC is NCCL_IB_TC (-1 when nccl.conf does not set it).
+	NCCLIBTC     Fact[int] `json:"nccl_ib_tc"`
+	NICs         []NIC     `json:"nics"`
+	NotCollected []string  `json:"not_collected"`
+}
+
+// NIC is one RoCE netdev.
+type NIC struct {
+	Netdev string `json:"netdev"`
+	IBDev  string `json:"ibdev"`
+	Port   int    `json:"port"`
+	// QosFile is the mlnx_qos output read; "" when not collected.
+	QosFile string `json:"qos_file"`
+	// QosUnreadable: mlnx_qos was collected but could not be read.
+	QosUnreadable bool         `json:"qos_unreadable"`
+	Trust         Fact[string] `json:"trust"`
+	DSCP          DSCPMap      `json:"dscp_map"`
+	// PFC is the priorities with PFC on.
+	PFC Fact[[]int] `json:"pfc"`
+	// PrioTC is the traffic class of each priority (index), -1 where
+	// mlnx_qos lists none.
+	PrioTC Fact[[]int] `json:"prio_to_tc"`
+	// ECNNP and ECNRP are the DCQCN notification and reaction point
+	// switches per priority (index).
+	ECNNP   []Fact[bool] `json:"ecn_np"`
+	ECNRP   []Fact[bool] `json:"ecn_rp"`
+	CNPDSCP Fact[int]    `json:"cnp_dscp"`
+	CNPPrio Fact[int]    `json:"cnp_802p_prio"`
+	MTU     Fact[int]    `json:"mtu"`
+	ToS     ToS          `json:"tos"`
+}
+
+// ToS is the effective RoCE ToS of a NIC and the knob that set it.
+type ToS struct {
+	Effective Fact[int] `json:"effective"`
+	// Via is "traffic_class" (forced by the NIC), "NCCL_IB_TC", "default"
+	// (NCCL's 0) or "unknown" (nccl.conf not collected).
+	Via string `json:"via"`
+	// Forced is the Force-DSCP traffic_class, -1 when unset.
+	Forced Fact[int] `json:"forced_traffic_class"`
+}
+
+// InputError is an input problem with its evidence.
+type InputError struct {
+	Device  string `json:"device"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// FromPolicy copies an inventory policy.
+func FromPolicy(p inventory.Policy) Policy {
+	return Policy{
+		Preset: p.Preset,
+		RoCE:   RoCEPolicy{DSCP: nonNil(append([]int(nil), p.RoCE.DSCP...)), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode},
+		CNP:    CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
+		Trust:  p.Trust,
+		MTU:    MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
+		ECMP:   ECMPPolicy{HashFields: nonNil(append([]string(nil), p.ECMP.HashFields...)), AdaptiveRouting: p.ECMP.AdaptiveRouting},
+	}
+}
+
+// Inventory turns the policy back into the inventory's form (without
+// positions), the form the checks and Diff read.
+func (p Policy) Inventory() inventory.Policy {
+	return inventory.Policy{
+		Preset: p.Preset,
+		RoCE:   inventory.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode},
+		CNP:    inventory.CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
+		Trust:  p.Trust,
+		MTU:    inventory.MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
+		ECMP:   inventory.ECMPPolicy{HashFields: append([]string(nil), p.ECMP.HashFields...), AdaptiveRouting: p.ECMP.AdaptiveRouting},
+	}
+}
+
+// nonNil keeps empty lists as [] rather than null, so that the JSON is one
+// shape and Read(Write(s)) equals s.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

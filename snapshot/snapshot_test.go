@@ -1,0 +1,214 @@
+package snapshot_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+	"github.com/qoslint/qoslint/snapshot"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./snapshot -update creates it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; diff it with go test ./snapshot -update && git diff\n--- got ---\n%s", name, got)
+	}
+}
+
+// take snapshots a fabric directory the way `qoslint snapshot` does.
+func take(t testing.TB, dir string) *snapshot.Snapshot {
+	t.Helper()
+	inv, err := inventory.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := offline.Collect(dir, inv)
+	s := snapshot.Take(model.Build(inv, c))
+	s.AddInputErrors(c.Errors)
+	return s
+}
+
+func write(t testing.TB, s *snapshot.Snapshot) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := snapshot.Write(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// validate checks a document against an embedded schema, and against a
+// strict copy of it where no object takes properties it does not list, so
+// that every field written is documented.
+func validate(t *testing.T, schemaFile string, data []byte) {
+	t.Helper()
+	if line, err := snapshot.Validate(schemaFile, data); err != nil {
+		t.Fatalf("%s: line %d: %v", schemaFile, line, err)
+	}
+	if err := validateStrict(schemaFile, data); err != nil {
+		t.Fatalf("%s (strict): %v", schemaFile, err)
+	}
+}
+
+var fabrics = []struct{ name, dir string }{
+	{"clean-pod", "../examples/clean-pod"},
+	{"broken-pod", "../examples/broken-pod"},
+	{"input-errors", "../render/testdata/input-errors"},
+}
+
+func TestSnapshotGolden(t *testing.T) {
+	got := write(t, take(t, "../examples/clean-pod"))
+	golden(t, "clean-pod.snapshot.json", got)
+	if again := write(t, take(t, "../examples/clean-pod")); !bytes.Equal(got, again) {
+		t.Error("two snapshots of one input differ")
+	}
+}
+
+func TestSnapshotsValidate(t *testing.T) {
+	for _, f := range fabrics {
+		t.Run(f.name, func(t *testing.T) {
+			validate(t, snapshot.SnapshotSchemaFile, write(t, take(t, f.dir)))
+		})
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, f := range fabrics {
+		t.Run(f.name, func(t *testing.T) {
+			s := take(t, f.dir)
+			data := write(t, s)
+			back, err := snapshot.Read("snap.json", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(s, back) {
+				t.Errorf("Read(Write(s)) != s")
+			}
+			if !bytes.Equal(write(t, back), data) {
+				t.Errorf("Write(Read(Write(s))) != Write(s)")
+			}
+		})
+	}
+}
+
+// TestSnapshotContent pins the facts the drift relies on, with their
+// evidence, on the planted defects of broken-pod.
+func TestSnapshotContent(t *testing.T) {
+	s := take(t, "../examples/broken-pod")
+	sw := func(name string) *snapshot.Switch {
+		for i := range s.Switches {
+			if s.Switches[i].Name == name {
+				return &s.Switches[i]
+			}
+		}
+		t.Fatalf("no switch %s", name)
+		return nil
+	}
+	leaf01 := sw("leaf01").PortGroups
+	if len(leaf01) != 1 || leaf01[0].Ports != "swp1-32" {
+		t.Fatalf("leaf01 groups = %+v", leaf01)
+	}
+	m := leaf01[0].DSCP
+	if got := *m.Map[26]; got != 0 {
+		t.Errorf("leaf01 DSCP 26 → %d, want 0", got)
+	}
+	if want := []snapshot.DSCPEntry{{DSCP: 26, Priority: 0, Origin: "devices/leaf01/nv-config.yaml:35"}}; !reflect.DeepEqual(m.NonDefault, want) {
+		t.Errorf("non_default = %+v, want %+v", m.NonDefault, want)
+	}
+	leaf03 := sw("leaf03")
+	if len(leaf03.PortGroups) != 2 || leaf03.PortGroups[0].Ports != "swp1-16" || leaf03.PortGroups[1].Ports != "swp17-32" {
+		t.Errorf("leaf03 groups: %+v", leaf03.PortGroups)
+	}
+	if tr := leaf03.PortGroups[0].Trust; tr.Value != "l2" || tr.Origin != "devices/leaf03/nv-config.yaml:38" {
+		t.Errorf("leaf03 swp1-16 trust = %+v", tr)
+	}
+	var mtu []string
+	for _, g := range leaf03.MTU {
+		mtu = append(mtu, g.Ports+"="+itoa(g.Value))
+	}
+	if got := strings.Join(mtu, " "); got != "swp1-4,swp6-32=9216 swp5=1500" {
+		t.Errorf("leaf03 MTU groups = %s", got)
+	}
+	if pfc := sw("leaf02").PortGroups[0].PFC; !reflect.DeepEqual(pfc.Value, []int{4}) || pfc.Origin != "devices/leaf02/nv-config-commands.txt:10" {
+		t.Errorf("leaf02 PFC = %+v", pfc)
+	}
+	if sp := sw("spine02"); sp.RoCE.Mode.Value != "lossy" || sp.Syntax != "5.14" {
+		t.Errorf("spine02 roce %+v syntax %s", sp.RoCE, sp.Syntax)
+	}
+	var gpu03 *snapshot.Host
+	for i := range s.Hosts {
+		if s.Hosts[i].Name == "gpu03" {
+			gpu03 = &s.Hosts[i]
+		}
+	}
+	tos := gpu03.NICs[0].ToS
+	if tos.Effective.Value != 26 || tos.Via != "NCCL_IB_TC" || tos.Effective.Origin != "devices/gpu03/nccl.conf:6" || tos.Forced.Value != -1 {
+		t.Errorf("gpu03 ToS = %+v", tos)
+	}
+}
+
+// TestReadRejects: every bad input is a *source.Error naming the file and
+// the line, and says what is wrong.
+func TestReadRejects(t *testing.T) {
+	good := string(write(t, take(t, "../examples/clean-pod")))
+	for _, tc := range []struct {
+		name, data string
+		line       int
+		want       string
+	}{
+		{"other version", strings.Replace(good, `"qoslint.snapshot/v1"`, `"qoslint.snapshot/v2"`, 1), 2,
+			`snapshot schema "qoslint.snapshot/v2" is not supported: this qoslint reads "qoslint.snapshot/v1"`},
+		{"a lint report", "{\n  \"schema\": \"qoslint.report/v1\",\n  \"fabric\": \"x\"\n}\n", 2, `"qoslint.report/v1" is not supported`},
+		{"no schema", "{\n  \"fabric\": \"x\"\n}\n", 1, `no "schema" field`},
+		{"not JSON", "{\n  \"schema\": \"qoslint.snapshot/v1\",\n  \"fabric\": x\n}\n", 3, "invalid character"},
+		{"empty", "", 1, "unexpected end of JSON input"},
+		{"short DSCP map", strings.Replace(good, `"map": [0, 0, 0, 0, 0, 0, 0, 0, 1,`, `"map": [0, 0, 0, 0, 0, 0, 0, 1,`, 1),
+			lineWith(good, `"map": [0, 0, 0, 0, 0, 0, 0, 0, 1,`), "minItems"},
+		{"bad trust", strings.Replace(good, `"trust": {"value": "both"`, `"trust": {"value": "dscp"`, 1),
+			lineWith(good, `"trust": {"value": "both"`), "value must be one of"},
+		{"bad port range", strings.Replace(good, `"ports": "swp1-32"`, `"ports": "swp32-1"`, 1),
+			lineWith(good, `"ports": "swp1-32"`), `ports "swp32-1": bad range`},
+		{"missing field", strings.Replace(good, `"fabric": "pod-clean",`, ``, 1), 1, `missing property 'fabric'`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := snapshot.Read("old.json", []byte(tc.data))
+			se, ok := err.(*source.Error)
+			if !ok {
+				t.Fatalf("err = %v (%T), want *source.Error", err, err)
+			}
+			if se.File != "old.json" || se.Line != tc.line || !strings.Contains(se.Msg, tc.want) {
+				t.Errorf("got %q at line %d, want line %d and %q", err, se.Line, tc.line, tc.want)
+			}
+		})
+	}
+}
+
+func lineWith(doc, s string) int {
+	i := strings.Index(doc, s)
+	return 1 + strings.Count(doc[:i], "\n")
+}
+
+func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
