@@ -134,7 +134,15 @@ func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
 		printLoadError(errOut, err)
 		return ExitInput
 	}
-	if opt.Fix {
+	return emit(out, errOut, r, format, opt.Fix, ExitInput)
+}
+
+// emit adds the fix plans when asked, prints the report, then decides the
+// exit code: inputCode when anything could not be read, ExitFindings for
+// findings at or above --fail-on. The report is always printed first.
+func emit(out, errOut io.Writer, r *render.Report, format render.Formatter, fix bool, inputCode int) int {
+	if fix {
+		var err error
 		if r.Plans, err = render.Plans(r); err != nil {
 			fmt.Fprintf(errOut, "qoslint: %v\n", err)
 			return ExitInput
@@ -146,7 +154,7 @@ func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
 	}
 	switch {
 	case len(r.Errors) > 0:
-		return ExitInput
+		return inputCode
 	case r.Failed():
 		return ExitFindings
 	}

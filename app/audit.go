@@ -98,23 +98,7 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 	if opt.InsecureSkipHostKeyCheck {
 		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")
 	}
-	if opt.Fix {
-		if r.Plans, err = render.Plans(r); err != nil {
-			fmt.Fprintf(errOut, "qoslint: %v\n", err)
-			return ExitInput
-		}
-	}
-	if err := format(out, r); err != nil {
-		fmt.Fprintf(errOut, "qoslint: writing the report: %v\n", err)
-		return ExitInput
-	}
-	switch {
-	case len(r.Errors) > 0:
-		return ExitIncomplete
-	case r.Failed():
-		return ExitFindings
-	}
-	return ExitOK
+	return emit(out, errOut, r, format, opt.Fix, ExitIncomplete)
 }
 
 // liveReport checks what was collected; devices that could not be collected
