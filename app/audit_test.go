@@ -43,7 +43,7 @@ func simulate(t *testing.T, dir string, faults map[string]sim.Fault) (string, *s
 
 func liveOpts(inv string) LiveOptions {
 	return LiveOptions{
-		Inventory: inv, Workers: 4, CommandTimeout: 2 * time.Second, DeviceTimeout: 20 * time.Second,
+		Inventory: inv, Workers: 4, CommandTimeout: 10 * time.Second, DeviceTimeout: 60 * time.Second,
 		Getenv: func(k string) string {
 			if k == SimPasswordEnv {
 				return testPassword
@@ -118,7 +118,7 @@ func TestAuditIncomplete(t *testing.T) {
 	})
 	var out, errOut bytes.Buffer
 	opt := liveOpts(inv)
-	opt.CommandTimeout = 500 * time.Millisecond
+	opt.CommandTimeout = 2 * time.Second
 	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "text", FailOn: checks.Error})
 	if code != ExitIncomplete {
 		t.Fatalf("exit %d, want %d\n%s%s", code, ExitIncomplete, out.String(), errOut.String())

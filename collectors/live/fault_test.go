@@ -80,7 +80,7 @@ func TestFaults(t *testing.T) {
 		{"spine02", "connection refused by 127.0.0.1:"},
 		{"leaf01", `authentication failed as "qoslint" (tried password from $` + passwordEv + `)`},
 		{"leaf02", "host key mismatch: 127.0.0.1:"},
-		{"gpu01", "`mlnx_qos -i ens1f0np0` did not finish within 1s"},
+		{"gpu01", "`mlnx_qos -i ens1f0np0` did not finish within " + shortTimeout.String()},
 		{"gpu02", "connection lost during `ip -j link show`"},
 		{"gpu04", "SSH handshake with 127.0.0.1:"},
 	} {
@@ -221,7 +221,7 @@ func TestDeviceTimeout(t *testing.T) {
 	opt.DeviceTimeout = 500 * time.Millisecond
 	start := time.Now()
 	r := Collect(context.Background(), p.inv, opt)
-	if d := time.Since(start); d > time.Second {
+	if d := time.Since(start); d > 3*time.Second { // generous: CI shares two cores
 		t.Errorf("took %s", d)
 	}
 	s := status(t, r, "gpu01")

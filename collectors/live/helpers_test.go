@@ -25,7 +25,7 @@ const (
 	secret     = "Pw-4e1f-NEVER-LEAK-c0ffee"
 	passwordEv = "QOSLINT_LIVE_TEST_PW"
 	// Fault tests wait out per-command and handshake timeouts; keep them short.
-	shortTimeout = time.Second
+	shortTimeout = 2 * time.Second
 )
 
 // pod is a simulated fabric and the inventory qoslint would use for it.
