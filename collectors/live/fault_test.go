@@ -174,7 +174,7 @@ func TestCancel(t *testing.T) {
 	var cancelled time.Time
 	time.AfterFunc(500*time.Millisecond, func() { cancelled = time.Now(); cancel() })
 	r := Collect(ctx, p.inv, opt)
-	if d := time.Since(cancelled); d > 500*time.Millisecond {
+	if d := time.Since(cancelled); d > 2*time.Second { // typically a few ms; generous for a loaded CI
 		t.Errorf("Collect returned %s after the cancel", d.Round(time.Millisecond))
 	}
 	for _, s := range r.Status {
