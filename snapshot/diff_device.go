@@ -185,7 +185,7 @@ func diffSwitch(old, new *Switch, r *policyRules) []Change {
 	if !appeared {
 		out = append(out, portNotices(added, removed, "ports", "ports added", "ports removed")...)
 	}
-	order["ports"] = -1
+	order["config_file"], order["ports"] = -2, -1
 	sortChanges(out, order)
 	return out
 }

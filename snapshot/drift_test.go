@@ -262,6 +262,8 @@ func TestDiffCases(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			old, cur := mutate(t, tc.mutate)
+			// The mutations stay within what a snapshot can say.
+			validate(t, snapshot.SnapshotSchemaFile, write(t, cur))
 			got := changeLines(snapshot.Diff(old, cur, cur.Policy.Inventory()))
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))

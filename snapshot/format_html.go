@@ -6,8 +6,9 @@ import (
 )
 
 // WriteHTML writes the drift as one self-contained HTML page: inline CSS,
-// no script, no external fetch, so it can be archived as a CI artifact and
-// opened anywhere. html/template escapes every value.
+// no script, no external fetch (and a Content-Security-Policy that forbids
+// any), so it can be archived as a CI artifact and opened anywhere.
+// html/template escapes every value.
 func WriteHTML(w io.Writer, d *Drift) error {
 	return htmlPage.Execute(w, htmlData{
 		D: d, Policy: policyLine(d.Policy), Summary: summaryLine(d),
@@ -27,6 +28,7 @@ var htmlPage = template.Must(template.New("drift").Funcs(template.FuncMap{
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>qoslint drift: {{.Old}} → {{.New}}</title>
 <style>
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem; color: #1f2328; background: #fff; }

@@ -64,6 +64,10 @@ func jsonError(file string, data []byte, err error) error {
 	return source.Errorf(file, line, "not a qoslint snapshot: %v", err)
 }
 
+// maxPorts bounds the ports of one switch in a snapshot, far above any
+// real switch (a 64-port switch broken out 8 ways has 512).
+const maxPorts = 16384
+
 type checkError struct {
 	loc []string
 	msg string
@@ -79,12 +83,19 @@ func check(s *Snapshot) *checkError {
 		}
 		return out
 	}
-	ports := func(spec string, loc []string) *checkError {
+	// ports checks a range and counts its ports into *total: each range is
+	// bounded (model.ExpandNames), their number is not, and a small file
+	// must not stand for millions of ports.
+	ports := func(sw, spec string, loc []string, total *int) *checkError {
 		if spec == "" {
 			return nil
 		}
-		if _, err := model.ExpandNames(spec); err != nil {
+		names, err := model.ExpandNames(spec)
+		if err != nil {
 			return &checkError{loc, fmt.Sprintf("ports %q: %v", spec, err)}
+		}
+		if *total += len(names); *total > maxPorts {
+			return &checkError{loc, fmt.Sprintf("switch %s has more than %d ports", sw, maxPorts)}
 		}
 		return nil
 	}
@@ -97,8 +108,9 @@ func check(s *Snapshot) *checkError {
 		return nil
 	}
 	for i, sw := range s.Switches {
+		var groups, mtu, ar int
 		for j, g := range sw.PortGroups {
-			if e := ports(g.Ports, at("switches", i, "port_groups", j, "ports")); e != nil {
+			if e := ports(sw.Name, g.Ports, at("switches", i, "port_groups", j, "ports"), &groups); e != nil {
 				return e
 			}
 			if e := dscps(g.DSCP, at("switches", i, "port_groups", j, "dscp_map")); e != nil {
@@ -106,12 +118,12 @@ func check(s *Snapshot) *checkError {
 			}
 		}
 		for j, m := range sw.MTU {
-			if e := ports(m.Ports, at("switches", i, "mtu", j, "ports")); e != nil {
+			if e := ports(sw.Name, m.Ports, at("switches", i, "mtu", j, "ports"), &mtu); e != nil {
 				return e
 			}
 		}
 		for j, m := range sw.PortAdaptiveRouting {
-			if e := ports(m.Ports, at("switches", i, "port_adaptive_routing", j, "ports")); e != nil {
+			if e := ports(sw.Name, m.Ports, at("switches", i, "port_adaptive_routing", j, "ports"), &ar); e != nil {
 				return e
 			}
 		}

@@ -191,6 +191,8 @@ func TestReadRejects(t *testing.T) {
 			lineWith(good, `"trust": {"value": "both"`), "value must be one of"},
 		{"bad port range", strings.Replace(good, `"ports": "swp1-32"`, `"ports": "swp32-1"`, 1),
 			lineWith(good, `"ports": "swp1-32"`), `ports "swp32-1": bad range`},
+		{"too many ports", strings.Replace(good, `"ports": "swp1-32"`, `"ports": "`+manyPorts()+`"`, 1),
+			lineWith(good, `"ports": "swp1-32"`), "has more than 16384 ports"},
 		{"missing field", strings.Replace(good, `"fabric": "pod-clean",`, ``, 1), 1, `missing property 'fabric'`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -204,6 +206,16 @@ func TestReadRejects(t *testing.T) {
 			}
 		})
 	}
+}
+
+// manyPorts is 5 ranges of 4096 ports, each within model.ExpandNames'
+// bound.
+func manyPorts() string {
+	var rs []string
+	for _, p := range []string{"a", "b", "c", "d", "e"} {
+		rs = append(rs, p+"1-4096")
+	}
+	return strings.Join(rs, ",")
 }
 
 func lineWith(doc, s string) int {
