@@ -179,7 +179,9 @@ type switchBuilder struct {
 	problems []*source.Error
 }
 
-func (b *switchBuilder) pos(n *nvue.Node) source.Pos { return source.Pos{File: b.file, Line: n.Line} }
+func (b *switchBuilder) pos(n *nvue.Node) source.Pos {
+	return source.Pos{File: b.file, Line: n.Line, Column: n.Column}
+}
 
 func (b *switchBuilder) problem(n *nvue.Node, format string, a ...any) {
 	b.problems = append(b.problems, source.Errorf(b.file, n.Line, format, a...))

@@ -121,7 +121,8 @@ type sarifArtifactLoc struct {
 }
 
 type sarifRegion struct {
-	StartLine int `json:"startLine"`
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
 }
 
 // SARIF writes the report as a SARIF 2.1.0 log for code-scanning UIs: one
@@ -307,7 +308,9 @@ func sarifLocations(device string, pos source.Pos) []sarifLocation {
 		ArtifactLocation: sarifArtifactLoc{URI: sarifURI(file), URIBaseID: sarifSrcRoot},
 	}}
 	if pos.File != "" && pos.Line > 0 {
-		loc.PhysicalLocation.Region = &sarifRegion{StartLine: pos.Line}
+		// The exact YAML key where the format has columns; a command
+		// line is evidence as a whole (column omitted).
+		loc.PhysicalLocation.Region = &sarifRegion{StartLine: pos.Line, StartColumn: pos.Column}
 	}
 	return []sarifLocation{loc}
 }

@@ -47,7 +47,7 @@ func (n *Node) removeChild(key string) bool {
 func mergeInto(dst, src *Node) {
 	for _, s := range src.Children {
 		if s.IsLeaf {
-			dst.setLeaf(s.Key, s.Value, s.Line)
+			dst.setLeaf(s.Key, s.Value, s.Line).Column = s.Column
 			continue
 		}
 		d := dst.Child(s.Key)
@@ -56,7 +56,7 @@ func mergeInto(dst, src *Node) {
 			continue
 		}
 		if d.IsLeaf {
-			d.IsLeaf, d.Value, d.Line = false, "", s.Line
+			d.IsLeaf, d.Value, d.Line, d.Column = false, "", s.Line, s.Column
 		}
 		mergeInto(d, s)
 	}

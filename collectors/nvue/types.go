@@ -23,6 +23,9 @@ type Node struct {
 	// Line is where the key (YAML) or the command that last set it
 	// (commands) stands in the file.
 	Line int
+	// Column is the key's column in a YAML file (1-based); 0 in the command
+	// form, where the whole line is the evidence.
+	Column int
 }
 
 // Child returns the member with exactly this key, or nil.

@@ -200,12 +200,12 @@ func applyEntries(file string, cfg *Config, m *yaml.Node, entries bool) error {
 // null for an empty one.
 func convertValue(file string, k, v *yaml.Node) (*Node, error) {
 	if isNull(v) {
-		return &Node{Key: k.Value, Line: line(k)}, nil
+		return &Node{Key: k.Value, Line: line(k), Column: k.Column}, nil
 	}
 	if v.Kind != yaml.MappingNode {
 		return nil, source.Errorf(file, line(v), "`%s:` must hold a mapping, not %s", k.Value, kindName(v))
 	}
-	return convertObject(file, v, &Node{Key: k.Value, Line: line(k)})
+	return convertObject(file, v, &Node{Key: k.Value, Line: line(k), Column: k.Column})
 }
 
 func readHeader(file string, cfg *Config, v *yaml.Node) error {
@@ -241,7 +241,7 @@ func convertObject(file string, m *yaml.Node, obj *Node) (*Node, error) {
 			return nil, source.Errorf(file, line(k), "duplicate key %q (first at line %d)", k.Value, first)
 		}
 		seen[k.Value] = line(k)
-		n := &Node{Key: k.Value, Line: line(k)}
+		n := &Node{Key: k.Value, Line: line(k), Column: k.Column}
 		switch {
 		case isNull(v):
 			// `k:` is an object with no members, like `k: {}`.

@@ -9,6 +9,9 @@ import "fmt"
 type Pos struct {
 	File string `json:"file"`
 	Line int    `json:"line,omitempty"`
+	// Column is 1-based where the format has columns (a YAML key); 0 when
+	// the whole line is meant. Only machine formats (SARIF) print it.
+	Column int `json:"column,omitempty"`
 }
 
 func (p Pos) String() string {
