@@ -4,6 +4,7 @@ import "github.com/qoslint/qoslint/model"
 
 var adaptiveRouting = &Check{
 	ID:       "adaptive-routing",
+	Device:   "switch",
 	Severity: Warning,
 	Title:    "Adaptive routing is on where the policy wants it, and nowhere else",
 	Doc: `On Spectrum-4 switches adaptive routing moves RoCEv2 packets to the least loaded uplink

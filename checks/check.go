@@ -51,6 +51,9 @@ func ParseSeverity(s string) (Severity, error) {
 // Check is one rule.
 type Check struct {
 	ID string
+	// Device is the kind of device the check looks at: "switch", "host",
+	// or "" for both (mtu).
+	Device string
 	// Severity is the check's usual severity; a finding may be lower (a
 	// lesser variant, or "not collected" at info).
 	Severity Severity
@@ -86,6 +89,7 @@ func All() []*Check {
 		switchRoCEMode, switchTrust, switchDSCPMap, switchPFC, switchQueueMap,
 		switchECN, switchCNP, ecmpHash, adaptiveRouting,
 		hostTrust, hostDSCPMap, hostPFC, hostECN, hostCNP, hostToS, mtu,
+		evidencePausePriority, evidenceRoCEPriority, evidenceLosslessDrops, evidenceECNQueue,
 	}
 }
 

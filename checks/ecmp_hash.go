@@ -8,6 +8,7 @@ import (
 
 var ecmpHash = &Check{
 	ID:       "ecmp-hash",
+	Device:   "switch",
 	Severity: Error,
 	Title:    "ECMP hashes on the UDP source port and the policy's fields",
 	Doc: `All RoCEv2 packets go to UDP port 4791 between a handful of GPU addresses, so the 5-tuple

@@ -8,6 +8,7 @@ import (
 
 var hostCNP = &Check{
 	ID:       "host-cnp",
+	Device:   "host",
 	Severity: Error,
 	Title:    "The NIC marks its CNPs with the CNP DSCP and 802.1p priority the switches expect",
 	Doc: `When a NIC's notification point sends a CNP it marks it with its own DSCP and 802.1p

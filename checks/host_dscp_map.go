@@ -10,6 +10,7 @@ import (
 
 var hostDSCPMap = &Check{
 	ID:       "host-dscp-map",
+	Device:   "host",
 	Severity: Error,
 	Title:    "Each NIC maps the RoCE DSCP to the RoCE priority, the same one the switches use",
 	Doc: `A NIC that trusts DSCP turns the DSCP of each packet into a priority through its dscp2prio

@@ -8,6 +8,7 @@ import (
 
 var hostECN = &Check{
 	ID:       "host-ecn",
+	Device:   "host",
 	Severity: Error,
 	Title:    "DCQCN is on for the RoCE priority at both ends: notification and reaction point",
 	Doc: `DCQCN needs two halves on the NIC, per priority: the notification point (roce_np), which

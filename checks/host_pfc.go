@@ -8,6 +8,7 @@ import (
 
 var hostPFC = &Check{
 	ID:       "host-pfc",
+	Device:   "host",
 	Severity: Error,
 	Title:    "Each NIC has PFC on the RoCE priority, and only on it",
 	Doc: `The NIC must honour pause frames for the RoCE priority (or it overruns the switch's

@@ -10,6 +10,7 @@ import (
 
 var hostToS = &Check{
 	ID:       "host-tos",
+	Device:   "host",
 	Severity: Error,
 	Title:    "RoCE traffic leaves the host with the RoCE DSCP in its ToS",
 	Doc: `Everything downstream keys on the DSCP the sender writes, and the sender writes whatever

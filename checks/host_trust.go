@@ -8,6 +8,7 @@ import (
 
 var hostTrust = &Check{
 	ID:       "host-trust",
+	Device:   "host",
 	Severity: Error,
 	Title:    "Every RoCE NIC trusts DSCP",
 	Doc: `A ConnectX NIC picks the priority of a received packet, and the priority whose PFC and

@@ -8,6 +8,7 @@ import (
 
 var switchCNP = &Check{
 	ID:       "switch-cnp",
+	Device:   "switch",
 	Severity: Error,
 	Title:    "CNPs map to their own switch priority and leave through a strict queue",
 	Doc: `Congestion notification packets carry DCQCN's "slow down" back to the sender. They are

@@ -8,6 +8,7 @@ import (
 
 var switchDSCPMap = &Check{
 	ID:       "switch-dscp-map",
+	Device:   "switch",
 	Severity: Error,
 	Title:    "Every switch maps the RoCE DSCP to the RoCE switch priority",
 	Doc: `A switch that trusts DSCP turns the DSCP into a switch priority through its mapping

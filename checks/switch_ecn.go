@@ -8,6 +8,7 @@ import (
 
 var switchECN = &Check{
 	ID:       "switch-ecn",
+	Device:   "switch",
 	Severity: Error,
 	Title:    "ECN marking is on for the RoCE traffic class, with sane thresholds",
 	Doc: `DCQCN, the congestion control of RoCE NICs, only slows a sender down when a switch marks

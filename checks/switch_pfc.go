@@ -8,6 +8,7 @@ import (
 
 var switchPFC = &Check{
 	ID:       "switch-pfc",
+	Device:   "switch",
 	Severity: Error,
 	Title:    "PFC is on for the RoCE switch priority, and only for it, in both directions",
 	Doc: `Lossless RoCE needs priority flow control on exactly the switch priority that carries it:

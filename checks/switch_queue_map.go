@@ -8,6 +8,7 @@ import (
 
 var switchQueueMap = &Check{
 	ID:       "switch-queue-map",
+	Device:   "switch",
 	Severity: Error,
 	Title:    "The RoCE switch priority egresses through the RoCE traffic class, alone",
 	Doc: `After classification a switch priority is queued in a traffic class (egress queue) by the

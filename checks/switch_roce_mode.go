@@ -9,6 +9,7 @@ import (
 
 var switchRoCEMode = &Check{
 	ID:       "switch-roce-mode",
+	Device:   "switch",
 	Severity: Error,
 	Title:    "RoCE QoS is enabled on every switch, in the mode the policy asks for",
 	Doc: `NVUE's "qos roce" turns on the whole RoCE profile at once: trust pcp,dscp, DSCP 26 to

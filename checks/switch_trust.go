@@ -8,6 +8,7 @@ import (
 
 var switchTrust = &Check{
 	ID:       "switch-trust",
+	Device:   "switch",
 	Severity: Error,
 	Title:    "Switch ports classify on the field the hosts mark",
 	Doc: `A switch port classifies traffic by the field its trust mode names: l2 (802.1p PCP), l3

@@ -61,4 +61,7 @@ type NICCapture struct {
 	// parsed (the error is in Capture.Errors).
 	QosUnreadable bool
 	Sysfs         *hostfiles.Sysfs
+	// Ethtool is `ethtool -S <netdev>`, runtime evidence rather than
+	// configuration; nil when not collected or unreadable.
+	Ethtool *hostfiles.EthtoolStats
 }

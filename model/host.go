@@ -49,6 +49,48 @@ type NIC struct {
 	MTU          Value[int]
 	// ToS is the traffic class RoCE QPs carry on this NIC.
 	ToS ToS
+	// Counters are what the NIC actually did (`ethtool -S`): runtime
+	// evidence, not configuration. Nil when not collected.
+	Counters *NICCounters
+}
+
+// PrioCounters are the counters of one priority: the NIC's 802.1p
+// priority, or a switch's switch-priority. A counter not Known was not
+// printed (mlx5 prints pause counters only for priorities with PFC on);
+// every Known one points at the line that printed it.
+type PrioCounters struct {
+	RxBytes, RxPackets, TxBytes, TxPackets Value[uint64]
+	// RxPause/TxPause are PFC frames received/sent for the priority; the
+	// durations are in microseconds.
+	RxPause, TxPause                 Value[uint64]
+	RxPauseDuration, TxPauseDuration Value[uint64]
+}
+
+// NICCounters are one NIC's counters since the driver loaded.
+type NICCounters struct {
+	File string
+	Prio [8]PrioCounters
+	// CNPSent, CNPHandled and ECNMarkedRoCE are DCQCN's np_cnp_sent,
+	// rp_cnp_handled and np_ecn_marked_roce_packets; mlx5 keeps them in
+	// the RDMA hw_counters, so they are Known only when a capture has them.
+	CNPSent, CNPHandled, ECNMarkedRoCE Value[uint64]
+}
+
+// SwitchCounters will hold a switch's per-port counters from gNMI
+// (devices/<switch>/gnmi-counters.json): the same PrioCounters per
+// switch-priority as a NIC, plus per-queue ECN marks and drops. A
+// placeholder until the gNMI collector lands; model.Switch then gains a
+// Counters field of this type.
+type SwitchCounters struct {
+	File  string
+	Ports map[string]*SwitchPortCounters
+}
+
+// SwitchPortCounters are one switch port's counters.
+type SwitchPortCounters struct {
+	Prio [8]PrioCounters
+	// ECNMarked and Drops are per traffic class (egress queue).
+	ECNMarked, Drops [8]Value[uint64]
 }
 
 // ToS is the effective RoCE ToS and why.
@@ -117,6 +159,7 @@ func BuildHost(in *collectors.HostCapture) *Host {
 			n.MTU = Explicit(l.MTU, source.Pos{File: in.LinksFile, Line: l.Line})
 		}
 		n.ToS = effectiveToS(n, h.NCCLTC)
+		n.Counters = buildCounters(ni.Ethtool)
 		h.NICs = append(h.NICs, n)
 	}
 	return h
@@ -212,4 +255,26 @@ func effectiveToS(n *NIC, nccl Value[int]) ToS {
 		t.Via = "unknown"
 	}
 	return t
+}
+
+func buildCounters(e *hostfiles.EthtoolStats) *NICCounters {
+	if e == nil {
+		return nil
+	}
+	v := func(c hostfiles.Counter) Value[uint64] {
+		if !c.Present() {
+			return Value[uint64]{}
+		}
+		return Explicit(c.Value, source.Pos{File: e.File, Line: c.Line})
+	}
+	nc := &NICCounters{File: e.File, CNPSent: v(e.CNPSent()), CNPHandled: v(e.CNPHandled()), ECNMarkedRoCE: v(e.ECNMarkedRoCE())}
+	for p := range nc.Prio {
+		ps := e.Prio(p)
+		nc.Prio[p] = PrioCounters{
+			RxBytes: v(ps.RxBytes), RxPackets: v(ps.RxPackets), TxBytes: v(ps.TxBytes), TxPackets: v(ps.TxPackets),
+			RxPause: v(ps.RxPause), TxPause: v(ps.TxPause),
+			RxPauseDuration: v(ps.RxPauseDuration), TxPauseDuration: v(ps.TxPauseDuration),
+		}
+	}
+	return nc
 }

@@ -137,13 +137,11 @@ func htmlChecks(r *Report) []htmlCheck {
 // outside the inventory (kind "", such as the waiver file) is looked at by
 // no catalog check; cells with findings are shown whatever this says.
 func checkApplies(id, kind string) bool {
-	switch {
-	case kind == "":
+	if kind == "" {
 		return false
-	case strings.HasPrefix(id, "host-"):
-		return kind == "host"
-	case strings.HasPrefix(id, "switch-"), id == "ecmp-hash", id == "adaptive-routing":
-		return kind == "switch"
+	}
+	if c := checks.Lookup(id); c != nil && c.Device != "" {
+		return c.Device == kind
 	}
 	return true
 }

@@ -28,7 +28,11 @@ const (
 	SudoPrefix = "sudo -n "
 	// MlnxQosPrefix and SysfsGrepPrefix start the two commands that take
 	// arguments; servers that answer them (the simulator) match on these.
-	MlnxQosPrefix   = "mlnx_qos -i "
+	MlnxQosPrefix = "mlnx_qos -i "
+	// EthtoolSPrefix starts `ethtool -S <netdev>`, the NIC's statistics.
+	// -S only reads; most other ethtool flags (-s, -K, -G, -A, --set-*)
+	// change the NIC, so no other flag is ever sent.
+	EthtoolSPrefix  = "ethtool -S "
 	SysfsGrepPrefix = "grep -H '' -- "
 	grepPrefix      = SysfsGrepPrefix
 )
@@ -43,6 +47,14 @@ func MlnxQos(netdev string) (string, error) {
 		return "", fmt.Errorf("netdev %q is not a safe interface name", netdev)
 	}
 	return MlnxQosPrefix + netdev, nil
+}
+
+// EthtoolS is `ethtool -S <netdev>` → ethtool-S-<netdev>.txt.
+func EthtoolS(netdev string) (string, error) {
+	if !netdevRe.MatchString(netdev) || strings.HasPrefix(netdev, "-") {
+		return "", fmt.Errorf("netdev %q is not a safe interface name", netdev)
+	}
+	return EthtoolSPrefix + netdev, nil
 }
 
 // sysfsRe are the only files ReadSysfs may name (host.md §2.1, §2.2).
@@ -67,7 +79,7 @@ func ReadSysfs(paths []string) (string, error) {
 }
 
 // Check returns nil when cmd is on the allowlist: one of the fixed
-// commands, mlnx_qos -i with a safe netdev, or the sysfs read of allowed
+// commands, mlnx_qos -i or ethtool -S with a safe netdev, or the sysfs read of allowed
 // paths, optionally run through `sudo -n`.
 func Check(cmd string) error {
 	c := strings.TrimPrefix(cmd, SudoPrefix)
@@ -77,6 +89,12 @@ func Check(cmd string) error {
 	}
 	if nd, ok := strings.CutPrefix(c, MlnxQosPrefix); ok {
 		if _, err := MlnxQos(nd); err != nil {
+			return fmt.Errorf("not on the allowlist: %q: %v", cmd, err)
+		}
+		return nil
+	}
+	if nd, ok := strings.CutPrefix(c, EthtoolSPrefix); ok {
+		if _, err := EthtoolS(nd); err != nil {
 			return fmt.Errorf("not on the allowlist: %q: %v", cmd, err)
 		}
 		return nil

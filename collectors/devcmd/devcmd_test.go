@@ -8,7 +8,7 @@ import (
 func TestCheck(t *testing.T) {
 	ok := []string{
 		"nv config show -o yaml", "nv config show -o commands", "nv show qos roce", "ibdev2netdev", "ip -j link show", "cat /etc/nccl.conf",
-		"mlnx_qos -i ens1f0np0", "sudo -n mlnx_qos -i ens1f0np0",
+		"mlnx_qos -i ens1f0np0", "sudo -n mlnx_qos -i ens1f0np0", "ethtool -S ens1f0np0", "sudo -n ethtool -S ens1f0np0",
 		"grep -H '' -- /sys/class/net/ens1f0np0/ecn/roce_np/enable/3 /sys/class/infiniband/mlx5_0/tc/1/traffic_class",
 	}
 	bad := []string{
@@ -17,6 +17,10 @@ func TestCheck(t *testing.T) {
 		"sudo mlnx_qos -i eth0", "sudo -n reboot", "echo 1 > /sys/class/net/eth0/ecn/roce_np/enable/3",
 		"cat /etc/shadow", "grep -H '' -- /etc/shadow", "grep -H '' -- /sys/class/net/../../etc/shadow",
 		"grep -H '' -- /sys/class/net/eth0/ecn/roce_np/enable/3; reboot", "ip link set dev eth0 mtu 1500",
+		"ethtool -S", "ethtool -S ", "ethtool -s ens1f0np0 speed 100000", "ethtool -S ens1f0np0 -s", "ethtool -S -s",
+		"ethtool -S ens1f0np0;reboot", "ethtool -S ens1f0np0 ens1f1np1", "ethtool -A ens1f0np0 rx off", "ethtool -K ens1f0np0 gro off",
+		"ethtool --set-priv-flags ens1f0np0 x on", "ethtool -S $(reboot)", "ethtool -S ens1f0np0\nreboot", "ethtool  -S ens1f0np0",
+		"ethtool -S --all-groups", "ethtool -S averyveryverylongname0",
 		"nv show qos roce; nv config apply", "nv show qos roce\nnv config apply", "",
 	}
 	for _, c := range ok {
@@ -46,5 +50,16 @@ func TestParseSysfs(t *testing.T) {
 	}
 	if _, _, err := ParseSysfs(paths, "garbage\n"); err == nil {
 		t.Error("garbage accepted")
+	}
+}
+
+func TestEthtoolS(t *testing.T) {
+	if c, err := EthtoolS("ens1f0np0"); err != nil || c != "ethtool -S ens1f0np0" || Check(c) != nil {
+		t.Errorf("EthtoolS = %q, %v", c, err)
+	}
+	for _, nd := range []string{"", "-s", "--all-groups", "eth0 -s", "eth0;reboot", "a/b", "$(id)", "averyveryverylongname0"} {
+		if c, err := EthtoolS(nd); err == nil {
+			t.Errorf("EthtoolS(%q) = %q, want refused", nd, c)
+		}
 	}
 }

@@ -35,12 +35,16 @@ const (
 	SysfsDir            = "sysfs"
 	mlnxQosPrefix       = "mlnx_qos-"
 	mlnxQosSuffix       = ".txt"
+	ethtoolPrefix       = "ethtool-S-"
 	maxDeviceFileBytes  = 64 << 20
 	errDeviceDirMissing = "device folder not found"
 )
 
 // MlnxQosFile is the file holding `mlnx_qos -i <netdev>`.
 func MlnxQosFile(netdev string) string { return mlnxQosPrefix + netdev + mlnxQosSuffix }
+
+// EthtoolFile is the file holding `ethtool -S <netdev>`.
+func EthtoolFile(netdev string) string { return ethtoolPrefix + netdev + mlnxQosSuffix }
 
 // Collect reads every inventory device from dir. Problems are returned in the
 // capture's Errors; what could be read is still returned.
@@ -248,6 +252,18 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 			}
 		} else {
 			hc.Missing = append(hc.Missing, MlnxQosFile(nd))
+		}
+		// Counters are optional evidence: a missing file is simply not
+		// collected, and is left out of Missing so that configuration-only
+		// fabric directories (and their snapshots) do not change.
+		ef := r.devicePath(h.Name, EthtoolFile(nd))
+		if data, ok := r.read(ef); ok {
+			e, err := hostfiles.ParseEthtool(ef, data)
+			if err != nil {
+				r.failErr(ef, err)
+			} else {
+				nic.Ethtool = e
+			}
 		}
 		if sysErr == nil {
 			s, errs := hostfiles.ReadSysfs(r.fsys, sysRoot, nd, nic.IBDev, nic.Port)

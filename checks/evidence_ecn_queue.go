@@ -1,0 +1,60 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var evidenceECNQueue = &Check{
+	ID:       "evidence-ecn-queue",
+	Device:   "switch",
+	Severity: Warning,
+	Title:    "Switches ECN-mark RoCE in the RoCE queue, not in another one",
+	Doc: `Runtime evidence from the switches' gNMI counters (devices/<switch>/gnmi-counters.json): DCQCN
+works when the queue that carries RoCE marks ECN under congestion and the receiving NICs answer
+with CNPs. ECN marks counted on a queue other than the port's RoCE traffic class mean RoCE (or
+something that pretends to be RoCE) is queued and marked elsewhere, typically because its DSCP or
+switch-priority mapping is wrong or ECN sits on the default queue 0. The finding names the
+configuration finding on the same switch and port it corroborates (switch-ecn, switch-queue-map,
+switch-dscp-map). The gNMI collector is not there yet: until switch counters are collected this
+check reports nothing at all (not even a "not collected" note).`,
+	Run: runEvidenceECNQueue,
+}
+
+func runEvidenceECNQueue(f *model.Fabric) []Finding {
+	var out []Finding
+	for _, sw := range configured(f) {
+		if sc := switchCounters(sw); sc != nil {
+			out = append(out, ecnQueue(f, sw, sc)...)
+		}
+	}
+	return out
+}
+
+func ecnQueue(f *model.Fabric, sw *model.Switch, sc *model.SwitchCounters) []Finding {
+	want := f.Policy.RoCE.Priority
+	corr := newCorroboration(f, switchECN, switchQueueMap, switchDSCPMap)
+	ev := eachQueue(sw, sc, func(port string, q *model.QoS, pc *model.SwitchPortCounters) []queueEvidence {
+		roce := q.TC[want].V
+		var out []queueEvidence
+		for tc, m := range pc.ECNMarked {
+			if tc != roce && m.Known && m.V > 0 {
+				out = append(out, queueEvidence{port: port, tc: tc, value: m.V, pos: m.Origin.Pos, roce: roce})
+			}
+		}
+		return out
+	})
+	var out []Finding
+	for _, e := range ev {
+		out = append(out, Finding{
+			Severity: Warning, Device: sw.Name, Interface: e.port,
+			Message: fmt.Sprintf("queue %d ECN-marked %d packets, but RoCE (switch-priority %d) uses queue %d", e.tc, e.value, want, e.roce) +
+				corr.explain(sw.Name, e.port, "port"),
+			Expected: fmt.Sprintf("ECN marks only in traffic class %d", e.roce),
+			Actual:   fmt.Sprintf("%d marked in traffic class %d", e.value, e.tc),
+			Source:   e.pos,
+		})
+	}
+	return out
+}

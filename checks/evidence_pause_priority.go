@@ -1,0 +1,71 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/model"
+)
+
+var evidencePausePriority = &Check{
+	ID:       "evidence-pause-priority",
+	Device:   "host",
+	Severity: Warning,
+	Title:    "NICs send and receive pause frames only on the lossless priority",
+	Doc: `Runtime evidence from ethtool-S-<netdev>.txt (` + "`ethtool -S <netdev>`" + `): mlx5 counts PFC frames
+per priority as rx_prio<N>_pause (received: the switch paused the NIC) and tx_prio<N>_pause (sent:
+the NIC paused the switch), and prints them only for priorities with PFC on (Linux
+Documentation/networking/device_drivers/ethernet/mellanox/mlx5/counters.rst). A pause counted on any
+priority other than the policy's RoCE priority means PFC is on, and used, where no lossless traffic
+belongs: it stalls whatever shares that priority and can spread head-of-line blocking across the
+fabric. With a lossy policy any pause is unexpected. The finding names the configuration finding on
+the same NIC it corroborates (host-pfc usually; host-dscp-map, host-trust or host-tos when traffic
+is classified onto the wrong priority). Counters are cumulative since the driver loaded, so a pause
+from before a fix still counts: clear them or compare two captures. Silent for NICs whose counters
+were not collected.`,
+	Run: runEvidencePausePriority,
+}
+
+func runEvidencePausePriority(f *model.Fabric) []Finding {
+	var out []Finding
+	want := f.Policy.RoCE.Priority
+	lossless := f.Policy.RoCE.Mode == "lossless"
+	corr := newCorroboration(f, hostPFC, hostDSCPMap, hostTrust, hostToS)
+	countersOf(f, func(h *model.Host, n *model.NIC, c *model.NICCounters) {
+		var parts []string
+		var first source.Pos
+		for p, pc := range c.Prio {
+			if lossless && p == want {
+				continue
+			}
+			rx, tx := pc.RxPause, pc.TxPause
+			if !(rx.Known && rx.V > 0) && !(tx.Known && tx.V > 0) {
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("priority %d: received %d, sent %d", p, rx.V, tx.V))
+			if first.IsZero() {
+				first = rx.Origin.Pos
+				if !(rx.Known && rx.V > 0) {
+					first = tx.Origin.Pos
+				}
+			}
+		}
+		if len(parts) == 0 {
+			return
+		}
+		expected := fmt.Sprintf("pause only on priority %d", want)
+		msg := "pause frames on a priority other than the RoCE priority"
+		if !lossless {
+			expected, msg = "no pause (the policy is lossy)", "pause frames although the policy designs the fabric lossy"
+		}
+		out = append(out, Finding{
+			Severity: Warning, Device: h.Name, Interface: n.Netdev,
+			Message:  msg + corr.explain(h.Name, n.Netdev, "NIC"),
+			Expected: expected,
+			Actual:   strings.Join(parts, "; "),
+			Source:   first,
+		})
+	})
+	return out
+}

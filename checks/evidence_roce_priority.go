@@ -1,0 +1,74 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+// roceBytesMin and roceShareMin decide when a priority carried RoCE-sized
+// traffic. The counters are cumulative since the driver loaded; ssh,
+// monitoring and LLDP on priority 0 add up to megabytes a day, while one
+// NCCL job moves gigabytes per second, so a job that ran on the wrong
+// priority leaves far more than 1 GiB and a tenth of the NIC's bytes.
+const (
+	roceBytesMin = 1 << 30
+	roceShareMin = 0.10
+)
+
+var evidenceRoCEPriority = &Check{
+	ID:       "evidence-roce-priority",
+	Device:   "host",
+	Severity: Error,
+	Title:    "RoCE traffic leaves each NIC on the lossless priority",
+	Doc: `Runtime evidence from ethtool-S-<netdev>.txt (` + "`ethtool -S <netdev>`" + `): mlx5 counts the bytes sent
+per priority as tx_prio<N>_bytes (Linux
+Documentation/networking/device_drivers/ethernet/mellanox/mlx5/counters.rst). On a RoCE NIC nearly
+everything should leave on the policy's RoCE priority. The check reports a priority N other than
+that one which sent RoCE-sized traffic: at least 1 GiB and at least 10% of the NIC's bytes over all
+priorities, while the RoCE priority sent less than N. The thresholds keep management and storage
+TCP on priority 0 quiet (it stays small next to RoCE) while any job that ran mostly on the wrong
+priority, without PFC and without its buffers, is caught: the usual causes are a ToS that is not
+the RoCE DSCP (host-tos), a NIC that trusts pcp (host-trust) or a dscp2prio entry that points
+elsewhere (host-dscp-map), and the finding names the one it corroborates on the same NIC. Counters
+are cumulative since the driver loaded. Silent for NICs whose counters were not collected.`,
+	Run: runEvidenceRoCEPriority,
+}
+
+func runEvidenceRoCEPriority(f *model.Fabric) []Finding {
+	var out []Finding
+	want := f.Policy.RoCE.Priority
+	corr := newCorroboration(f, hostToS, hostTrust, hostDSCPMap)
+	countersOf(f, func(h *model.Host, n *model.NIC, c *model.NICCounters) {
+		var total float64
+		for _, pc := range c.Prio {
+			total += float64(pc.TxBytes.V) // unknown counters are 0
+		}
+		roce := c.Prio[want].TxBytes.V
+		var parts []string
+		worst := -1
+		for p, pc := range c.Prio {
+			v := pc.TxBytes
+			if p == want || !v.Known || v.V < roceBytesMin || float64(v.V) < roceShareMin*total || v.V <= roce {
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("priority %d sent %s (%.0f%%)", p, bytesText(v.V), 100*float64(v.V)/total))
+			if worst < 0 || v.V > c.Prio[worst].TxBytes.V {
+				worst = p
+			}
+		}
+		if worst < 0 {
+			return
+		}
+		out = append(out, Finding{
+			Severity: Error, Device: h.Name, Interface: n.Netdev,
+			Message: fmt.Sprintf("RoCE-sized traffic left on priority %d, above the %s and %.0f%% threshold, while the RoCE priority %d sent %s",
+				worst, bytesText(roceBytesMin), 100*roceShareMin, want, bytesText(roce)) + corr.explain(h.Name, n.Netdev, "NIC"),
+			Expected: fmt.Sprintf("RoCE on priority %d", want),
+			Actual:   strings.Join(parts, "; "),
+			Source:   c.Prio[worst].TxBytes.Origin.Pos,
+		})
+	})
+	return out
+}
