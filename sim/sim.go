@@ -53,6 +53,12 @@ type Options struct {
 	Faults map[string]Fault
 	// Banner is printed at the start of every interactive shell (a MOTD).
 	Banner string
+	// GNMI also starts a gNMI server (Subscribe ONCE and STREAM) on every
+	// switch, streaming devices/<switch>/gnmi-counters.json or a synthetic
+	// baseline; it checks User/Password as gRPC metadata (sim/gnmi.go).
+	GNMI bool
+	// GNMITLS serves gNMI over TLS with a per-run CA (Fabric.GNMICAPEM).
+	GNMITLS bool
 }
 
 // Fault is what goes wrong on one device.
@@ -77,6 +83,13 @@ type Fault struct {
 	// Silent accepts the TCP connection and never says anything, not even
 	// the SSH version: what a client's handshake deadline is for.
 	Silent bool
+	// GNMIOnceUnimplemented answers a ONCE subscription with Unimplemented.
+	GNMIOnceUnimplemented bool
+	// GNMINoSync never sends sync_response.
+	GNMINoSync bool
+	// GNMICutAfter drops the gNMI connection after that many
+	// notifications (0: off).
+	GNMICutAfter int
 }
 
 // Device is one simulated device.
@@ -85,6 +98,8 @@ type Device struct {
 	Kind string // KindSwitch or KindHost
 	Addr string // host:port to dial
 	Port int
+	// GNMIAddr is the switch's gNMI host:port ("" without Options.GNMI).
+	GNMIAddr string
 }
 
 // Fabric is a running simulation. Its methods are safe for concurrent use.
@@ -95,6 +110,7 @@ type Fabric struct {
 	signer ssh.Signer
 	devs   []*device
 	byName map[string]*device
+	gnmi   *gnmiFabric // nil without Options.GNMI
 
 	done chan struct{} // closed by Close: ends sleeps and hangs
 	wg   sync.WaitGroup
@@ -116,6 +132,9 @@ func Start(dir string, opt Options) (*Fabric, error) {
 	}
 	if opt.Password == "" && len(opt.AuthorizedKeys) == 0 {
 		return nil, errors.New("sim: no way to log in: set a password or authorized keys")
+	}
+	if opt.GNMI && opt.Password == "" {
+		return nil, errors.New("sim: gNMI logs in with a password: set one")
 	}
 	inv, err := inventory.Load(dir)
 	if err != nil {
@@ -161,6 +180,12 @@ func Start(dir string, opt Options) (*Fabric, error) {
 		}
 		f.wg.Add(1)
 		go f.accept(d)
+	}
+	if opt.GNMI {
+		if err := f.startGNMI(); err != nil {
+			_ = f.Close()
+			return nil, err
+		}
 	}
 	return f, nil
 }
@@ -208,7 +233,7 @@ func prompt(kind, user, name string) string {
 func (f *Fabric) Devices() []Device {
 	out := make([]Device, 0, len(f.devs))
 	for _, d := range f.devs {
-		out = append(out, Device{Name: d.name, Kind: d.kind, Addr: d.addr(), Port: d.port})
+		out = append(out, Device{Name: d.name, Kind: d.kind, Addr: d.addr(), Port: d.port, GNMIAddr: f.gnmiAddr(d.name)})
 	}
 	return out
 }
@@ -260,6 +285,7 @@ func (f *Fabric) Close() error {
 			_ = d.ln.Close()
 		}
 	}
+	f.stopGNMI()
 	f.wg.Wait()
 	return nil
 }
