@@ -17,8 +17,8 @@ with CNPs. ECN marks counted on a queue other than the port's RoCE traffic class
 something that pretends to be RoCE) is queued and marked elsewhere, typically because its DSCP or
 switch-priority mapping is wrong or ECN sits on the default queue 0. The finding names the
 configuration finding on the same switch and port it corroborates (switch-ecn, switch-queue-map,
-switch-dscp-map). The gNMI collector is not there yet: until switch counters are collected this
-check reports nothing at all (not even a "not collected" note).`,
+switch-dscp-map). A switch without collected counters is skipped silently: counters are optional
+evidence, not configuration.`,
 	Run: runEvidenceECNQueue,
 }
 

@@ -16,9 +16,8 @@ queue that carries the RoCE priority (the traffic class the port maps it to) mus
 PFC should pause the sender before the buffer overflows. Drops there mean PFC is not on for the
 priority on this switch or its neighbour, the headroom is too small for the cable, or the traffic
 is not the RoCE priority at all. The finding names the configuration finding on the same switch and
-port it corroborates (switch-pfc, switch-queue-map, switch-dscp-map). The gNMI collector is not
-there yet: until switch counters are collected this check reports nothing at all (not even a "not
-collected" note).`,
+port it corroborates (switch-pfc, switch-queue-map, switch-dscp-map). A switch without collected
+counters is skipped silently: counters are optional evidence, not configuration.`,
 	Run: runEvidenceLosslessDrops,
 }
 

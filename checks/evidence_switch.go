@@ -7,11 +7,9 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-// switchCounters returns a switch's gNMI counters. None are collected yet:
-// model.Switch gains its Counters with the gNMI collector
-// (devices/<switch>/gnmi-counters.json), and this is then the one line to
-// change. Until then the switch evidence checks are silent.
-func switchCounters(*model.Switch) *model.SwitchCounters { return nil }
+// switchCounters returns a switch's gNMI counters
+// (devices/<switch>/gnmi-counters.json); nil when not collected.
+func switchCounters(sw *model.Switch) *model.SwitchCounters { return sw.Counters }
 
 // queueEvidence is one switch port whose per-queue counters show something.
 type queueEvidence struct {

@@ -5,6 +5,7 @@
 package collectors
 
 import (
+	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/source"
@@ -30,6 +31,9 @@ type SwitchCapture struct {
 	// RoceShow is `nv show qos roce`, the operational view; nil when not
 	// collected.
 	RoceShow *nvue.RoceShow
+	// Counters are the switch's QoS counters over gNMI
+	// (gnmi-counters.json); nil when not collected.
+	Counters *gnmi.Counters
 	// Missing lists the optional files that were not collected.
 	Missing []string
 }

@@ -1,7 +1,10 @@
 package model
 
 import (
+	"path"
+
 	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/inventory"
 )
 
@@ -17,6 +20,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 		is := roles[sc.Name]
 		sw, problems := BuildSwitch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
 		sw.NotCollected = sc.Missing
+		sw.Counters = switchCounters(path.Join("devices", sc.Name, gnmi.FileName), sc.Counters)
 		for _, p := range problems {
 			p.Device = sc.Name
 		}

@@ -76,23 +76,6 @@ type NICCounters struct {
 	CNPSent, CNPHandled, ECNMarkedRoCE Value[uint64]
 }
 
-// SwitchCounters will hold a switch's per-port counters from gNMI
-// (devices/<switch>/gnmi-counters.json): the same PrioCounters per
-// switch-priority as a NIC, plus per-queue ECN marks and drops. A
-// placeholder until the gNMI collector lands; model.Switch then gains a
-// Counters field of this type.
-type SwitchCounters struct {
-	File  string
-	Ports map[string]*SwitchPortCounters
-}
-
-// SwitchPortCounters are one switch port's counters.
-type SwitchPortCounters struct {
-	Prio [8]PrioCounters
-	// ECNMarked and Drops are per traffic class (egress queue).
-	ECNMarked, Drops [8]Value[uint64]
-}
-
 // ToS is the effective RoCE ToS and why.
 type ToS struct {
 	Value[int]

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 
+	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/source"
 )
@@ -39,6 +40,8 @@ type Switch struct {
 	MTU map[string]Value[int]
 	// Oper is `nv show qos roce`; nil when not collected.
 	Oper *Operational
+	// Counters are the QoS counters over gNMI; nil when not collected.
+	Counters *SwitchCounters
 	// NotCollected names the optional inputs that were missing.
 	NotCollected []string
 }
@@ -663,4 +666,57 @@ func operational(s *nvue.RoceShow) *Operational {
 	o.MappingPos = source.Pos{File: s.File, Line: s.MappingLine}
 	o.ETSPos = source.Pos{File: s.File, Line: s.ETSLine}
 	return o
+}
+
+// SwitchCounters are a switch's per-port counters from gNMI
+// (devices/<switch>/gnmi-counters.json): pause frames per switch priority,
+// ECN marks and no-buffer drops per egress queue.
+type SwitchCounters struct {
+	File  string
+	Ports map[string]*SwitchPortCounters
+}
+
+// SwitchPortCounters are one switch port's counters.
+type SwitchPortCounters struct {
+	Prio [8]PrioCounters
+	// ECNMarked and Drops are per traffic class (egress queue).
+	ECNMarked, Drops [8]Value[uint64]
+}
+
+// switchCounters turns the gNMI view into the model's. Cumulus names its
+// egress queues by traffic class ("0".."7", nvue.md §4); other names are
+// not queues the model knows and are left out. in-pause counts PFC frames
+// received, out-pause frames sent.
+func switchCounters(file string, c *gnmi.Counters) *SwitchCounters {
+	if c == nil {
+		return nil
+	}
+	sc := &SwitchCounters{File: file, Ports: map[string]*SwitchPortCounters{}}
+	port := func(name string) *SwitchPortCounters {
+		p, ok := sc.Ports[name]
+		if !ok {
+			p = &SwitchPortCounters{}
+			sc.Ports[name] = p
+		}
+		return p
+	}
+	for _, k := range c.QueueKeys() {
+		tc, err := strconv.Atoi(k.Queue)
+		if err != nil || tc < 0 || tc > 7 {
+			continue
+		}
+		q := c.Queues[k]
+		p := port(k.Interface)
+		p.ECNMarked[tc] = Explicit(q.ECNMarkedPkts, q.Pos)
+		p.Drops[tc] = Explicit(q.NoBufferDroppedPkts, q.Pos)
+	}
+	for _, k := range c.PrioKeys() {
+		v := c.Priorities[k]
+		pc := &port(k.Interface).Prio[k.Priority] // ParseCounters keeps 0..7
+		pc.RxPause = Explicit(v.InPausePkts, v.Pos)
+		pc.TxPause = Explicit(v.OutPausePkts, v.Pos)
+		pc.RxPauseDuration = Explicit(v.InPauseDuration, v.Pos)
+		pc.TxPauseDuration = Explicit(v.OutPauseDuration, v.Pos)
+	}
+	return sc
 }

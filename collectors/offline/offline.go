@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/source"
@@ -184,6 +185,17 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 		}
 	} else {
 		sc.Missing = append(sc.Missing, RoceShowFile)
+	}
+	// Counters are optional evidence: absent means not collected, and is
+	// not listed as missing (configuration checks do not need them).
+	countersFile := r.devicePath(name, gnmi.FileName)
+	if data, ok := r.read(countersFile); ok {
+		c, err := gnmi.ParseCounters(countersFile, data)
+		if err != nil {
+			r.failErr(countersFile, err)
+		} else {
+			sc.Counters = c
+		}
 	}
 	return sc
 }

@@ -1,0 +1,35 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// gnmiQueue is one notification of gnmi-counters.json for an egress queue,
+// in the layout collectors/gnmi writes.
+func gnmiQueue(port string, queue int, ecn, drops uint64) string {
+	return fmt.Sprintf(`{"timestamp":"1700000000000000000","prefix":{"elem":[{"name":"qos"},{"name":"interfaces"},{"name":"interface","key":{"interface-id":%q}},{"name":"output"},{"name":"queues"},{"name":"queue","key":{"name":"%d"}},{"name":"state"}]},"update":[{"path":{"elem":[{"name":"ecn-marked-pkts"}]},"val":{"uintVal":"%d"}},{"path":{"elem":[{"name":"no-buffer-uc-dropped-pkts"}]},"val":{"uintVal":"%d"}},{"path":{"elem":[{"name":"transmit-pkts"}]},"val":{"uintVal":"1000"}}]}`,
+		port, queue, ecn, drops)
+}
+
+func gnmiFile(lines ...string) string { return "[\n  " + strings.Join(lines, ",\n  ") + "\n]\n" }
+
+var spine01Counters = dev("spine01", "gnmi-counters.json")
+
+// The switch evidence checks read gnmi-counters.json through the offline
+// collector and the model, like any capture.
+func TestSwitchEvidenceFromGNMI(t *testing.T) {
+	healthy := gnmiFile(gnmiQueue("swp1", 0, 0, 0), gnmiQueue("swp1", 3, 4792, 0), gnmiQueue("swp2", 3, 10, 0))
+	runCases(t, evidenceLosslessDrops, []checkCase{
+		{name: "not collected"},
+		{name: "healthy", edits: []edit{write(spine01Counters, healthy)}},
+		{name: "drops on the RoCE queue", edits: []edit{write(spine01Counters, gnmiFile(gnmiQueue("swp1", 3, 4792, 17)))},
+			want: []string{"error spine01 swp1"}},
+	})
+	runCases(t, evidenceECNQueue, []checkCase{
+		{name: "healthy", edits: []edit{write(spine01Counters, healthy)}},
+		{name: "marks on queue 0", edits: []edit{write(spine01Counters, gnmiFile(gnmiQueue("swp1", 0, 900, 0), gnmiQueue("swp1", 3, 0, 0)))},
+			want: []string{"warning spine01 swp1"}},
+	})
+}
