@@ -2,32 +2,15 @@ package app
 
 import (
 	"bytes"
-	"flag"
+	goldenpkg "github.com/qoslint/qoslint/golden"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./app -update creates it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from its golden file:\n%s", name, got)
-	}
-}
+// golden compares got with testdata/name (see package golden).
+func golden(t *testing.T, name string, got []byte) { t.Helper(); goldenpkg.Check(t, name, got) }
 
 func TestGenerateGolden(t *testing.T) {
 	for _, tc := range []struct {

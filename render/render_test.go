@@ -2,9 +2,7 @@ package render_test
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
+	goldenpkg "github.com/qoslint/qoslint/golden"
 	"testing"
 
 	"github.com/qoslint/qoslint/app"
@@ -12,26 +10,8 @@ import (
 	"github.com/qoslint/qoslint/render"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./render -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; diff it with go test ./render -update && git diff\n--- got ---\n%s", name, got)
-	}
-}
+// golden compares got with testdata/name (see package golden).
+func golden(t *testing.T, name string, got []byte) { t.Helper(); goldenpkg.Check(t, name, got) }
 
 func TestGolden(t *testing.T) {
 	for _, fabric := range []struct{ name, dir string }{

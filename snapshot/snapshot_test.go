@@ -3,9 +3,7 @@ package snapshot_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
+	goldenpkg "github.com/qoslint/qoslint/golden"
 	"reflect"
 	"strings"
 	"testing"
@@ -17,26 +15,8 @@ import (
 	"github.com/qoslint/qoslint/snapshot"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./snapshot -update creates it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; diff it with go test ./snapshot -update && git diff\n--- got ---\n%s", name, got)
-	}
-}
+// golden compares got with testdata/name (see package golden).
+func golden(t *testing.T, name string, got []byte) { t.Helper(); goldenpkg.Check(t, name, got) }
 
 // take snapshots a fabric directory the way `qoslint snapshot` does.
 func take(t testing.TB, dir string) *snapshot.Snapshot {
