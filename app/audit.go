@@ -38,6 +38,9 @@ type LiveOptions struct {
 	Getenv func(string) string
 	// Progress, when not nil, gets a progress bar (a terminal's stderr).
 	Progress io.Writer
+	// Counters also collects runtime counters: ethtool -S of every RoCE NIC
+	// and every switch's gnmi-counters.json over gNMI.
+	Counters bool
 }
 
 // AuditOptions are audit's settings.
@@ -63,6 +66,7 @@ func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inven
 		InsecureSkipHostKeyCheck: opt.InsecureSkipHostKeyCheck,
 		InventoryDir:             filepath.Dir(opt.Inventory),
 		Getenv:                   opt.Getenv,
+		Counters:                 opt.Counters,
 	}
 	if opt.Progress != nil {
 		bar := newProgress(opt.Progress, len(inv.Switches)+len(inv.Hosts))

@@ -27,14 +27,23 @@ type SimOptions struct {
 	Latency      time.Duration
 	InventoryOut string
 	Getenv       func(string) string
+	// GNMI also serves gNMI on every switch, over TLS, and writes the CA
+	// as sim.GNMICAFile beside the inventory.
+	GNMI bool
 }
 
 // startSim starts the simulator on dir and writes its inventory (and the
 // known_hosts file the inventory names, beside it).
-func startSim(dir, listen string, latency time.Duration, password, inventoryOut string) (*sim.Fabric, error) {
-	f, err := sim.Start(dir, sim.Options{Listen: listen, Latency: latency, User: "cumulus", Password: password})
+func startSim(dir, listen string, latency time.Duration, password, inventoryOut string, gnmi bool) (*sim.Fabric, error) {
+	f, err := sim.Start(dir, sim.Options{Listen: listen, Latency: latency, User: "cumulus", Password: password, GNMI: gnmi, GNMITLS: gnmi})
 	if err != nil {
 		return nil, err
+	}
+	if gnmi {
+		if err := os.WriteFile(filepath.Join(filepath.Dir(inventoryOut), sim.GNMICAFile), f.GNMICAPEM(), 0o644); err != nil {
+			_ = f.Close()
+			return nil, err
+		}
 	}
 	khName := strings.TrimSuffix(filepath.Base(inventoryOut), filepath.Ext(inventoryOut)) + ".known_hosts"
 	khPath := filepath.Join(filepath.Dir(inventoryOut), khName)
@@ -72,7 +81,7 @@ func Sim(ctx context.Context, out, errOut io.Writer, opt SimOptions) int {
 	if password == "" {
 		password, generated = newPassword(), true
 	}
-	f, err := startSim(opt.Dir, opt.Listen, opt.Latency, password, opt.InventoryOut)
+	f, err := startSim(opt.Dir, opt.Listen, opt.Latency, password, opt.InventoryOut, opt.GNMI)
 	if err != nil {
 		fmt.Fprintf(errOut, "qoslint: sim: %v\n", err)
 		return ExitInput
@@ -88,7 +97,16 @@ func Sim(ctx context.Context, out, errOut io.Writer, opt SimOptions) int {
 	} else {
 		fmt.Fprintf(out, "password: from $%s\n", SimPasswordEnv)
 	}
-	fmt.Fprintf(out, "then: qoslint audit --inventory %s\n(interrupt to stop)\n", opt.InventoryOut)
+	if opt.GNMI {
+		for _, d := range f.Devices() {
+			if d.GNMIAddr != "" {
+				fmt.Fprintf(out, "gnmi     %-12s %s (TLS, CA %s)\n", d.Name, d.GNMIAddr, sim.GNMICAFile)
+			}
+		}
+		fmt.Fprintf(out, "then: qoslint audit --counters --inventory %s\n(interrupt to stop)\n", opt.InventoryOut)
+	} else {
+		fmt.Fprintf(out, "then: qoslint audit --inventory %s\n(interrupt to stop)\n", opt.InventoryOut)
+	}
 	<-ctx.Done()
 	return ExitOK
 }
@@ -117,7 +135,7 @@ func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
 	}
 	password := newPassword()
 	invPath := filepath.Join(tmp, "sim-inventory.yaml")
-	f, err := startSim(dir, "127.0.0.1", opt.Latency, password, invPath)
+	f, err := startSim(dir, "127.0.0.1", opt.Latency, password, invPath, true)
 	if err != nil {
 		fmt.Fprintf(errOut, "qoslint: demo: %v\n", err)
 		return ExitInput
@@ -126,7 +144,7 @@ func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
 	fmt.Fprintf(errOut, "qoslint demo: %d simulated devices of %s on 127.0.0.1, auditing over SSH\n", len(f.Devices()), opt.Fabric)
 	return Audit(ctx, out, errOut, AuditOptions{
 		LiveOptions: LiveOptions{
-			Inventory: invPath, Progress: opt.Progress,
+			Inventory: invPath, Progress: opt.Progress, Counters: true,
 			Getenv: func(k string) string {
 				if k == SimPasswordEnv {
 					return password

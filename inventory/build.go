@@ -73,6 +73,7 @@ func build(file string, raw *rawInventory, p *problems) *Inventory {
 	}
 	inv.Policy = buildPolicy(file, &raw.Policy, p)
 	inv.SSH = buildSSH(raw.SSH, p)
+	inv.GNMI = buildGNMI(raw.GNMI, p)
 
 	seen := map[string]int{} // device name -> line of its first definition
 	for _, d := range raw.Switches {
@@ -263,6 +264,9 @@ func buildSwitch(file string, d rawDevice, seen map[string]int, p *problems) (Sw
 		sw.Role = "leaf"
 	default:
 		p.semantic(sw.Pos.Line, "switch %q: role is required (%s); only switches named leaf* default to leaf", d.Name.V, orList(roles))
+	}
+	if f := d.GNMIPort; f.Set && inRange(p, f.Line, fmt.Sprintf("switch %q: gnmi_port", d.Name.V), f.V, 1, 65535) {
+		sw.GNMIPort = f.V
 	}
 	if d.Items.Set {
 		for i, port := range d.Items.V {

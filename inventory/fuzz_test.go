@@ -45,6 +45,9 @@ func FuzzParse(f *testing.F) {
 	// secret behind an alias, secrets in HCL objects and as block types.
 	f.Add([]byte("fabric: a\nssh:\n  switches: &g {username: u, port: 22}\n  hosts: {<<: *g, sudo: true, agent: yes}\nswitches:\n  - {name: leaf1, <<: *g}\n"), false)
 	f.Add([]byte("fabric: a\nssh: {known_hosts: ~, switches: ~, hosts: {key_file: ~/.ssh/id}}\nhosts:\n  - {name: h, port: 0x50, agent: true}\n"), false)
+	f.Add([]byte(gnmiYAML), false)
+	f.Add([]byte(gnmiHCL), true)
+	f.Add([]byte("fabric: a\ngnmi: {timeout: 9999999999999h, port: ~, tls: yes}\nswitches:\n  - {name: leaf1, gnmi_port: 0x10}\n"), false)
 	f.Add([]byte("fabric: a\nx: {token: &t tok-123456}\nswitches:\n  - {name: leaf1, username: *t, Password: [p, {q: r}]}\n"), false)
 	f.Add([]byte("fabric = \"a\"\nssh {\n  known_hosts = \"kh\"\n  switches {\n    port = 1e3\n  }\n  hosts {\n    sudo = true\n  }\n}\n"+
 		"host \"h\" {\n  creds = { \"token\" = \"t-123456\" }\n  password {\n  }\n}\nswitch \"leaf1\" {\n  port = 65535\n  agent = \"true\"\n}\n"), true)

@@ -29,6 +29,7 @@ var (
 		Blocks: []hcl.BlockHeaderSchema{
 			{Type: "policy"},
 			{Type: "ssh"},
+			{Type: "gnmi"},
 			{Type: "switch", LabelNames: []string{"name"}},
 			{Type: "host", LabelNames: []string{"name"}},
 		},
@@ -45,9 +46,10 @@ var (
 		Attributes: []hcl.AttributeSchema{{Name: "known_hosts"}},
 		Blocks:     []hcl.BlockHeaderSchema{{Type: "switches"}, {Type: "hosts"}},
 	}
+	gnmiSchema   = attrSchema("port", "tls", "ca_file", "skip_verify", "timeout")
 	credKeys     = []string{"username", "password_env", "key_file", "agent", "port", "sudo"}
 	credsSchema  = attrSchema(credKeys...)
-	switchSchema = attrSchema(append([]string{"role", "address", "ports"}, credKeys...)...)
+	switchSchema = attrSchema(append([]string{"role", "address", "ports", "gnmi_port"}, credKeys...)...)
 	hostSchema   = attrSchema(append([]string{"address", "nics"}, credKeys...)...)
 )
 
@@ -175,6 +177,16 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 			raw.SSH.Hosts = hclCreds(content(b.Body, credsSchema, p).Attributes, "ssh.hosts.", p)
 		}
 	}
+	if b := single(top, "gnmi", p); b != nil {
+		a := content(b.Body, gnmiSchema, p).Attributes
+		g := &raw.GNMI
+		g.Line = b.DefRange.Start.Line
+		g.Port = hclScalar(a["port"], "gnmi.port", asInt, p)
+		g.TLS = hclScalar(a["tls"], "gnmi.tls", asBool, p)
+		g.CAFile = hclScalar(a["ca_file"], "gnmi.ca_file", asString, p)
+		g.SkipVerify = hclScalar(a["skip_verify"], "gnmi.skip_verify", asBool, p)
+		g.Timeout = hclScalar(a["timeout"], "gnmi.timeout", asString, p)
+	}
 	for _, b := range top.Blocks {
 		if b.Type != "switch" && b.Type != "host" || len(b.Labels) != 1 {
 			continue
@@ -188,6 +200,7 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 			d.Address = hclScalar(a["address"], who+"address", asString, p)
 			d.Items = hclList(a["ports"], who+"ports", false, asString, p)
 			d.Creds = hclCreds(a, who, p)
+			d.GNMIPort = hclScalar(a["gnmi_port"], who+"gnmi_port", asInt, p)
 			raw.Switches = append(raw.Switches, d)
 			continue
 		}

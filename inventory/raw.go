@@ -54,6 +54,8 @@ type rawDevice struct {
 	Address field[string]
 	Items   list[string]
 	Creds   rawCreds
+	// GNMIPort is a switch's gnmi_port.
+	GNMIPort field[int]
 }
 
 // rawCreds is an ssh group's defaults or a device's own login settings.
@@ -68,10 +70,19 @@ type rawSSH struct {
 	Switches, Hosts rawCreds
 }
 
+// rawGNMI is the gnmi section; Line is its key or block (0 when absent).
+type rawGNMI struct {
+	Line            int
+	Port            field[int]
+	TLS, SkipVerify field[bool]
+	CAFile, Timeout field[string]
+}
+
 type rawInventory struct {
 	Fabric   field[string]
 	Policy   rawPolicy
 	SSH      rawSSH
+	GNMI     rawGNMI
 	Switches []rawDevice
 	Hosts    []rawDevice
 }

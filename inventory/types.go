@@ -2,7 +2,11 @@
 // RoCE QoS policy, from inventory.yaml or inventory.hcl (the same schema).
 package inventory
 
-import "github.com/qoslint/qoslint/collectors/source"
+import (
+	"time"
+
+	"github.com/qoslint/qoslint/collectors/source"
+)
 
 // Inventory is one fabric.
 type Inventory struct {
@@ -14,6 +18,26 @@ type Inventory struct {
 	Hosts    []Host
 	// SSH is how live collectors reach the devices.
 	SSH SSH
+	// GNMI is how live collectors reach the switches' gNMI servers for
+	// counters; the switches' SSH username and password_env log in.
+	GNMI GNMI
+}
+
+// GNMI holds the switches' gNMI connection settings. The zero value (no
+// gnmi section) is plaintext on the default port.
+type GNMI struct {
+	// Port is the gNMI port; 0 means the Cumulus default, 9339. A switch's
+	// GNMIPort overrides it.
+	Port int
+	// TLS dials with TLS; CAFile (relative to the inventory's folder) is the
+	// CA bundle that verifies the switch, empty for the system roots.
+	TLS    bool
+	CAFile string
+	// SkipVerify accepts any server certificate (TLS only).
+	SkipVerify bool
+	// Timeout bounds one switch's collection; 0 means the collector's
+	// default.
+	Timeout time.Duration
 }
 
 // SSH holds connection settings and credential references. The inventory
@@ -102,7 +126,9 @@ type Switch struct {
 	// e.g. "swp1-32"); empty means every swp port in the switch's config.
 	Ports       []string
 	Credentials Credentials
-	Pos         source.Pos
+	// GNMIPort overrides GNMI.Port for this switch; 0 means no override.
+	GNMIPort int
+	Pos      source.Pos
 }
 
 // Host is one GPU server.

@@ -20,6 +20,7 @@ type yamlFile struct {
 	Fabric   *string      `yaml:"fabric"`
 	Policy   *yamlPolicy  `yaml:"policy"`
 	SSH      *yamlSSH     `yaml:"ssh"`
+	GNMI     *yamlGNMI    `yaml:"gnmi"`
 	Switches []yamlSwitch `yaml:"switches"`
 	Hosts    []yamlHost   `yaml:"hosts"`
 }
@@ -63,6 +64,15 @@ type yamlSSH struct {
 	Hosts      *yamlCreds `yaml:"hosts"`
 }
 
+type yamlGNMI struct {
+	Port       *int    `yaml:"port"`
+	TLS        *bool   `yaml:"tls"`
+	CAFile     *string `yaml:"ca_file"`
+	SkipVerify *bool   `yaml:"skip_verify"`
+	// Timeout is a Go duration ("30s"), parsed by build.
+	Timeout *string `yaml:"timeout"`
+}
+
 // yamlCreds is an ssh group, and is inlined in every device: a device's
 // settings sit directly on its entry.
 type yamlCreds struct {
@@ -79,6 +89,7 @@ type yamlSwitch struct {
 	Role      *string  `yaml:"role"`
 	Address   *string  `yaml:"address"`
 	Ports     []string `yaml:"ports"`
+	GNMIPort  *int     `yaml:"gnmi_port"`
 	yamlCreds `yaml:",inline"`
 }
 

@@ -241,18 +241,30 @@ func yamlRaw(f *yamlFile, root *yaml.Node, p *problems) *rawInventory {
 		}
 	}
 
+	if x := f.GNMI; x != nil {
+		k, n := child(root, "gnmi")
+		at := lineOf(k)
+		raw.GNMI.Line = at
+		raw.GNMI.Port = yamlInt(x.Port, n, "port", at)
+		raw.GNMI.TLS = yamlBool(x.TLS, n, "tls", at)
+		raw.GNMI.CAFile = yamlString(x.CAFile, n, "ca_file", at)
+		raw.GNMI.SkipVerify = yamlBool(x.SkipVerify, n, "skip_verify", at)
+		raw.GNMI.Timeout = yamlString(x.Timeout, n, "timeout", at)
+	}
+
 	swKey, swSeq := child(root, "switches")
 	swItems := items(swSeq, true)
 	nullItems(swSeq, "switches", p)
 	for i, s := range f.Switches {
 		n, line := yamlItem(swItems, i, len(f.Switches), swKey)
 		raw.Switches = append(raw.Switches, rawDevice{
-			Line:    line,
-			Name:    yamlString(s.Name, n, "name", line),
-			Role:    yamlString(s.Role, n, "role", line),
-			Address: yamlString(s.Address, n, "address", line),
-			Items:   yamlStrings(s.Ports, n, "ports", "ports", line, p),
-			Creds:   yamlCredsRaw(&s.yamlCreds, n, line),
+			Line:     line,
+			Name:     yamlString(s.Name, n, "name", line),
+			Role:     yamlString(s.Role, n, "role", line),
+			Address:  yamlString(s.Address, n, "address", line),
+			Items:    yamlStrings(s.Ports, n, "ports", "ports", line, p),
+			Creds:    yamlCredsRaw(&s.yamlCreds, n, line),
+			GNMIPort: yamlInt(s.GNMIPort, n, "gnmi_port", line),
 		})
 	}
 	hKey, hSeq := child(root, "hosts")

@@ -84,6 +84,15 @@ func expectations(t *testing.T, dir string, d Device) []expect {
 		out = append(out,
 			expect{cmd: cmd, stdout: readFile(t, q)},
 			expect{cmd: devcmd.SudoPrefix + cmd, stdout: readFile(t, q)})
+		// clean-pod has no ethtool files: the synthetic counters answer.
+		eth, err := devcmd.EthtoolS(nd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stats := syntheticEthtool(d.Name, nd)
+		out = append(out,
+			expect{cmd: eth, stdout: stats},
+			expect{cmd: devcmd.SudoPrefix + eth, stdout: stats})
 	}
 	paths := sysfsPaths(t, devDir)
 	var want strings.Builder

@@ -98,6 +98,9 @@ func (d *device) run(line string, exec bool) result {
 		if nd, ok := strings.CutPrefix(cmd, mlnxQosPrefix); ok {
 			return d.mlnxQos(nd)
 		}
+		if nd, ok := strings.CutPrefix(cmd, devcmd.EthtoolSPrefix); ok {
+			return d.ethtoolS(nd)
+		}
 	}
 	if rest, ok := strings.CutPrefix(cmd, grepPrefix); ok {
 		return d.grep(strings.Fields(rest))

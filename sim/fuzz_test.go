@@ -22,6 +22,8 @@ func FuzzRun(f *testing.F) {
 		"grep -H '' -- /sys/../../secret.txt", "grep -H '' -- /sys/class/../../h2/nccl.conf",
 		"cat /etc/nccl.conf ../secret.txt", "mlnx_qos -i ..", "mlnx_qos -i ../../secret.txt", "",
 		"sudo -n ", "exit", "grep -H '' -- /sys//class/net/eth0/ecn/roce_np/cnp_dscp",
+		devcmd.EthtoolSPrefix + "eth0", devcmd.SudoPrefix + devcmd.EthtoolSPrefix + "eth0",
+		"ethtool -S ../../secret.txt", "ethtool -S ..", "ethtool -s eth0 speed 10",
 	} {
 		f.Add(s, false)
 		f.Add(s, true)

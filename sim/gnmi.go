@@ -6,6 +6,7 @@ import (
 	"crypto/tls"
 	"fmt"
 	"net"
+	"strconv"
 	"sync"
 	"time"
 
@@ -96,6 +97,16 @@ func (f *Fabric) stopGNMI() {
 	for _, gd := range f.gnmi.devs {
 		gd.srv.Stop()
 	}
+}
+
+// gnmiPort is a switch's gNMI port, 0 without gNMI.
+func (f *Fabric) gnmiPort(name string) int {
+	_, port, err := net.SplitHostPort(f.gnmiAddr(name))
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(port)
+	return n
 }
 
 // gnmiAddr is a switch's gNMI host:port, "" without gNMI.

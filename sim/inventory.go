@@ -14,6 +14,7 @@ type outInventory struct {
 	Fabric   string      `yaml:"fabric"`
 	Policy   outPolicy   `yaml:"policy"`
 	SSH      outSSH      `yaml:"ssh"`
+	GNMI     *outGNMI    `yaml:"gnmi,omitempty,flow"`
 	Switches []outSwitch `yaml:"switches,omitempty"`
 	Hosts    []outHost   `yaml:"hosts,omitempty"`
 }
@@ -47,17 +48,29 @@ type outSSH struct {
 	Hosts      outCreds `yaml:"hosts,flow"`
 }
 
+type outGNMI struct {
+	TLS    bool   `yaml:"tls"`
+	CAFile string `yaml:"ca_file,omitempty"`
+}
+
+// GNMICAFile is the ca_file WriteInventory names when gNMI runs over TLS,
+// relative to the inventory's folder: write GNMICAPEM() there.
+const GNMICAFile = "gnmi-ca.pem"
+
 type outCreds struct {
 	Username    string `yaml:"username"`
 	PasswordEnv string `yaml:"password_env,omitempty"`
 }
 
 type outSwitch struct {
-	Name    string   `yaml:"name"`
-	Role    string   `yaml:"role"`
-	Address string   `yaml:"address"`
-	Port    int      `yaml:"port"`
-	Ports   []string `yaml:"ports,omitempty,flow"`
+	Name    string `yaml:"name"`
+	Role    string `yaml:"role"`
+	Address string `yaml:"address"`
+	Port    int    `yaml:"port"`
+	// GNMIPort is set with Options.GNMI: every switch's gNMI server has its
+	// own port.
+	GNMIPort int      `yaml:"gnmi_port,omitempty"`
+	Ports    []string `yaml:"ports,omitempty,flow"`
 }
 
 type outHost struct {
@@ -73,7 +86,9 @@ type outHost struct {
 // the listen address with its own port, and ssh settings naming the
 // known_hosts file (write KnownHosts() there; a relative path is relative to
 // the inventory's folder) and the environment variable that holds the
-// password ("" leaves password_env out, for key logins).
+// password ("" leaves password_env out, for key logins). With Options.GNMI
+// it adds the gnmi section and each switch's gnmi_port; with GNMITLS the
+// section names GNMICAFile as ca_file.
 func (f *Fabric) WriteInventory(w io.Writer, knownHostsFile, passwordEnv string) error {
 	if knownHostsFile == "" {
 		return fmt.Errorf("sim: WriteInventory needs the known_hosts file name")
@@ -95,10 +110,17 @@ func (f *Fabric) WriteInventory(w io.Writer, knownHostsFile, passwordEnv string)
 	out.Policy.ECMP.AdaptiveRouting = p.ECMP.AdaptiveRouting
 	creds := outCreds{Username: f.opt.User, PasswordEnv: passwordEnv}
 	out.SSH = outSSH{KnownHosts: knownHostsFile, Switches: creds, Hosts: creds}
+	if f.gnmi != nil {
+		out.GNMI = &outGNMI{TLS: f.opt.GNMITLS}
+		if f.opt.GNMITLS {
+			out.GNMI.CAFile = GNMICAFile
+		}
+	}
 	ip := f.hostIP.String()
 	for _, s := range f.inv.Switches {
 		out.Switches = append(out.Switches, outSwitch{
 			Name: s.Name, Role: s.Role, Address: ip, Port: f.byName[s.Name].port, Ports: s.Ports,
+			GNMIPort: f.gnmiPort(s.Name),
 		})
 	}
 	for _, h := range f.inv.Hosts {

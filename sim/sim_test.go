@@ -223,6 +223,41 @@ func TestWriteInventory(t *testing.T) {
 	if a, b := policyText(inv.Policy), policyText(src.Policy); a != b {
 		t.Errorf("policy changed:\n got %s\nwant %s", a, b)
 	}
+	if inv.GNMI != (inventory.GNMI{}) || strings.Contains(text, "gnmi") {
+		t.Errorf("gnmi written without Options.GNMI: %+v", inv.GNMI)
+	}
+}
+
+// TestWriteInventoryGNMI: with gNMI the inventory names each switch's own
+// gNMI port and, with TLS, the CA file; it loads back to those.
+func TestWriteInventoryGNMI(t *testing.T) {
+	for _, tlsOn := range []bool{false, true} {
+		f := startSim(t, cleanPod, Options{User: "cumulus", Password: "pw", GNMI: true, GNMITLS: tlsOn})
+		var b bytes.Buffer
+		if err := f.WriteInventory(&b, "known_hosts", "QOSLINT_SIM_PASSWORD"); err != nil {
+			t.Fatal(err)
+		}
+		inv, err := inventory.Parse("inventory.yaml", b.Bytes())
+		if err != nil {
+			t.Fatalf("%v\n%s", err, b.String())
+		}
+		want := inventory.GNMI{TLS: tlsOn}
+		if tlsOn {
+			want.CAFile = GNMICAFile
+		}
+		if inv.GNMI != want {
+			t.Errorf("tls %t: gnmi read back as %+v, want %+v", tlsOn, inv.GNMI, want)
+		}
+		addr := map[string]string{}
+		for _, d := range f.Devices() {
+			addr[d.Name] = d.GNMIAddr
+		}
+		for _, s := range inv.Switches {
+			if got := net.JoinHostPort(s.Address, strconv.Itoa(inv.GNMIPort(s))); got != addr[s.Name] {
+				t.Errorf("%s: gNMI at %s, the simulator serves %s", s.Name, got, addr[s.Name])
+			}
+		}
+	}
 }
 
 func policyText(p inventory.Policy) string {

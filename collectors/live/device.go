@@ -20,6 +20,8 @@ type devRun struct {
 	files   map[string][]byte
 	secrets []string
 	current string // the command being run, for a cancellation message
+	// counters also collects the runtime counters (ethtool -S per NIC).
+	counters bool
 }
 
 func (r *devRun) note(format string, a ...any) {
@@ -137,9 +139,31 @@ func (r *devRun) collectHost() error {
 		if _, _, err := r.capture(cmd, offline.MlnxQosFile(nd)); err != nil {
 			return err
 		}
+		if r.counters {
+			if err := r.captureEthtool(nd); err != nil {
+				return err
+			}
+		}
 		sysPaths = append(sysPaths, nicSysfsPaths(nd, byNetdev[nd])...)
 	}
 	return r.collectSysfs(sysPaths)
+}
+
+// captureEthtool saves `ethtool -S <netdev>` (host.md, the NIC's
+// statistics) as ethtool-S-<netdev>.txt. It runs under sudo -n when the
+// host's credentials say so: mlx5 answers without root, but a host that
+// restricts ethtool is configured the way mlnx_qos is.
+func (r *devRun) captureEthtool(netdev string) error {
+	cmd, err := devcmd.EthtoolS(netdev)
+	if err != nil {
+		r.note("NIC %q: counters skipped: %v", netdev, err)
+		return nil
+	}
+	if r.dev.creds.Sudo {
+		cmd = devcmd.SudoPrefix + cmd
+	}
+	_, _, err = r.capture(cmd, offline.EthtoolFile(netdev))
+	return err
 }
 
 // nicSysfsPaths are the mlx5 QoS sysfs files of one NIC (host.md §2.1,

@@ -36,6 +36,10 @@ type Options struct {
 	Getenv                   func(string) string // default os.Getenv (password_env, SSH_AUTH_SOCK)
 	// OnEvent reports progress; it may be nil and is called from workers.
 	OnEvent func(Event)
+	// Counters also collects runtime counters: `ethtool -S` of every RoCE
+	// NIC over SSH and, for every switch, gnmi-counters.json over gNMI
+	// (the inventory's gnmi section). A gNMI failure is a note.
+	Counters bool
 }
 
 // EventKind is what happened to a device.
@@ -155,6 +159,19 @@ func Collect(ctx context.Context, inv *inventory.Inventory, opt Options) *Result
 		return res
 	}
 	keys := loadHostKeys(inv, opt)
+	// gNMI runs beside the SSH sessions: a switch's counters do not wait
+	// for its configuration, and a gNMI failure never fails the device.
+	var gnmiFiles map[string][]byte
+	var gnmiNotes map[string]string
+	gnmiDone := make(chan struct{})
+	if opt.Counters && len(inv.Switches) > 0 {
+		go func() {
+			defer close(gnmiDone)
+			gnmiFiles, gnmiNotes = collectGNMI(ctx, inv, opt)
+		}()
+	} else {
+		close(gnmiDone)
+	}
 	jobs := make(chan int, len(devs))
 	for i := range devs {
 		jobs <- i
@@ -176,6 +193,15 @@ func Collect(ctx context.Context, inv *inventory.Inventory, opt Options) *Result
 		})
 	}
 	wg.Wait()
+	<-gnmiDone
+	for k, v := range gnmiFiles {
+		res.Files[k] = v
+	}
+	for i := range res.Status {
+		if n, ok := gnmiNotes[res.Status[i].Name]; ok {
+			res.Status[i].Notes = append(res.Status[i].Notes, n)
+		}
+	}
 	sort.Slice(res.Status, func(a, b int) bool { return res.Status[a].Name < res.Status[b].Name })
 	return res
 }
@@ -186,7 +212,7 @@ var safeName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 func collectDevice(ctx context.Context, dv *device, keys *hostKeys, opt Options) (DeviceStatus, map[string][]byte) {
 	start := time.Now()
-	r := &devRun{dev: dv, files: map[string][]byte{}, st: DeviceStatus{Name: dv.name, Kind: dv.kind}}
+	r := &devRun{dev: dv, files: map[string][]byte{}, st: DeviceStatus{Name: dv.name, Kind: dv.kind}, counters: opt.Counters}
 	emit := func(k EventKind, err error) {
 		if opt.OnEvent != nil {
 			opt.OnEvent(Event{Device: dv.name, Kind: k, Err: err})

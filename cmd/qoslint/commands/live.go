@@ -16,6 +16,7 @@ import (
 	"github.com/qoslint/qoslint/app"
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/render"
+	"github.com/qoslint/qoslint/sim"
 )
 
 // interruptible is the context every live command runs in: Ctrl-C or
@@ -39,6 +40,7 @@ type liveFlags struct {
 	workers                  int
 	commandTimeout, devTime  time.Duration
 	insecureSkipHostKeyCheck bool
+	counters                 bool
 }
 
 func (l *liveFlags) add(cmd *cobra.Command) {
@@ -48,13 +50,15 @@ func (l *liveFlags) add(cmd *cobra.Command) {
 	cmd.Flags().DurationVar(&l.devTime, "device-timeout", 2*time.Minute, "longest time for one device")
 	cmd.Flags().BoolVar(&l.insecureSkipHostKeyCheck, "insecure-skip-host-key-check", false,
 		"do not verify host keys against known_hosts (the report says so)")
+	cmd.Flags().BoolVar(&l.counters, "counters", false,
+		"also collect runtime counters: ethtool -S of every RoCE NIC (ethtool-S-<netdev>.txt) and each switch's gNMI counters (gnmi-counters.json)")
 	_ = cmd.MarkFlagRequired("inventory")
 }
 
 func (l *liveFlags) options(errOut io.Writer) app.LiveOptions {
 	return app.LiveOptions{
 		Inventory: l.inventory, Workers: l.workers, CommandTimeout: l.commandTimeout, DeviceTimeout: l.devTime,
-		InsecureSkipHostKeyCheck: l.insecureSkipHostKeyCheck, Progress: progressWriter(errOut),
+		InsecureSkipHostKeyCheck: l.insecureSkipHostKeyCheck, Progress: progressWriter(errOut), Counters: l.counters,
 	}
 }
 
@@ -139,6 +143,7 @@ generated when unset) and the known_hosts file that inventory names, then runs u
 	cmd.Flags().StringVar(&opt.Listen, "listen", "127.0.0.1", "loopback address to listen on")
 	cmd.Flags().DurationVar(&opt.Latency, "latency", 0, "delay added before each answer")
 	cmd.Flags().StringVar(&opt.InventoryOut, "inventory-out", "sim-inventory.yaml", "where to write the inventory of the simulated devices")
+	cmd.Flags().BoolVar(&opt.GNMI, "gnmi", false, "also serve gNMI counters on every switch, over TLS (CA in "+sim.GNMICAFile+" beside the inventory), for audit --counters")
 	return cmd
 }
 

@@ -1,0 +1,144 @@
+package live
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/sim"
+)
+
+// counterFiles are the ethtool and gNMI files a counters collection must
+// bring back: one ethtool file per host NIC (the NICs with an mlnx_qos
+// file) and one gNMI file per switch.
+func counterFiles(t *testing.T, p *pod) []string {
+	t.Helper()
+	var want []string
+	for _, h := range p.inv.Hosts {
+		qos, _ := filepath.Glob(filepath.Join(p.src, offline.DevicesDir, h.Name, "mlnx_qos-*.txt"))
+		if len(qos) == 0 {
+			t.Fatalf("%s: no NIC", h.Name)
+		}
+		for _, q := range qos {
+			nd := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(q), "mlnx_qos-"), ".txt")
+			want = append(want, path.Join(offline.DevicesDir, h.Name, offline.EthtoolFile(nd)))
+		}
+	}
+	for _, s := range p.inv.Switches {
+		want = append(want, path.Join(offline.DevicesDir, s.Name, gnmi.FileName))
+	}
+	return want
+}
+
+// TestCollectCounters collects a clean pod with --counters over SSH and
+// gNMI with TLS, the CA named by the inventory the simulator wrote: every
+// NIC's ethtool -S (one served from a file, byte for byte; the others
+// synthetic) and every switch's gnmi-counters.json.
+func TestCollectCounters(t *testing.T) {
+	src := t.TempDir()
+	if err := os.CopyFS(src, os.DirFS(cleanPod)); err != nil {
+		t.Fatal(err)
+	}
+	onDisk, err := os.ReadFile("../hostfiles/testdata/ethtool/constructed_cx6_prio3.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := filepath.Join(src, offline.DevicesDir, "gpu01", offline.EthtoolFile("ens1f0np0"))
+	writeFile(t, served, onDisk)
+
+	p := startPod(t, src, sim.Options{GNMI: true, GNMITLS: true})
+	if !p.inv.GNMI.TLS || p.inv.GNMI.CAFile != sim.GNMICAFile {
+		t.Fatalf("the simulator's inventory has gnmi %+v", p.inv.GNMI)
+	}
+	writeFile(t, filepath.Join(p.invDir, sim.GNMICAFile), p.fab.GNMICAPEM())
+	opt := p.options()
+	opt.Counters = true
+	r := Collect(context.Background(), p.inv, opt)
+	for _, s := range r.Status {
+		if s.Err != "" || len(s.Notes) != 0 {
+			t.Errorf("%s: %q %q", s.Name, s.Err, s.Notes)
+		}
+	}
+	for _, name := range counterFiles(t, p) {
+		data, ok := r.Files[name]
+		if !ok {
+			t.Errorf("%s not collected", name)
+			continue
+		}
+		if strings.HasSuffix(name, gnmi.FileName) {
+			if _, _, err := gnmi.ReadFile(name, data); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+			continue
+		}
+		st, err := hostfiles.ParseEthtool(name, data)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if p3 := st.Prio(3); p3.RxBytes.Value == 0 || !p3.RxPause.Present() {
+			t.Errorf("%s: no RoCE traffic or pause on priority 3: %+v", name, p3)
+		}
+	}
+	if got := r.Files["devices/gpu01/"+offline.EthtoolFile("ens1f0np0")]; !bytes.Equal(got, onDisk) {
+		t.Errorf("the served ethtool file differs:\n got %q\nwant %q", got, onDisk)
+	}
+	assertNoSecret(t, r, nil)
+
+	// Without Counters nothing of the sort is asked.
+	r = Collect(context.Background(), p.inv, p.options())
+	for name := range r.Files {
+		if strings.Contains(name, "ethtool-S-") || strings.HasSuffix(name, gnmi.FileName) {
+			t.Errorf("%s collected without Counters", name)
+		}
+	}
+}
+
+// TestGNMIAuthFailureIsANote: leaf01 logs in over SSH with a key but has a
+// wrong password for gNMI. Its SSH files and every other switch's counters
+// are collected; its own counters are a note, not a failure.
+func TestGNMIAuthFailureIsANote(t *testing.T) {
+	priv, pub := newKey(t)
+	p := startPod(t, cleanPod, sim.Options{Password: secret, AuthorizedKeys: []ssh.PublicKey{pub}, GNMI: true})
+	if p.inv.GNMI.TLS {
+		t.Fatal("the plaintext simulator wrote tls: true")
+	}
+	writeFile(t, filepath.Join(p.invDir, "keys", "id"), keyPEM(t, priv, ""))
+	const wrong = "wrong-gnmi-password-5150"
+	leaf := p.inv.Switches[0].Name
+	p.inv.Switches[0].Credentials.KeyFile = "keys/id"
+	p.inv.Switches[0].Credentials.PasswordEnv = "LEAF_PW"
+	opt := p.options()
+	opt.Getenv = env(map[string]string{passwordEv: secret, "LEAF_PW": wrong})
+	opt.Counters = true
+	r := Collect(context.Background(), p.inv, opt)
+	st := status(t, r, leaf)
+	if st.Err != "" {
+		t.Fatalf("%s failed: %s", leaf, st.Err)
+	}
+	if len(st.Notes) != 1 || !strings.HasPrefix(st.Notes[0], "gNMI counters not collected: ") ||
+		!strings.Contains(st.Notes[0], "Unauthenticated") && !strings.Contains(st.Notes[0], "invalid username or password") {
+		t.Errorf("%s notes: %q", leaf, st.Notes)
+	}
+	if _, ok := r.Files[path.Join(offline.DevicesDir, leaf, gnmi.FileName)]; ok {
+		t.Errorf("%s has counters despite the wrong password", leaf)
+	}
+	if _, ok := r.Files[path.Join(offline.DevicesDir, leaf, offline.NVUEYAMLFile)]; !ok {
+		t.Errorf("%s: its SSH files are missing", leaf)
+	}
+	for _, name := range counterFiles(t, p) {
+		if _, ok := r.Files[name]; !ok && !strings.Contains(name, "/"+leaf+"/") {
+			t.Errorf("%s not collected", name)
+		}
+	}
+	assertNoSecret(t, r, nil, wrong)
+}
