@@ -41,6 +41,9 @@ type LiveOptions struct {
 	// Counters also collects runtime counters: ethtool -S of every RoCE NIC
 	// and every switch's gnmi-counters.json over gNMI.
 	Counters bool
+	// Interval, with Counters, takes the counters twice this far apart so
+	// the evidence checks judge the deltas (live.Options.Interval).
+	Interval time.Duration
 }
 
 // AuditOptions are audit's settings.
@@ -67,9 +70,14 @@ func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inven
 		InventoryDir:             filepath.Dir(opt.Inventory),
 		Getenv:                   opt.Getenv,
 		Counters:                 opt.Counters,
+		Interval:                 opt.Interval,
 	}
 	if opt.Progress != nil {
-		bar := newProgress(opt.Progress, len(inv.Switches)+len(inv.Hosts))
+		n := len(inv.Switches) + len(inv.Hosts)
+		if opt.Counters && opt.Interval > 0 {
+			n *= 2 // every device is collected once per sample
+		}
+		bar := newProgress(opt.Progress, n)
 		defer bar.finish()
 		lo.OnEvent = bar.event
 	}

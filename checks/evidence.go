@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/qoslint/qoslint/model"
 )
 
 // Evidence checks read counters: what the devices actually did since their
-// driver loaded or their counters were cleared. They are silent when no
+// driver loaded or their counters were cleared or, when two samples were
+// taken, during the interval between them (model NICCounters.Delta). They are silent when no
 // counters were collected, so a configuration-only fabric directory lints
 // as before, and they never carry a fix of their own: the configuration
 // finding they corroborate carries it.
@@ -90,4 +92,24 @@ func bytesText(v uint64) string {
 		return fmt.Sprintf("%d B", v)
 	}
 	return fmt.Sprintf("%.1f %s", f, units[u])
+}
+
+// window is the message prefix naming the span the counters cover: ""
+// for cumulative counters, whose span is unknown.
+func window(delta bool, iv time.Duration) string {
+	if !delta || iv <= 0 {
+		return ""
+	}
+	return "in the last " + iv.String() + ": "
+}
+
+// perSecond is v over the interval, for counters that are deltas.
+func perSecond(v uint64, iv time.Duration) float64 { return float64(v) / iv.Seconds() }
+
+// rateText is " (N/s)" for a delta counter, "" for a cumulative one.
+func rateText(delta bool, v uint64, iv time.Duration) string {
+	if !delta || iv <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%.1f/s)", perSecond(v, iv))
 }

@@ -17,7 +17,8 @@ with CNPs. ECN marks counted on a queue other than the port's RoCE traffic class
 something that pretends to be RoCE) is queued and marked elsewhere, typically because its DSCP or
 switch-priority mapping is wrong or ECN sits on the default queue 0. The finding names the
 configuration finding on the same switch and port it corroborates (switch-ecn, switch-queue-map,
-switch-dscp-map). A switch without collected counters is skipped silently: counters are optional
+switch-dscp-map). With two samples (--interval, or gnmi-counters.before.json) only marks during
+the interval count, with their rate. A switch without collected counters is skipped silently: counters are optional
 evidence, not configuration.`,
 	Run: runEvidenceECNQueue,
 }
@@ -49,7 +50,8 @@ func ecnQueue(f *model.Fabric, sw *model.Switch, sc *model.SwitchCounters) []Fin
 	for _, e := range ev {
 		out = append(out, Finding{
 			Severity: Warning, Device: sw.Name, Interface: e.port,
-			Message: fmt.Sprintf("queue %d ECN-marked %d packets, but RoCE (switch-priority %d) uses queue %d", e.tc, e.value, want, e.roce) +
+			Message: window(sc.Delta, sc.Interval) +
+				fmt.Sprintf("queue %d ECN-marked %d packets%s, but RoCE (switch-priority %d) uses queue %d", e.tc, e.value, rateText(sc.Delta, e.value, sc.Interval), want, e.roce) +
 				corr.explain(sw.Name, e.port, "port"),
 			Expected: fmt.Sprintf("ECN marks only in traffic class %d", e.roce),
 			Actual:   fmt.Sprintf("%d marked in traffic class %d", e.value, e.tc),

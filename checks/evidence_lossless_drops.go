@@ -16,8 +16,9 @@ queue that carries the RoCE priority (the traffic class the port maps it to) mus
 PFC should pause the sender before the buffer overflows. Drops there mean PFC is not on for the
 priority on this switch or its neighbour, the headroom is too small for the cable, or the traffic
 is not the RoCE priority at all. The finding names the configuration finding on the same switch and
-port it corroborates (switch-pfc, switch-queue-map, switch-dscp-map). A switch without collected
-counters is skipped silently: counters are optional evidence, not configuration.`,
+port it corroborates (switch-pfc, switch-queue-map, switch-dscp-map). With two samples
+(--interval, or gnmi-counters.before.json) only drops during the interval count, with their rate.
+A switch without collected counters is skipped silently: counters are optional evidence, not configuration.`,
 	Run: runEvidenceLosslessDrops,
 }
 
@@ -45,7 +46,8 @@ func losslessDrops(f *model.Fabric, sw *model.Switch, sc *model.SwitchCounters) 
 	for _, e := range ev {
 		out = append(out, Finding{
 			Severity: Error, Device: sw.Name, Interface: e.port,
-			Message: fmt.Sprintf("the lossless queue %d (switch-priority %d) dropped %d packets", e.tc, want, e.value) +
+			Message: window(sc.Delta, sc.Interval) +
+				fmt.Sprintf("the lossless queue %d (switch-priority %d) dropped %d packets%s", e.tc, want, e.value, rateText(sc.Delta, e.value, sc.Interval)) +
 				corr.explain(sw.Name, e.port, "port"),
 			Expected: fmt.Sprintf("no drops in traffic class %d", e.tc),
 			Actual:   fmt.Sprintf("%d dropped", e.value),

@@ -21,8 +21,9 @@ priority other than the policy's RoCE priority means PFC is on, and used, where 
 belongs: it stalls whatever shares that priority and can spread head-of-line blocking across the
 fabric. With a lossy policy any pause is unexpected. The finding names the configuration finding on
 the same NIC it corroborates (host-pfc usually; host-dscp-map, host-trust or host-tos when traffic
-is classified onto the wrong priority). Counters are cumulative since the driver loaded, so a pause
-from before a fix still counts: clear them or compare two captures. Silent for NICs whose counters
+is classified onto the wrong priority). A single sample is cumulative since the driver loaded, so a
+pause from before a fix still counts; with two samples (--interval, or the .before files) only the
+pause sent or received during the interval counts, with its rate. Silent for NICs whose counters
 were not collected.`,
 	Run: runEvidencePausePriority,
 }
@@ -43,7 +44,8 @@ func runEvidencePausePriority(f *model.Fabric) []Finding {
 			if !(rx.Known && rx.V > 0) && !(tx.Known && tx.V > 0) {
 				continue
 			}
-			parts = append(parts, fmt.Sprintf("priority %d: received %d, sent %d", p, rx.V, tx.V))
+			parts = append(parts, fmt.Sprintf("priority %d: received %d%s, sent %d%s", p,
+				rx.V, rateText(c.Delta, rx.V, c.Interval), tx.V, rateText(c.Delta, tx.V, c.Interval)))
 			if first.IsZero() {
 				first = rx.Origin.Pos
 				if !(rx.Known && rx.V > 0) {
@@ -61,7 +63,7 @@ func runEvidencePausePriority(f *model.Fabric) []Finding {
 		}
 		out = append(out, Finding{
 			Severity: Warning, Device: h.Name, Interface: n.Netdev,
-			Message:  msg + corr.explain(h.Name, n.Netdev, "NIC"),
+			Message:  window(c.Delta, c.Interval) + msg + corr.explain(h.Name, n.Netdev, "NIC"),
 			Expected: expected,
 			Actual:   strings.Join(parts, "; "),
 			Source:   first,

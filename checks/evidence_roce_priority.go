@@ -31,8 +31,10 @@ priorities, while the RoCE priority sent less than N. The thresholds keep manage
 TCP on priority 0 quiet (it stays small next to RoCE) while any job that ran mostly on the wrong
 priority, without PFC and without its buffers, is caught: the usual causes are a ToS that is not
 the RoCE DSCP (host-tos), a NIC that trusts pcp (host-trust) or a dscp2prio entry that points
-elsewhere (host-dscp-map), and the finding names the one it corroborates on the same NIC. Counters
-are cumulative since the driver loaded. Silent for NICs whose counters were not collected.`,
+elsewhere (host-dscp-map), and the finding names the one it corroborates on the same NIC. A single
+sample is cumulative since the driver loaded; with two samples (--interval, or the .before files)
+the thresholds apply to the bytes sent during the interval, and the rate is given. Silent for NICs
+whose counters were not collected.`,
 	Run: runEvidenceRoCEPriority,
 }
 
@@ -53,7 +55,11 @@ func runEvidenceRoCEPriority(f *model.Fabric) []Finding {
 			if p == want || !v.Known || v.V < roceBytesMin || float64(v.V) < roceShareMin*total || v.V <= roce {
 				continue
 			}
-			parts = append(parts, fmt.Sprintf("priority %d sent %s (%.0f%%)", p, bytesText(v.V), 100*float64(v.V)/total))
+			rate := ""
+			if c.Delta && c.Interval > 0 {
+				rate = ", " + bytesText(uint64(perSecond(v.V, c.Interval))) + "/s"
+			}
+			parts = append(parts, fmt.Sprintf("priority %d sent %s (%.0f%%%s)", p, bytesText(v.V), 100*float64(v.V)/total, rate))
 			if worst < 0 || v.V > c.Prio[worst].TxBytes.V {
 				worst = p
 			}
@@ -63,7 +69,7 @@ func runEvidenceRoCEPriority(f *model.Fabric) []Finding {
 		}
 		out = append(out, Finding{
 			Severity: Error, Device: h.Name, Interface: n.Netdev,
-			Message: fmt.Sprintf("RoCE-sized traffic left on priority %d, above the %s and %.0f%% threshold, while the RoCE priority %d sent %s",
+			Message: window(c.Delta, c.Interval) + fmt.Sprintf("RoCE-sized traffic left on priority %d, above the %s and %.0f%% threshold, while the RoCE priority %d sent %s",
 				worst, bytesText(roceBytesMin), 100*roceShareMin, want, bytesText(roce)) + corr.explain(h.Name, n.Netdev, "NIC"),
 			Expected: fmt.Sprintf("RoCE on priority %d", want),
 			Actual:   strings.Join(parts, "; "),

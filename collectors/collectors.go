@@ -5,6 +5,8 @@
 package collectors
 
 import (
+	"time"
+
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/nvue"
@@ -34,6 +36,10 @@ type SwitchCapture struct {
 	// Counters are the switch's QoS counters over gNMI
 	// (gnmi-counters.json); nil when not collected.
 	Counters *gnmi.Counters
+	// CountersBefore is an earlier sample (gnmi-counters.before.json),
+	// CountersInterval apart; nil when only one sample was taken.
+	CountersBefore   *gnmi.Counters
+	CountersInterval time.Duration
 	// Missing lists the optional files that were not collected.
 	Missing []string
 }
@@ -51,7 +57,10 @@ type HostCapture struct {
 	Links []hostfiles.Link
 	// LinksFile names where Links came from, for evidence.
 	LinksFile string
-	Missing   []string
+	// CountersInterval is how far apart the two counter samples of the
+	// NICs were (counters-interval.txt); 0 with a single sample.
+	CountersInterval time.Duration
+	Missing          []string
 }
 
 // NICCapture is one RoCE netdev of a host.
@@ -68,4 +77,7 @@ type NICCapture struct {
 	// Ethtool is `ethtool -S <netdev>`, runtime evidence rather than
 	// configuration; nil when not collected or unreadable.
 	Ethtool *hostfiles.EthtoolStats
+	// EthtoolBefore is an earlier sample (ethtool-S-<netdev>.before.txt),
+	// taken the host's CountersInterval before Ethtool; nil when none.
+	EthtoolBefore *hostfiles.EthtoolStats
 }

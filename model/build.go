@@ -21,6 +21,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 		sw, problems := BuildSwitch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
 		sw.NotCollected = sc.Missing
 		sw.Counters = switchCounters(path.Join("devices", sc.Name, gnmi.FileName), sc.Counters)
+		deltaSwitch(sw.Counters, switchCounters("", sc.CountersBefore), sc.CountersInterval)
 		for _, p := range problems {
 			p.Device = sc.Name
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
@@ -66,10 +67,13 @@ type PrioCounters struct {
 	RxPauseDuration, TxPauseDuration Value[uint64]
 }
 
-// NICCounters are one NIC's counters since the driver loaded.
+// NICCounters are one NIC's counters since the driver loaded or, when
+// Delta is set, their growth during the Interval between two samples.
 type NICCounters struct {
-	File string
-	Prio [8]PrioCounters
+	File     string
+	Delta    bool
+	Interval time.Duration
+	Prio     [8]PrioCounters
 	// CNPSent, CNPHandled and ECNMarkedRoCE are DCQCN's np_cnp_sent,
 	// rp_cnp_handled and np_ecn_marked_roce_packets; mlx5 keeps them in
 	// the RDMA hw_counters, so they are Known only when a capture has them.
@@ -143,6 +147,7 @@ func BuildHost(in *collectors.HostCapture) *Host {
 		}
 		n.ToS = effectiveToS(n, h.NCCLTC)
 		n.Counters = buildCounters(ni.Ethtool)
+		deltaNIC(n.Counters, buildCounters(ni.EthtoolBefore), in.CountersInterval)
 		h.NICs = append(h.NICs, n)
 	}
 	return h

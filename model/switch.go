@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"time"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/nvue"
@@ -670,10 +671,13 @@ func operational(s *nvue.RoceShow) *Operational {
 
 // SwitchCounters are a switch's per-port counters from gNMI
 // (devices/<switch>/gnmi-counters.json): pause frames per switch priority,
-// ECN marks and no-buffer drops per egress queue.
+// ECN marks and no-buffer drops per egress queue. They are cumulative or,
+// when Delta is set, their growth during the Interval between two samples.
 type SwitchCounters struct {
-	File  string
-	Ports map[string]*SwitchPortCounters
+	File     string
+	Delta    bool
+	Interval time.Duration
+	Ports    map[string]*SwitchPortCounters
 }
 
 // SwitchPortCounters are one switch port's counters.

@@ -21,7 +21,11 @@ func (d *device) ethtoolS(netdev string) result {
 		// Also keeps '/' out of the file name.
 		return stderr("Cannot get stats strings information: No such device\n", exitFail)
 	}
-	synthetic := stdout(syntheticEthtool(d.name, netdev), exitOK)
+	var epoch int64
+	if d.f != nil {
+		epoch = d.f.samples.Load()
+	}
+	synthetic := stdout(syntheticEthtoolAt(d.name, netdev, epoch), exitOK)
 	return d.file("ethtool-S-"+netdev+".txt", synthetic)
 }
 
@@ -34,14 +38,25 @@ func (d *device) ethtoolS(netdev string) result {
 // deterministic function of the device and the netdev, so a capture is
 // reproducible. The DCQCN counters are left out: mlx5 exports them as RDMA
 // hw_counters, not through ethtool -S.
-func syntheticEthtool(dev, netdev string) string {
+func syntheticEthtool(dev, netdev string) string { return syntheticEthtoolAt(dev, netdev, 0) }
+
+// Per Advance the synthetic NIC moves a second of a RoCE flow under PFC on
+// ethtoolPrio, so two samples show growth only where it belongs.
+const (
+	ethtoolPktsStep  = 1_000_000
+	ethtoolPauseStep = 10
+)
+
+// syntheticEthtoolAt is syntheticEthtool after epoch Advances.
+func syntheticEthtoolAt(dev, netdev string, epoch int64) string {
 	h := fnv.New64a()
 	_, _ = h.Write([]byte(dev + "\x00" + netdev))
 	seed := h.Sum64()
-	rxPkts := 900_000_000 + seed%100_000_000
-	txPkts := 900_000_000 + (seed>>20)%100_000_000
+	step := uint64(max(epoch, 0))
+	rxPkts := 900_000_000 + seed%100_000_000 + step*ethtoolPktsStep
+	txPkts := 900_000_000 + (seed>>20)%100_000_000 + step*ethtoolPktsStep
 	rxBytes, txBytes := rxPkts*4096, txPkts*4096
-	pause := 1000 + (seed>>40)%9000
+	pause := 1000 + (seed>>40)%9000 + step*ethtoolPauseStep
 
 	var b strings.Builder
 	put := func(name string, v uint64) { fmt.Fprintf(&b, "     %s: %d\n", name, v) }

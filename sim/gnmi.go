@@ -129,8 +129,10 @@ func (f *Fabric) GNMICAPEM() []byte {
 
 // Advance moves every switch's gNMI counters one sample on: transmit and
 // pause counters grow, timestamps move 10 s. Subscriptions opened (or
-// sampled) afterwards see the new values.
+// sampled) afterwards see the new values. The synthetic `ethtool -S`
+// counters of hosts without an ethtool file grow too (syntheticEthtoolAt).
 func (f *Fabric) Advance() {
+	f.samples.Add(1)
 	if f.gnmi == nil {
 		return
 	}

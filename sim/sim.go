@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/qoslint/qoslint/inventory"
@@ -111,6 +112,9 @@ type Fabric struct {
 	devs   []*device
 	byName map[string]*device
 	gnmi   *gnmiFabric // nil without Options.GNMI
+	// samples counts Advance calls: the synthetic ethtool counters grow
+	// with it as the gNMI ones do.
+	samples atomic.Int64
 
 	done chan struct{} // closed by Close: ends sleeps and hangs
 	wg   sync.WaitGroup

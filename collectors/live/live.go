@@ -40,6 +40,10 @@ type Options struct {
 	// NIC over SSH and, for every switch, gnmi-counters.json over gNMI
 	// (the inventory's gnmi section). A gNMI failure is a note.
 	Counters bool
+	// Interval, with Counters, takes the counters twice, Interval apart:
+	// the first sample is kept as the .before files and the gap in
+	// counters-interval.txt, so the checks judge the interval's deltas.
+	Interval time.Duration
 }
 
 // EventKind is what happened to a device.
@@ -153,6 +157,13 @@ func devices(inv *inventory.Inventory) []*device {
 // collected, and the ones not done are marked "cancelled".
 func Collect(ctx context.Context, inv *inventory.Inventory, opt Options) *Result {
 	opt = opt.withDefaults()
+	if opt.Counters && opt.Interval > 0 {
+		return collectTwice(ctx, inv, opt)
+	}
+	return collectOnce(ctx, inv, opt)
+}
+
+func collectOnce(ctx context.Context, inv *inventory.Inventory, opt Options) *Result {
 	devs := devices(inv)
 	res := &Result{Files: map[string][]byte{}, Status: make([]DeviceStatus, len(devs))}
 	if len(devs) == 0 {

@@ -15,6 +15,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/gnmi"
@@ -26,17 +27,23 @@ import (
 
 // File names of the fabric-directory contract (README "Fabric directory").
 const (
-	DevicesDir          = "devices"
-	NVUEYAMLFile        = "nv-config.yaml"
-	NVUECommandsFile    = "nv-config-commands.txt"
-	RoceShowFile        = "nv-show-qos-roce.txt"
-	IBDev2NetdevFile    = "ibdev2netdev.txt"
-	NCCLConfFile        = "nccl.conf"
-	IPLinkFile          = "ip-link.json"
-	SysfsDir            = "sysfs"
-	mlnxQosPrefix       = "mlnx_qos-"
-	mlnxQosSuffix       = ".txt"
-	ethtoolPrefix       = "ethtool-S-"
+	DevicesDir       = "devices"
+	NVUEYAMLFile     = "nv-config.yaml"
+	NVUECommandsFile = "nv-config-commands.txt"
+	RoceShowFile     = "nv-show-qos-roce.txt"
+	IBDev2NetdevFile = "ibdev2netdev.txt"
+	NCCLConfFile     = "nccl.conf"
+	IPLinkFile       = "ip-link.json"
+	SysfsDir         = "sysfs"
+	mlnxQosPrefix    = "mlnx_qos-"
+	mlnxQosSuffix    = ".txt"
+	ethtoolPrefix    = "ethtool-S-"
+	beforeSuffix     = ".before.txt"
+	// GNMIBeforeFile is the earlier gNMI sample beside gnmi-counters.json.
+	GNMIBeforeFile = "gnmi-counters.before.json"
+	// IntervalFile holds, as a Go duration, how far apart the two counter
+	// samples of a device were.
+	IntervalFile        = "counters-interval.txt"
 	maxDeviceFileBytes  = 64 << 20
 	errDeviceDirMissing = "device folder not found"
 )
@@ -46,6 +53,24 @@ func MlnxQosFile(netdev string) string { return mlnxQosPrefix + netdev + mlnxQos
 
 // EthtoolFile is the file holding `ethtool -S <netdev>`.
 func EthtoolFile(netdev string) string { return ethtoolPrefix + netdev + mlnxQosSuffix }
+
+// EthtoolBeforeFile is the earlier `ethtool -S <netdev>` sample.
+func EthtoolBeforeFile(netdev string) string { return ethtoolPrefix + netdev + beforeSuffix }
+
+// interval reads counters-interval.txt: 0 when absent (a single sample).
+func (r *reader) interval(name string) time.Duration {
+	file := r.devicePath(name, IntervalFile)
+	data, ok := r.read(file)
+	if !ok {
+		return 0
+	}
+	d, err := time.ParseDuration(strings.TrimSpace(string(data)))
+	if err != nil || d <= 0 {
+		r.fail(source.Pos{File: file, Line: 1}, "not a positive Go duration (e.g. 30s): %q", strings.TrimSpace(string(data)))
+		return 0
+	}
+	return d
+}
 
 // Collect reads every inventory device from dir. Problems are returned in the
 // capture's Errors; what could be read is still returned.
@@ -197,6 +222,21 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 			sc.Counters = c
 		}
 	}
+	// An earlier sample turns the counters into deltas; it means nothing
+	// without the later one and the interval.
+	if sc.Counters != nil {
+		if iv := r.interval(name); iv > 0 {
+			bf := r.devicePath(name, GNMIBeforeFile)
+			if data, ok := r.read(bf); ok {
+				c, err := gnmi.ParseCounters(bf, data)
+				if err != nil {
+					r.failErr(bf, err)
+				} else {
+					sc.CountersBefore, sc.CountersInterval = c, iv
+				}
+			}
+		}
+	}
 	return sc
 }
 
@@ -248,6 +288,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	if sysErr != nil {
 		hc.Missing = append(hc.Missing, SysfsDir)
 	}
+	hc.CountersInterval = r.interval(h.Name)
 	for _, nd := range netdevs {
 		nic := &collectors.NICCapture{Netdev: nd}
 		if d, ok := byNetdev[nd]; ok {
@@ -275,6 +316,16 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 				r.failErr(ef, err)
 			} else {
 				nic.Ethtool = e
+			}
+		}
+		if bf := r.devicePath(h.Name, EthtoolBeforeFile(nd)); nic.Ethtool != nil && hc.CountersInterval > 0 {
+			if data, ok := r.read(bf); ok {
+				e, err := hostfiles.ParseEthtool(bf, data)
+				if err != nil {
+					r.failErr(bf, err)
+				} else {
+					nic.EthtoolBefore = e
+				}
 			}
 		}
 		if sysErr == nil {

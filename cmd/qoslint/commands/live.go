@@ -41,6 +41,7 @@ type liveFlags struct {
 	commandTimeout, devTime  time.Duration
 	insecureSkipHostKeyCheck bool
 	counters                 bool
+	interval                 time.Duration
 }
 
 func (l *liveFlags) add(cmd *cobra.Command) {
@@ -52,13 +53,27 @@ func (l *liveFlags) add(cmd *cobra.Command) {
 		"do not verify host keys against known_hosts (the report says so)")
 	cmd.Flags().BoolVar(&l.counters, "counters", false,
 		"also collect runtime counters: ethtool -S of every RoCE NIC (ethtool-S-<netdev>.txt) and each switch's gNMI counters (gnmi-counters.json)")
+	cmd.Flags().DurationVar(&l.interval, "interval", 0,
+		"with --counters: take the counters twice, this far apart (e.g. 30s), and judge what grew in between")
 	_ = cmd.MarkFlagRequired("inventory")
+}
+
+// validate rejects flag combinations that mean nothing.
+func (l *liveFlags) validate() error {
+	switch {
+	case l.interval < 0:
+		return fmt.Errorf("--interval %s is negative", l.interval)
+	case l.interval > 0 && !l.counters:
+		return fmt.Errorf("--interval needs --counters: it is the gap between two counter samples")
+	}
+	return nil
 }
 
 func (l *liveFlags) options(errOut io.Writer) app.LiveOptions {
 	return app.LiveOptions{
 		Inventory: l.inventory, Workers: l.workers, CommandTimeout: l.commandTimeout, DeviceTimeout: l.devTime,
 		InsecureSkipHostKeyCheck: l.insecureSkipHostKeyCheck, Progress: progressWriter(errOut), Counters: l.counters,
+		Interval: l.interval,
 	}
 }
 
@@ -83,6 +98,9 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 		RunE: func(cmd *cobra.Command, args []string) error {
 			sev, err := checks.ParseSeverity(failOn)
 			if err != nil {
+				return err
+			}
+			if err := lf.validate(); err != nil {
 				return err
 			}
 			ctx, stop := interruptible()
@@ -112,6 +130,9 @@ Exit codes: 0 every device collected, 2 the inventory could not be read or DIR w
 3 some devices could not be collected (each is named with its cause).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := lf.validate(); err != nil {
+				return err
+			}
 			ctx, stop := interruptible()
 			defer stop()
 			return exitCode(app.Collect(ctx, errOut, lf.options(errOut), outDir))

@@ -1,0 +1,63 @@
+package live
+
+import (
+	"context"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/inventory"
+)
+
+// collectTwice collects the pod, waits opt.Interval and collects it again.
+// The second collection is the capture; the counters of the first become
+// its .before files. Both are whole collections with the same allowlisted
+// commands, so each counter sample sits at the same point of its device's
+// session and the gap between the two starts is the gap between samples.
+// Cancelled during the wait, it returns the first collection alone: a
+// single sample, linted as cumulative counters.
+func collectTwice(ctx context.Context, inv *inventory.Inventory, opt Options) *Result {
+	start := time.Now()
+	first := collectOnce(ctx, inv, opt)
+	t := time.NewTimer(opt.Interval)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return first
+	case <-t.C:
+	}
+	interval := time.Since(start)
+	second := collectOnce(ctx, inv, opt)
+	paired := map[string]bool{}
+	for name, data := range first.Files {
+		before, ok := beforeName(name)
+		if _, again := second.Files[name]; !ok || !again {
+			continue
+		}
+		second.Files[before] = data
+		paired[path.Dir(name)] = true
+	}
+	// Millisecond precision is plenty next to seconds-long intervals and
+	// keeps the file short.
+	iv := []byte(interval.Round(time.Millisecond).String() + "\n")
+	for dir := range paired {
+		second.Files[path.Join(dir, offline.IntervalFile)] = iv
+	}
+	return second
+}
+
+// beforeName is the .before name of a counters file, ok false for a file
+// that is not counters.
+func beforeName(file string) (string, bool) {
+	dir, base := path.Split(file)
+	switch {
+	case base == gnmi.FileName:
+		return dir + offline.GNMIBeforeFile, true
+	case strings.HasPrefix(base, "ethtool-S-") && strings.HasSuffix(base, ".txt") && !strings.HasSuffix(base, ".before.txt"):
+		nd := strings.TrimSuffix(strings.TrimPrefix(base, "ethtool-S-"), ".txt")
+		return dir + offline.EthtoolBeforeFile(nd), true
+	}
+	return "", false
+}

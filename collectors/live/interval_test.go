@@ -1,0 +1,122 @@
+package live
+
+import (
+	"context"
+	"path"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/model"
+	"github.com/qoslint/qoslint/sim"
+)
+
+// TestCollectInterval: --counters --interval takes two samples, keeps the
+// first as the .before files beside the second with counters-interval.txt,
+// and the capture lints with deltas. The simulator's counters move on
+// (Advance) once every device finished the first sample, so the deltas
+// are exactly one Advance of growth.
+func TestCollectInterval(t *testing.T) {
+	p := startPod(t, cleanPod, sim.Options{GNMI: true})
+	opt := p.options()
+	opt.Counters, opt.Interval = true, 300*time.Millisecond
+	devs := int64(len(p.inv.Switches) + len(p.inv.Hosts))
+	var finished atomic.Int64
+	opt.OnEvent = func(e Event) {
+		if e.Kind != Started && finished.Add(1) == devs {
+			p.fab.Advance()
+		}
+	}
+	start := time.Now()
+	r := Collect(context.Background(), p.inv, opt)
+	if el := time.Since(start); el < opt.Interval {
+		t.Errorf("collected in %s, less than the interval", el)
+	}
+	if n := finished.Load(); n != 2*devs {
+		t.Errorf("%d device collections, want %d (two samples)", n, 2*devs)
+	}
+	for _, s := range r.Status {
+		if s.Err != "" || len(s.Notes) != 0 {
+			t.Errorf("%s: %q %q", s.Name, s.Err, s.Notes)
+		}
+	}
+	for _, name := range counterFiles(t, p) {
+		before, _ := beforeName(name)
+		if _, ok := r.Files[before]; !ok {
+			t.Errorf("%s: no earlier sample %s", name, before)
+		}
+		ivFile := path.Join(path.Dir(name), offline.IntervalFile)
+		iv, err := time.ParseDuration(strings.TrimSpace(string(r.Files[ivFile])))
+		if err != nil || iv < opt.Interval {
+			t.Errorf("%s: %q (%v), want at least %s", ivFile, r.Files[ivFile], err, opt.Interval)
+		}
+	}
+
+	fsys := fstest.MapFS{}
+	for k, v := range r.Files {
+		fsys[k] = &fstest.MapFile{Data: v}
+	}
+	c := offline.CollectFS(fsys, p.inv)
+	if len(c.Errors) != 0 {
+		t.Fatalf("the capture does not lint: %v", c.Errors)
+	}
+	f := model.Build(p.inv, c)
+	for _, h := range f.Hosts {
+		for _, n := range h.NICs {
+			nc := n.Counters
+			// One Advance: a million packets of 4 KiB on priority 3, the
+			// other priorities idle (sim syntheticEthtoolAt).
+			if nc == nil || !nc.Delta || nc.Interval < opt.Interval || nc.Prio[3].TxBytes.V != 1_000_000*4096 || nc.Prio[0].TxBytes.V != 0 {
+				t.Errorf("%s %s: counters %+v", h.Name, n.Netdev, nc)
+			}
+		}
+	}
+	for _, sw := range f.Switches {
+		sc := sw.Counters
+		if sc == nil || !sc.Delta || len(sc.Ports) == 0 {
+			t.Fatalf("%s: counters %+v", sw.Name, sc)
+		}
+		for port, pc := range sc.Ports {
+			// One Advance: 10 pause frames in on every priority the
+			// baseline has (sim gnmi_data growth).
+			for prio, v := range pc.Prio {
+				if v.RxPause.Known && v.RxPause.V != 10 {
+					t.Errorf("%s %s prio %d: in-pause grew %d, want 10", sw.Name, port, prio, v.RxPause.V)
+				}
+			}
+		}
+	}
+}
+
+// TestCollectIntervalCancelled: cancelled while waiting for the second
+// sample, the collection is the first sample alone, without .before files.
+func TestCollectIntervalCancelled(t *testing.T) {
+	p := startPod(t, cleanPod, sim.Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := p.options()
+	opt.Counters, opt.Interval = true, time.Minute
+	devs := int64(len(p.inv.Switches) + len(p.inv.Hosts))
+	var finished atomic.Int64
+	opt.OnEvent = func(e Event) {
+		if e.Kind != Started && finished.Add(1) == devs {
+			cancel()
+		}
+	}
+	start := time.Now()
+	r := Collect(ctx, p.inv, opt)
+	if el := time.Since(start); el > 30*time.Second {
+		t.Errorf("the wait was not cancelled: %s", el)
+	}
+	for name := range r.Files {
+		if strings.Contains(name, ".before.") || strings.HasSuffix(name, offline.IntervalFile) {
+			t.Errorf("%s written without a second sample", name)
+		}
+	}
+	if len(r.Files) == 0 {
+		t.Error("the first sample was dropped")
+	}
+}
