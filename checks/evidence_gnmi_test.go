@@ -13,6 +13,12 @@ func gnmiQueue(port string, queue int, ecn, drops uint64) string {
 		port, queue, ecn, drops)
 }
 
+// gnmiPrio is one switch-priority notification with its pause counters.
+func gnmiPrio(port string, prio int, in, out uint64) string {
+	return fmt.Sprintf(`{"timestamp":"1700000000000000000","prefix":{"elem":[{"name":"qos"},{"name":"interfaces"},{"name":"interface","key":{"interface-id":%q}},{"name":"switch-priority","key":{"priority":"%d"}},{"name":"state"}]},"update":[{"path":{"elem":[{"name":"counters"},{"name":"in-pause-pkts"}]},"val":{"uintVal":"%d"}},{"path":{"elem":[{"name":"counters"},{"name":"out-pause-pkts"}]},"val":{"uintVal":"%d"}}]}`,
+		port, prio, in, out)
+}
+
 func gnmiFile(lines ...string) string { return "[\n  " + strings.Join(lines, ",\n  ") + "\n]\n" }
 
 var spine01Counters = dev("spine01", "gnmi-counters.json")
@@ -31,5 +37,8 @@ func TestSwitchEvidenceFromGNMI(t *testing.T) {
 		{name: "healthy", edits: []edit{write(spine01Counters, healthy)}},
 		{name: "marks on queue 0", edits: []edit{write(spine01Counters, gnmiFile(gnmiQueue("swp1", 0, 900, 0), gnmiQueue("swp1", 3, 0, 0)))},
 			want: []string{"warning spine01 swp1"}},
+		{name: "paused but never marked", edits: []edit{write(spine01Counters, gnmiFile(gnmiQueue("swp2", 3, 0, 0), gnmiPrio("swp2", 3, 40, 2)))},
+			want: []string{"warning spine01 swp2"}, msg: "saw 42 pause frames but its queue 3 marked no ECN"},
+		{name: "paused and marked", edits: []edit{write(spine01Counters, gnmiFile(gnmiQueue("swp2", 3, 7, 0), gnmiPrio("swp2", 3, 40, 2)))}},
 	})
 }
