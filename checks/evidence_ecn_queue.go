@@ -26,13 +26,7 @@ evidence, not configuration.`,
 }
 
 func runEvidenceECNQueue(f *model.Fabric) []Finding {
-	var out []Finding
-	for _, sw := range configured(f) {
-		if sc := switchCounters(sw); sc != nil {
-			out = append(out, ecnQueue(f, sw, sc)...)
-		}
-	}
-	return out
+	return withSwitchCounters(f, ecnQueue)
 }
 
 func ecnQueue(f *model.Fabric, sw *model.Switch, sc *model.SwitchCounters) []Finding {

@@ -23,13 +23,7 @@ A switch without collected counters is skipped silently: counters are optional e
 }
 
 func runEvidenceLosslessDrops(f *model.Fabric) []Finding {
-	var out []Finding
-	for _, sw := range configured(f) {
-		if sc := switchCounters(sw); sc != nil {
-			out = append(out, losslessDrops(f, sw, sc)...)
-		}
-	}
-	return out
+	return withSwitchCounters(f, losslessDrops)
 }
 
 func losslessDrops(f *model.Fabric, sw *model.Switch, sc *model.SwitchCounters) []Finding {

@@ -11,6 +11,18 @@ import (
 // (devices/<switch>/gnmi-counters.json); nil when not collected.
 func switchCounters(sw *model.Switch) *model.SwitchCounters { return sw.Counters }
 
+// withSwitchCounters runs a switch evidence check on every switch whose
+// counters were collected; the others are skipped silently.
+func withSwitchCounters(f *model.Fabric, check func(*model.Fabric, *model.Switch, *model.SwitchCounters) []Finding) []Finding {
+	var out []Finding
+	for _, sw := range configured(f) {
+		if sc := switchCounters(sw); sc != nil {
+			out = append(out, check(f, sw, sc)...)
+		}
+	}
+	return out
+}
+
 // queueEvidence is one switch port whose per-queue counters show something.
 type queueEvidence struct {
 	port  string

@@ -131,11 +131,9 @@ func htmlChecks(r *Report) []htmlCheck {
 	return out
 }
 
-// checkApplies says whether a catalog check looks at a kind of device.
-// The catalog does not record it; the IDs do: host-* and switch-* by
-// prefix, and the two switch-wide forwarding checks by name. A device
-// outside the inventory (kind "", such as the waiver file) is looked at by
-// no catalog check; cells with findings are shown whatever this says.
+// checkApplies says whether a check looks at a kind of device, as the
+// catalog records it (Check.Device); checks outside the catalog (waiver)
+// apply everywhere.
 func checkApplies(id, kind string) bool {
 	if kind == "" {
 		return false
