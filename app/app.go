@@ -12,6 +12,7 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/source"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
@@ -110,6 +111,7 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		Errors:   append(capture.Errors, fab.Problems...),
 		FailOn:   failOn,
 		Chain:    render.BuildChain(fab),
+		Notes:    noteTexts(append(append([]*source.Error(nil), capture.Notes...), fab.Notes...)),
 	}
 	for _, s := range inv.Switches {
 		r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: "switch"})

@@ -164,10 +164,16 @@ func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severi
 	return r
 }
 
+// noteTexts prints notes sorted, each text once: a remark repeated by
+// several files or ports of one device says nothing more the second time.
 func noteTexts(es []*source.Error) []string {
-	out := make([]string, len(es))
-	for i, e := range es {
-		out[i] = e.Error()
+	seen := map[string]bool{}
+	var out []string
+	for _, e := range es {
+		if t := e.Error(); !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
 	}
 	sort.Strings(out)
 	return out

@@ -21,6 +21,10 @@ type Capture struct {
 	// its file and line; the devices they belong to are still checked with
 	// whatever else could be read.
 	Errors []*source.Error
+	// Notes are remarks about the input that are not errors: lines of a
+	// capture that hold no configuration, interfaces never checked. Each
+	// names its device and, where there is one, its file and line.
+	Notes []*source.Error
 }
 
 // SwitchCapture is what was read from one NVUE switch.

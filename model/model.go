@@ -57,4 +57,7 @@ type Fabric struct {
 	// Problems are input problems found while building the model (e.g. an
 	// NVUE value that is not a boolean where one is required).
 	Problems []*source.Error
+	// Notes are remarks made while building the model that are neither
+	// findings nor input errors (interfaces that are never checked, ...).
+	Notes []*source.Error
 }
