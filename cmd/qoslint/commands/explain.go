@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -11,20 +12,26 @@ import (
 	"github.com/qoslint/qoslint/waivers"
 )
 
+// catalog is every check `explain` knows: the fabric's, then the waiver
+// file's own check.
+func catalog() []*checks.Check { return append(checks.All(), waivers.Check) }
+
 func newExplainCmd(out, _ io.Writer) *cobra.Command {
-	return &cobra.Command{
+	var format string
+	cmd := &cobra.Command{
 		Use:   "explain [CHECK-ID]",
 		Short: "List the checks, or explain one",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-				fmt.Fprintln(tw, "CHECK\tSEVERITY\tWHAT")
-				// The waiver file's own check is listed after the fabric's.
-				for _, c := range append(checks.All(), waivers.Check) {
-					fmt.Fprintf(tw, "%s\t%s\t%s\n", c.ID, c.Severity, c.Title)
+				switch format {
+				case "text":
+					return explainText(out)
+				case "markdown":
+					_, err := io.WriteString(out, explainMarkdown())
+					return err
 				}
-				return tw.Flush()
+				return fmt.Errorf("unknown format %q (text or markdown)", format)
 			}
 			c := checks.Lookup(args[0])
 			if c == nil && args[0] == waivers.Check.ID {
@@ -37,4 +44,33 @@ func newExplainCmd(out, _ io.Writer) *cobra.Command {
 			return err
 		},
 	}
+	cmd.Flags().StringVar(&format, "format", "text", "text, or markdown (the README's check table)")
+	return cmd
+}
+
+func explainText(out io.Writer) error {
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CHECK\tSEVERITY\tWHAT")
+	for _, c := range catalog() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.ID, c.Severity, c.Title)
+	}
+	return tw.Flush()
+}
+
+// explainMarkdown is the check table of the README, generated from the
+// catalog so that the two cannot disagree (a test compares them).
+func explainMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| ID | applies to | severity | what it checks |\n| --- | --- | --- | --- |\n")
+	for _, c := range catalog() {
+		kind := c.Device
+		switch {
+		case c.ID == waivers.Check.ID:
+			kind = "waiver file"
+		case kind == "":
+			kind = "switch, host"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", c.ID, kind, c.Severity, strings.ReplaceAll(c.Title, "|", `\|`))
+	}
+	return b.String()
 }
