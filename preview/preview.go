@@ -20,6 +20,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -107,6 +108,17 @@ func applySwitch(dir string, p render.Plan) error {
 func applyHost(dir string, p render.Plan) error {
 	var cmds []string
 	for _, line := range p.Fix {
+		if guard, rest, ok := strings.Cut(line, " || "); ok {
+			// `[ ! -e F ] || cmd`: cmd runs only where F exists.
+			w, err := splitWords(guard)
+			if err != nil || len(w) != 5 || w[0] != "[" || w[1] != "!" || w[2] != "-e" || w[4] != "]" {
+				return fmt.Errorf("preview cannot interpret %q (a custom template?)", line)
+			}
+			if !previewExists(dir, w[3]) {
+				continue
+			}
+			line = rest
+		}
 		cmds = append(cmds, strings.Split(line, " && ")...)
 	}
 	for _, line := range cmds {
@@ -206,6 +218,16 @@ func sysfsWrite(dir, sysPath, value string) error {
 		return err
 	}
 	return os.WriteFile(file, content, 0o644)
+}
+
+// previewExists reports whether the host file at hostPath exists in the
+// preview; only nccl.conf is a file the templates test for.
+func previewExists(dir, hostPath string) bool {
+	if hostPath != model.NCCLConfPath {
+		return true
+	}
+	_, err := os.Stat(filepath.Join(dir, offline.NCCLConfFile))
+	return err == nil
 }
 
 func editNCCL(dir, confPath string, edit func([]byte) []byte) error {

@@ -87,7 +87,7 @@ func TestCommandsRollback(t *testing.T) {
 		{checks.Change{Kind: checks.NCCLConf, Target: "/etc/nccl.conf", Path: []string{"NCCL_IB_TC"}, Value: "104", Old: "26", HasOld: true},
 			"sed -i 's/^NCCL_IB_TC=.*/NCCL_IB_TC=104/' /etc/nccl.conf", "sed -i 's/^NCCL_IB_TC=.*/NCCL_IB_TC=26/' /etc/nccl.conf"},
 		{checks.Change{Kind: checks.NCCLConf, Target: "/etc/nccl.conf", Path: []string{"NCCL_IB_TC"}, Value: "104"},
-			"touch /etc/nccl.conf && sed -i -e '$a\\' /etc/nccl.conf && echo 'NCCL_IB_TC=104' >> /etc/nccl.conf", "sed -i '/^NCCL_IB_TC=/d' /etc/nccl.conf"},
+			"touch /etc/nccl.conf && sed -i -e '$a\\' /etc/nccl.conf && echo 'NCCL_IB_TC=104' >> /etc/nccl.conf", "[ ! -e /etc/nccl.conf ] || sed -i '/^NCCL_IB_TC=/d' /etc/nccl.conf"},
 		{checks.Change{Kind: checks.LinkMTU, Target: "ens1f0np0", Value: "4200", Old: "1500", HasOld: true},
 			"ip link set dev ens1f0np0 mtu 4200", "ip link set dev ens1f0np0 mtu 1500"},
 	} {
