@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/preview"
@@ -51,21 +52,27 @@ func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)
 		return ExitInput
 	}
+	var stdout strings.Builder
 	switch opt.Format {
 	case "script", "rollback":
 		for _, p := range plans {
-			fmt.Fprintf(out, "# ==> %s <==\n%s\n", p.Device, renderer.Script(r.Fabric, p, opt.Format == "rollback"))
+			fmt.Fprintf(&stdout, "# ==> %s <==\n%s\n", p.Device, renderer.Script(r.Fabric, p, opt.Format == "rollback"))
 		}
 	case "nvue":
 		for _, p := range plans {
 			if p.NVUE() {
-				fmt.Fprintf(out, "# ==> %s <==\n%s\n", p.Device, p.NVUECommands())
+				fmt.Fprintf(&stdout, "# ==> %s <==\n%s\n", p.Device, p.NVUECommands())
 			}
 		}
 	default:
 		fmt.Fprintf(errOut, "qoslint: unknown fix format %q (one of %v)\n", opt.Format, FixFormats)
 		return ExitInput
 	}
+	if err := renderer.Err(); err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
+	fmt.Fprint(out, stdout.String())
 	if opt.Out != "" {
 		if err := writePlans(renderer, r.Fabric, plans, opt.Out); err != nil {
 			fmt.Fprintf(errOut, "qoslint: %v\n", err)
@@ -94,10 +101,14 @@ func writePlans(renderer *render.Renderer, fabric string, plans []render.Plan, d
 		return os.WriteFile(filepath.Join(dir, name), []byte(content), mode)
 	}
 	for _, p := range plans {
-		if err := write(p.Device+".sh", renderer.Script(fabric, p, false), 0o755); err != nil {
+		fix, rollback := renderer.Script(fabric, p, false), renderer.Script(fabric, p, true)
+		if err := renderer.Err(); err != nil {
 			return err
 		}
-		if err := write(p.Device+".rollback.sh", renderer.Script(fabric, p, true), 0o755); err != nil {
+		if err := write(p.Device+".sh", fix, 0o755); err != nil {
+			return err
+		}
+		if err := write(p.Device+".rollback.sh", rollback, 0o755); err != nil {
 			return err
 		}
 		if !p.NVUE() {

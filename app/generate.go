@@ -59,7 +59,7 @@ func Generate(out, errOut io.Writer, opt GenerateOptions) int {
 			return ExitInput
 		}
 		g.Syntax, g.Commands, g.YAML = syn.String(), fix, yaml
-		fmt.Fprint(out, renderer.Config("switch-config", g))
+		return printConfig(out, errOut, renderer, renderer.Config("switch-config", g))
 	case "host":
 		if len(opt.NICs) == 0 {
 			fmt.Fprintln(errOut, "qoslint: --nics is required for a host: the RoCE netdevs to configure")
@@ -76,11 +76,21 @@ func Generate(out, errOut io.Writer, opt GenerateOptions) int {
 		}
 		g.NICs = opt.NICs
 		g.Commands, _ = renderer.Commands(cs)
-		fmt.Fprint(out, renderer.Config("host-config", g))
+		return printConfig(out, errOut, renderer, renderer.Config("host-config", g))
 	default:
 		fmt.Fprintf(errOut, "qoslint: --role %q: leaf, spine, super-spine, border or host\n", opt.Role)
 		return ExitInput
 	}
+}
+
+// printConfig prints a rendered configuration, or nothing when any template
+// failed to execute on the way: half a script must not be handed out.
+func printConfig(out, errOut io.Writer, r *render.Renderer, text string) int {
+	if err := r.Err(); err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
+	fmt.Fprint(out, text)
 	return ExitOK
 }
 

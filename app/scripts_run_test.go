@@ -190,3 +190,26 @@ func TestFixScriptsRun(t *testing.T) {
 		})
 	}
 }
+
+// TestTemplateExecutionFails: a user template that parses but fails on
+// the data (a misspelt field) makes fix and render exit 2 naming the
+// template and its line, and prints no script.
+func TestTemplateExecutionFails(t *testing.T) {
+	tmpl := t.TempDir()
+	bad := "{{define \"mlnx_qos\"}}mlnx_qos -i {{sq .Target}}\n{{.Flagg}} {{sq .Value}}{{end}}\n"
+	if err := os.WriteFile(filepath.Join(tmpl, "commands.tmpl"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	code := Fix(&out, &errOut, "../examples/broken-pod", FixOptions{Format: "script", Templates: tmpl, Out: filepath.Join(t.TempDir(), "fix"), FailOn: checks.Error})
+	if code != ExitInput || out.Len() != 0 || !strings.Contains(errOut.String(), `template "mlnx_qos" failed`) || !strings.Contains(errOut.String(), "commands.tmpl:2") {
+		t.Errorf("fix: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+	policy := filepath.Join("..", "examples", "broken-pod", "inventory.yaml")
+	out.Reset()
+	errOut.Reset()
+	code = Generate(&out, &errOut, GenerateOptions{Policy: policy, Role: "host", NICs: []string{"ens1f0np0"}, Templates: tmpl})
+	if code != ExitInput || out.Len() != 0 || !strings.Contains(errOut.String(), "commands.tmpl:2") {
+		t.Errorf("render: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}

@@ -18,7 +18,16 @@ import (
 // with any of them redefined by a user's template folder.
 type Renderer struct {
 	t *template.Template
+	// err is the first template that failed to execute. A user template can
+	// parse and still fail on data (a field it misspells, an index out of
+	// range); such a script must never be handed out, so callers check Err
+	// once they have rendered, as with bufio.Scanner.
+	err error
 }
+
+// Err is the first template execution error since the Renderer was made,
+// naming the template, its file and line.
+func (r *Renderer) Err() error { return r.err }
 
 // defaultRenderer uses the embedded templates only.
 var defaultRenderer = func() *Renderer {
@@ -94,7 +103,10 @@ func (r *Renderer) exec(name string, d any) string {
 	if err := r.t.ExecuteTemplate(&b, name, d); err != nil {
 		// Data is validated before it reaches a template, and templates
 		// are checked at load: an error here is a broken user template.
-		return fmt.Sprintf("# template %s failed: %v", name, err)
+		if r.err == nil {
+			r.err = fmt.Errorf("template %q failed: %v", name, err)
+		}
+		return ""
 	}
 	return b.String()
 }

@@ -111,6 +111,9 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 		p.Fix, p.Rollback = r.Commands(p.Changes)
 		out = append(out, *p)
 	}
+	if r.err != nil {
+		return nil, r.err
+	}
 	return out, nil
 }
 
