@@ -106,7 +106,7 @@ func TestCollectPlaintextRoundTripAndGolden(t *testing.T) {
 	checkBaseline(t, parse(t, a))
 
 	golden := filepath.Join("testdata", "leaf01-"+gnmi.FileName)
-	if *update {
+	if *update || os.Getenv("QOSLINT_UPDATE_GOLDEN") == "1" {
 		if err := os.WriteFile(golden, a, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -202,7 +202,7 @@ nv set system message pre-login "it's ours"
 		"roce_514.format.commands.golden": FormatCommands(cfg),
 	} {
 		path := filepath.Join("testdata", name)
-		if *update {
+		if *update || os.Getenv("QOSLINT_UPDATE_GOLDEN") == "1" {
 			if err := os.WriteFile(path, out, 0o644); err != nil {
 				t.Fatal(err)
 			}
