@@ -94,15 +94,11 @@ func JUnit(w io.Writer, r *Report) error {
 		inputErrs[e.Device] = append(inputErrs[e.Device], e)
 	}
 	out := junitSuites{Name: xmlSafe("qoslint " + r.Fabric)}
-	catalog := make([]string, 0, len(checks.All()))
-	for _, c := range checks.All() {
-		catalog = append(catalog, c.ID)
-	}
 	known := map[string]bool{}
 	for _, d := range r.Devices {
 		known[d.Name] = true
 		s := junitSuite{Name: xmlSafe(d.Name), Properties: &junitProperties{[]junitProperty{{Name: "kind", Value: xmlSafe(d.Kind)}}}}
-		s.Cases = junitChecks(d.Name, catalog, by[d.Name], len(inputErrs[d.Name]) > 0)
+		s.Cases = junitChecks(d.Name, applicable(d.Kind, by[d.Name]), by[d.Name], len(inputErrs[d.Name]) > 0)
 		s.Cases = append(s.Cases, junitInput(d.Name, inputErrs[d.Name]))
 		out.Suites = append(out.Suites, s)
 	}
@@ -175,6 +171,23 @@ func JUnit(w io.Writer, r *Report) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// applicable lists, in catalog order, the checks that apply to a device of
+// kind: a host never "passes" switch-pfc. A check that found something on
+// the device is listed whatever its kind, so that no finding goes unseen.
+func applicable(kind string, fs []checks.Finding) []string {
+	found := map[string]bool{}
+	for _, f := range fs {
+		found[f.Check] = true
+	}
+	var ids []string
+	for _, c := range checks.All() {
+		if c.Device == "" || c.Device == kind || kind == "" || found[c.ID] {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
 }
 
 // junitChecks makes a device's testcase of each check in ids. Error and
