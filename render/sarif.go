@@ -307,11 +307,16 @@ func sarifLocations(device string, pos source.Pos) []sarifLocation {
 	loc := sarifLocation{PhysicalLocation: sarifPhysical{
 		ArtifactLocation: sarifArtifactLoc{URI: sarifURI(file), URIBaseID: sarifSrcRoot},
 	}}
+	// GitHub code scanning places an alert only with region.startLine
+	// (microsoft/sarif-sdk GH1003.ProvideRequiredRegionProperties). The
+	// exact YAML key where the format has columns; a command line is
+	// evidence as a whole (column omitted); a whole file, or a device
+	// folder, anchors at its line 1.
+	region := &sarifRegion{StartLine: 1}
 	if pos.File != "" && pos.Line > 0 {
-		// The exact YAML key where the format has columns; a command
-		// line is evidence as a whole (column omitted).
-		loc.PhysicalLocation.Region = &sarifRegion{StartLine: pos.Line, StartColumn: pos.Column}
+		region = &sarifRegion{StartLine: pos.Line, StartColumn: pos.Column}
 	}
+	loc.PhysicalLocation.Region = region
 	return []sarifLocation{loc}
 }
 

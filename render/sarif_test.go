@@ -242,8 +242,8 @@ func TestSARIFLocationsAndFingerprints(t *testing.T) {
 	if len(withLine.Properties.Fix) != 1 || withLine.Properties.Fix[0] != "mlnx_qos -i ens1f0np0 --trust dscp" {
 		t.Errorf("properties.fix = %q", withLine.Properties.Fix)
 	}
-	if wholeFile.Locations[0].PhysicalLocation.Region != nil {
-		t.Error("line 0 (the whole file) must have no region")
+	if r := wholeFile.Locations[0].PhysicalLocation.Region; r == nil || r.StartLine == nil || *r.StartLine != 1 {
+		t.Errorf("line 0 (the whole file) must anchor at line 1, got %+v", r)
 	}
 	if got := *noFile.Locations[0].PhysicalLocation.ArtifactLocation.URI; got != offline.DevicesDir+"/gpu01" {
 		t.Errorf("a finding with no file points at %q, want the device folder", got)
@@ -265,5 +265,76 @@ func TestSARIFLocationsAndFingerprints(t *testing.T) {
 	r.Findings = []checks.Finding{other}
 	if decodeSARIF(t, r).Runs[0].Results[0].PartialFingerprints["primaryLocationLineHash"] == withLine.PartialFingerprints["primaryLocationLineHash"] {
 		t.Error("another interface has the same fingerprint")
+	}
+}
+
+// TestSARIFGitHubRules asserts, on every report fabric, the GitHub code
+// scanning rules of the SARIF SDK validator (microsoft/sarif-sdk,
+// src/Sarif.Multitool.Library/Rules/GH1001 to GH1007), reading the log as
+// plain JSON so that no Go struct hides a missing property.
+func TestSARIFGitHubRules(t *testing.T) {
+	type obj = map[string]any
+	for _, fab := range formatFabrics {
+		t.Run(fab.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := render.SARIF(&b, buildReport(t, fab.dir)); err != nil {
+				t.Fatal(err)
+			}
+			var log obj
+			if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+				t.Fatal(err)
+			}
+			runs, _ := log["runs"].([]any)
+			// GH1004: arrays within GitHub's default display limits.
+			if len(runs) == 0 || len(runs) > 5 {
+				t.Fatalf("GH1004: %d runs", len(runs))
+			}
+			for _, r := range runs {
+				run := r.(obj)
+				rules := run["tool"].(obj)["driver"].(obj)["rules"].([]any)
+				results, _ := run["results"].([]any)
+				if len(rules) > 1000 || len(results) > 1000 {
+					t.Errorf("GH1004: %d rules, %d results", len(rules), len(results))
+				}
+				if _, ok := run["threadFlowLocations"]; ok {
+					t.Errorf("GH1002: run.threadFlowLocations must not be referenced")
+				}
+				for i, x := range results {
+					res := x.(obj)
+					// GH1007: a fully formatted message.text.
+					if m, _ := res["message"].(obj); m == nil || m["text"] == nil || m["text"] == "" {
+						t.Errorf("GH1007: result %d has no message.text", i)
+					}
+					locs, _ := res["locations"].([]any)
+					// GH1001: at least one location, each with an artifact URI.
+					if len(locs) == 0 || len(locs) > 10 {
+						t.Errorf("GH1001/GH1004: result %d has %d locations", i, len(locs))
+					}
+					for _, l := range locs {
+						pl, _ := l.(obj)["physicalLocation"].(obj)
+						al, _ := pl["artifactLocation"].(obj)
+						uri, _ := al["uri"].(string)
+						if uri == "" {
+							t.Errorf("GH1001: result %d: no physicalLocation.artifactLocation.uri", i)
+							continue
+						}
+						// GH1005/GH1006: a relative reference (to %SRCROOT%),
+						// never an absolute or file: URI.
+						u, err := url.Parse(uri)
+						if err != nil || u.IsAbs() || strings.HasPrefix(uri, "/") || al["uriBaseId"] != "%SRCROOT%" {
+							t.Errorf("GH1005/GH1006: result %d: uri %q (base %v)", i, uri, al["uriBaseId"])
+						}
+						// GH1003: region.startLine on every location.
+						region, _ := pl["region"].(obj)
+						if line, _ := region["startLine"].(float64); line < 1 {
+							t.Errorf("GH1003: result %d (%s): no region.startLine", i, uri)
+						}
+					}
+					if cf, ok := res["codeFlows"]; ok {
+						t.Errorf("GH1002: result %d has codeFlows %v", i, cf)
+					}
+				}
+			}
+		})
 	}
 }
