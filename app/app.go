@@ -3,6 +3,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -57,13 +58,34 @@ func buildReport(dir, waiverFile string, failOn checks.Severity) (*render.Report
 	if err != nil {
 		return nil, err
 	}
-	wf, err := loadWaivers(dir, waiverFile)
-	if err != nil {
-		return nil, err
+	if len(inv.Switches)+len(inv.Hosts) == 0 {
+		// A gate that checks nothing must not pass.
+		return nil, fmt.Errorf("%s names no device: nothing to check", inv.File)
 	}
+	// A broken waiver file is an input error like any other: the fabric is
+	// still judged and printed (unwaived), and the exit code says 2.
+	wf, werr := loadWaivers(dir, waiverFile)
 	r := report(inv, offline.Collect(dir, inv), failOn)
+	if werr != nil {
+		r.Errors = append(r.Errors, waiverErrors(waiverFile, werr)...)
+		r.Normalize()
+		return r, nil
+	}
 	applyWaivers(r, wf)
 	return r, nil
+}
+
+// waiverErrors turns a waiver file's load error into input errors, each
+// at its file and line where the parser named one.
+func waiverErrors(file string, err error) []*source.Error {
+	var we waivers.Errors
+	if errors.As(err, &we) {
+		return we
+	}
+	if file == "" {
+		file = waivers.FileName
+	}
+	return []*source.Error{{Pos: source.Pos{File: file}, Msg: err.Error()}}
 }
 
 // loadWaivers reads the waiver file: file when set (it must exist), else

@@ -72,6 +72,10 @@ func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inven
 		Counters:                 opt.Counters,
 		Interval:                 opt.Interval,
 	}
+	if err := live.Validate(inv, lo); err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return nil, nil, ExitInput
+	}
 	if opt.Progress != nil {
 		n := len(inv.Switches) + len(inv.Hosts)
 		if opt.Counters && opt.Interval > 0 {

@@ -32,9 +32,16 @@ type SimOptions struct {
 	GNMI bool
 }
 
+// maxSimLatency is above any --command-timeout a user would set: a longer
+// delay only makes every simulated device time out.
+const maxSimLatency = time.Minute
+
 // startSim starts the simulator on dir and writes its inventory (and the
 // known_hosts file the inventory names, beside it).
 func startSim(dir, listen string, latency time.Duration, password, inventoryOut string, gnmi bool) (*sim.Fabric, error) {
+	if latency < 0 || latency > maxSimLatency {
+		return nil, fmt.Errorf("--latency %v: between 0 and %v", latency, maxSimLatency)
+	}
 	f, err := sim.Start(dir, sim.Options{Listen: listen, Latency: latency, User: "cumulus", Password: password, GNMI: gnmi, GNMITLS: gnmi})
 	if err != nil {
 		return nil, err

@@ -146,3 +146,46 @@ func TestREADMECheckTable(t *testing.T) {
 		}
 	}
 }
+
+// TestBadSettingsExitTwo: settings that would make every device fail the
+// same way, or check nothing, are refused up front with exit 2 and a
+// message naming the setting, before anything is dialled.
+func TestBadSettingsExitTwo(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// 192.0.2.1 is a documentation address; nothing here dials it, since
+	// every case is refused before collection.
+	inv := write("inv.yaml", "fabric: x\npolicy: {preset: cumulus-default}\nssh: {known_hosts: ./absent_known_hosts}\n"+
+		"switches:\n  - {name: leaf01, address: 192.0.2.1, username: u, password_env: QOSLINT_TEST_NONE}\n")
+	empty := write("empty.yaml", "fabric: x\npolicy: {preset: cumulus-default}\n")
+	emptyDir := t.TempDir()
+	if err := os.WriteFile(emptyDir+"/inventory.yaml", []byte("fabric: x\npolicy: {preset: cumulus-default}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"audit", "--inventory", inv}, "absent_known_hosts"},
+		{[]string{"collect", "--inventory", inv, "--out", dir + "/out"}, "absent_known_hosts"},
+		{[]string{"audit", "--inventory", empty}, "names no device"},
+		{[]string{"lint", emptyDir}, "names no device"},
+		{[]string{"audit", "--inventory", inv, "--workers", "0"}, "--workers 0"},
+		{[]string{"audit", "--inventory", inv, "--command-timeout", "-1s"}, "--command-timeout -1s"},
+		{[]string{"audit", "--inventory", inv, "--device-timeout", "0s"}, "--device-timeout 0s"},
+		{[]string{"audit", "--inventory", inv, "--interval", "5s"}, "--interval needs --counters"},
+		{[]string{"sim", "../../../examples/clean-pod", "--latency", "-1s"}, "--latency -1s"},
+		{[]string{"demo", "clean-pod", "--latency", "2h"}, "--latency 2h0m0s"},
+	} {
+		code, _, errOut := run(tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}

@@ -61,6 +61,12 @@ func (l *liveFlags) add(cmd *cobra.Command) {
 // validate rejects flag combinations that mean nothing.
 func (l *liveFlags) validate() error {
 	switch {
+	case l.workers < 1:
+		return fmt.Errorf("--workers %d: at least 1 device at a time", l.workers)
+	case l.commandTimeout <= 0:
+		return fmt.Errorf("--command-timeout %s: must be positive", l.commandTimeout)
+	case l.devTime <= 0:
+		return fmt.Errorf("--device-timeout %s: must be positive", l.devTime)
 	case l.interval < 0:
 		return fmt.Errorf("--interval %s is negative", l.interval)
 	case l.interval > 0 && !l.counters:
