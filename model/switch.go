@@ -55,17 +55,8 @@ type RoCE struct {
 	Mode Value[string]
 }
 
-// Lossless reports whether the RoCE mode gives switch priority 3 PFC.
-func (r RoCE) Lossless() bool {
-	if !r.Enabled.V {
-		return false
-	}
-	switch r.Mode.V {
-	case "lossless", "lossless-single-ipool", "dci-1":
-		return true
-	}
-	return false
-}
+// Lossless reports whether the RoCE mode turns PFC on (LosslessMode).
+func (r RoCE) Lossless() bool { return r.Enabled.V && LosslessMode(r.Mode.V) }
 
 // QoS is the effective classification and queueing of a set of ports.
 type QoS struct {
@@ -84,6 +75,10 @@ type QoS struct {
 	// ECN is per traffic class, with its thresholds in bytes.
 	ECN            [8]Value[bool]
 	ECNMin, ECNMax [8]Value[int]
+	// ECNMode is "absolute" (byte thresholds) or "relative" (dynamic ECN:
+	// ECNMinPct/ECNMaxPct of the buffer allowance, byte thresholds ignored).
+	ECNMode              [8]Value[string]
+	ECNMinPct, ECNMaxPct [8]Value[int]
 	// Sched is "strict" or "dwrr" per traffic class; SchedBW the DWRR percent.
 	Sched   [8]Value[string]
 	SchedBW [8]Value[int]
@@ -100,81 +95,6 @@ type Operational struct {
 	SPToTC   map[int]int
 	// MappingPos and ETSPos locate the two tables.
 	MappingPos, ETSPos source.Pos
-}
-
-// Default texts. They say which documented default applied; the facts are
-// in nvue.md §1.2 (RoCE defaults), §1.5 (trust l2 and the default DSCP map
-// outside RoCE), §1.7 (ECN on queue 0), §1.8 (scheduler), §3.2 (5.5.1 dump).
-const (
-	defRoCELossless = "qos roce lossless default"
-	defRoCELossy    = "qos roce lossy default"
-	defNoRoCE       = "Cumulus default, RoCE off"
-	defMTU          = "Cumulus default MTU 9216"
-)
-
-// baseQoS is what a port gets before any explicit qos setting.
-func baseQoS(r RoCE) *QoS {
-	q := &QoS{}
-	why := defNoRoCE
-	if r.Enabled.V {
-		why = defRoCELossy
-		if r.Lossless() {
-			why = defRoCELossless
-		}
-	}
-	for _, p := range []*Value[string]{&q.MappingProfile, &q.PFCProfile, &q.ECNProfile, &q.SchedProfile} {
-		*p = Defaulted(DefaultProfile, "no profile binding")
-	}
-	if r.Enabled.V {
-		// `trust-mode pcp,dscp` in `nv show qos roce`, which the change-RoCE
-		// recipes set as `trust both` (nvue.md §1.2).
-		q.Trust = Defaulted("both", why)
-	} else {
-		q.Trust = Defaulted("l2", why)
-	}
-	for d := range q.DSCP {
-		q.DSCP[d] = Defaulted(DefaultPriority(d), why)
-	}
-	for sp := range q.PFC {
-		q.PFC[sp] = Defaulted(r.Lossless() && sp == 3, why)
-	}
-	q.PFCRx = Defaulted(true, "PFC rx default enable")
-	q.PFCTx = Defaulted(true, "PFC tx default enable")
-	for sp := range q.TC {
-		tc := sp
-		if r.Enabled.V {
-			tc = 0
-			if sp == 3 || sp == 6 {
-				tc = sp
-			}
-		}
-		q.TC[sp] = Defaulted(tc, why)
-	}
-	ecnTCs := map[int]bool{0: true}
-	if r.Enabled.V {
-		ecnTCs = map[int]bool{0: true, 3: true}
-		if r.Mode.V == "lossy-multi-tc" {
-			ecnTCs = map[int]bool{1: true, 2: true, 3: true}
-		}
-	}
-	for tc := range q.ECN {
-		q.ECN[tc] = Defaulted(ecnTCs[tc], why)
-		q.ECNMin[tc] = Defaulted(150000, why)
-		q.ECNMax[tc] = Defaulted(1500000, why)
-	}
-	for tc := range q.Sched {
-		switch {
-		case r.Enabled.V && tc == 6:
-			q.Sched[tc], q.SchedBW[tc] = Defaulted("strict", why), Defaulted(0, why)
-		case r.Enabled.V && (tc == 0 || tc == 3):
-			q.Sched[tc], q.SchedBW[tc] = Defaulted("dwrr", why), Defaulted(50, why)
-		case r.Enabled.V:
-			q.Sched[tc], q.SchedBW[tc] = Defaulted("dwrr", why), Defaulted(0, why)
-		default:
-			q.Sched[tc], q.SchedBW[tc] = Defaulted("dwrr", why), Defaulted(12+tc%2, why)
-		}
-	}
-	return q
 }
 
 // switchBuilder carries the file name and collects problems.
@@ -317,11 +237,16 @@ func (b *switchBuilder) applyECN(q *QoS, n *nvue.Node) {
 		return
 	}
 	b.eachInt(n.Child("traffic-class"), 0, 7, func(tc int, c *nvue.Node) {
+		// Listing a class enables ECN on it: "The commands enable ECN on
+		// egress queue 4, 5, and 7" for commands that set only thresholds
+		// and red (QoS518, Congestion Control).
+		q.ECN[tc] = Explicit(true, b.pos(c))
 		if v := c.Child("ecn"); v != nil {
 			if bv, ok := b.boolOf(v); ok {
 				q.ECN[tc] = bv
 			}
 		}
+		b.applyECNMode(q, tc, c)
 		if v := c.Child("min-threshold"); v != nil {
 			if iv, ok := b.intOf(v, 0, 1<<31-1); ok {
 				q.ECNMin[tc] = iv
@@ -333,6 +258,31 @@ func (b *switchBuilder) applyECN(q *QoS, n *nvue.Node) {
 			}
 		}
 	})
+}
+
+// applyECNMode reads dynamic ECN: `traffic-class 3 mode relative`,
+// `min-threshold-percent 20`, `max-threshold-percent 80`; "When you set
+// dynamic ECN mode to relative, the switch hardware ignores any configured
+// byte-based thresholds" (QoS518, Dynamic ECN).
+func (b *switchBuilder) applyECNMode(q *QoS, tc int, c *nvue.Node) {
+	if v := c.Child("mode"); v != nil {
+		switch v.Value {
+		case "absolute", "relative":
+			q.ECNMode[tc] = Explicit(v.Value, b.pos(v))
+		default:
+			b.problem(v, "congestion-control mode %q: NVUE accepts absolute or relative", v.Value)
+		}
+	}
+	if v := c.Child("min-threshold-percent"); v != nil {
+		if iv, ok := b.intOf(v, 0, 100); ok {
+			q.ECNMinPct[tc] = iv
+		}
+	}
+	if v := c.Child("max-threshold-percent"); v != nil {
+		if iv, ok := b.intOf(v, 0, 100); ok {
+			q.ECNMaxPct[tc] = iv
+		}
+	}
 }
 
 func (b *switchBuilder) applyQueueMap(q *QoS, n *nvue.Node) {
@@ -471,24 +421,8 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 	}
 
 	qosRoot := root.Child("qos")
-	// A port bound to its own profile gets that profile over the RoCE (or
-	// system) defaults, not over default-global's explicit settings: NVUE
-	// profiles are separate port groups (qos_features.conf `source.<group>`
-	// next to the global entries, nvue.md §6), and a port group's unlisted
-	// DSCPs keep the default map (nvue.md §1.5: "If you configure the trust
-	// to be l3 but do not specify any DSCP to switch priority mappings,
-	// Cumulus Linux uses the default values"). Inferred, not stated.
-	build := func(bd binding) *QoS {
-		q := baseQoS(sw.RoCE)
-		q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = bd.mapping, bd.pfc, bd.ecn, bd.sched
-		b.applyMapping(q, profile(qosRoot.Child("mapping"), bd.mapping.V))
-		b.applyPFC(q, profile(qosRoot.Child("pfc"), bd.pfc.V))
-		b.applyECN(q, profile(qosRoot.Child("congestion-control"), bd.ecn.V))
-		// "NVUE only supports the default-global profile." (nvue.md §1.8)
-		b.applyQueueMap(q, profile(qosRoot.Child("egress-queue-mapping"), DefaultProfile))
-		b.applySched(q, profile(qosRoot.Child("egress-scheduler"), bd.sched.V))
-		return q
-	}
+	global := b.globalQoS(sw.RoCE, Release(sw.Version), qosRoot)
+	build := func(bd binding) *QoS { return b.portQoS(global, qosRoot, bd) }
 	def := Defaulted(DefaultProfile, "no profile binding")
 	// Problems are collected once, from the global build; port builds with
 	// the same profiles would only repeat them.
