@@ -96,35 +96,6 @@ func modeChange(sw *model.Switch, want string) Change {
 	return nvSet(o, had, want, "qos", "roce", "mode")
 }
 
-// operDrift compares `nv show qos roce` with the configuration.
-func operDrift(sw *model.Switch) []Finding {
-	o := sw.Oper
-	if o == nil {
-		return nil
-	}
-	var out []Finding
-	cfgMode := "off"
-	if sw.RoCE.Enabled.V {
-		cfgMode = sw.RoCE.Mode.V
-	}
-	operMode := ""
-	switch {
-	case o.Enabled.Known && !o.Enabled.V:
-		operMode = "off"
-	case o.Mode.Known:
-		operMode = o.Mode.V
-	}
-	if operMode != "" && operMode != cfgMode {
-		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name,
-			Message:  fmt.Sprintf("the switch runs RoCE %s but its configuration says %s: configuration not applied, or changed since", operMode, cfgMode),
-			Expected: cfgMode + " (" + sw.ConfigFile + ")", Actual: operMode,
-			Source: pickPos(o.Mode.Origin.Pos, o.Enabled.Origin.Pos, o.File),
-		})
-	}
-	return out
-}
-
 func pickPos(a, b source.Pos, file string) source.Pos {
 	switch {
 	case !a.IsZero():

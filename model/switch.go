@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
@@ -84,17 +85,29 @@ type QoS struct {
 	SchedBW [8]Value[int]
 }
 
-// Operational is the switch's own report of its RoCE state.
+// Operational is the switch's own report of its RoCE state, every value at
+// its own row of `nv show qos roce` (or the per-interface status view).
 type Operational struct {
-	File     string
-	Enabled  Value[bool]
-	Mode     Value[string]
-	Trust    Value[string]
-	PFC      Value[[]int]
-	DSCPToSP map[int]int
-	SPToTC   map[int]int
-	// MappingPos and ETSPos locate the two tables.
-	MappingPos, ETSPos source.Pos
+	File         string
+	PerInterface bool
+	Enabled      Value[bool]
+	Mode         Value[string]
+	Trust        Value[string]
+	PFC          Value[[]int]
+	PFCRx, PFCTx Value[bool]
+	// ECNTCs are `enabled-tc`; ECNMin/ECNMax the printed thresholds.
+	ECNTCs         Value[[]int]
+	ECNMin, ECNMax Value[nvue.Size]
+	// DSCPToSP and SPToTC are the two tables, per row; Sched is the
+	// scheduler-weight column per switch priority ("strict", or "dwrr" with
+	// its percent in SchedBW).
+	DSCPToSP map[int]Value[int]
+	SPToTC   map[int]Value[int]
+	Sched    map[int]Value[string]
+	SchedBW  map[int]int
+	Pools    []nvue.RocePool
+	// MappingPos, ETSPos and PoolPos locate the tables' titles.
+	MappingPos, ETSPos, PoolPos source.Pos
 }
 
 // switchBuilder carries the file name and collects problems.
@@ -577,30 +590,96 @@ func detectSyntax(cfg *nvue.Config) Syntax {
 }
 
 func operational(s *nvue.RoceShow) *Operational {
-	o := &Operational{File: s.File, DSCPToSP: s.DSCPToSP, SPToTC: s.SPToTC}
-	pos := func(f nvue.Field) source.Pos { return source.Pos{File: s.File, Line: f.Line} }
+	o := &Operational{File: s.File, PerInterface: s.PerInterface, Pools: s.Pools}
+	pos := func(line int) source.Pos { return source.Pos{File: s.File, Line: line} }
+	leaf := func(k string) (nvue.Field, bool) {
+		f, ok := s.Leaves[k]
+		return f, ok && f.Value() != "" && f.Value() != "-"
+	}
 	for _, k := range []string{"state", "enable"} {
-		if f, ok := s.Leaves[k]; ok {
+		if f, ok := leaf(k); ok {
 			if v, ok := ParseBool(f.Value()); ok {
-				o.Enabled = Explicit(v, pos(f))
+				o.Enabled = Explicit(v, pos(f.Line))
 			}
 			break
 		}
 	}
-	if f, ok := s.Leaves["mode"]; ok && f.Value() != "" {
-		o.Mode = Explicit(f.Value(), pos(f))
+	if f, ok := leaf("mode"); ok {
+		o.Mode = Explicit(f.Value(), pos(f.Line))
 	}
-	if f, ok := s.Leaves["trust.trust-mode"]; ok && f.Value() != "" {
-		o.Trust = Explicit(f.Value(), pos(f))
+	if f, ok := leaf("trust.trust-mode"); ok {
+		o.Trust = Explicit(f.Value(), pos(f.Line))
 	}
 	if f, ok := s.Leaves["pfc.pfc-priority"]; ok {
-		if ps, err := ExpandInts(f.Value(), 0, 7); err == nil {
-			o.PFC = Explicit(ps, pos(f))
+		// `pfc-priority -` (lossy-multi-tc) is no priority at all.
+		ps, err := ExpandInts(f.Value(), 0, 7)
+		if v := f.Value(); v == "-" || v == "" {
+			ps, err = nil, nil
+		}
+		if err == nil {
+			o.PFC = Explicit(ps, pos(f.Line))
 		}
 	}
-	o.MappingPos = source.Pos{File: s.File, Line: s.MappingLine}
-	o.ETSPos = source.Pos{File: s.File, Line: s.ETSLine}
+	for k, dst := range map[string]*Value[bool]{"pfc.rx-enabled": &o.PFCRx, "pfc.tx-enabled": &o.PFCTx} {
+		if f, ok := leaf(k); ok {
+			if v, ok := ParseBool(f.Value()); ok {
+				*dst = Explicit(v, pos(f.Line))
+			}
+		}
+	}
+	if f, ok := leaf("congestion-control.enabled-tc"); ok {
+		if ts, err := ExpandInts(f.Value(), 0, 7); err == nil {
+			o.ECNTCs = Explicit(ts, pos(f.Line))
+		}
+	}
+	for k, dst := range map[string]*Value[nvue.Size]{"congestion-control.min-threshold": &o.ECNMin, "congestion-control.max-threshold": &o.ECNMax} {
+		if f, ok := leaf(k); ok {
+			if v, ok := nvue.ParseSize(f.Value()); ok {
+				*dst = Explicit(v, pos(f.Line))
+			}
+		}
+	}
+	operTables(o, s, pos)
 	return o
+}
+
+func operTables(o *Operational, s *nvue.RoceShow, pos func(int) source.Pos) {
+	if s.DSCPToSP != nil {
+		o.DSCPToSP = map[int]Value[int]{}
+		for d, sp := range s.DSCPToSP {
+			o.DSCPToSP[d] = Explicit(sp, pos(s.DSCPLines[d]))
+		}
+		o.MappingPos = pos(s.MappingLine)
+	}
+	if s.SPToTC != nil {
+		o.SPToTC, o.Sched, o.SchedBW = map[int]Value[int]{}, map[int]Value[string]{}, map[int]int{}
+		for sp, tc := range s.SPToTC {
+			o.SPToTC[sp] = Explicit(tc, pos(s.SPLines[sp]))
+			if m, bw, ok := schedulerWeight(s.SPScheduler[sp]); ok {
+				o.Sched[sp], o.SchedBW[sp] = Explicit(m, pos(s.SPLines[sp])), bw
+			}
+		}
+		o.ETSPos = pos(s.ETSLine)
+	}
+	if s.PoolLine > 0 {
+		o.PoolPos = pos(s.PoolLine)
+	}
+}
+
+var dwrrRe = regexp.MustCompile(`^(?i:dwrr)-(\d{1,3})%$`)
+
+// schedulerWeight reads `DWRR-50%`/`dwrr-50%` and `strict-priority`/`strict
+// priority` (global and per-interface spellings of the RoCE pages).
+func schedulerWeight(s string) (mode string, bw int, ok bool) {
+	if m := dwrrRe.FindStringSubmatch(s); m != nil {
+		bw, _ = strconv.Atoi(m[1])
+		return "dwrr", bw, true
+	}
+	switch strings.ToLower(s) {
+	case "strict-priority", "strict priority", "strict":
+		return "strict", 0, true
+	}
+	return "", 0, false
 }
 
 // SwitchCounters are a switch's per-port counters from gNMI
