@@ -156,7 +156,6 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 	}
 }
 
-
 // TestModeTables: the lossy-multi-tc and dci-1 tables of the RoCE pages.
 func TestModeTables(t *testing.T) {
 	mt515, _ := ModeTable("lossy-multi-tc", "5.15")
