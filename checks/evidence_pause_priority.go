@@ -31,7 +31,7 @@ were not collected.`,
 func runEvidencePausePriority(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.RoCE.Priority
-	lossless := f.Policy.RoCE.Mode == "lossless"
+	lossless := f.Policy.RoCE.Lossless()
 	corr := newCorroboration(f, hostPFC, hostDSCPMap, hostTrust, hostToS)
 	countersOf(f, func(h *model.Host, n *model.NIC, c *model.NICCounters) {
 		var parts []string

@@ -20,7 +20,7 @@ traffic that could have been dropped and retried. Skipped when the policy design
 }
 
 func runHostPFC(f *model.Fabric) []Finding {
-	if f.Policy.RoCE.Mode != "lossless" {
+	if !f.Policy.RoCE.Lossless() {
 		return nil
 	}
 	var out []Finding

@@ -16,7 +16,10 @@ few and must not wait behind the congestion they report: qos roce maps their DSC
 priority 6, traffic class 6, scheduled strict priority. A CNP DSCP mapped to the RoCE priority
 competes with the data it throttles; mapped to priority 0 it is dropped with best-effort traffic.
 The check wants the policy's CNP DSCP in the CNP priority on every port group, that priority in a
-traffic class other than RoCE's, and that class strict.`,
+traffic class other than RoCE's, and that class strict (except where the policy's mode is
+lossy-multi-tc, whose documented profile schedules every class DWRR). A port bound to its own
+egress-scheduler profile gets only what that profile lists: NVIDIA's guide schedules the classes a
+profile leaves out best effort (DWRR 0), so such a profile must list the CNP class as strict.`,
 	Run: runSwitchCNP,
 }
 
@@ -50,6 +53,12 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 				Source:   at(tc.Origin, sw.ConfigFile),
 				Changes:  []Change{nvSet(o, had, itoa(c.Priority), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", itoa(c.Priority), "traffic-class")},
 			})
+			continue
+		}
+		if f.Policy.RoCE.Mode == "lossy-multi-tc" {
+			// That profile schedules every class DWRR ("DWRR-4%" ...
+			// "DWRR-0%", no strict-priority row in its `nv show qos roce`
+			// example): a strict CNP queue is not part of the design.
 			continue
 		}
 		for _, g := range portGroups(sw) {

@@ -42,13 +42,14 @@ func runSwitchDSCPMap(f *model.Fabric) []Finding {
 				})
 			}
 		}
-		out = append(out, operDSCPDrift(sw, p.DSCP)...)
+		out = append(out, operDSCPDrift(sw, append(append([]int(nil), p.DSCP...), f.Policy.CNP.DSCP))...)
 	}
 	return out
 }
 
 // operDSCPDrift reports where `nv show qos roce` disagrees with the
-// configured default-global map for the DSCPs that matter.
+// configured default-global map for the RoCE and CNP DSCPs, at the row of the
+// table that lists the DSCP.
 func operDSCPDrift(sw *model.Switch, dscps []int) []Finding {
 	o := sw.Oper
 	if o == nil || o.DSCPToSP == nil || !sw.RoCE.Enabled.V {
@@ -56,17 +57,18 @@ func operDSCPDrift(sw *model.Switch, dscps []int) []Finding {
 	}
 	var out []Finding
 	for _, d := range dscps {
-		sp, ok := o.DSCPToSP[d]
-		if !ok || sp == sw.Global.DSCP[d].V {
+		op, ok := o.DSCPToSP[d]
+		cfg := sw.Global.DSCP[d]
+		if !ok || op.V == cfg.V {
 			continue
 		}
 		out = append(out, Finding{
 			Severity: Warning, Device: sw.Name,
 			Message: fmt.Sprintf("the switch maps DSCP %d to switch-priority %d but its configuration says %d: configuration not applied, or changed since",
-				d, sp, sw.Global.DSCP[d].V),
-			Expected: fmt.Sprintf("DSCP %d → switch-priority %s", d, why(sw.Global.DSCP[d])),
-			Actual:   fmt.Sprintf("DSCP %d → switch-priority %d", d, sp),
-			Source:   o.MappingPos,
+				d, op.V, cfg.V),
+			Expected: fmt.Sprintf("DSCP %d → switch-priority %s", d, why(cfg)),
+			Actual:   fmt.Sprintf("DSCP %d → switch-priority %d", d, op.V),
+			Source:   pickPos(op.Origin.Pos, o.MappingPos, o.File),
 		})
 	}
 	return out

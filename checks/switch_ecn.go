@@ -16,7 +16,12 @@ its packets Congestion Experienced: without ECN on the RoCE queue the only brake
 pause frames spread congestion to innocent flows (head-of-line blocking, pause storms). qos roce
 enables ECN on traffic classes 0 and 3 with a 150 KB minimum and 1.5 MB maximum threshold. The
 check wants ECN on the policy's RoCE traffic class in every port group's congestion-control
-profile, and a minimum threshold below the maximum.`,
+profile, and a minimum threshold below the maximum. A port bound to its own congestion-control
+profile marks only on the classes that profile lists (it replaces default-global and the qos roce
+defaults), so a profile that lists traffic class 1 leaves RoCE on class 3 unmarked. With dynamic
+ECN ("traffic-class N mode relative") the switch ignores the byte thresholds and marks between
+min-threshold-percent and max-threshold-percent of the buffer allowance; the maximum must not be
+below the minimum.`,
 	Run: runSwitchECN,
 }
 
@@ -42,6 +47,10 @@ func runSwitchECN(f *model.Fabric) []Finding {
 				})
 				continue
 			}
+			if q.ECNMode[tc].V == "relative" {
+				out = append(out, relativeThresholds(sw, g, tc)...)
+				continue
+			}
 			if mn, mx := q.ECNMin[tc], q.ECNMax[tc]; mn.V >= mx.V {
 				src := mn.Origin
 				if src.IsDefault() {
@@ -58,4 +67,26 @@ func runSwitchECN(f *model.Fabric) []Finding {
 		}
 	}
 	return out
+}
+
+// relativeThresholds checks dynamic ECN's percentages: "The value must be
+// greater than or equal to the minimum threshold percent" (CumulusNetworks/docs
+// content/cumulus-linux-518/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md,
+// Dynamic ECN).
+func relativeThresholds(sw *model.Switch, g portGroup, tc int) []Finding {
+	mn, mx := g.Q.ECNMinPct[tc], g.Q.ECNMaxPct[tc]
+	if mn.V <= mx.V {
+		return nil
+	}
+	src := mx.Origin
+	if src.IsDefault() {
+		src = mn.Origin
+	}
+	return []Finding{{
+		Severity: Warning, Device: sw.Name, Interface: g.Iface,
+		Message:  fmt.Sprintf("dynamic ECN min-threshold-percent %d is above max-threshold-percent %d on traffic-class %d", mn.V, mx.V, tc),
+		Expected: "min-threshold-percent <= max-threshold-percent",
+		Actual:   fmt.Sprintf("min %s, max %s", why(mn), why(mx)),
+		Source:   at(src, sw.ConfigFile),
+	}}
 }

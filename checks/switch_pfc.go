@@ -21,7 +21,7 @@ does breaking it. Skipped when the policy designs the fabric lossy.`,
 }
 
 func runSwitchPFC(f *model.Fabric) []Finding {
-	if f.Policy.RoCE.Mode != "lossless" {
+	if !f.Policy.RoCE.Lossless() {
 		return nil
 	}
 	var out []Finding

@@ -16,8 +16,16 @@ var switchRoCEMode = &Check{
 switch priority 3 and 48 to 6, PFC on priority 3, ECN on traffic classes 0 and 3, CNPs in a strict
 queue. Without it a Cumulus switch trusts 802.1p only and has no PFC, so RoCE is best effort. In
 lossy mode the switch keeps the marking but sends no pause frames, so RoCE drops packets under
-incast unless the whole fabric is designed for lossy RoCE. The check also compares the configured
-mode with what "nv show qos roce" reports, which catches configuration that was never applied.`,
+incast unless the whole fabric is designed for lossy RoCE. Each mode is modelled from NVIDIA's own
+tables: lossless and lossless-single-ipool (same classes, one shared ingress pool; accepted where the
+policy says lossless), lossy, lossy-multi-tc (5.14+: its own DSCP map, traffic class = switch
+priority, ECN on classes 1-3, DWRR weights, packet trimming, no PFC) and dci-1 (5.18+, Spectrum-4 and
+later: traffic class 3 with PFC, traffic class 4 with ECN). A switch in another mode than the
+policy's is an error when it loses PFC or changes the class layout (lossy-multi-tc), a warning
+otherwise. The check also compares "nv show qos roce" with the configuration table by table
+(mode, trust, PFC priorities and rx/tx, ECN classes and thresholds, SP to TC, the scheduler, the
+RoCE buffer pools) and reports each difference at its own row: configuration not applied, or
+changed since.`,
 	Run: runSwitchRoCEMode,
 }
 
@@ -45,11 +53,9 @@ func runSwitchRoCEMode(f *model.Fabric) []Finding {
 				Expected: "qos roce " + want, Actual: "off, " + r.Enabled.Origin.String(),
 				Source: at(r.Enabled.Origin, sw.ConfigFile), Changes: fix,
 			})
-		case r.Lossless() != (want == "lossless"):
-			sev, msg := Error, fmt.Sprintf("RoCE mode is %s: no PFC, RoCE drops packets under congestion", r.Mode.V)
-			if want == "lossy" {
-				sev, msg = Warning, fmt.Sprintf("RoCE mode is %s but the policy designs the fabric lossy", r.Mode.V)
-			}
+		case modeAccepted(want, r.Mode.V):
+		default:
+			sev, msg := modeMismatch(want, r.Mode.V)
 			out = append(out, Finding{
 				Severity: sev, Device: sw.Name, Message: msg,
 				Expected: want, Actual: why(r.Mode),
@@ -61,38 +67,33 @@ func runSwitchRoCEMode(f *model.Fabric) []Finding {
 	return out
 }
 
+// modeAccepted: the mode the policy asks for, or lossless-single-ipool for a
+// lossless policy (the same classes and PFC; it only shares the ingress pool:
+// "To disable single shared buffer pool mode and use the default mode
+// (lossless)", CumulusNetworks/docs content/cumulus-linux-518/
+// Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md).
+func modeAccepted(want, got string) bool {
+	return got == want || (want == "lossless" && got == "lossless-single-ipool")
+}
+
+// modeMismatch grades a switch in another mode than the policy's.
+func modeMismatch(want, got string) (Severity, string) {
+	switch {
+	case model.LosslessMode(want) && !model.LosslessMode(got):
+		return Error, fmt.Sprintf("RoCE mode is %s: no PFC, RoCE drops packets under congestion", got)
+	case want == "lossy-multi-tc":
+		return Error, fmt.Sprintf("RoCE mode is %s, not lossy-multi-tc: the switch uses another DSCP map, other traffic classes and no packet trimming", got)
+	case got == "lossy-multi-tc":
+		return Error, fmt.Sprintf("RoCE mode is lossy-multi-tc, not %s: its DSCP map and one-to-one traffic classes are not the policy's", want)
+	case want == "lossy":
+		return Warning, fmt.Sprintf("RoCE mode is %s but the policy designs the fabric lossy", got)
+	}
+	return Warning, fmt.Sprintf("RoCE mode is %s, not %s: PFC on both, but other buffer pools or traffic classes", got, want)
+}
+
 func modeChange(sw *model.Switch, want string) Change {
 	o, had := old(sw.RoCE.Mode)
 	return nvSet(o, had, want, "qos", "roce", "mode")
-}
-
-// operDrift compares `nv show qos roce` with the configuration.
-func operDrift(sw *model.Switch) []Finding {
-	o := sw.Oper
-	if o == nil {
-		return nil
-	}
-	var out []Finding
-	cfgMode := "off"
-	if sw.RoCE.Enabled.V {
-		cfgMode = sw.RoCE.Mode.V
-	}
-	operMode := ""
-	switch {
-	case o.Enabled.Known && !o.Enabled.V:
-		operMode = "off"
-	case o.Mode.Known:
-		operMode = o.Mode.V
-	}
-	if operMode != "" && operMode != cfgMode {
-		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name,
-			Message:  fmt.Sprintf("the switch runs RoCE %s but its configuration says %s: configuration not applied, or changed since", operMode, cfgMode),
-			Expected: cfgMode + " (" + sw.ConfigFile + ")", Actual: operMode,
-			Source: pickPos(o.Mode.Origin.Pos, o.Enabled.Origin.Pos, o.File),
-		})
-	}
-	return out
 }
 
 func pickPos(a, b source.Pos, file string) source.Pos {

@@ -93,8 +93,26 @@ type RoCEPolicy struct {
 	DSCP         []int // sorted, unique; never empty after Load
 	Priority     int   // switch priority and NIC priority, 0..7
 	TrafficClass int   // switch traffic class (egress queue), 0..7
-	// Mode is the switch RoCE mode required: "lossless" (default) or "lossy".
+	// Mode is the switch RoCE mode required: one of RoCEModes; "lossless"
+	// by default.
 	Mode string
+}
+
+// RoCEModes are the `nv set qos roce mode` values of Cumulus Linux 5.x
+// (CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-Switch-Ports/
+// Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md); model/roce_modes.go
+// holds what each configures.
+var RoCEModes = []string{"lossless", "lossy", "lossless-single-ipool", "lossy-multi-tc", "dci-1"}
+
+// Lossless reports whether the required mode has PFC: lossless,
+// lossless-single-ipool and dci-1 (its traffic class 3 "with PFC"); lossy and
+// lossy-multi-tc have none. model.LosslessMode says the same (tested).
+func (r RoCEPolicy) Lossless() bool {
+	switch r.Mode {
+	case "lossless", "lossless-single-ipool", "dci-1":
+		return true
+	}
+	return false
 }
 
 // CNPPolicy is the congestion notification packets' marking.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
@@ -55,17 +56,8 @@ type RoCE struct {
 	Mode Value[string]
 }
 
-// Lossless reports whether the RoCE mode gives switch priority 3 PFC.
-func (r RoCE) Lossless() bool {
-	if !r.Enabled.V {
-		return false
-	}
-	switch r.Mode.V {
-	case "lossless", "lossless-single-ipool", "dci-1":
-		return true
-	}
-	return false
-}
+// Lossless reports whether the RoCE mode turns PFC on (LosslessMode).
+func (r RoCE) Lossless() bool { return r.Enabled.V && LosslessMode(r.Mode.V) }
 
 // QoS is the effective classification and queueing of a set of ports.
 type QoS struct {
@@ -84,97 +76,38 @@ type QoS struct {
 	// ECN is per traffic class, with its thresholds in bytes.
 	ECN            [8]Value[bool]
 	ECNMin, ECNMax [8]Value[int]
+	// ECNMode is "absolute" (byte thresholds) or "relative" (dynamic ECN:
+	// ECNMinPct/ECNMaxPct of the buffer allowance, byte thresholds ignored).
+	ECNMode              [8]Value[string]
+	ECNMinPct, ECNMaxPct [8]Value[int]
 	// Sched is "strict" or "dwrr" per traffic class; SchedBW the DWRR percent.
 	Sched   [8]Value[string]
 	SchedBW [8]Value[int]
 }
 
-// Operational is the switch's own report of its RoCE state.
+// Operational is the switch's own report of its RoCE state, every value at
+// its own row of `nv show qos roce` (or the per-interface status view).
 type Operational struct {
-	File     string
-	Enabled  Value[bool]
-	Mode     Value[string]
-	Trust    Value[string]
-	PFC      Value[[]int]
-	DSCPToSP map[int]int
-	SPToTC   map[int]int
-	// MappingPos and ETSPos locate the two tables.
-	MappingPos, ETSPos source.Pos
-}
-
-// Default texts. They say which documented default applied; the facts are
-// in nvue.md §1.2 (RoCE defaults), §1.5 (trust l2 and the default DSCP map
-// outside RoCE), §1.7 (ECN on queue 0), §1.8 (scheduler), §3.2 (5.5.1 dump).
-const (
-	defRoCELossless = "qos roce lossless default"
-	defRoCELossy    = "qos roce lossy default"
-	defNoRoCE       = "Cumulus default, RoCE off"
-	defMTU          = "Cumulus default MTU 9216"
-)
-
-// baseQoS is what a port gets before any explicit qos setting.
-func baseQoS(r RoCE) *QoS {
-	q := &QoS{}
-	why := defNoRoCE
-	if r.Enabled.V {
-		why = defRoCELossy
-		if r.Lossless() {
-			why = defRoCELossless
-		}
-	}
-	for _, p := range []*Value[string]{&q.MappingProfile, &q.PFCProfile, &q.ECNProfile, &q.SchedProfile} {
-		*p = Defaulted(DefaultProfile, "no profile binding")
-	}
-	if r.Enabled.V {
-		// `trust-mode pcp,dscp` in `nv show qos roce`, which the change-RoCE
-		// recipes set as `trust both` (nvue.md §1.2).
-		q.Trust = Defaulted("both", why)
-	} else {
-		q.Trust = Defaulted("l2", why)
-	}
-	for d := range q.DSCP {
-		q.DSCP[d] = Defaulted(DefaultPriority(d), why)
-	}
-	for sp := range q.PFC {
-		q.PFC[sp] = Defaulted(r.Lossless() && sp == 3, why)
-	}
-	q.PFCRx = Defaulted(true, "PFC rx default enable")
-	q.PFCTx = Defaulted(true, "PFC tx default enable")
-	for sp := range q.TC {
-		tc := sp
-		if r.Enabled.V {
-			tc = 0
-			if sp == 3 || sp == 6 {
-				tc = sp
-			}
-		}
-		q.TC[sp] = Defaulted(tc, why)
-	}
-	ecnTCs := map[int]bool{0: true}
-	if r.Enabled.V {
-		ecnTCs = map[int]bool{0: true, 3: true}
-		if r.Mode.V == "lossy-multi-tc" {
-			ecnTCs = map[int]bool{1: true, 2: true, 3: true}
-		}
-	}
-	for tc := range q.ECN {
-		q.ECN[tc] = Defaulted(ecnTCs[tc], why)
-		q.ECNMin[tc] = Defaulted(150000, why)
-		q.ECNMax[tc] = Defaulted(1500000, why)
-	}
-	for tc := range q.Sched {
-		switch {
-		case r.Enabled.V && tc == 6:
-			q.Sched[tc], q.SchedBW[tc] = Defaulted("strict", why), Defaulted(0, why)
-		case r.Enabled.V && (tc == 0 || tc == 3):
-			q.Sched[tc], q.SchedBW[tc] = Defaulted("dwrr", why), Defaulted(50, why)
-		case r.Enabled.V:
-			q.Sched[tc], q.SchedBW[tc] = Defaulted("dwrr", why), Defaulted(0, why)
-		default:
-			q.Sched[tc], q.SchedBW[tc] = Defaulted("dwrr", why), Defaulted(12+tc%2, why)
-		}
-	}
-	return q
+	File         string
+	PerInterface bool
+	Enabled      Value[bool]
+	Mode         Value[string]
+	Trust        Value[string]
+	PFC          Value[[]int]
+	PFCRx, PFCTx Value[bool]
+	// ECNTCs are `enabled-tc`; ECNMin/ECNMax the printed thresholds.
+	ECNTCs         Value[[]int]
+	ECNMin, ECNMax Value[nvue.Size]
+	// DSCPToSP and SPToTC are the two tables, per row; Sched is the
+	// scheduler-weight column per switch priority ("strict", or "dwrr" with
+	// its percent in SchedBW).
+	DSCPToSP map[int]Value[int]
+	SPToTC   map[int]Value[int]
+	Sched    map[int]Value[string]
+	SchedBW  map[int]int
+	Pools    []nvue.RocePool
+	// MappingPos, ETSPos and PoolPos locate the tables' titles.
+	MappingPos, ETSPos, PoolPos source.Pos
 }
 
 // switchBuilder carries the file name and collects problems.
@@ -317,11 +250,16 @@ func (b *switchBuilder) applyECN(q *QoS, n *nvue.Node) {
 		return
 	}
 	b.eachInt(n.Child("traffic-class"), 0, 7, func(tc int, c *nvue.Node) {
+		// Listing a class enables ECN on it: "The commands enable ECN on
+		// egress queue 4, 5, and 7" for commands that set only thresholds
+		// and red (QoS518, Congestion Control).
+		q.ECN[tc] = Explicit(true, b.pos(c))
 		if v := c.Child("ecn"); v != nil {
 			if bv, ok := b.boolOf(v); ok {
 				q.ECN[tc] = bv
 			}
 		}
+		b.applyECNMode(q, tc, c)
 		if v := c.Child("min-threshold"); v != nil {
 			if iv, ok := b.intOf(v, 0, 1<<31-1); ok {
 				q.ECNMin[tc] = iv
@@ -333,6 +271,31 @@ func (b *switchBuilder) applyECN(q *QoS, n *nvue.Node) {
 			}
 		}
 	})
+}
+
+// applyECNMode reads dynamic ECN: `traffic-class 3 mode relative`,
+// `min-threshold-percent 20`, `max-threshold-percent 80`; "When you set
+// dynamic ECN mode to relative, the switch hardware ignores any configured
+// byte-based thresholds" (QoS518, Dynamic ECN).
+func (b *switchBuilder) applyECNMode(q *QoS, tc int, c *nvue.Node) {
+	if v := c.Child("mode"); v != nil {
+		switch v.Value {
+		case "absolute", "relative":
+			q.ECNMode[tc] = Explicit(v.Value, b.pos(v))
+		default:
+			b.problem(v, "congestion-control mode %q: NVUE accepts absolute or relative", v.Value)
+		}
+	}
+	if v := c.Child("min-threshold-percent"); v != nil {
+		if iv, ok := b.intOf(v, 0, 100); ok {
+			q.ECNMinPct[tc] = iv
+		}
+	}
+	if v := c.Child("max-threshold-percent"); v != nil {
+		if iv, ok := b.intOf(v, 0, 100); ok {
+			q.ECNMaxPct[tc] = iv
+		}
+	}
 }
 
 func (b *switchBuilder) applyQueueMap(q *QoS, n *nvue.Node) {
@@ -471,24 +434,8 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 	}
 
 	qosRoot := root.Child("qos")
-	// A port bound to its own profile gets that profile over the RoCE (or
-	// system) defaults, not over default-global's explicit settings: NVUE
-	// profiles are separate port groups (qos_features.conf `source.<group>`
-	// next to the global entries, nvue.md §6), and a port group's unlisted
-	// DSCPs keep the default map (nvue.md §1.5: "If you configure the trust
-	// to be l3 but do not specify any DSCP to switch priority mappings,
-	// Cumulus Linux uses the default values"). Inferred, not stated.
-	build := func(bd binding) *QoS {
-		q := baseQoS(sw.RoCE)
-		q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = bd.mapping, bd.pfc, bd.ecn, bd.sched
-		b.applyMapping(q, profile(qosRoot.Child("mapping"), bd.mapping.V))
-		b.applyPFC(q, profile(qosRoot.Child("pfc"), bd.pfc.V))
-		b.applyECN(q, profile(qosRoot.Child("congestion-control"), bd.ecn.V))
-		// "NVUE only supports the default-global profile." (nvue.md §1.8)
-		b.applyQueueMap(q, profile(qosRoot.Child("egress-queue-mapping"), DefaultProfile))
-		b.applySched(q, profile(qosRoot.Child("egress-scheduler"), bd.sched.V))
-		return q
-	}
+	global := b.globalQoS(sw.RoCE, Release(sw.Version), qosRoot)
+	build := func(bd binding) *QoS { return b.portQoS(global, qosRoot, bd) }
 	def := Defaulted(DefaultProfile, "no profile binding")
 	// Problems are collected once, from the global build; port builds with
 	// the same profiles would only repeat them.
@@ -643,30 +590,96 @@ func detectSyntax(cfg *nvue.Config) Syntax {
 }
 
 func operational(s *nvue.RoceShow) *Operational {
-	o := &Operational{File: s.File, DSCPToSP: s.DSCPToSP, SPToTC: s.SPToTC}
-	pos := func(f nvue.Field) source.Pos { return source.Pos{File: s.File, Line: f.Line} }
+	o := &Operational{File: s.File, PerInterface: s.PerInterface, Pools: s.Pools}
+	pos := func(line int) source.Pos { return source.Pos{File: s.File, Line: line} }
+	leaf := func(k string) (nvue.Field, bool) {
+		f, ok := s.Leaves[k]
+		return f, ok && f.Value() != "" && f.Value() != "-"
+	}
 	for _, k := range []string{"state", "enable"} {
-		if f, ok := s.Leaves[k]; ok {
+		if f, ok := leaf(k); ok {
 			if v, ok := ParseBool(f.Value()); ok {
-				o.Enabled = Explicit(v, pos(f))
+				o.Enabled = Explicit(v, pos(f.Line))
 			}
 			break
 		}
 	}
-	if f, ok := s.Leaves["mode"]; ok && f.Value() != "" {
-		o.Mode = Explicit(f.Value(), pos(f))
+	if f, ok := leaf("mode"); ok {
+		o.Mode = Explicit(f.Value(), pos(f.Line))
 	}
-	if f, ok := s.Leaves["trust.trust-mode"]; ok && f.Value() != "" {
-		o.Trust = Explicit(f.Value(), pos(f))
+	if f, ok := leaf("trust.trust-mode"); ok {
+		o.Trust = Explicit(f.Value(), pos(f.Line))
 	}
 	if f, ok := s.Leaves["pfc.pfc-priority"]; ok {
-		if ps, err := ExpandInts(f.Value(), 0, 7); err == nil {
-			o.PFC = Explicit(ps, pos(f))
+		// `pfc-priority -` (lossy-multi-tc) is no priority at all.
+		ps, err := ExpandInts(f.Value(), 0, 7)
+		if v := f.Value(); v == "-" || v == "" {
+			ps, err = nil, nil
+		}
+		if err == nil {
+			o.PFC = Explicit(ps, pos(f.Line))
 		}
 	}
-	o.MappingPos = source.Pos{File: s.File, Line: s.MappingLine}
-	o.ETSPos = source.Pos{File: s.File, Line: s.ETSLine}
+	for k, dst := range map[string]*Value[bool]{"pfc.rx-enabled": &o.PFCRx, "pfc.tx-enabled": &o.PFCTx} {
+		if f, ok := leaf(k); ok {
+			if v, ok := ParseBool(f.Value()); ok {
+				*dst = Explicit(v, pos(f.Line))
+			}
+		}
+	}
+	if f, ok := leaf("congestion-control.enabled-tc"); ok {
+		if ts, err := ExpandInts(f.Value(), 0, 7); err == nil {
+			o.ECNTCs = Explicit(ts, pos(f.Line))
+		}
+	}
+	for k, dst := range map[string]*Value[nvue.Size]{"congestion-control.min-threshold": &o.ECNMin, "congestion-control.max-threshold": &o.ECNMax} {
+		if f, ok := leaf(k); ok {
+			if v, ok := nvue.ParseSize(f.Value()); ok {
+				*dst = Explicit(v, pos(f.Line))
+			}
+		}
+	}
+	operTables(o, s, pos)
 	return o
+}
+
+func operTables(o *Operational, s *nvue.RoceShow, pos func(int) source.Pos) {
+	if s.DSCPToSP != nil {
+		o.DSCPToSP = map[int]Value[int]{}
+		for d, sp := range s.DSCPToSP {
+			o.DSCPToSP[d] = Explicit(sp, pos(s.DSCPLines[d]))
+		}
+		o.MappingPos = pos(s.MappingLine)
+	}
+	if s.SPToTC != nil {
+		o.SPToTC, o.Sched, o.SchedBW = map[int]Value[int]{}, map[int]Value[string]{}, map[int]int{}
+		for sp, tc := range s.SPToTC {
+			o.SPToTC[sp] = Explicit(tc, pos(s.SPLines[sp]))
+			if m, bw, ok := schedulerWeight(s.SPScheduler[sp]); ok {
+				o.Sched[sp], o.SchedBW[sp] = Explicit(m, pos(s.SPLines[sp])), bw
+			}
+		}
+		o.ETSPos = pos(s.ETSLine)
+	}
+	if s.PoolLine > 0 {
+		o.PoolPos = pos(s.PoolLine)
+	}
+}
+
+var dwrrRe = regexp.MustCompile(`^(?i:dwrr)-(\d{1,3})%$`)
+
+// schedulerWeight reads `DWRR-50%`/`dwrr-50%` and `strict-priority`/`strict
+// priority` (global and per-interface spellings of the RoCE pages).
+func schedulerWeight(s string) (mode string, bw int, ok bool) {
+	if m := dwrrRe.FindStringSubmatch(s); m != nil {
+		bw, _ = strconv.Atoi(m[1])
+		return "dwrr", bw, true
+	}
+	switch strings.ToLower(s) {
+	case "strict-priority", "strict priority", "strict":
+		return "strict", 0, true
+	}
+	return "", 0, false
 }
 
 // SwitchCounters are a switch's per-port counters from gNMI

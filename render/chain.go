@@ -121,7 +121,7 @@ func BuildChain(f *model.Fabric) *MarkingChain {
 	c := &MarkingChain{
 		DSCP: p.DSCP[0], ToS: model.ToSOfDSCP(p.DSCP[0]),
 		Priority: p.Priority, TrafficClass: p.TrafficClass,
-		Lossless: p.Mode == "lossless",
+		Lossless: p.Lossless(),
 	}
 	hosts := append([]*model.Host(nil), f.Hosts...)
 	sort.SliceStable(hosts, func(i, j int) bool { return hosts[i].Name < hosts[j].Name })

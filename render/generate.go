@@ -29,7 +29,7 @@ func SwitchChanges(p inventory.Policy, syn model.Syntax, ports string) []checks.
 		set(prio, "qos", "mapping", model.DefaultProfile, "dscp", strconv.Itoa(d), "switch-priority")
 	}
 	set(cnp, "qos", "mapping", model.DefaultProfile, "dscp", strconv.Itoa(p.CNP.DSCP), "switch-priority")
-	if p.RoCE.Mode == "lossless" {
+	if p.RoCE.Lossless() {
 		// A PFC switch-priority set replaces the RoCE default set (3).
 		set("", "qos", "pfc", model.DefaultProfile, "switch-priority", prio)
 		set(model.EnableDisable(true), "qos", "pfc", model.DefaultProfile, "tx")
@@ -78,7 +78,7 @@ func HostChanges(p inventory.Policy, nics []NIC) ([]checks.Change, error) {
 		}
 		mq("--trust", p.Trust)
 		pfc := "0,0,0,0,0,0,0,0"
-		if p.RoCE.Mode == "lossless" {
+		if p.RoCE.Lossless() {
 			b := []byte(pfc)
 			b[2*prio] = '1'
 			pfc = string(b)

@@ -24,7 +24,7 @@ type policyRules struct {
 }
 
 func newPolicyRules(p inventory.Policy) *policyRules {
-	r := &policyRules{p: p, lossless: p.RoCE.Mode == "lossless", hashed: map[string]bool{"source-port": true}}
+	r := &policyRules{p: p, lossless: p.RoCE.Lossless(), hashed: map[string]bool{"source-port": true}}
 	for _, f := range p.ECMP.HashFields {
 		r.hashed[f] = true
 	}

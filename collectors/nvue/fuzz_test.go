@@ -138,6 +138,7 @@ func FuzzParseRoceShow(f *testing.F) {
 		"RoCE SP->TC mapping and ETS configurations\n===\n       switch-prio  traffic-class  scheduler-weight\n    -  -----------  -------------  ----------------\n    0  0            zero           DWRR-50%\n",
 		"      operational  applied\n----  -----------  -------\nmode\npfc\n  pfc-priority  3\n    deeper  x\n",
 		"bash: nv: command not found\n",
+		"RoCE pool config\n===\n       name  mode  size  switch-priorities  traffic-class\n    -  ----  ----  ----  ---  ---\n    0  a  Dynamic  inf  0,x  -\n",
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const file = "sw/nv-show-qos-roce.txt"
@@ -161,9 +162,39 @@ func FuzzParseRoceShow(f *testing.F) {
 		if (rs.SPToTC == nil) != (rs.ETSLine == 0) || (rs.SPToTC == nil) != (rs.SPScheduler == nil) {
 			t.Fatalf("ETS table and its line disagree: %d %v %v", rs.ETSLine, rs.SPToTC, rs.SPScheduler)
 		}
+		for d, ln := range rs.DSCPLines {
+			if _, ok := rs.DSCPToSP[d]; !ok || ln <= rs.MappingLine || ln > n {
+				t.Fatalf("DSCP %d row at line %d (table at %d, of %d)", d, ln, rs.MappingLine, n)
+			}
+		}
+		for sp, ln := range rs.SPLines {
+			if ln <= rs.ETSLine || ln > n {
+				t.Fatalf("SP %d row at line %d (table at %d, of %d)", sp, ln, rs.ETSLine, n)
+			}
+		}
+		for _, p := range rs.Pools {
+			if p.Line <= rs.PoolLine || p.Line > n {
+				t.Fatalf("pool %q at line %d (table at %d, of %d)", p.Name, p.Line, rs.PoolLine, n)
+			}
+		}
 		again, err := ParseRoceShow(file, data)
 		if err != nil || !reflect.DeepEqual(rs, again) {
 			t.Fatalf("second parse differs: %v", err)
+		}
+	})
+}
+
+func FuzzParseSize(f *testing.F) {
+	for _, s := range []string{"146.48 KB", "1.43 MB", "0 Bytes", "40000 B", "inf", "9.9.9 KB", "1e5 KB", ". KB"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		s, ok := ParseSize(in)
+		if !ok {
+			return
+		}
+		if s.Bytes < 0 || s.Tol < 0 || s.Tol > s.Bytes+float64(1<<40) {
+			t.Fatalf("ParseSize(%q) = %+v", in, s)
 		}
 	})
 }

@@ -17,7 +17,12 @@ const (
 )
 
 // Sections printed after those two that the linter does not read.
-var ignoredTitles = []string{"RoCE pool config", "Exception List", "Extended Features"}
+var ignoredTitles = []string{"Exception List", "Extended Features"}
+
+// Pool tables: "RoCE pool config" in `nv show qos roce`, "RoCE Pool Status"
+// per interface (CumulusNetworks/docs content/cumulus-linux-518/
+// Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md).
+var poolTitles = []string{"RoCE pool config", "RoCE Pool Status"}
 
 // promptRe matches a shell prompt followed by the command, as in the docs'
 // captures (`cumulus@switch:mgmt:~$ nv show qos roce`).
@@ -74,6 +79,9 @@ func ParseRoceShow(file string, data []byte) (*RoceShow, error) {
 		case strings.EqualFold(title, titleETS):
 			known = true
 			err = parseETS(rs, file, lines, t, end)
+		case equalAny(title, poolTitles):
+			known = true
+			err = parsePools(rs, file, lines, t, end)
 		default:
 			for _, ig := range ignoredTitles {
 				if strings.EqualFold(title, ig) {
@@ -253,9 +261,13 @@ func parseMapping(rs *RoceShow, file string, lines []string, t, end int) error {
 	}
 	if rs.DSCPToSP == nil {
 		rs.DSCPToSP, rs.PCPToSP, rs.MappingLine = map[int]int{}, map[int]int{}, t+1
+		rs.DSCPLines = map[int]int{}
 	}
 	for r, row := range st.rows {
 		ln := st.lines[r]
+		if row[0] == "roce" || row[0] == "cnp" {
+			rs.PerInterface = true
+		}
 		prio, ok, err := cellInt(file, ln, row, sp, "switch-prio")
 		if err != nil {
 			return err
@@ -277,6 +289,7 @@ func parseMapping(rs *RoceShow, file string, lines []string, t, end int) error {
 				return err
 			}
 			rs.DSCPToSP[v] = prio
+			rs.DSCPLines[v] = ln
 		}
 	}
 	return nil
@@ -294,6 +307,7 @@ func parseETS(rs *RoceShow, file string, lines []string, t, end int) error {
 	}
 	if rs.SPToTC == nil {
 		rs.SPToTC, rs.SPScheduler, rs.ETSLine = map[int]int{}, map[int]string{}, t+1
+		rs.SPLines = map[int]int{}
 	}
 	for r, row := range st.rows {
 		ln := st.lines[r]
@@ -304,6 +318,7 @@ func parseETS(rs *RoceShow, file string, lines []string, t, end int) error {
 		if !ok {
 			continue
 		}
+		rs.SPLines[prio] = ln
 		if c, ok, err := cellInt(file, ln, row, tc, "traffic-class"); err != nil {
 			return err
 		} else if ok {
@@ -335,4 +350,62 @@ func atoi(file string, ln int, s, name string) (int, error) {
 	}
 	v, _ := strconv.Atoi(s)
 	return v, nil
+}
+
+func equalAny(s string, list []string) bool {
+	for _, x := range list {
+		if strings.EqualFold(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// parsePools reads the pool table: name, mode, size, switch-priorities,
+// traffic-class (comma lists or `-`); the per-interface table adds pool-id
+// and usage columns, which are not read.
+func parsePools(rs *RoceShow, file string, lines []string, t, end int) error {
+	st := readSection(lines, t, end)
+	name := columnIndex(st.header, "name")
+	if !st.found || (!st.noData && name < 0) {
+		return nil
+	}
+	rs.PoolLine = t + 1
+	cell := func(row []string, i int) string {
+		if i < 0 {
+			return ""
+		}
+		return row[i]
+	}
+	mode, size := columnIndex(st.header, "mode"), columnIndex(st.header, "size")
+	sps, tcs := columnIndex(st.header, "switch-priorities"), columnIndex(st.header, "traffic-class")
+	for r, row := range st.rows {
+		ln := st.lines[r]
+		p := RocePool{Name: row[name], Mode: cell(row, mode), Size: cell(row, size), Line: ln}
+		var err error
+		if p.SPs, err = intList(file, ln, cell(row, sps), "switch-priorities"); err != nil {
+			return err
+		}
+		if p.TCs, err = intList(file, ln, cell(row, tcs), "traffic-class"); err != nil {
+			return err
+		}
+		rs.Pools = append(rs.Pools, p)
+	}
+	return nil
+}
+
+// intList reads `0,1,2,4`; nil for an absent cell.
+func intList(file string, ln int, s, name string) ([]int, error) {
+	if absent(s) {
+		return nil, nil
+	}
+	var out []int
+	for _, item := range strings.Split(s, ",") {
+		v, err := atoi(file, ln, strings.TrimSpace(item), name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }

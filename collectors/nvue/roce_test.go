@@ -122,6 +122,8 @@ func compareRoce(t *testing.T, got, want *RoceShow) {
 	}
 	g, w := *got, *want
 	g.Leaves, w.Leaves = nil, nil
+	// Row lines and pools are tested by TestParseRoceShowRows.
+	g.DSCPLines, g.SPLines, g.Pools, g.PoolLine, g.PerInterface = nil, nil, nil, 0, false
 	if !reflect.DeepEqual(g, w) {
 		t.Errorf("got  %+v\nwant %+v", g, w)
 	}
@@ -218,5 +220,93 @@ func TestParseRoceShowErrors(t *testing.T) {
 			}
 			wantSourceError(t, err, "sw/nv-show-qos-roce.txt", c.line, c.msg)
 		})
+	}
+}
+
+// TestParseRoceShowRows: each mapping and ETS row keeps its own line, and the
+// pool table is read, in the global (5.3, lossy-multi-tc) and per-interface
+// layouts.
+func TestParseRoceShowRows(t *testing.T) {
+	for _, c := range []struct {
+		file         string
+		dscp         map[int]int // DSCP → line of its row
+		sp           map[int]int
+		perInterface bool
+		pools        []RocePool
+		poolLine     int
+	}{
+		{"roce_show_5.3.txt", map[int]int{26: 25, 48: 27, 0: 23}, map[int]int{3: 37, 6: 40}, false, []RocePool{
+			{"lossy-default-ingress", "Dynamic", "50.0%", []int{0, 1, 2, 4, 5, 6, 7}, nil, 47},
+			{"roce-reserved-ingress", "Dynamic", "50.0%", []int{3}, nil, 48},
+			{"lossy-default-egress", "Dynamic", "50.0%", nil, []int{0, 6}, 49},
+			{"roce-reserved-egress", "Dynamic", "inf", nil, []int{3}, 50},
+		}, 43},
+		{"roce_show_if.txt", map[int]int{26: 27, 48: 26}, map[int]int{3: 34, 6: 33}, true, nil, 0},
+		{"roce_show_multitc_drift.txt", map[int]int{5: 24, 26: 25, 48: 21}, map[int]int{3: 37, 7: 41}, false, []RocePool{
+			{"lossy-default-ingress", "Dynamic", "100%", []int{0, 1, 2, 3, 4, 5, 6, 7}, nil, 47},
+			{"lossy-default-egress", "Dynamic", "100%", nil, []int{0, 1, 2, 3, 4, 5, 6, 7}, 48},
+		}, 43},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			got, err := ParseRoceShow(c.file, readTestdata(t, c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for d, ln := range c.dscp {
+				if got.DSCPLines[d] != ln {
+					t.Errorf("DSCP %d row at line %d, want %d", d, got.DSCPLines[d], ln)
+				}
+			}
+			for sp, ln := range c.sp {
+				if got.SPLines[sp] != ln {
+					t.Errorf("SP %d row at line %d, want %d", sp, got.SPLines[sp], ln)
+				}
+			}
+			if got.PerInterface != c.perInterface {
+				t.Errorf("PerInterface = %v", got.PerInterface)
+			}
+			if !reflect.DeepEqual(got.Pools, c.pools) || got.PoolLine != c.poolLine {
+				t.Errorf("pools = %+v at %d, want %+v at %d", got.Pools, got.PoolLine, c.pools, c.poolLine)
+			}
+		})
+	}
+}
+
+// TestParseSize uses the sizes of the CL 5.15/5.18 RoCE pages: 146.48 KB is
+// the documented 150,000 bytes, 1.43 MB the default 1,500,000 maximum.
+func TestParseSize(t *testing.T) {
+	for _, c := range []struct {
+		in      string
+		ok      bool
+		matches []int
+		not     []int
+	}{
+		{"146.48 KB", true, []int{150000}, []int{149990, 150010}},
+		{"1.43 MB", true, []int{1500000}, []int{1490000, 1510000}},
+		{"163.00 KB", true, []int{166912}, []int{166000}},
+		{"153.00 KB", true, []int{156672}, []int{150000}},
+		{"40000 B", true, []int{40000}, []int{40001}},
+		{"0 Bytes", true, []int{0}, []int{1}},
+		{"inf", false, nil, nil},
+		{"50.0%", false, nil, nil},
+		{"-", false, nil, nil},
+		{"1.2.3 KB", false, nil, nil},
+		{"12 XB", false, nil, nil},
+	} {
+		s, ok := ParseSize(c.in)
+		if ok != c.ok {
+			t.Errorf("ParseSize(%q) ok = %v", c.in, ok)
+			continue
+		}
+		for _, b := range c.matches {
+			if !s.Matches(b) {
+				t.Errorf("%q (%+v) should match %d", c.in, s, b)
+			}
+		}
+		for _, b := range c.not {
+			if s.Matches(b) {
+				t.Errorf("%q (%+v) should not match %d", c.in, s, b)
+			}
+		}
 	}
 }

@@ -103,4 +103,22 @@ type RoceShow struct {
 	SPToTC      map[int]int
 	SPScheduler map[int]string
 	ETSLine     int
+	// DSCPLines and SPLines give each row's own line: the mapping row that
+	// lists a DSCP, the ETS row of a switch priority.
+	DSCPLines, SPLines map[int]int
+	// PerInterface is set for `nv show interface <if> qos roce status`,
+	// whose mapping rows are named roce and cnp.
+	PerInterface bool
+	// Pools are "RoCE pool config" (global) or "RoCE Pool Status" (per
+	// interface); PoolLine is that title's line, 0 when absent.
+	Pools    []RocePool
+	PoolLine int
+}
+
+// RocePool is one row of the RoCE pool table: `roce-reserved-egress
+// Dynamic inf - 3`. SPs and TCs are nil where the cell is `-`.
+type RocePool struct {
+	Name, Mode, Size string
+	SPs, TCs         []int
+	Line             int
 }

@@ -1,0 +1,194 @@
+package model
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/collectors/nvue"
+)
+
+// Profile semantics. Public source, CumulusNetworks/docs
+// content/cumulus-linux-518/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md
+// (QoS518; the 5.12-5.15 pages say the same), "Port Groups":
+//
+//	"Configurations with a profile override the global settings for the
+//	 ingress ports in the port group. Ports not in a profile use the global
+//	 settings."
+//
+// So a port bound to a named profile gets that profile's feature REPLACING
+// default-global's (and the RoCE mode's values, which live in default-global:
+// the change-RoCE recipes of the RoCE pages change RoCE by editing
+// default-global), and default-global's explicit settings only override the
+// mode's individual values. The values a named profile leaves out are below,
+// each with its source or marked as assumed.
+
+const defMTU = "Cumulus default MTU 9216"
+
+// Outside RoCE (QoS518): trust l2 is the shipped qos_features.conf
+// (`traffic.packet_priority_source_set = [802.1p]`), the DSCP table is the
+// "If DSCP (l3) is trusted" table (DSCP>>3), "By default switch priority
+// values map directly to the matching egress queue", "The default profile
+// (default-global) enables ECN by default on egress queue 0 for all ports
+// with ... 150000 bytes ... 1500000 bytes", "the bandwidth allocated to egress
+// queues 0,2,4,6 is 12 percent and ... 1,3,5,7 is 13 percent". PFC is off
+// until a profile lists a switch priority.
+const defNoRoCE = "Cumulus default, RoCE off"
+
+func noRoCEProfile() ModeProfile {
+	p := ModeProfile{Mode: "off", Trust: "l2", ECN: []int{0}, ECNMin: 150000, ECNMax: 1500000, ECNProb: 100,
+		Why: map[string]string{}}
+	for _, f := range []string{"trust", "dscp", "pfc", "tc", "ecn", "ecn-threshold", "sched"} {
+		p.Why[f] = defNoRoCE
+	}
+	for d := range p.DSCP {
+		p.DSCP[d] = DefaultPriority(d)
+	}
+	for i := range p.TC {
+		p.TC[i] = i
+		p.Sched[i], p.SchedBW[i] = "dwrr", 12+i%2
+	}
+	return p
+}
+
+// modeQoS is default-global as a RoCE mode (or RoCE off) leaves it.
+func modeQoS(r RoCE, release string) *QoS {
+	p := noRoCEProfile()
+	if r.Enabled.V {
+		if mp, ok := ModeTable(r.Mode.V, release); ok {
+			p = mp
+		}
+	}
+	q := &QoS{}
+	q.Trust = Defaulted(p.Trust, p.why("trust"))
+	for d := range q.DSCP {
+		q.DSCP[d] = Defaulted(p.DSCP[d], p.why("dscp"))
+	}
+	for sp := range q.PFC {
+		q.PFC[sp] = Defaulted(contains(p.PFC, sp), p.why("pfc"))
+	}
+	// "rx enable|disable ... The default value is enable", "tx ... The
+	// default value is enable" (QoS518, "All PFC commands").
+	q.PFCRx = Defaulted(true, "PFC rx default enable")
+	q.PFCTx = Defaulted(true, "PFC tx default enable")
+	for sp := range q.TC {
+		q.TC[sp] = Defaulted(p.TC[sp], p.why("tc"))
+	}
+	for tc := 0; tc < 8; tc++ {
+		q.ECN[tc] = Defaulted(contains(p.ECN, tc), p.why("ecn"))
+		q.ECNMin[tc] = Defaulted(p.ECNMin, p.why("ecn-threshold"))
+		q.ECNMax[tc] = Defaulted(p.ECNMax, p.why("ecn-threshold"))
+		setECNModeDefaults(q, tc)
+		q.Sched[tc] = Defaulted(p.Sched[tc], p.why("sched"))
+		q.SchedBW[tc] = Defaulted(p.SchedBW[tc], p.why("sched"))
+	}
+	return q
+}
+
+// setECNModeDefaults: "Set the dynamic ECN mode to relative ... The default
+// value is absolute", minimum percent "The default value is 0", maximum
+// percent "The default value is 100" (QoS518, "Dynamic ECN").
+func setECNModeDefaults(q *QoS, tc int) {
+	q.ECNMode[tc] = Defaulted("absolute", "ECN mode default absolute")
+	q.ECNMinPct[tc] = Defaulted(0, "ECN min-threshold-percent default 0")
+	q.ECNMaxPct[tc] = Defaulted(100, "ECN max-threshold-percent default 100")
+}
+
+func contains(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// globalQoS is default-global: the mode's values, then default-global's
+// explicit settings, each overriding one value (the change-RoCE recipes set
+// single values such as `nv set qos pfc default-global switch-priority 2`).
+func (b *switchBuilder) globalQoS(r RoCE, release string, qosRoot *nvue.Node) *QoS {
+	q := modeQoS(r, release)
+	def := Defaulted(DefaultProfile, "no profile binding")
+	q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = def, def, def, def
+	b.applyMapping(q, profile(qosRoot.Child("mapping"), DefaultProfile))
+	b.applyPFC(q, profile(qosRoot.Child("pfc"), DefaultProfile))
+	b.applyECN(q, profile(qosRoot.Child("congestion-control"), DefaultProfile))
+	// "NVUE only supports the default-global profile." (QoS518, Egress
+	// Queues): every port shares this map.
+	b.applyQueueMap(q, profile(qosRoot.Child("egress-queue-mapping"), DefaultProfile))
+	b.applySched(q, profile(qosRoot.Child("egress-scheduler"), DefaultProfile))
+	return q
+}
+
+// portQoS is a port's QoS: default-global for the features bound to it, the
+// named profile (from its own defaults) for the others.
+func (b *switchBuilder) portQoS(global *QoS, qosRoot *nvue.Node, bd binding) *QoS {
+	q := *global
+	q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = bd.mapping, bd.pfc, bd.ecn, bd.sched
+	if name := bd.mapping.V; name != DefaultProfile {
+		resetMapping(&q, name)
+		b.applyMapping(&q, profile(qosRoot.Child("mapping"), name))
+	}
+	if name := bd.pfc.V; name != DefaultProfile {
+		resetPFC(&q, name)
+		b.applyPFC(&q, profile(qosRoot.Child("pfc"), name))
+	}
+	if name := bd.ecn.V; name != DefaultProfile {
+		resetECN(&q, name)
+		b.applyECN(&q, profile(qosRoot.Child("congestion-control"), name))
+	}
+	if name := bd.sched.V; name != DefaultProfile {
+		resetSched(&q, name)
+		b.applySched(&q, profile(qosRoot.Child("egress-scheduler"), name))
+	}
+	return &q
+}
+
+// resetMapping: "If you configure the trust to be l3 but do not specify any
+// DSCP to switch priority mappings, Cumulus Linux uses the default values"
+// (QoS518, Trust DSCP): the unlisted DSCPs of a profile follow the guide's
+// default table, whatever the RoCE mode (that a lossy-multi-tc switch does
+// not use its mode's table for them is inferred). The trust of a profile
+// without `trust` is not documented: assumed the Cumulus default l2.
+func resetMapping(q *QoS, name string) {
+	q.Trust = Defaulted("l2", fmt.Sprintf("mapping profile %s sets no trust: not documented, assumed the Cumulus default l2", name))
+	why := fmt.Sprintf("mapping profile %s does not list it: the default DSCP table", name)
+	for d := range q.DSCP {
+		q.DSCP[d] = Defaulted(DefaultPriority(d), why)
+	}
+}
+
+// resetPFC: "Cumulus Linux automatically enables PFC frame transmit and PFC
+// frame receive" for a PFC profile (QoS518, Port Groups, PFC). A profile
+// without `switch-priority` is not documented: assumed to pause none.
+func resetPFC(q *QoS, name string) {
+	for sp := range q.PFC {
+		q.PFC[sp] = Defaulted(false, fmt.Sprintf("pfc profile %s lists no switch-priority: not documented, assumed none", name))
+	}
+	auto := fmt.Sprintf("pfc profile %s: tx and rx enabled automatically", name)
+	q.PFCRx, q.PFCTx = Defaulted(true, auto), Defaulted(true, auto)
+}
+
+// resetECN: a congestion-control profile marks on the traffic classes it
+// lists and no other (the guide's `my-red-profile`, `traffic-class 1,2`,
+// is `my-red-profile.egress_queue_list = [1,2]`). A listed class marks
+// unless `ecn disable` (that example sets no `ecn` yet shows
+// `ecn_enable = true`). Thresholds a profile leaves out are not documented
+// for profiles: assumed default-global's documented 150000 / 1500000 bytes.
+func resetECN(q *QoS, name string) {
+	for tc := range q.ECN {
+		q.ECN[tc] = Defaulted(false, fmt.Sprintf("not in congestion-control profile %s, which replaces default-global", name))
+		th := fmt.Sprintf("congestion-control profile %s sets no threshold: not documented, assumed 150000/1500000", name)
+		q.ECNMin[tc], q.ECNMax[tc] = Defaulted(150000, th), Defaulted(1500000, th)
+		setECNModeDefaults(q, tc)
+	}
+}
+
+// resetSched: "list2 only assigns weights to queues 2, 5, and 6, and
+// schedules the other queues on a best-effort basis" and "If you do not
+// specify a value for an egress queue, Cumulus Linux uses a DWRR value of 0
+// (no egress scheduling)" (QoS518, Egress Scheduling / Egress Scheduler).
+func resetSched(q *QoS, name string) {
+	why := fmt.Sprintf("not in egress-scheduler profile %s: best effort, DWRR 0", name)
+	for tc := range q.Sched {
+		q.Sched[tc], q.SchedBW[tc] = Defaulted("dwrr", why), Defaulted(0, why)
+	}
+}
