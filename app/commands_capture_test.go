@@ -51,7 +51,7 @@ func TestLintCommandsCaptureWithABadLine(t *testing.T) {
 				Line int    `json:"line"`
 			} `json:"source"`
 		} `json:"findings"`
-		Errors   []struct {
+		Errors []struct {
 			Device  string `json:"device"`
 			File    string `json:"file"`
 			Line    int    `json:"line"`
