@@ -12,9 +12,9 @@ import (
 // modeFabric is one 5.15 switch from NVUE commands under a policy.
 func modeFabric(t *testing.T, pol inventory.Policy, cmds string) *model.Fabric {
 	t.Helper()
-	cfg, err := nvue.ParseCommands("leaf01/nv-config-commands.txt", []byte(cmds))
-	if err != nil {
-		t.Fatal(err)
+	cfg, errs, _ := nvue.ParseCommands("leaf01/nv-config-commands.txt", []byte(cmds))
+	if len(errs) > 0 || cfg == nil {
+		t.Fatal(errs)
 	}
 	cfg.Version = "Cumulus Linux 5.15.0"
 	sw, probs := model.BuildSwitch("leaf01", "leaf", cfg, nil, nil)

@@ -23,9 +23,9 @@ func yamlSwitch(t *testing.T, src string, ports ...string) (*Switch, string) {
 
 func cmdSwitch(t *testing.T, src string) (*Switch, string) {
 	t.Helper()
-	cfg, err := nvue.ParseCommands("nv-config-commands.txt", []byte(src))
-	if err != nil {
-		t.Fatal(err)
+	cfg, errs, _ := nvue.ParseCommands("nv-config-commands.txt", []byte(src))
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
 	}
 	sw, problems := BuildSwitch("leaf01", "leaf", cfg, nil, nil)
 	var ps []string
@@ -253,7 +253,7 @@ trust
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, _ := nvue.ParseCommands("c.txt", []byte(roce515))
+	cfg, _, _ := nvue.ParseCommands("c.txt", []byte(roce515))
 	s, _ := BuildSwitch("leaf01", "leaf", cfg, show, nil)
 	if s.Oper == nil || s.Oper.Mode.V != "lossy" || !s.Oper.Enabled.V || s.Oper.Trust.V != "pcp,dscp" {
 		t.Fatalf("operational: %+v", s.Oper)

@@ -20,6 +20,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/source"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 )
@@ -84,8 +85,12 @@ func applySwitch(dir string, p render.Plan) error {
 		}
 		target, format = yamlPath, nvue.FormatYAML
 	} else if data, err := os.ReadFile(cmdPath); err == nil {
-		if cfg, err = nvue.ParseCommands(offline.NVUECommandsFile, data); err != nil {
-			return err
+		// The preview rewrites the whole file from what was read: a line
+		// lint could not read would vanish from it, and the preview would
+		// pass for a switch whose configuration is partly unknown.
+		var errs []*source.Error
+		if cfg, errs, _ = nvue.ParseCommands(offline.NVUECommandsFile, data); len(errs) > 0 {
+			return errs[0]
 		}
 		target, format = cmdPath, nvue.FormatCommands
 	} else {

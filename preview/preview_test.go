@@ -162,3 +162,71 @@ func copyTree(t *testing.T, src, dst string) {
 		t.Fatal(err)
 	}
 }
+
+// The preview rewrites nv-config.yaml with every header field the switch
+// wrote (model, nvue-api-version, rev-id, version), in their order.
+func TestPreviewKeepsYAMLHeader(t *testing.T) {
+	src := "../examples/broken-pod"
+	r, _ := app.BuildReport(src, checks.Error)
+	plans, err := render.Plans(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "preview")
+	if err := preview.Write(src, plans, out); err != nil {
+		t.Fatal(err)
+	}
+	for _, sw := range []string{"leaf01", "leaf03", "spine01", "spine02"} {
+		before, _ := os.ReadFile(filepath.Join(src, "devices", sw, "nv-config.yaml"))
+		after, err := os.ReadFile(filepath.Join(out, "devices", sw, "nv-config.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		head := func(b []byte) string { return strings.SplitAfter(string(b), "- set:")[0] }
+		if !strings.Contains(head(before), "    model: MSN4700\n") || head(after) != head(before) {
+			t.Errorf("%s: header\n%s\nbecame\n%s", sw, head(before), head(after))
+		}
+	}
+}
+
+// A commands capture in the shape NVUE prints (a multi-line banner, see
+// collectors/nvue/shell.go) previews with the banner kept whole; one with
+// a line lint could not read is refused, since the rewritten file would
+// silently drop that line.
+func TestPreviewCommandsCapture(t *testing.T) {
+	banner := "nv set system message pre-login '####\n# NVIDIA Cumulus'\"'\"' banner\n####'\n"
+	plans := []render.Plan{{Device: "spine02", Kind: "switch", Fix: []string{"nv set qos roce mode lossless", "nv config apply"}}}
+	for _, c := range []struct {
+		name, extra, err string
+	}{
+		{"banner and notes", "cumulus@spine02:mgmt:~$ nv config show -o commands\n" + banner + "nv config apply\n", ""},
+		{"a bad line", banner + "nv set system hostname 'spine02\n", "nv-config-commands.txt:25: unterminated single quote"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "src")
+			copyTree(t, "../examples/clean-pod", dir)
+			p := filepath.Join(dir, "devices", "spine02", "nv-config-commands.txt")
+			data, _ := os.ReadFile(p)
+			write(t, p, string(data)+c.extra)
+			out := filepath.Join(t.TempDir(), "p")
+			err := preview.Write(dir, plans, out)
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Errorf("err = %v, want %q", err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := os.ReadFile(filepath.Join(out, "devices", "spine02", "nv-config-commands.txt"))
+			if !strings.Contains(string(got), banner) || strings.Contains(string(got), "nv config") {
+				t.Errorf("preview:\n%s", got)
+			}
+			cfg, errs, notes := nvue.ParseCommands("p", got)
+			if len(errs) > 0 || len(notes) > 0 || cfg.Root.Get("system", "message", "pre-login").Value != "####\n# NVIDIA Cumulus' banner\n####" {
+				t.Errorf("preview reads back with errors %v, notes %v", errs, notes)
+			}
+		})
+	}
+}

@@ -102,6 +102,15 @@ func TestApply(t *testing.T) {
 			},
 		},
 		{
+			name: "a multi-line banner, as NVUE prints it",
+			base: "roce_514.yaml",
+			text: "nv set system message pre-login '####\n# it'\"'\"'s ours\n####'\nnv config apply\n",
+			diff: []string{
+				"+  > system > message : {}",
+				"+  > system > message > pre-login = ####\n# it's ours\n####",
+			},
+		},
+		{
 			name: "later line wins, unset of an absent path is a no-op",
 			base: "roce_515.commands",
 			text: "nv set system hostname a\nnv set system hostname leaf01\nnv unset qos link-pause p\n",
@@ -115,7 +124,7 @@ func TestApply(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			parse := ParseYAML
 			if strings.HasSuffix(c.base, ".commands") {
-				parse = ParseCommands
+				parse = parseCommands
 			}
 			cfg, err := parse(c.base, readTestdata(t, c.base))
 			if err != nil {
@@ -165,7 +174,7 @@ func TestApplyToEmptyConfig(t *testing.T) {
 	if err := cfg.Apply("new", []byte(docsCommands)); err != nil {
 		t.Fatal(err)
 	}
-	want, err := ParseCommands("c", []byte(docsCommands))
+	want, err := parseCommands("c", []byte(docsCommands))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,6 +196,8 @@ func TestApplyErrors(t *testing.T) {
 		{"other nv command", "nv set qos roce mode lossy\nnv config save\n", 2, "not an `nv set`"},
 		{"show command", "\n\nnv show qos roce\n", 3, "not an `nv set`"},
 		{"unterminated quote", "nv set qos roce mode lossy\n# ok\nnv set interface swp1 description 'x\n", 3, "unterminated single quote"},
+		{"a quote that pairs with a later one", "nv set system hostname 'leaf01\nnv set qos roce mode lossy\nnv set interface swp1 description 'x'\n", 1, "unterminated single quote"},
+		{"garbage after good lines", "nv set qos roce mode lossy\n\nthis is not a command\n", 3, "not an `nv set`/`nv unset` command"},
 		{"set without path", "nv set   \n", 1, "without a path"},
 		{"unset without path", "nv set a b c\nnv unset\n", 2, "without a path"},
 		{"empty key", "nv set qos pfc '' rx enable\n", 1, "empty key"},
@@ -211,13 +222,13 @@ func TestApplyErrors(t *testing.T) {
 }
 
 func TestParseCommandsIgnoresConfigApply(t *testing.T) {
-	cfg, err := ParseCommands("c", []byte("nv set qos roce\nnv config apply -y\n"))
+	cfg, err := parseCommands("c", []byte("nv set qos roce\nnv config apply -y\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	object(t, cfg.Root, "qos", "roce")
 	// A script with nothing but `nv config apply` holds no configuration.
-	_, err = ParseCommands("c", []byte("nv config apply\n"))
+	_, err = parseCommands("c", []byte("nv config apply\n"))
 	wantSourceError(t, err, "c", 1, "empty configuration")
 }
 

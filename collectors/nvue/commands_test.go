@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qoslint/qoslint/collectors/source"
 )
 
 func TestSplitShell(t *testing.T) {
@@ -19,6 +21,11 @@ func TestSplitShell(t *testing.T) {
 		{in: `nv set a b c\ d`, want: []string{"nv", "set", "a", "b", "c d"}},
 		{in: "nv\tset  a   b # trailing comment", want: []string{"nv", "set", "a", "b"}},
 		{in: "nv set a b#c", want: []string{"nv", "set", "a", "b#c"}},
+		{in: `nv set system message pre-login 'NVIDIA Cumulus'"'"' latest'`, want: []string{"nv", "set", "system", "message", "pre-login", "NVIDIA Cumulus' latest"}},
+		{in: "nv set a b 'line 1\n# line 2\n'", want: []string{"nv", "set", "a", "b", "line 1\n# line 2\n"}},
+		{in: "nv set a \\\n  b c", want: []string{"nv", "set", "a", "b", "c"}},
+		{in: "nv set a b\nnv set c d", err: true},
+		{in: "nv set a 'x\ny' b", err: true},
 		{in: "nv set a 'b", err: true},
 		{in: `nv set a "b`, err: true},
 		{in: `nv set a b\`, err: true},
@@ -49,7 +56,7 @@ nv set system ntp
 `
 
 func TestParseCommandsDocsExample(t *testing.T) {
-	cfg, err := ParseCommands("leaf3/nv-config-commands.txt", []byte(docsCommands))
+	cfg, err := parseCommands("leaf3/nv-config-commands.txt", []byte(docsCommands))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +130,7 @@ func TestParseCommandsSemantics(t *testing.T) {
 		"nv set evpn",       // 18
 		"nv set router bgp", // 19
 	}, "\n")
-	cfg, err := ParseCommands("c.txt", []byte(in))
+	cfg, err := parseCommands("c.txt", []byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +208,7 @@ nv unset interface swp1
 nv unset router bgp
 nv unset interface swp9 type swp
 `
-	cfg, err := ParseCommands("c.txt", []byte(in))
+	cfg, err := parseCommands("c.txt", []byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,28 +231,248 @@ nv unset interface swp9 type swp
 	}
 }
 
+// msgAt is an expected error or note: its line and part of its message.
+type msgAt struct {
+	line int
+	msg  string
+}
+
+func wantMsgs(t *testing.T, kind string, got []*source.Error, want []msgAt) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d %s %v, want %d %v", len(got), kind, got, len(want), want)
+	}
+	for i, w := range want {
+		wantSourceError(t, got[i], "sw/nv-config-commands.txt", w.line, w.msg)
+	}
+}
+
+// A line that cannot be read is an error at that line, and every other
+// line is still read; lines that are NVUE or shell but not configuration
+// are notes.
 func TestParseCommandsErrors(t *testing.T) {
 	for _, c := range []struct {
-		name, in string
-		line     int
-		msg      string
+		name, in     string
+		errs, notes  []msgAt
+		leaves       map[string]int // leaf path (space-separated) → line
+		noConfigRead bool
 	}{
-		{"empty", "", 1, "empty configuration"},
-		{"comments only", "# a\n\n   \n", 1, "empty configuration"},
-		{"prompt line (bad capture)", "cumulus@leaf3:mgmt:~$ nv config show -o commands\nnv set evpn state enabled\n", 1, "not an `nv set`/`nv unset` command"},
-		{"other nv command", "nv set evpn state enabled\nnv config save\n", 2, "not an `nv set`"},
-		{"error text", "nv set evpn state enabled\r\nError: Config revision is not applied\r\n", 2, "not an `nv set`"},
-		{"no path", "nv set\n", 1, "without a path"},
-		{"unset without path", "nv set a b c\nnv unset   \n", 2, "without a path"},
-		{"unterminated quote", "nv set evpn state enabled\nnv set system aaa user cumulus hashed-password '*\n", 2, "unterminated single quote"},
-		{"empty key", "nv set interface '' type swp\n", 1, "empty key"},
+		{name: "empty", in: "", errs: []msgAt{{1, "empty configuration"}}, noConfigRead: true},
+		{name: "comments only", in: "# a\n\n   \n", errs: []msgAt{{1, "empty configuration"}}, noConfigRead: true},
+		{
+			name:         "nv config apply only",
+			in:           "nv config apply\n",
+			errs:         []msgAt{{1, "empty configuration"}},
+			notes:        []msgAt{{1, `not configuration; skipped: "nv config apply"`}},
+			noConfigRead: true,
+		},
+		{
+			// The docs print the prompt before the output
+			// (CumulusNetworks/docs content/guides/
+			// Data-Center-Interconnect-Reference-Design-Guide/
+			// Layer-3-Extensions-with-VRF-Route-Leaking.md); copied
+			// along, it is not configuration.
+			name:   "prompt line",
+			in:     "cumulus@leaf3:mgmt:~$ nv config show -o commands\nnv set evpn state enabled\n",
+			notes:  []msgAt{{1, `a shell prompt line, not configuration; skipped: "cumulus@leaf3:mgmt:~$ nv config show -o commands"`}},
+			leaves: map[string]int{"evpn state": 2},
+		},
+		{
+			name:   "a prompt with an unbalanced quote does not swallow the file",
+			in:     "root@leaf01:~# nv set system message pre-login 'hi\nnv set evpn state enabled\n",
+			notes:  []msgAt{{1, "a shell prompt line"}},
+			leaves: map[string]int{"evpn state": 2},
+		},
+		{
+			name:   "other nv commands",
+			in:     "nv set evpn state enabled\nnv config save\nnv show qos roce\nnv action clear qos buffer\nnv list-commands\nnv config apply -y\n",
+			notes:  []msgAt{{2, `"nv config save"`}, {3, `"nv show qos roce"`}, {4, "nv action"}, {5, "nv list-commands"}, {6, "nv config apply -y"}},
+			leaves: map[string]int{"evpn state": 1},
+		},
+		{
+			name:   "error text",
+			in:     "nv set evpn state enabled\r\nError: Config revision is not applied\r\nnv set router bgp state enabled\r\n",
+			errs:   []msgAt{{2, `not an ` + "`nv set`/`nv unset`" + ` command: "Error: Config revision is not applied"`}},
+			leaves: map[string]int{"evpn state": 1, "router bgp state": 3},
+		},
+		{
+			name:   "not an NVUE command",
+			in:     "nv\nnv frobnicate x\nnv set evpn state enabled\n",
+			errs:   []msgAt{{1, "`nv` without a command"}, {2, "not an `nv set`"}},
+			leaves: map[string]int{"evpn state": 3},
+		},
+		{name: "no path", in: "nv set\n", errs: []msgAt{{1, "without a path"}}, noConfigRead: true},
+		{name: "unset without path", in: "nv set a b c\nnv unset   \n", errs: []msgAt{{2, "without a path"}}, leaves: map[string]int{"a b": 1}},
+		{name: "empty key", in: "nv set interface '' type swp\nnv set a b c\n", errs: []msgAt{{1, "empty key"}}, leaves: map[string]int{"a b": 2}},
+		{
+			// The quote on line 2 never closes: line 2 alone is bad,
+			// and line 3 is read.
+			name:   "unterminated quote",
+			in:     "nv set evpn state enabled\nnv set system aaa user cumulus hashed-password '*\nnv set router bgp state enabled\n",
+			errs:   []msgAt{{2, "unterminated single quote"}},
+			leaves: map[string]int{"evpn state": 1, "router bgp state": 3},
+		},
+		{
+			// The quote on line 2 pairs with the first quote of line 4,
+			// which leaves a multi-line word in mid-command: NVUE never
+			// prints that, so line 2 is the bad one and lines 3 and 4
+			// are read.
+			name: "a quote that pairs with a later one",
+			in: "nv set evpn state enabled\nnv set interface swp1 description 'uplink\n" +
+				"nv set router bgp state enabled\nnv set interface swp2 description 'to spine01'\n",
+			errs:   []msgAt{{2, "unterminated single quote: the quote opened on line 2 pairs with one further down"}},
+			leaves: map[string]int{"evpn state": 1, "router bgp state": 3, "interface swp2 description": 4},
+		},
+		{
+			name:   "unterminated double quote",
+			in:     "nv set a b \"x\nnv set c d e\n",
+			errs:   []msgAt{{1, "unterminated double quote"}},
+			leaves: map[string]int{"c d": 2},
+		},
+		{
+			name:   "backslash at the end of the file",
+			in:     "nv set c d e\nnv set a b \\",
+			errs:   []msgAt{{2, "line ends with a backslash"}},
+			leaves: map[string]int{"c d": 1},
+		},
+		{
+			name:         "the only command is bad",
+			in:           "# header\nnv set system hostname 'leaf01\n",
+			errs:         []msgAt{{2, "unterminated single quote"}},
+			noConfigRead: true,
+		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ParseCommands("sw/nv-config-commands.txt", []byte(c.in))
-			if err == nil {
-				t.Fatal("no error")
+			cfg, errs, notes := ParseCommands("sw/nv-config-commands.txt", []byte(c.in))
+			wantMsgs(t, "errors", errs, c.errs)
+			wantMsgs(t, "notes", notes, c.notes)
+			if (cfg == nil) != c.noConfigRead {
+				t.Fatalf("config = %v, want nil %v", cfg, c.noConfigRead)
 			}
-			wantSourceError(t, err, "sw/nv-config-commands.txt", c.line, c.msg)
+			for p, ln := range c.leaves {
+				path := strings.Fields(p)
+				n := cfg.Root.Get(path...)
+				if n == nil || n.Line != ln {
+					t.Errorf("%s = %+v, want it at line %d", p, n, ln)
+				}
+			}
 		})
+	}
+}
+
+// The shape of a real CL 5.1 `nv config show -o commands` (the public EVPN
+// demo README of gitlab.com/cumulus-consulting/goldenturtle/
+// cumulus_ansible_modules, branch evpn_demo_nvue, leaf01): config snippets
+// and login banners as one single-quoted word over several lines, lines of
+// it starting with `#`, '"'"' for a single quote, a value ending in a line
+// break with the closing quote alone on the next line. Own values.
+func TestParseCommandsMultiLineValues(t *testing.T) {
+	data := readTestdata(t, "evpn_5.1_leaf.commands")
+	cfg, errs, notes := ParseCommands("leaf11/nv-config-commands.txt", data)
+	if len(errs) > 0 || len(notes) > 0 {
+		t.Fatalf("errors %v, notes %v", errs, notes)
+	}
+	for _, c := range []struct {
+		path  string
+		value string
+		line  int
+	}{
+		{"qos roce mode", "lossless", 12},
+		{"system config snippet snmp-config content", "agentAddress 192.0.2.21@mgmt\nagentAddress udp6:[::1]:161\nrocommunity public\n" +
+			"# Cumulus specific\nview   systemonly  included   .1.3.6.1.4.1.40310.1\n# CPU utilization\n" +
+			"view   systemonly  included   .1.3.6.1.4.1.2021.11\n", 15},
+		{"system config snippet snmp-config file", "/etc/snmp/snmpd.conf", 23},
+		{"system config snippet tacacs-config content", "secret=example\nserver=192.0.2.1\nvrf=mgmt", 24},
+		{"system hostname", "leaf11", 28},
+		{"system message post-login", "##########################################\n#   You are logged in to: leaf11         #\n" +
+			"##########################################\n", 29},
+		{"system message pre-login", "##########################################\n#  Authorized use only.                  #\n" +
+			"#  Ask the fabric team's on-call first.   #\n##########################################", 33},
+		{"system timezone", "Etc/UTC", 37},
+		{"vrf default router bgp neighbor swp31 type", "unnumbered", 39},
+	} {
+		n := leaf(t, cfg.Root, strings.Fields(c.path)...)
+		if n.Value != c.value || n.Line != c.line {
+			t.Errorf("%s = %q at line %d, want %q at line %d", c.path, n.Value, n.Line, c.value, c.line)
+		}
+	}
+	// The same output as captured through a terminal: CRLF line ends and
+	// the prompt line on top. The CRs are not part of the values.
+	crlf := "cumulus@leaf11:mgmt:~$ nv config show -o commands\r\n" + strings.ReplaceAll(string(data), "\n", "\r\n")
+	again, errs, notes := ParseCommands("sw/nv-config-commands.txt", []byte(crlf))
+	if len(errs) > 0 || len(notes) != 1 || notes[0].Line != 1 {
+		t.Fatalf("CRLF capture: errors %v, notes %v", errs, notes)
+	}
+	if d := sameTree(cfg.Root, again.Root); d != "" {
+		t.Errorf("CRLF capture reads differently: %s", d)
+	}
+	if n := leaf(t, again.Root, "system", "message", "pre-login"); n.Line != 34 {
+		t.Errorf("pre-login at line %d, want 34 (one prompt line above)", n.Line)
+	}
+}
+
+// NVIDIA-generated command files open with `#` comment headers and split
+// sections with `#===` banners and blank lines (the shape of generated
+// "NVUE CLI Configuration for <switch>" files, "Format: NVUE CLI
+// commands"); a banner's own `#` lines inside the quotes are values.
+func TestParseCommandsGeneratedFile(t *testing.T) {
+	cfg, errs, notes := ParseCommands("leaf21/nv-config-commands.txt", readTestdata(t, "generated_5.14.commands"))
+	if len(errs) > 0 || len(notes) > 0 {
+		t.Fatalf("errors %v, notes %v", errs, notes)
+	}
+	want := []string{
+		" > interface : {}",
+		" > interface > lo : {}",
+		" > interface > lo > ipv4 : {}",
+		" > interface > lo > ipv4 > address : {}",
+		" > interface > lo > ipv4 > address > 10.30.30.1/32 : {}",
+		" > interface > lo > type = loopback",
+		" > interface > swp1-16 : {}",
+		" > interface > swp1-16 > link : {}",
+		" > interface > swp1-16 > link > mtu = 9216",
+		" > interface > swp1-16 > type = swp",
+		" > qos : {}",
+		" > qos > roce : {}",
+		" > qos > roce > enable = on",
+		" > qos > roce > mode = lossless",
+		" > system : {}",
+		" > system > config : {}",
+		" > system > config > auto-save : {}",
+		" > system > config > auto-save > enable = on",
+		" > system > hostname = leaf21",
+		" > system > message : {}",
+		" > system > message > post-login = ##########################################\n#   You are logged in to: leaf21 - site: lab\n##########################################",
+		" > system > message > pre-login = ##########################################\n#   Authorized use only.\n##########################################",
+	}
+	if got, w := strings.Join(flatten(cfg.Root), "\n"), strings.Join(want, "\n"); got != w {
+		t.Errorf("tree:\n%s\nwant:\n%s", got, w)
+	}
+	if n := leaf(t, cfg.Root, "system", "config", "auto-save", "enable"); n.Line != 31 {
+		t.Errorf("auto-save at line %d, want 31", n.Line)
+	}
+}
+
+// Shell quoting NVUE does not print but a hand-written script may hold:
+// double quotes over lines, a backslash-newline continuation.
+func TestParseCommandsShellQuoting(t *testing.T) {
+	in := "nv set interface swp1 \\\n    link mtu 9216\n" + // 1-2
+		"nv set system message pre-login \"a\n\\\"b\\\"\\\nc\"\n" + // 3-5
+		"nv set interface swp\\\n2 type swp\n" // 6-7
+	cfg, errs, notes := ParseCommands("c", []byte(in))
+	if len(errs) > 0 || len(notes) > 0 {
+		t.Fatalf("errors %v, notes %v", errs, notes)
+	}
+	for _, c := range []struct {
+		path, value string
+		line        int
+	}{
+		{"interface swp1 link mtu", "9216", 1},
+		{"system message pre-login", "a\n\"b\"c", 3},
+		{"interface swp2 type", "swp", 6},
+	} {
+		n := leaf(t, cfg.Root, strings.Fields(c.path)...)
+		if n.Value != c.value || n.Line != c.line {
+			t.Errorf("%s = %q at %d, want %q at %d", c.path, n.Value, n.Line, c.value, c.line)
+		}
 	}
 }

@@ -22,7 +22,7 @@ func TestYAMLAndCommandsAgree(t *testing.T) {
 				t.Fatal(err)
 			}
 			cmdData := readTestdata(t, c.commands)
-			cm, err := ParseCommands(c.commands, cmdData)
+			cm, err := parseCommands(c.commands, cmdData)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,7 +37,7 @@ func TestYAMLAndCommandsAgree(t *testing.T) {
 			}
 			// A CRLF capture with trailing blanks parses the same.
 			crlf := strings.ReplaceAll(string(cmdData), "\n", "  \r\n")
-			cm2, err := ParseCommands(c.commands, []byte(crlf))
+			cm2, err := parseCommands(c.commands, []byte(crlf))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +93,7 @@ func TestYAMLAndCommandsAgreeDocsExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := ParseCommands("c", []byte(docsCommands))
+	c, err := parseCommands("c", []byte(docsCommands))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ nv unset system ntp
 	if err != nil {
 		t.Fatal(err)
 	}
-	cc, err := ParseCommands("c", []byte(c))
+	cc, err := parseCommands("c", []byte(c))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestRoceConfigContent(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			parse := ParseYAML
 			if strings.HasSuffix(name, ".commands") {
-				parse = ParseCommands
+				parse = parseCommands
 			}
 			cfg, err := parse(name, readTestdata(t, name))
 			if err != nil {

@@ -10,7 +10,9 @@ import (
 // (nvue.md §3.3): one `nv set <path> <value>` per leaf and one bare
 // `nv set <path>` per empty object, which is also how a collection member
 // is written (`nv set qos pfc default-global switch-priority 3`), in the
-// tree's order, words quoted as NVUE quotes them (`'*'`).
+// tree's order, words quoted as NVUE quotes them (`'*'`; a value with line
+// breaks as one single-quoted word over several lines, as NVUE prints a
+// login banner or a config snippet, see shell.go).
 //
 // ParseCommands reads the result back to the same tree except where the
 // command syntax itself is ambiguous and its schema table (lastIsValue)
@@ -18,7 +20,7 @@ import (
 // neither a listed object nor a member of one (`nv set system config
 // auto-save` reads as the leaf `config: auto-save`), a leaf one key deep,
 // at a listed object path or whose value completes one (`nv set qos roce
-// lossy` reads as a member), a word with a line break (written as a
+// lossy` reads as a member), a key with a line break (written as a
 // comment, see writeCommand), and an empty tree (no command at all).
 func FormatCommands(c *Config) []byte {
 	var b bytes.Buffer
@@ -42,15 +44,17 @@ func writeCommands(b *bytes.Buffer, n *Node, path []string) {
 	}
 }
 
-// writeCommand writes `nv set` and the words. A word with a line break
-// cannot be written on one line; rather than break the line (and have the
-// rest of the word read as a command of its own), the command is written
-// as a comment with the words Go-quoted, which a reader sees and Apply
-// skips.
+// writeCommand writes `nv set` and the words. The last word may span lines
+// (a value, or a bare object's key): NVUE prints multi-line values that
+// way and ParseCommands reads them. A key with a line break before the last
+// word is a multi-line word in mid-command, which the reader takes for an
+// unterminated quote (shell.go); NVUE has no such keys, so rather than
+// write what would not read back, the command is written as a comment with
+// the words Go-quoted, which a reader sees and Apply skips.
 func writeCommand(b *bytes.Buffer, words []string) {
-	for _, w := range words {
+	for _, w := range words[:len(words)-1] {
 		if strings.ContainsRune(w, '\n') {
-			b.WriteString("# not writable on one line: nv set")
+			b.WriteString("# not writable: a key with a line break: nv set")
 			for _, w := range words {
 				b.WriteString(" " + strconv.Quote(w))
 			}

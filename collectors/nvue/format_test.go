@@ -102,26 +102,36 @@ func TestShellQuote(t *testing.T) {
 	}
 }
 
-// A word with a line break cannot stand on one command line; it must not
-// break the line either, or its second half would be read as a command.
+// A value with line breaks is written as NVUE prints a login banner: one
+// single-quoted word over several lines, '"'"' for a single quote (the
+// shape of the CL 5.1 capture cited in shell.go), and reads back whole,
+// even when a line of it looks like a command or a comment. A key with a
+// line break before the value cannot be written (writeCommand).
 func TestFormatCommandsLineBreak(t *testing.T) {
-	cfg, err := ParseYAML("y", []byte("- set:\n    system:\n      message:\n        pre-login: \"line 1\\nnv unset qos\"\n      hostname: leaf01\n"))
+	cfg, err := ParseYAML("y", []byte("- set:\n    system:\n      message:\n        pre-login: \"#####\\n# NVIDIA Cumulus' latest\\nnv unset qos\\n\"\n      hostname: leaf01\n      \"a\\nb\": {c: d}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := string(FormatCommands(cfg))
-	want := `# not writable on one line: nv set "system" "message" "pre-login" "line 1\nnv unset qos"
+	want := `nv set system message pre-login '#####
+# NVIDIA Cumulus'"'"' latest
+nv unset qos
+'
 nv set system hostname leaf01
+# not writable: a key with a line break: nv set "system" "a\nb" "c" "d"
 `
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
-	back, err := ParseCommands("c", []byte(got))
+	back, err := parseCommands("c", []byte(got))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := treeDiff(cfg.Root, back.Root); d != "-  > system > message : {}\n-  > system > message > pre-login = line 1\nnv unset qos" {
+	if d := treeDiff(cfg.Root, back.Root); d != "-  > system > a\nb : {}\n-  > system > a\nb > c = d" {
 		t.Errorf("diff: %q", d)
+	}
+	if n := leaf(t, back.Root, "system", "hostname"); n.Line != 5 {
+		t.Errorf("hostname at line %d, want 5 (the banner spans lines 1-4)", n.Line)
 	}
 }
 
@@ -201,15 +211,22 @@ func TestFormatTrickyScalars(t *testing.T) {
 		if d := sameTree(cfg.Root, y.Root); d != "" || y.Version != cfg.Version {
 			t.Fatalf("%q: YAML: %s, version %q\n%s", s, d, y.Version, FormatYAML(cfg))
 		}
-		if strings.Contains(s, "\n") {
-			continue // not writable as one command line
-		}
-		c, err := ParseCommands("c", FormatCommands(cfg))
-		if err != nil {
-			t.Fatalf("%q: %v\n%s", s, err, FormatCommands(cfg))
-		}
-		if d := sameTree(cfg.Root, c.Root); d != "" {
-			t.Fatalf("%q: commands: %s\n%s", s, d, FormatCommands(cfg))
+		// As a value, s is the command's last word, which may span
+		// lines; as a key before a value it may not (writeCommand).
+		asValue := &Config{Root: &Node{Children: []*Node{{Key: "system", Children: []*Node{
+			{Key: "message", Children: []*Node{{Key: "pre-login", IsLeaf: true, Value: s}}},
+		}}}}}
+		for _, cfg := range []*Config{cfg, asValue} {
+			if strings.Contains(cfg.Root.Children[0].Children[0].Children[0].Key, "\n") {
+				continue
+			}
+			c, err := parseCommands("c", FormatCommands(cfg))
+			if err != nil {
+				t.Fatalf("%q: %v\n%s", s, err, FormatCommands(cfg))
+			}
+			if d := sameTree(cfg.Root, c.Root); d != "" {
+				t.Fatalf("%q: commands: %s\n%s", s, d, FormatCommands(cfg))
+			}
 		}
 	}
 }

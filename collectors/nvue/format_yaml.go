@@ -10,27 +10,19 @@ import (
 )
 
 // FormatYAML writes c the way NVUE writes /etc/nvue.d/startup.yaml: a list
-// of `- header:` (when c.Version is known) and `- set:`, two-space
-// indentation, members in the tree's order, empty objects as `{}`, keys that
-// YAML would read as numbers quoted (`'26':`) and values left plain where
-// YAML keeps them as written (`enable: on`, `mtu: 9216`) — the shape of the
-// real CL 5.9.2 file in nvue.md §3.1 (ytti/oxidized
+// of `- header:` (when c has one or c.Version is known) and `- set:`,
+// two-space indentation, members in the tree's order, empty objects as `{}`,
+// keys that YAML would read as numbers quoted (`'26':`) and values left
+// plain where YAML keeps them as written (`enable: on`, `mtu: 9216`) — the
+// shape of the real CL 5.9.2 file in nvue.md §3.1 (ytti/oxidized
 // spec/model/data/cumulus#MSN2010_5.9.2_nvue#custom_simulation.yaml).
-// ParseYAML reads the result back to the same Version and tree.
+// ParseYAML reads the result back to the same Version, Header and tree.
 func FormatYAML(c *Config) []byte {
 	var b bytes.Buffer
 	var root *Node
 	if c != nil {
 		root = c.Root
-		if c.Version != "" {
-			// Config keeps only the version of the header; the other
-			// fields are the constants of every NVUE file (nvue.md §3.1)
-			// and the model, which is not known, is left out.
-			b.WriteString("- header:\n")
-			b.WriteString("    nvue-api-version: nvue_v1\n")
-			b.WriteString("    rev-id: 1.0\n")
-			b.WriteString("    version: " + yamlValue(c.Version) + "\n")
-		}
+		writeHeader(&b, c)
 	}
 	if root == nil || len(root.Children) == 0 {
 		b.WriteString("- set: {}\n")
@@ -39,6 +31,69 @@ func FormatYAML(c *Config) []byte {
 	b.WriteString("- set:\n")
 	writeYAMLMembers(&b, root, 4)
 	return b.Bytes()
+}
+
+// writeHeader writes every header field c was read with, in order
+// (`model:`, `nvue-api-version:`, `rev-id:`, `version:` in the real 5.9.2
+// file, ytti/oxidized spec/model/data/cumulus#MSN2010_5.9.2_nvue#
+// custom_simulation.yaml), with c.Version as the version. A configuration
+// built without a header but with a version (a commands capture has none)
+// gets the constant fields of every NVUE header, without the model, which
+// is not known.
+func writeHeader(b *bytes.Buffer, c *Config) {
+	fields := c.Header
+	if len(fields) == 0 {
+		if c.Version == "" {
+			return
+		}
+		fields = []HeaderField{{Key: "nvue-api-version", YAML: "nvue_v1"}, {Key: "rev-id", YAML: "1.0"}}
+	}
+	b.WriteString("- header:\n")
+	hasVersion := false
+	for _, f := range fields {
+		if f.Key == "version" {
+			hasVersion = true
+			if c.Version != "" && c.Version != f.Value {
+				f.YAML = yamlValue(c.Version)
+			}
+		}
+		writeHeaderField(b, f)
+	}
+	if !hasVersion && c.Version != "" {
+		writeHeaderField(b, HeaderField{Key: "version", YAML: yamlValue(c.Version)})
+	}
+}
+
+// writeHeaderField writes one field under `- header:` (at indent 4): a
+// one-line value beside its key; a block mapping or list on the lines
+// below, indented deeper; a block scalar's indicator beside the key and its
+// lines below.
+func writeHeaderField(b *bytes.Buffer, f HeaderField) {
+	key := "    " + yamlKey(f.Key) + ":"
+	first, rest, multi := strings.Cut(f.YAML, "\n")
+	block := multi && !strings.HasPrefix(first, "|") && !strings.HasPrefix(first, ">")
+	switch {
+	case f.YAML == "":
+		b.WriteString(key + "\n")
+		return
+	case block:
+		b.WriteString(key + "\n")
+		rest = f.YAML
+	default:
+		b.WriteString(key + " " + first + "\n")
+	}
+	if rest == "" {
+		return
+	}
+	// The encoder indents a block scalar's lines by 2 and a block
+	// collection's not at all; either way they land below the key's 4.
+	pad := "    "
+	if block {
+		pad = "      "
+	}
+	for _, l := range strings.Split(rest, "\n") {
+		b.WriteString(pad + l + "\n")
+	}
 }
 
 func writeYAMLMembers(b *bytes.Buffer, n *Node, indent int) {

@@ -113,21 +113,64 @@ func FuzzParseCommands(f *testing.F) {
 		"nv set x 'unterminated\n",
 		"nv set system message \"a \\\"b\\\" c\" # comment\r\n",
 		"cumulus@leaf3:mgmt:~$ nv config show -o commands\n",
+		// Multi-line values as NVUE prints them (shell.go cites the source).
+		"nv set system message pre-login '####\n#  NVIDIA Cumulus'\"'\"' latest\n####'\nnv set system hostname leaf01\n",
+		"nv set system config snippet snmp-config content 'agentAddress udp:161\n# Cumulus specific\nview   systemonly  included   .1.3.6.1.4.1.40310.1\n'\n",
+		"#!/bin/bash\n# NVUE CLI Configuration for leaf01\n#====\n# QoS\n#====\nnv set qos roce mode lossless\n\nnv config apply\n",
+		// Broken lines: one bad line among good ones, a quote that pairs
+		// with a later one, a line continuation, CRLF.
+		"nv set qos roce mode lossless\nnv set system aaa user cumulus hashed-password '*\nnv set qos roce state enabled\n",
+		"nv set a b 'x\nnv set c d 'y z'\nnv set e f g\n",
+		"nv set interface swp1 \\\n  link mtu 9216\nError: x\nnv\nnv frobnicate\nnv config save\n",
+		"nv set a b 'x\r\ny'\r\nnv set c d e\r\n",
+		"root@leaf01:~# nv set qos roce mode 'lossy\nnv set qos roce mode lossless\n",
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const file = "sw/nv-config-commands.txt"
-		cfg, err := ParseCommands(file, data)
+		cfg, errs, notes := ParseCommands(file, data)
+		lines := lineCount(data)
+		seen := map[int]bool{}
+		for _, list := range [][]*source.Error{errs, notes} {
+			last := 0
+			for _, e := range list {
+				checkError(t, e, file)
+				if e.Msg == "empty configuration" {
+					continue // about the file, at line 1
+				}
+				if e.Line > lines || e.Line <= last || seen[e.Line] {
+					t.Fatalf("%v: line out of order, outside 1..%d or reported twice", e, lines)
+				}
+				last = e.Line
+				seen[e.Line] = true
+			}
+		}
+		if cfg == nil {
+			if len(errs) == 0 {
+				t.Fatal("no configuration and no error")
+			}
+		} else {
+			checkTree(t, cfg, "commands", lines)
+			if cfg.Version != "" || cfg.Header != nil {
+				t.Fatalf("commands have no header, got %q %v", cfg.Version, cfg.Header)
+			}
+		}
+		again, errs2, notes2 := ParseCommands(file, data)
+		if !reflect.DeepEqual(cfg, again) || !reflect.DeepEqual(errs, errs2) || !reflect.DeepEqual(notes, notes2) {
+			t.Fatal("second parse differs")
+		}
+		// Apply is the strict reader of the same grammar: it refuses
+		// whatever ParseCommands found unreadable, and builds the same
+		// tree from what it accepts.
+		var applied Config
+		err := applied.Apply(file, data)
+		empty := cfg == nil && len(errs) == 1 && errs[0].Msg == "empty configuration"
+		if err == nil && len(errs) > 0 && !empty {
+			t.Fatalf("Apply accepts what ParseCommands refuses: %v", errs)
+		}
 		if err != nil {
 			checkError(t, err, file)
-			return
-		}
-		checkTree(t, cfg, "commands", lineCount(data))
-		if cfg.Version != "" {
-			t.Fatalf("commands have no version, got %q", cfg.Version)
-		}
-		again, err := ParseCommands(file, data)
-		if err != nil || !reflect.DeepEqual(cfg, again) {
-			t.Fatalf("second parse differs: %v", err)
+		} else if cfg != nil && !reflect.DeepEqual(cfg.Root, applied.Root) {
+			t.Fatal("Apply and ParseCommands build different trees")
 		}
 	})
 }

@@ -103,3 +103,13 @@ func object(t *testing.T, root *Node, path ...string) *Node {
 	}
 	return n
 }
+
+// parseCommands is ParseCommands for tests of a file that must read
+// whole: the configuration, or the first per-line error.
+func parseCommands(file string, data []byte) (*Config, error) {
+	cfg, errs, _ := ParseCommands(file, data)
+	if len(errs) > 0 {
+		return nil, errs[0]
+	}
+	return cfg, nil
+}

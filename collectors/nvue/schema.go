@@ -1,9 +1,6 @@
 package nvue
 
-import (
-	"errors"
-	"strings"
-)
+import "strings"
 
 // objectPaths are NVUE schema nodes that are always objects, never leaves;
 // `*` stands for one ID (interface name, profile name, priority). A command
@@ -141,68 +138,4 @@ func matchPattern(p, path []string) bool {
 func lastIsValue(path []string) bool {
 	n := len(path)
 	return n > 2 && !isObjectPath(path) && !isObjectPath(path[:n-1])
-}
-
-// splitShell splits one command line into words the way a POSIX shell would
-// for the quoting NVUE prints: single quotes (`hashed-password '*'`,
-// nvue.md §3.3), double quotes with backslash escapes, backslash outside
-// quotes, and `#` starting a comment at the start of a word.
-func splitShell(s string) ([]string, error) {
-	var (
-		toks []string
-		cur  strings.Builder
-		in   bool
-	)
-	flush := func() {
-		if in {
-			toks = append(toks, cur.String())
-			cur.Reset()
-			in = false
-		}
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t':
-			flush()
-		case c == '#' && !in:
-			return toks, nil
-		case c == '\'':
-			in = true
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, errors.New("unterminated single quote")
-			}
-			cur.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-		case c == '"':
-			in = true
-			closed := false
-			for i++; i < len(s); i++ {
-				if s[i] == '"' {
-					closed = true
-					break
-				}
-				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
-					i++
-				}
-				cur.WriteByte(s[i])
-			}
-			if !closed {
-				return nil, errors.New("unterminated double quote")
-			}
-		case c == '\\':
-			in = true
-			if i+1 == len(s) {
-				return nil, errors.New("line ends with a backslash")
-			}
-			i++
-			cur.WriteByte(s[i])
-		default:
-			in = true
-			cur.WriteByte(c)
-		}
-	}
-	flush()
-	return toks, nil
 }

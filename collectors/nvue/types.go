@@ -62,8 +62,24 @@ type Config struct {
 	// Version is the header's `version:` ("Cumulus Linux 5.9.2"); "" when the
 	// source has no header (commands never do).
 	Version string
+	// Header is every field of the YAML `- header:` in file order (model,
+	// nvue-api-version, rev-id, version, and any other), so that a file
+	// written back (FormatYAML) keeps them all; nil for commands.
+	Header []HeaderField
 	// Root is the tree below `set:` with every `unset:` applied; Key "".
 	Root *Node
+}
+
+// HeaderField is one `key: value` of a YAML header.
+type HeaderField struct {
+	Key string
+	// Value is a scalar's value as read ("MSN2010", "1.0"); "" for a
+	// mapping or list.
+	Value string
+	// YAML is the value written back as YAML, style and tag kept
+	// (`1.0` stays a float, `'*'` stays quoted): one line for a scalar or
+	// a flow collection, lines indented from column 1 for a block one.
+	YAML string
 }
 
 // Field is one leaf row of an `nv show` table.

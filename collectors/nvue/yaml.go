@@ -208,6 +208,8 @@ func convertValue(file string, k, v *yaml.Node) (*Node, error) {
 	return convertObject(file, v, &Node{Key: k.Value, Line: line(k), Column: k.Column})
 }
 
+// readHeader keeps every header field, in order; a field a later header
+// repeats takes the later value in its first place.
 func readHeader(file string, cfg *Config, v *yaml.Node) error {
 	if isNull(v) {
 		return nil
@@ -217,11 +219,73 @@ func readHeader(file string, cfg *Config, v *yaml.Node) error {
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i], v.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return source.Errorf(file, line(k), "a header key must be a plain scalar, not %s", kindName(k))
+		}
+		if val.Kind == yaml.AliasNode && val.Alias != nil {
+			val = val.Alias
+		}
+		f, err := headerField(file, k.Value, val)
+		if err != nil {
+			return err
+		}
 		if k.Value == "version" && val.Kind == yaml.ScalarNode && !isNull(val) {
 			cfg.Version = val.Value
 		}
+		setHeaderField(cfg, f)
 	}
 	return nil
+}
+
+func setHeaderField(cfg *Config, f HeaderField) {
+	for i := range cfg.Header {
+		if cfg.Header[i].Key == f.Key {
+			cfg.Header[i] = f
+			return
+		}
+	}
+	cfg.Header = append(cfg.Header, f)
+}
+
+// headerField encodes a header value back to YAML as it was written. An
+// alias (or anchor) would not survive being written alone, so a value that
+// holds one is written resolved; yaml.v3's decoder bounds that expansion.
+func headerField(file, key string, val *yaml.Node) (HeaderField, error) {
+	f := HeaderField{Key: key}
+	if val.Kind == yaml.ScalarNode && !isNull(val) {
+		f.Value = val.Value
+	}
+	node := val
+	if hasAlias(val) {
+		var v any
+		if err := val.Decode(&v); err != nil {
+			return f, source.Errorf(file, line(val), "header %q: %v", key, err)
+		}
+		node = &yaml.Node{}
+		if err := node.Encode(v); err != nil {
+			return f, source.Errorf(file, line(val), "header %q: %v", key, err)
+		}
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(node); err != nil {
+		return f, source.Errorf(file, line(val), "header %q: %v", key, err)
+	}
+	f.YAML = strings.TrimSuffix(b.String(), "\n")
+	return f, nil
+}
+
+func hasAlias(n *yaml.Node) bool {
+	if n.Kind == yaml.AliasNode || n.Anchor != "" {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasAlias(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // convertObject fills obj with the members of the YAML mapping m. Keys stay

@@ -1,6 +1,7 @@
 package nvue
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -225,5 +226,91 @@ func TestParseYAMLErrors(t *testing.T) {
 			}
 			wantSourceError(t, err, "sw/nv-config.yaml", c.line, c.msg)
 		})
+	}
+}
+
+// FormatYAML keeps every header field, in order: the real 5.9.2 header
+// (ytti/oxidized spec/model/data/cumulus#MSN2010_5.9.2_nvue#
+// custom_simulation.yaml) and fields no file seen so far has, whatever
+// their YAML.
+func TestHeaderKept(t *testing.T) {
+	in := `- header:
+    model: MSN2010
+    nvue-api-version: nvue_v1
+    rev-id: 1.0
+    version: Cumulus Linux 5.9.2
+    zz-added: '*'
+    empty:
+    anchored: &a x
+    again: *a
+    nested:
+      b: 1
+      a: [1, 2]
+    text: |
+      two
+      lines
+- set:
+    system:
+      hostname: leaf01
+`
+	cfg, err := ParseYAML("h.yaml", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, f := range cfg.Header {
+		keys = append(keys, f.Key+"="+f.Value)
+	}
+	if got := strings.Join(keys, " "); got != "model=MSN2010 nvue-api-version=nvue_v1 rev-id=1.0 version=Cumulus Linux 5.9.2 zz-added=* empty= anchored=x again=x nested= text=two\nlines\n" {
+		t.Errorf("header = %q", got)
+	}
+	want := `- header:
+    model: MSN2010
+    nvue-api-version: nvue_v1
+    rev-id: 1.0
+    version: Cumulus Linux 5.9.2
+    zz-added: '*'
+    empty:
+    anchored: x
+    again: x
+    nested:
+      b: 1
+      a: [1, 2]
+    text: |
+      two
+      lines
+- set:
+    system:
+      hostname: leaf01
+`
+	out := string(FormatYAML(cfg))
+	if out != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+	back, err := ParseYAML("out.yaml", []byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Header, cfg.Header) || back.Version != cfg.Version {
+		t.Errorf("header read back as %q, want %q", back.Header, cfg.Header)
+	}
+
+	// A changed version is written in the version field's place.
+	cfg.Version = "Cumulus Linux 5.14.0"
+	if out := string(FormatYAML(cfg)); !strings.Contains(out, "    rev-id: 1.0\n    version: Cumulus Linux 5.14.0\n    zz-added:") {
+		t.Errorf("version not replaced in place:\n%s", out)
+	}
+	// Without a header, a known version gets NVUE's constant fields.
+	plain := &Config{Version: "Cumulus Linux 5.15.0", Root: &Node{}}
+	if out := string(FormatYAML(plain)); out != "- header:\n    nvue-api-version: nvue_v1\n    rev-id: 1.0\n    version: Cumulus Linux 5.15.0\n- set: {}\n" {
+		t.Errorf("default header:\n%s", out)
+	}
+	// A later header's field replaces the earlier one's in its place.
+	two, err := ParseYAML("two.yaml", []byte("- header:\n    a: 1\n    b: 2\n- header:\n    a: 3\n- set: {}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := string(FormatYAML(two)); out != "- header:\n    a: 3\n    b: 2\n- set: {}\n" {
+		t.Errorf("two headers:\n%s", out)
 	}
 }

@@ -127,6 +127,13 @@ func (r *reader) fail(pos source.Pos, format string, a ...any) {
 	r.capture.Errors = append(r.capture.Errors, e)
 }
 
+// note records a remark about the input that is not an error.
+func (r *reader) note(n *source.Error) {
+	cp := *n
+	cp.Device = r.device
+	r.capture.Notes = append(r.capture.Notes, &cp)
+}
+
 // failErr records a parser's error, which already names file and line.
 func (r *reader) failErr(file string, err error) {
 	var se *source.Error
@@ -191,12 +198,17 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 			sc.Config = cfg
 		}
 	} else if data, ok := r.read(cmdFile); ok {
-		cfg, err := nvue.ParseCommands(cmdFile, data)
-		if err != nil {
-			r.failErr(cmdFile, err)
-		} else {
-			sc.Config = cfg
+		// A bad line is an input error at its line, but the rest of the
+		// file is still the switch's configuration: checks run on what
+		// was read, and the errors make the report incomplete.
+		cfg, errs, notes := nvue.ParseCommands(cmdFile, data)
+		for _, e := range errs {
+			r.failErr(cmdFile, e)
 		}
+		for _, n := range notes {
+			r.note(n)
+		}
+		sc.Config = cfg
 	} else {
 		r.fail(source.Pos{File: path.Join(DevicesDir, name)}, "no NVUE configuration: the switch needs %s or %s", NVUEYAMLFile, NVUECommandsFile)
 	}

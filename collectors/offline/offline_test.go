@@ -92,3 +92,66 @@ func TestCollectMissingDevice(t *testing.T) {
 		t.Errorf("first error %v", c.Errors[0])
 	}
 }
+
+// A commands capture with a bad line: the error names that line, the
+// lines that are not configuration are notes, and the switch's
+// configuration is what the other lines say. The banner is in the shape
+// NVUE prints one (collectors/nvue/shell.go cites the real output).
+func TestCollectCommandsWithABadLine(t *testing.T) {
+	capture := `# nv config show -o commands, saved 2026-01-15
+cumulus@leaf02:mgmt:~$ nv config show -o commands
+nv set qos roce enable on
+nv set qos roce mode lossless
+nv set system message pre-login '#######################
+# Authorized use only.
+# NVIDIA Cumulus'"'"' banner
+#######################'
+nv set interface swp1 description 'uplink
+nv set interface swp1-32 link mtu 9216
+nv config apply
+`
+	c := CollectFS(fstest.MapFS{"devices/leaf02/nv-config-commands.txt": {Data: []byte(capture)}}, inv(t))
+	file := "devices/leaf02/nv-config-commands.txt"
+	var errs, notes []string
+	for _, e := range c.Errors {
+		if e.Device == "leaf02" && e.File == file {
+			errs = append(errs, e.Error())
+		}
+	}
+	for _, n := range c.Notes {
+		notes = append(notes, n.Error())
+	}
+	if want := []string{"leaf02: " + file + ":9: unterminated single quote"}; strings.Join(errs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors = %q, want %q", errs, want)
+	}
+	if want := []string{
+		"leaf02: " + file + `:2: a shell prompt line, not configuration; skipped: "cumulus@leaf02:mgmt:~$ nv config show -o commands"`,
+		"leaf02: " + file + `:11: not configuration; skipped: "nv config apply"`,
+	}; strings.Join(notes, "\n") != strings.Join(want, "\n") {
+		t.Errorf("notes = %q, want %q", notes, want)
+	}
+	if len(c.Switches) != 1 {
+		t.Fatalf("%d switches, want leaf02 alone", len(c.Switches))
+	}
+	sc := c.Switches[0]
+	if sc.Name != "leaf02" || sc.Config == nil {
+		t.Fatalf("leaf02 = %+v: the readable lines must still give a configuration", sc)
+	}
+	for _, w := range []struct {
+		path  []string
+		value string
+		line  int
+	}{
+		{[]string{"qos", "roce", "mode"}, "lossless", 4},
+		{[]string{"system", "message", "pre-login"}, "#######################\n# Authorized use only.\n# NVIDIA Cumulus' banner\n#######################", 5},
+		{[]string{"interface", "swp1-32", "link", "mtu"}, "9216", 10},
+	} {
+		n := sc.Config.Root.Get(w.path...)
+		if n == nil || n.Value != w.value || n.Line != w.line {
+			t.Errorf("%v = %+v, want %q at line %d", w.path, n, w.value, w.line)
+		}
+	}
+	if sc.Config.Root.Get("interface", "swp1") != nil {
+		t.Error("the unreadable line was applied")
+	}
+}
