@@ -33,6 +33,11 @@ const (
 	RoceShowFile     = "nv-show-qos-roce.txt"
 	IBDev2NetdevFile = "ibdev2netdev.txt"
 	NCCLConfFile     = "nccl.conf"
+	// HomeNCCLConfFile is ~/.nccl.conf of the job's user; NCCLEnvFile the
+	// job's environment (`env` output or /proc/<pid>/environ). Both are
+	// optional: absent means not collected.
+	HomeNCCLConfFile = "home-nccl.conf"
+	NCCLEnvFile      = "nccl-env.txt"
 	IPLinkFile       = "ip-link.json"
 	SysfsDir         = "sysfs"
 	mlnxQosPrefix    = "mlnx_qos-"
@@ -252,17 +257,13 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	} else {
 		hc.Missing = append(hc.Missing, IBDev2NetdevFile)
 	}
-	ncclFile := r.devicePath(h.Name, NCCLConfFile)
-	if data, ok := r.read(ncclFile); ok {
-		conf, err := hostfiles.ParseNCCLConf(ncclFile, data)
-		if err != nil {
-			r.failErr(ncclFile, err)
-		} else {
-			hc.NCCL = conf
-		}
-	} else {
+	if hc.NCCL = r.ncclConf(h.Name, NCCLConfFile); hc.NCCL == nil {
 		hc.Missing = append(hc.Missing, NCCLConfFile)
 	}
+	// The two layers above /etc/nccl.conf are optional: a capture that
+	// lacks them says so in host-tos, not as a missing file.
+	hc.NCCLHome = r.ncclConf(h.Name, HomeNCCLConfFile)
+	hc.NCCLEnv = r.ncclEnv(h.Name)
 	linkFile := r.devicePath(h.Name, IPLinkFile)
 	if data, ok := r.read(linkFile); ok {
 		links, err := hostfiles.ParseIPLink(linkFile, data)
@@ -338,6 +339,36 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 		hc.NICs = append(hc.NICs, nic)
 	}
 	return hc
+}
+
+// ncclConf reads one nccl.conf of the host; nil when absent or unreadable.
+func (r *reader) ncclConf(host, name string) *hostfiles.NCCLConf {
+	file := r.devicePath(host, name)
+	data, ok := r.read(file)
+	if !ok {
+		return nil
+	}
+	conf, err := hostfiles.ParseNCCLConf(file, data)
+	if err != nil {
+		r.failErr(file, err)
+		return nil
+	}
+	return conf
+}
+
+// ncclEnv reads nccl-env.txt; nil when absent or unreadable.
+func (r *reader) ncclEnv(host string) *hostfiles.NCCLEnv {
+	file := r.devicePath(host, NCCLEnvFile)
+	data, ok := r.read(file)
+	if !ok {
+		return nil
+	}
+	env, err := hostfiles.ParseNCCLEnv(file, data)
+	if err != nil {
+		r.failErr(file, err)
+		return nil
+	}
+	return env
 }
 
 // discoverNICs lists the RoCE netdevs of a host whose inventory names none:
