@@ -42,13 +42,13 @@ type NIC struct {
 	QosFile string
 	// QosUnreadable: the mlnx_qos output was collected but is malformed.
 	QosUnreadable bool
-	Trust         Value[string]
-	// DSCP maps DSCP → NIC priority. An entry not Known is absent from a
-	// non-empty dscp2prio table, or the whole table is (DSCPMissing).
-	DSCP [64]Value[int]
 	// DSCPMissing says why the DSCP map is not known although mlnx_qos was
 	// collected; "" when it is.
 	DSCPMissing string
+	Trust         Value[string]
+	// DSCP maps DSCP → NIC priority. An entry not Known is absent from a
+	// non-empty dscp2prio table, or the whole table is (DSCPMissing).
+	DSCP   [64]Value[int]
 	PFC    [8]Value[bool]
 	PrioTC [8]int
 	// ECNNP and ECNRP are the per-priority notification point (the receiver

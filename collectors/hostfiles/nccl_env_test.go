@@ -122,4 +122,3 @@ func TestParseNCCLEnvSemantics(t *testing.T) {
 		})
 	}
 }
-
