@@ -45,7 +45,7 @@ type NIC struct {
 	// DSCPMissing says why the DSCP map is not known although mlnx_qos was
 	// collected; "" when it is.
 	DSCPMissing string
-	Trust         Value[string]
+	Trust       Value[string]
 	// DSCP maps DSCP → NIC priority. An entry not Known is absent from a
 	// non-empty dscp2prio table, or the whole table is (DSCPMissing).
 	DSCP   [64]Value[int]
