@@ -98,6 +98,9 @@ func JUnit(w io.Writer, r *Report) error {
 	for _, c := range checks.All() {
 		catalog = append(catalog, c.ID)
 	}
+	if slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.Check == checks.NotCollected.ID }) {
+		catalog = append(catalog, checks.NotCollected.ID)
+	}
 	known := map[string]bool{}
 	for _, d := range r.Devices {
 		known[d.Name] = true

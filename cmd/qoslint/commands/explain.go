@@ -20,8 +20,9 @@ func newExplainCmd(out, _ io.Writer) *cobra.Command {
 			if len(args) == 0 {
 				tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 				fmt.Fprintln(tw, "CHECK\tSEVERITY\tWHAT")
-				// The waiver file's own check is listed after the fabric's.
-				for _, c := range append(checks.All(), waivers.Check) {
+				// The merged not-collected finding and the waiver file's own
+				// check are listed after the fabric's.
+				for _, c := range append(checks.All(), checks.NotCollected, waivers.Check) {
 					fmt.Fprintf(tw, "%s\t%s\t%s\n", c.ID, c.Severity, c.Title)
 				}
 				return tw.Flush()
