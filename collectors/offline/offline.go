@@ -126,6 +126,13 @@ type reader struct {
 	device  string
 }
 
+// note records a remark that is neither a finding nor an input error.
+func (r *reader) note(pos source.Pos, format string, a ...any) {
+	e := source.Errorf(pos.File, pos.Line, format, a...)
+	e.Device = r.device
+	r.capture.Notes = append(r.capture.Notes, e)
+}
+
 func (r *reader) fail(pos source.Pos, format string, a ...any) {
 	e := source.Errorf(pos.File, pos.Line, format, a...)
 	e.Device = r.device
@@ -282,7 +289,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	}
 	netdevs := h.NICs
 	if len(netdevs) == 0 {
-		netdevs = r.discoverNICs(h.Name, hc.IBDevs)
+		netdevs = r.discoverNICs(h.Name, hc.IBDevs, hc.Links)
 	}
 	sysRoot := r.devicePath(h.Name, SysfsDir)
 	_, sysErr := fs.Stat(r.fsys, sysRoot)
@@ -336,7 +343,11 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 			}
 			nic.Sysfs = s
 		}
+		r.cnpPairNote(nic)
 		hc.NICs = append(hc.NICs, nic)
+	}
+	if sysErr == nil {
+		r.unmappedTrafficClass(h.Name, hc.NICs)
 	}
 	return hc
 }
@@ -372,17 +383,17 @@ func (r *reader) ncclEnv(host string) *hostfiles.NCCLEnv {
 }
 
 // discoverNICs lists the RoCE netdevs of a host whose inventory names none:
-// those of ibdev2netdev, else those with an mlnx_qos capture.
-func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, d := range devs {
-		if !seen[d.Netdev] {
-			seen[d.Netdev] = true
-			out = append(out, d.Netdev)
-		}
+// those of ibdev2netdev that are neither IPoIB nor down, else those with an
+// mlnx_qos capture.
+func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev, links []hostfiles.Link) []string {
+	out, skipped := roceCandidates(devs, links)
+	if len(skipped) > 0 {
+		r.note(source.Pos{File: r.devicePath(host, IBDev2NetdevFile)}, "not checked as RoCE NICs (the inventory names no nics): %s; name them in the inventory's nics to check them", strings.Join(skipped, ", "))
 	}
-	if len(out) > 0 {
+	if len(out) > 0 || len(skipped) > 0 {
+		if len(out) == 0 {
+			r.fail(source.Pos{File: path.Join(DevicesDir, host)}, "no RoCE NIC found: every port of %s is IPoIB or down; name the nics in the inventory to check them anyway", IBDev2NetdevFile)
+		}
 		return out
 	}
 	entries, _ := fs.ReadDir(r.fsys, path.Join(DevicesDir, host))
