@@ -77,7 +77,7 @@ func ncclToSFinding(h *model.Host, n *model.NIC, nics []string, dscps []int, wan
 	var changes []Change
 	switch t.Layer {
 	case model.LayerEnv, model.LayerHome:
-		msg += fmt.Sprintf("; set NCCL_IB_TC=%d there: a file below it cannot override it", want)
+		msg += fmt.Sprintf("; set NCCL_IB_TC=%d there, since a file below it cannot override it (qoslint prints no command for that layer)", want)
 	default:
 		o, had := old(t.NCCL)
 		if t.NCCL.V < 0 {
