@@ -81,6 +81,8 @@ type Finding struct {
 	// Changes are what would fix it; render/ turns them into commands and
 	// their rollback.
 	Changes []Change `json:"-"`
+	// skip marks a check's "not collected" finding until Run merges it.
+	skip *skip
 }
 
 // All is the catalog, in the order `qoslint explain` lists it.
@@ -93,9 +95,9 @@ func All() []*Check {
 	}
 }
 
-// Lookup finds a check by ID.
+// Lookup finds a check by ID: one of All(), or NotCollected.
 func Lookup(id string) *Check {
-	for _, c := range All() {
+	for _, c := range append(All(), NotCollected) {
 		if c.ID == id {
 			return c
 		}
@@ -103,16 +105,22 @@ func Lookup(id string) *Check {
 	return nil
 }
 
-// Run runs every check and returns the findings sorted by device, then
+// Run runs every check, merges their "not collected" findings into one
+// NotCollected finding per device, and returns the findings sorted by device, then
 // severity (highest first), check, interface and message.
 func Run(f *model.Fabric) []Finding {
-	var out []Finding
+	var out, skips []Finding
 	for _, c := range All() {
 		for _, fd := range c.Run(f) {
 			fd.Check = c.ID
+			if fd.skip != nil {
+				skips = append(skips, fd)
+				continue
+			}
 			out = append(out, fd)
 		}
 	}
+	out = append(out, mergeNotCollected(skips)...)
 	Sort(out)
 	return out
 }

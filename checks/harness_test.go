@@ -153,7 +153,8 @@ func runCases(t *testing.T, check *Check, cases []checkCase) {
 				// Evidence carries no fix: the configuration finding it
 				// corroborates does.
 				if fd.Severity != Info && len(fd.Changes) == 0 && !strings.HasPrefix(fd.Check, "evidence-") &&
-					!strings.Contains(fd.Message, "threshold") && !strings.Contains(fd.Message, "not applied") {
+					!strings.Contains(fd.Message, "threshold") && !strings.Contains(fd.Message, "not applied") &&
+					!strings.Contains(fd.Message, "qoslint prints no command") {
 					t.Errorf("finding without a fix: %+v", fd)
 				}
 			}

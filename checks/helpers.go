@@ -54,18 +54,6 @@ func configured(f *model.Fabric) []*model.Switch {
 	return out
 }
 
-// notCollected is the info finding a check gives once per device when the
-// input it needs is missing; missing says which and how ("nccl.conf not
-// collected").
-func notCollected(device, missing, skipped string) Finding {
-	return Finding{
-		Severity: Info,
-		Device:   device,
-		Message:  fmt.Sprintf("%s: %s not checked", missing, skipped),
-		Actual:   "not collected",
-	}
-}
-
 // at picks the origin's position, else the fallback (the file whose
 // defaults applied).
 func at(o model.Origin, fallback string) source.Pos {

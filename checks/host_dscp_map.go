@@ -28,7 +28,14 @@ func runHostDSCPMap(f *model.Fabric) []Finding {
 	}
 	var out []Finding
 	p := f.Policy.RoCE
-	nc := nicIter(f, qosFile, hasQos, "dscp2prio", func(h *model.Host, n *model.NIC) {
+	what := func(n *model.NIC) string {
+		if hasQos(n) {
+			return "dscp2prio block of mlnx_qos-" + n.Netdev + ".txt not collected"
+		}
+		return qosFile(n)
+	}
+	has := func(n *model.NIC) bool { return hasQos(n) && n.DSCPMissing == "" }
+	nc := nicIter(f, what, has, "dscp2prio", func(h *model.Host, n *model.NIC) {
 		if n.Trust.V != "dscp" {
 			return
 		}

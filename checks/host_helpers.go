@@ -1,10 +1,6 @@
 package checks
 
-import (
-	"strings"
-
-	"github.com/qoslint/qoslint/model"
-)
+import "github.com/qoslint/qoslint/model"
 
 // nicIter calls fn for each NIC whose input `has` reports collected, and
 // returns one "not collected" finding per host for the others, naming each
@@ -21,7 +17,7 @@ func nicIter(f *model.Fabric, what func(n *model.NIC) string, has func(n *model.
 			fn(h, n)
 		}
 		if len(missing) > 0 {
-			out = append(out, notCollected(h.Name, strings.Join(missing, ", "), skipped))
+			out = append(out, notCollected(h.Name, missing, skipped))
 		}
 	}
 	return out

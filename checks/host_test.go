@@ -1,6 +1,9 @@
 package checks
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 var (
 	gpu01Q0 = dev("gpu01", "mlnx_qos-ens1f0np0.txt")
@@ -92,7 +95,40 @@ func TestHostToS(t *testing.T) {
 			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "octal"},
 		{name: "nothing collected", edits: []edit{remove(gpu01N)},
 			want: []string{"info gpu01"}, msg: "nccl.conf"},
+		{name: "the environment was not collected", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", "NCCL_IB_TC=26")},
+			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "set in /etc/nccl.conf; the job environment and ~/.nccl.conf were not collected: a job may still override it there"},
+		{name: "~/.nccl.conf beats a good /etc/nccl.conf", edits: []edit{write(dev("gpu01", "home-nccl.conf"), "NCCL_IB_TC=26\n")},
+			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "set in ~/.nccl.conf, which beats /etc/nccl.conf; set NCCL_IB_TC=104 there"},
+		{name: "the environment fixes a bad ~/.nccl.conf", edits: []edit{write(dev("gpu01", "home-nccl.conf"), "NCCL_IB_TC=26\n"),
+			write(dev("gpu01", "nccl-env.txt"), "HOME=/home/alice\nNCCL_IB_TC=106\n")}},
+		{name: "the environment sets a bad value", edits: []edit{write(dev("gpu01", "nccl-env.txt"), "HOME=/home/alice\x00NCCL_IB_TC=0\x00")},
+			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "set in the job environment, which beats every nccl.conf"},
+		{name: "every layer collected, none sets it", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", ""),
+			write(dev("gpu01", "home-nccl.conf"), "NCCL_DEBUG=WARN\n"), write(dev("gpu01", "nccl-env.txt"), "HOME=/home/alice\n")},
+			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "RoCE leaves with ToS 0 (NCCL_IB_TC unset, NCCL's default 0): DSCP 0, priority 0, the lossy queue on every hop; set the ToS to 104 (DSCP 26 × 4); no collected layer (environment, ~/.nccl.conf, /etc/nccl.conf) sets it"},
 	})
+}
+
+// One finding per device lists every missing input and each check it
+// would have fed, however many checks skipped it.
+func TestNotCollectedMerged(t *testing.T) {
+	f := fabric(t, remove(dev("gpu01", "mlnx_qos-ens1f0np0.txt")), remove(dev("gpu01", "ip-link.json")),
+		// `mlnx_qos -i ens1f0np0 | grep -v prio:` style: trust dscp, no block.
+		write(dev("gpu02", "mlnx_qos-ens1f0np0.txt"), "DCBX mode: OS controlled\nPriority trust state: dscp\nCable len: 7\nPFC configuration:\n"+
+			"\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0\n"))
+	var got []string
+	for _, fd := range Run(f) {
+		if fd.Severity == Info {
+			got = append(got, fd.Check+" "+fd.Device+": "+fd.Message)
+		}
+	}
+	want := []string{
+		"not-collected gpu01: mlnx_qos-ens1f0np0.txt not collected: host-trust (trust), host-dscp-map (dscp2prio), host-pfc (PFC) not checked; ip-link.json not collected: mtu (host MTU) not checked",
+		"not-collected gpu02: dscp2prio block of mlnx_qos-ens1f0np0.txt not collected: host-dscp-map (dscp2prio) not checked",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 func TestMTUHost(t *testing.T) {

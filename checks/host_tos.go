@@ -16,7 +16,10 @@ var hostToS = &Check{
 	Doc: `Everything downstream keys on the DSCP the sender writes, and the sender writes whatever
 traffic class its QPs carry: DSCP = ToS >> 2. A forced traffic_class
 (/sys/class/infiniband/<ibdev>/tc/<port>/traffic_class, "Global tclass=N") overrides every QP;
-otherwise NCCL uses NCCL_IB_TC, and 0 when it is unset. Two mistakes are classic: leaving the ToS
+otherwise NCCL uses NCCL_IB_TC, and 0 when it is unset. NCCL takes the variable from the job's
+environment first, then from $NCCL_CONF_FILE or else ~/.nccl.conf, then from /etc/nccl.conf; a file
+never overrides the environment. The message names the layer that decided, and the layers above it
+that were not collected (nccl-env.txt, home-nccl.conf). Two mistakes are classic: leaving the ToS
 unset, so RoCE leaves with DSCP 0 and every switch queues it as best effort; and writing the DSCP
 where the ToS belongs (NCCL_IB_TC=26 puts DSCP 6 on the wire; DSCP 26 is ToS 104, or 106 with
 ECT(0)). The check reads the effective ToS per NIC and names the knob that set it.`,
@@ -51,34 +54,71 @@ func runHostToS(f *model.Fabric) []Finding {
 			}
 		}
 		if ncclNIC != nil {
-			// NCCL_IB_TC is per host, so is its finding.
-			t := ncclNIC.ToS
-			knob := "NCCL_IB_TC=" + itoa(t.V)
-			if t.Via == "default" {
-				knob = "NCCL_IB_TC unset, NCCL's default 0"
-			}
-			o, had := old(t.NCCL)
-			if t.NCCL.V < 0 {
-				had = false
-			}
-			ch := Change{Kind: NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_TC"}, Value: itoa(want), Old: o, HasOld: had}
-			msg := tosMistake(t.V, p.DSCP, knob)
-			if len(h.NCCLNotes) > 0 {
-				msg += "; note " + strings.Join(h.NCCLNotes, "; ")
-			}
-			out = append(out, Finding{
-				Severity: Error, Device: h.Name, Interface: model.CompressNames(viaNCCL),
-				Message:  msg,
-				Expected: tosText(want), Actual: tosText(t.V) + " via " + knob,
-				Source:  at(t.Origin, h.NCCLFile),
-				Changes: []Change{ch},
-			})
+			out = append(out, ncclToSFinding(h, ncclNIC, viaNCCL, p.DSCP, want))
 		}
 		if len(unknown) > 0 {
-			out = append(out, notCollected(h.Name, "nccl.conf not collected and no forced traffic_class on "+strings.Join(unknown, ", "), "the RoCE ToS"))
+			out = append(out, notCollected(h.Name, []string{"nccl.conf not collected (and no collected environment or ~/.nccl.conf sets NCCL_IB_TC), no forced traffic_class on " + strings.Join(unknown, ", ")}, "the RoCE ToS"))
 		}
 	}
 	return out
+}
+
+// ncclToSFinding is the one finding of a host whose NICs take a wrong ToS
+// from NCCL_IB_TC, which is per host. It names the layer that set the
+// value, fixes it there, and says which stronger layers were not
+// collected and may still override it.
+func ncclToSFinding(h *model.Host, n *model.NIC, nics []string, dscps []int, want int) Finding {
+	t := n.ToS
+	knob := "NCCL_IB_TC=" + itoa(t.V)
+	if t.Via == "default" {
+		knob = "NCCL_IB_TC unset, NCCL's default 0"
+	}
+	msg := tosMistake(t.V, dscps, knob) + "; " + layerSays(t.Layer)
+	var changes []Change
+	switch t.Layer {
+	case model.LayerEnv, model.LayerHome:
+		msg += fmt.Sprintf("; set NCCL_IB_TC=%d there, since a file below it cannot override it (qoslint prints no command for that layer)", want)
+	default:
+		o, had := old(t.NCCL)
+		if t.NCCL.V < 0 {
+			had = false
+		}
+		changes = []Change{{Kind: NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_TC"}, Value: itoa(want), Old: o, HasOld: had}}
+	}
+	if len(h.NCCLUnknown) > 0 {
+		msg += "; " + joinAnd(h.NCCLUnknown) + " " + plural(len(h.NCCLUnknown), "was", "were") + " not collected: a job may still override it there"
+	}
+	if len(h.NCCLNotes) > 0 {
+		msg += "; note " + strings.Join(h.NCCLNotes, "; ")
+	}
+	return Finding{
+		Severity: Error, Device: h.Name, Interface: model.CompressNames(nics),
+		Message:  msg,
+		Expected: tosText(want), Actual: tosText(t.V) + " via " + knob,
+		Source:  at(t.Origin, h.NCCLFile),
+		Changes: changes,
+	}
+}
+
+// layerSays names the layer that decided NCCL_IB_TC, in NCCL's order.
+func layerSays(layer string) string {
+	switch layer {
+	case model.LayerEnv:
+		return "set in the job environment, which beats every nccl.conf"
+	case model.LayerHome:
+		return "set in ~/.nccl.conf, which beats /etc/nccl.conf"
+	case model.LayerEtc:
+		return "set in /etc/nccl.conf"
+	}
+	return "no collected layer (environment, ~/.nccl.conf, /etc/nccl.conf) sets it"
+}
+
+// joinAnd lists items as "a, b and c".
+func joinAnd(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 func tosText(tos int) string {

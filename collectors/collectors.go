@@ -55,8 +55,13 @@ type HostCapture struct {
 	NICs []*NICCapture
 	// IBDevs is ibdev2netdev; nil when not collected.
 	IBDevs []hostfiles.IBDev
-	// NCCL is nccl.conf; nil when not collected.
+	// NCCL is nccl.conf (/etc/nccl.conf); nil when not collected.
 	NCCL *hostfiles.NCCLConf
+	// NCCLHome is home-nccl.conf (~/.nccl.conf); nil when not collected.
+	NCCLHome *hostfiles.NCCLConf
+	// NCCLEnv is nccl-env.txt, the job's environment as the operator
+	// captured it; nil when not collected (live audits never collect it).
+	NCCLEnv *hostfiles.NCCLEnv
 	// Links is `ip -j link show`; nil when not collected.
 	Links []hostfiles.Link
 	// LinksFile names where Links came from, for evidence.

@@ -29,7 +29,12 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 		f.Switches = append(f.Switches, sw)
 	}
 	for _, hc := range c.Hosts {
-		f.Hosts = append(f.Hosts, BuildHost(hc))
+		h := BuildHost(hc)
+		for _, n := range h.Notes {
+			n.Device = h.Name
+		}
+		f.Notes = append(f.Notes, h.Notes...)
+		f.Hosts = append(f.Hosts, h)
 	}
 	return f
 }

@@ -1,9 +1,7 @@
 package model
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/qoslint/qoslint/collectors"
@@ -17,13 +15,22 @@ type Host struct {
 	NICs []*NIC
 	// NCCLFile is where nccl.conf came from; "" when not collected.
 	NCCLFile string
-	// NCCLTC is NCCL_IB_TC from nccl.conf; not Known when nccl.conf was not
-	// collected, V -1 when the file does not set it.
+	// NCCLTC is NCCL_IB_TC as NCCL reads it from its strongest collected
+	// layer (host_nccl.go); not Known when no collected layer sets it and
+	// /etc/nccl.conf was not collected, V -1 when no layer sets it.
 	NCCLTC Value[int]
-	// NCCLNotes are nccl.conf lines about NCCL_IB_TC that NCCL reads
-	// differently from how they look ("export NCCL_IB_TC=106" sets nothing).
+	// NCCLLayer is the layer that decided NCCLTC (LayerEnv, LayerHome,
+	// LayerEtc or LayerDefault); "" when NCCLTC is not Known.
+	NCCLLayer string
+	// NCCLUnknown names the layers above NCCLLayer that were not collected
+	// and may still override it ("the job environment").
+	NCCLUnknown []string
+	// NCCLNotes are lines about NCCL_IB_TC that NCCL reads differently
+	// from how they look ("export NCCL_IB_TC=106" sets nothing).
 	NCCLNotes    []string
 	NotCollected []string
+	// Notes are remarks on the host's input that are not findings.
+	Notes []*source.Error
 }
 
 // NIC is one RoCE netdev.
@@ -35,9 +42,12 @@ type NIC struct {
 	QosFile string
 	// QosUnreadable: the mlnx_qos output was collected but is malformed.
 	QosUnreadable bool
-	Trust         Value[string]
+	// DSCPMissing says why the DSCP map is not known although mlnx_qos was
+	// collected; "" when it is.
+	DSCPMissing string
+	Trust       Value[string]
 	// DSCP maps DSCP → NIC priority. An entry not Known is absent from a
-	// non-empty dscp2prio table.
+	// non-empty dscp2prio table, or the whole table is (DSCPMissing).
 	DSCP   [64]Value[int]
 	PFC    [8]Value[bool]
 	PrioTC [8]int
@@ -86,6 +96,10 @@ type ToS struct {
 	// Via is "traffic_class" (the NIC forces it), "NCCL_IB_TC", or
 	// "default" (NCCL's default 0).
 	Via string
+	// Layer is where the value comes from: LayerForced, or the NCCL layer
+	// that set NCCL_IB_TC (LayerEnv, LayerHome, LayerEtc, LayerDefault);
+	// "" when unknown.
+	Layer string
 	// Forced is the Force-DSCP traffic_class setting (V -1 when unset);
 	// NCCL is NCCL_IB_TC (V -1 when unset). Either may be not Known.
 	Forced, NCCL Value[int]
@@ -113,27 +127,7 @@ const NCCLConfPath = "/etc/nccl.conf"
 // BuildHost builds the effective model of one host.
 func BuildHost(in *collectors.HostCapture) *Host {
 	h := &Host{Name: in.Name, NotCollected: in.Missing}
-	if in.NCCL != nil {
-		h.NCCLFile = in.NCCL.File
-		h.NCCLTC = Defaulted(-1, "NCCL_IB_TC not set")
-		h.NCCLTC.Origin.Pos = source.Pos{File: in.NCCL.File}
-		if v, ok := in.NCCL.Vars["NCCL_IB_TC"]; ok {
-			pos := source.Pos{File: in.NCCL.File, Line: v.Line}
-			// NCCL reads the value with strtoll(value, NULL, 0): "0106" is
-			// octal, text reads as 0, an empty value keeps the default -1
-			// (NCCL src/misc/param.cc ncclLoadParam).
-			tc := int(hostfiles.NCCLParamInt(v.Value, -1))
-			h.NCCLTC = Explicit(tc, pos)
-			if tc < 0 {
-				h.NCCLTC = Value[int]{V: -1, Origin: Origin{Pos: pos, Default: "NCCL_IB_TC empty: NCCL keeps its default"}, Known: true}
-			}
-		}
-		for _, n := range in.NCCL.Notes {
-			if strings.Contains(n.Key, "NCCL_IB_TC") {
-				h.NCCLNotes = append(h.NCCLNotes, fmt.Sprintf("%s:%d: %s", in.NCCL.File, n.Line, n.Msg))
-			}
-		}
-	}
+	buildNCCL(h, in)
 	links := map[string]hostfiles.Link{}
 	for _, l := range in.Links {
 		links[l.Name] = l
@@ -146,6 +140,12 @@ func BuildHost(in *collectors.HostCapture) *Host {
 			n.MTU = Explicit(l.MTU, source.Pos{File: in.LinksFile, Line: l.Line})
 		}
 		n.ToS = effectiveToS(n, h.NCCLTC)
+		if n.ToS.Via != "traffic_class" {
+			n.ToS.Layer = h.NCCLLayer
+		}
+		if n.DSCPMissing != "" {
+			h.Notes = append(h.Notes, &source.Error{Pos: source.Pos{File: n.QosFile, Line: n.Trust.Origin.Pos.Line}, Msg: n.DSCPMissing})
+		}
 		n.Counters = buildCounters(ni.Ethtool)
 		deltaNIC(n.Counters, buildCounters(ni.EthtoolBefore), in.CountersInterval)
 		h.NICs = append(h.NICs, n)
@@ -173,7 +173,9 @@ func buildQos(n *NIC, q *hostfiles.MlnxQos) {
 	default:
 		n.Trust = Value[string]{V: "pcp", Origin: Origin{Pos: pos(1), Default: "no trust line and no dscp2prio entries: pcp"}, Known: true}
 	}
-	if len(q.DSCP2Prio) == 0 {
+	if len(q.DSCP2Prio) == 0 && q.Trust == "dscp" {
+		dscpNotCollected(n, q)
+	} else if len(q.DSCP2Prio) == 0 {
 		for d := range n.DSCP {
 			n.DSCP[d] = Value[int]{V: DefaultPriority(d), Origin: Origin{Pos: pos(q.TrustLine), Default: "NIC default dscp2prio (DSCP>>3)"}, Known: true}
 		}
@@ -231,7 +233,7 @@ func effectiveToS(n *NIC, nccl Value[int]) ToS {
 	t := ToS{Forced: n.ToS.Forced, NCCL: nccl}
 	switch {
 	case t.Forced.Known && t.Forced.V >= 0:
-		t.Value, t.Via = t.Forced, "traffic_class"
+		t.Value, t.Via, t.Layer = t.Forced, "traffic_class", LayerForced
 	case nccl.Known && nccl.V >= 0:
 		t.Value, t.Via = nccl, "NCCL_IB_TC"
 	case nccl.Known:

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors"
@@ -103,12 +104,36 @@ func TestHostNIC(t *testing.T) {
 	}
 }
 
-// With trust dscp and no dscp2prio block the NIC uses DSCP>>3 (issue #2).
-func TestHostDefaultDSCPMap(t *testing.T) {
-	q := qos(t, "DCBX mode: OS controlled\nPriority trust state: dscp\nCable len: 7\n")
-	h := BuildHost(&collectors.HostCapture{Name: "h", NICs: []*collectors.NICCapture{{Netdev: "eth0", Qos: q}}})
-	n := h.NICs[0]
-	if n.DSCP[26].V != 3 || !n.DSCP[26].Origin.IsDefault() || n.DSCP[48].V != 6 {
-		t.Errorf("default map: 26→%v 48→%v", n.DSCP[26], n.DSCP[48])
+// mlnx_qos prints "dscp2prio mapping:" and its entries whenever trust is
+// dscp (Mellanox/mlnx-tools python/mlnx_qos pretty_print), so a trust-dscp
+// capture without them was filtered: the map is not collected, not the
+// DSCP>>3 default. With trust pcp the tool prints no map at all, and the
+// 2017 original printed neither trust nor map.
+func TestHostDSCPMapPresence(t *testing.T) {
+	for _, tc := range []struct {
+		name, out string
+		known     bool // DSCP 26 known
+		dscp26    int
+		missing   string // part of DSCPMissing, "" for none
+	}{
+		{"trust dscp, block filtered out", "DCBX mode: OS controlled\nPriority trust state: dscp\nCable len: 7\n", false, 0, `no "dscp2prio mapping:" block`},
+		{"trust dscp, header only", "Priority trust state: dscp\ndscp2prio mapping:\nCable len: 7\n", false, 0, "block with no entry"},
+		{"trust dscp, full block", mlnxQosDSCP, true, 3, ""},
+		{"trust pcp prints no map", mlnxQosPCP, true, 3, ""},
+		{"2017 original: no trust, no map", "PFC configuration:\n\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0\n", true, 3, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := BuildHost(&collectors.HostCapture{Name: "h", NICs: []*collectors.NICCapture{{Netdev: "eth0", Qos: qos(t, tc.out)}}})
+			n := h.NICs[0]
+			if n.DSCP[26].Known != tc.known || n.DSCP[26].V != tc.dscp26 {
+				t.Errorf("DSCP 26 = %+v, want known %v %d", n.DSCP[26], tc.known, tc.dscp26)
+			}
+			if (tc.missing == "") != (n.DSCPMissing == "") || !strings.Contains(n.DSCPMissing, tc.missing) {
+				t.Errorf("DSCPMissing = %q, want %q", n.DSCPMissing, tc.missing)
+			}
+			if tc.missing != "" && (len(h.Notes) != 1 || h.Notes[0].File != "mlnx_qos-eth0.txt" || h.Notes[0].Msg != n.DSCPMissing) {
+				t.Errorf("notes = %v", h.Notes)
+			}
+		})
 	}
 }

@@ -187,6 +187,11 @@ func applicable(kind string, fs []checks.Finding) []string {
 			ids = append(ids, c.ID)
 		}
 	}
+	// The merged not-collected finding is a test only where it was made,
+	// so that a complete capture's dashboard does not grow a test.
+	if found[checks.NotCollected.ID] {
+		ids = append(ids, checks.NotCollected.ID)
+	}
 	return ids
 }
 

@@ -156,6 +156,15 @@ func SARIF(w io.Writer, r *Report) error {
 		rules = append(rules, wrule)
 	}
 
+	// The merged "not collected" rule comes last too, when used.
+	if slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.Check == checks.NotCollected.ID }) {
+		nc := checks.NotCollected
+		index[nc.ID] = len(rules)
+		nrule := sarifRuleFor(nc.ID, nc.Severity, nc.Title, nc.Doc)
+		nrule.Help.Text += "\n\n`qoslint explain " + nc.ID + "` prints this."
+		rules = append(rules, nrule)
+	}
+
 	fp := sarifFingerprints{}
 	results := []sarifResult{}
 	for _, f := range r.Findings {

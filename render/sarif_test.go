@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,8 +115,11 @@ func TestSARIFRequiredProperties(t *testing.T) {
 			if r.Waivers != "" {
 				want++ // the waiver file's own rule
 			}
+			if slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.Check == checks.NotCollected.ID }) {
+				want++ // the merged not-collected rule
+			}
 			if len(rules) != want {
-				t.Errorf("%d rules, want the catalog, input-error and, with a waiver file, waiver", len(rules))
+				t.Errorf("%d rules, want the catalog, input-error and, with a waiver file, waiver, and not-collected when used", len(rules))
 			}
 			ruleAt := map[string]int{}
 			for i, rule := range rules {

@@ -12,8 +12,8 @@ import (
 )
 
 // ParseIPLink parses `ip -j link show` (or `ip -j -p link show`): a JSON
-// array with one object per interface. Only ifname, mtu and operstate are
-// kept; Link.Line is the line of the object's '{'. Sorted by name.
+// array with one object per interface. Only ifname, mtu, operstate and
+// link_type are kept; Link.Line is the line of the object's '{'. Sorted by name.
 func ParseIPLink(file string, data []byte) ([]Link, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, source.Errorf(file, 1, "empty ip -j link output")
@@ -145,6 +145,12 @@ func (w *jsonWalker) link(start int) (Link, error) {
 				l.Name, hasName = s, true
 			} else {
 				l.OperState, hasState = s, true
+			}
+		case "link_type":
+			// iproute2 prints ll_type_n2a() of the device type (lib/ll_types.c:
+			// ARPHRD_ETHER "ether", ARPHRD_INFINIBAND "infiniband" for IPoIB).
+			if s, ok := val.(string); ok {
+				l.LinkType = s
 			}
 		case "mtu":
 			num, ok := val.(json.Number)

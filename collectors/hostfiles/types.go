@@ -91,6 +91,9 @@ type Link struct {
 	Name      string
 	MTU       int
 	OperState string
+	// LinkType is ip's link_type ("ether", "infiniband" for IPoIB); ""
+	// when absent.
+	LinkType string
 	// Line is where the interface's object starts in the JSON file.
 	Line int
 }

@@ -33,6 +33,11 @@ const (
 	RoceShowFile     = "nv-show-qos-roce.txt"
 	IBDev2NetdevFile = "ibdev2netdev.txt"
 	NCCLConfFile     = "nccl.conf"
+	// HomeNCCLConfFile is ~/.nccl.conf of the job's user; NCCLEnvFile the
+	// job's environment (`env` output or /proc/<pid>/environ). Both are
+	// optional: absent means not collected.
+	HomeNCCLConfFile = "home-nccl.conf"
+	NCCLEnvFile      = "nccl-env.txt"
 	IPLinkFile       = "ip-link.json"
 	SysfsDir         = "sysfs"
 	mlnxQosPrefix    = "mlnx_qos-"
@@ -121,14 +126,21 @@ type reader struct {
 	device  string
 }
 
+// note records a remark that is neither a finding nor an input error.
+func (r *reader) note(pos source.Pos, format string, a ...any) {
+	e := source.Errorf(pos.File, pos.Line, format, a...)
+	e.Device = r.device
+	r.capture.Notes = append(r.capture.Notes, e)
+}
+
 func (r *reader) fail(pos source.Pos, format string, a ...any) {
 	e := source.Errorf(pos.File, pos.Line, format, a...)
 	e.Device = r.device
 	r.capture.Errors = append(r.capture.Errors, e)
 }
 
-// note records a remark about the input that is not an error.
-func (r *reader) note(n *source.Error) {
+// noteErr records a parser's note, which already names file and line.
+func (r *reader) noteErr(n *source.Error) {
 	cp := *n
 	cp.Device = r.device
 	r.capture.Notes = append(r.capture.Notes, &cp)
@@ -206,7 +218,7 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 			r.failErr(cmdFile, e)
 		}
 		for _, n := range notes {
-			r.note(n)
+			r.noteErr(n)
 		}
 		sc.Config = cfg
 	} else {
@@ -264,17 +276,13 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	} else {
 		hc.Missing = append(hc.Missing, IBDev2NetdevFile)
 	}
-	ncclFile := r.devicePath(h.Name, NCCLConfFile)
-	if data, ok := r.read(ncclFile); ok {
-		conf, err := hostfiles.ParseNCCLConf(ncclFile, data)
-		if err != nil {
-			r.failErr(ncclFile, err)
-		} else {
-			hc.NCCL = conf
-		}
-	} else {
+	if hc.NCCL = r.ncclConf(h.Name, NCCLConfFile); hc.NCCL == nil {
 		hc.Missing = append(hc.Missing, NCCLConfFile)
 	}
+	// The two layers above /etc/nccl.conf are optional: a capture that
+	// lacks them says so in host-tos, not as a missing file.
+	hc.NCCLHome = r.ncclConf(h.Name, HomeNCCLConfFile)
+	hc.NCCLEnv = r.ncclEnv(h.Name)
 	linkFile := r.devicePath(h.Name, IPLinkFile)
 	if data, ok := r.read(linkFile); ok {
 		links, err := hostfiles.ParseIPLink(linkFile, data)
@@ -293,7 +301,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	}
 	netdevs := h.NICs
 	if len(netdevs) == 0 {
-		netdevs = r.discoverNICs(h.Name, hc.IBDevs)
+		netdevs = r.discoverNICs(h.Name, hc.IBDevs, hc.Links)
 	}
 	sysRoot := r.devicePath(h.Name, SysfsDir)
 	_, sysErr := fs.Stat(r.fsys, sysRoot)
@@ -347,23 +355,57 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 			}
 			nic.Sysfs = s
 		}
+		r.cnpPairNote(nic)
 		hc.NICs = append(hc.NICs, nic)
+	}
+	if sysErr == nil {
+		r.unmappedTrafficClass(h.Name, hc.NICs)
 	}
 	return hc
 }
 
-// discoverNICs lists the RoCE netdevs of a host whose inventory names none:
-// those of ibdev2netdev, else those with an mlnx_qos capture.
-func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, d := range devs {
-		if !seen[d.Netdev] {
-			seen[d.Netdev] = true
-			out = append(out, d.Netdev)
-		}
+// ncclConf reads one nccl.conf of the host; nil when absent or unreadable.
+func (r *reader) ncclConf(host, name string) *hostfiles.NCCLConf {
+	file := r.devicePath(host, name)
+	data, ok := r.read(file)
+	if !ok {
+		return nil
 	}
-	if len(out) > 0 {
+	conf, err := hostfiles.ParseNCCLConf(file, data)
+	if err != nil {
+		r.failErr(file, err)
+		return nil
+	}
+	return conf
+}
+
+// ncclEnv reads nccl-env.txt; nil when absent or unreadable.
+func (r *reader) ncclEnv(host string) *hostfiles.NCCLEnv {
+	file := r.devicePath(host, NCCLEnvFile)
+	data, ok := r.read(file)
+	if !ok {
+		return nil
+	}
+	env, err := hostfiles.ParseNCCLEnv(file, data)
+	if err != nil {
+		r.failErr(file, err)
+		return nil
+	}
+	return env
+}
+
+// discoverNICs lists the RoCE netdevs of a host whose inventory names none:
+// those of ibdev2netdev that are neither IPoIB nor down, else those with an
+// mlnx_qos capture.
+func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev, links []hostfiles.Link) []string {
+	out, skipped := roceCandidates(devs, links)
+	if len(skipped) > 0 {
+		r.note(source.Pos{File: r.devicePath(host, IBDev2NetdevFile)}, "not checked as RoCE NICs (the inventory names no nics): %s; name them in the inventory's nics to check them", strings.Join(skipped, ", "))
+	}
+	if len(out) > 0 || len(skipped) > 0 {
+		if len(out) == 0 {
+			r.fail(source.Pos{File: path.Join(DevicesDir, host)}, "no RoCE NIC found: every port of %s is IPoIB or down; name the nics in the inventory to check them anyway", IBDev2NetdevFile)
+		}
 		return out
 	}
 	entries, _ := fs.ReadDir(r.fsys, path.Join(DevicesDir, host))

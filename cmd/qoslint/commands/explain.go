@@ -12,9 +12,11 @@ import (
 	"github.com/qoslint/qoslint/waivers"
 )
 
-// catalog is every check `explain` knows: the fabric's, then the waiver
-// file's own check.
-func catalog() []*checks.Check { return append(checks.All(), waivers.Check) }
+// catalog is every check `explain` knows: the fabric's, then the merged
+// not-collected finding and the waiver file's own check.
+func catalog() []*checks.Check {
+	return append(checks.All(), checks.NotCollected, waivers.Check)
+}
 
 func newExplainCmd(out, _ io.Writer) *cobra.Command {
 	var format string

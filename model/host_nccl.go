@@ -1,0 +1,159 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/source"
+)
+
+// The layers that can decide a NIC's ToS, strongest first. NCCL reads a
+// parameter with getenv after initEnv has loaded its files with
+// setenv(name, value, 0), which never overwrites (NVIDIA/nccl
+// src/misc/param.cc initEnvFunc/setEnvFile/ncclGetEnv, src/os/linux.cc
+// ncclOsSetEnv): so the process environment beats every file, then
+// $NCCL_CONF_FILE when the environment sets it (2.23+) or else
+// $HOME/.nccl.conf, then /etc/nccl.conf. A forced traffic_class beats NCCL
+// altogether, at the NIC.
+const (
+	LayerForced   = "traffic_class"
+	LayerEnv      = "environment"
+	LayerHome     = "~/.nccl.conf"
+	LayerConfFile = "$NCCL_CONF_FILE"
+	LayerEtc      = "/etc/nccl.conf"
+	LayerDefault  = "NCCL default"
+)
+
+// ncclLayer is one place NCCL may read NCCL_IB_TC from.
+type ncclLayer struct {
+	name string
+	// what names the layer in a "may still override" caveat.
+	what      string
+	file      string // the capture, "" when not collected
+	vars      map[string]hostfiles.NCCLVar
+	notes     []hostfiles.NCCLNote
+	collected bool
+}
+
+func confLayer(name, what string, c *hostfiles.NCCLConf) ncclLayer {
+	if c == nil {
+		return ncclLayer{name: name, what: what}
+	}
+	return ncclLayer{name: name, what: what, file: c.File, vars: c.Vars, notes: c.Notes, collected: true}
+}
+
+// ncclLayers lists the layers NCCL reads, strongest first, with the notes
+// their choice deserves.
+func ncclLayers(in *collectors.HostCapture) ([]ncclLayer, []*source.Error) {
+	var layers []ncclLayer
+	var notes []*source.Error
+	env := ncclLayer{name: LayerEnv, what: "the job environment"}
+	home := confLayer(LayerHome, "~/.nccl.conf", in.NCCLHome)
+	if e := in.NCCLEnv; e != nil {
+		env = ncclLayer{name: LayerEnv, what: "the job environment", file: e.File, vars: e.Vars, notes: e.Notes, collected: true}
+		user, note := userConf(e, in.NCCLHome, home)
+		home = user
+		if note != nil {
+			notes = append(notes, note)
+		}
+	}
+	layers = append(layers, env, home, confLayer(LayerEtc, "/etc/nccl.conf", in.NCCL))
+	return layers, notes
+}
+
+// userConf is the file initEnvFunc reads before /etc/nccl.conf, given the
+// job environment e: $NCCL_CONF_FILE when set and not empty, else
+// $HOME/.nccl.conf (none without HOME).
+func userConf(e *hostfiles.NCCLEnv, homeConf *hostfiles.NCCLConf, home ncclLayer) (ncclLayer, *source.Error) {
+	h, hasHome := e.Vars["HOME"]
+	cf, ok := e.Vars["NCCL_CONF_FILE"]
+	switch {
+	case ok && cf.Value != "" && !(hasHome && cf.Value == h.Value+"/.nccl.conf"):
+		msg := fmt.Sprintf("NCCL_CONF_FILE=%s: NCCL reads that file instead of ~/.nccl.conf, and it was not collected", cf.Value)
+		if homeConf != nil {
+			msg += fmt.Sprintf("; NCCL does not read %s", homeConf.File)
+		}
+		return ncclLayer{name: LayerConfFile, what: "the file NCCL_CONF_FILE names (" + cf.Value + ")"},
+			&source.Error{Pos: source.Pos{File: e.File, Line: cf.Line}, Msg: msg}
+	case !hasHome:
+		// userHomeDir() is getenv("HOME"): without it no user file.
+		l := ncclLayer{name: LayerHome, what: "~/.nccl.conf", collected: true}
+		if homeConf == nil {
+			return l, nil
+		}
+		return l, &source.Error{Pos: source.Pos{File: e.File}, Msg: fmt.Sprintf("the job environment has no HOME, so NCCL reads no ~/.nccl.conf: %s is not used", homeConf.File)}
+	}
+	return home, nil
+}
+
+// buildNCCL sets the host's NCCL_IB_TC from the strongest layer that sets
+// it. A layer that was not collected cannot decide; it is named in
+// NCCLUnknown when it ranks above the deciding one. With no layer setting
+// the variable, NCCL's default applies only when /etc/nccl.conf, the one
+// file every host has been asked for, was read; otherwise the value stays
+// unknown.
+func buildNCCL(h *Host, in *collectors.HostCapture) {
+	layers, notes := ncclLayers(in)
+	h.Notes = append(h.Notes, notes...)
+	for _, l := range layers {
+		for _, n := range l.notes {
+			if strings.Contains(n.Key, "NCCL_IB_TC") {
+				h.NCCLNotes = append(h.NCCLNotes, fmt.Sprintf("%s:%d: %s", l.file, n.Line, n.Msg))
+			}
+		}
+	}
+	if in.NCCL != nil {
+		h.NCCLFile = in.NCCL.File
+	}
+	for _, l := range layers {
+		if !l.collected {
+			h.NCCLUnknown = append(h.NCCLUnknown, l.what)
+			continue
+		}
+		if v, ok := l.vars["NCCL_IB_TC"]; ok {
+			h.NCCLTC, h.NCCLLayer = ncclTC(v, source.Pos{File: l.file, Line: v.Line}), l.name
+			return
+		}
+	}
+	if in.NCCL == nil {
+		h.NCCLUnknown = nil
+		return
+	}
+	h.NCCLTC = Defaulted(-1, "NCCL_IB_TC not set")
+	h.NCCLTC.Origin.Pos = source.Pos{File: in.NCCL.File}
+	h.NCCLLayer = LayerDefault
+}
+
+// ncclTC reads NCCL_IB_TC as NCCL does: strtoll(value, NULL, 0), so
+// "0106" is octal and text reads as 0, while an empty value keeps the
+// default -1 (NVIDIA/nccl src/misc/param.cc ncclLoadParam). An empty value
+// still decides: the variable exists, so no lower layer can set it.
+func ncclTC(v hostfiles.NCCLVar, pos source.Pos) Value[int] {
+	tc := int(hostfiles.NCCLParamInt(v.Value, -1))
+	if tc < 0 {
+		return Value[int]{V: -1, Origin: Origin{Pos: pos, Default: "NCCL_IB_TC empty: NCCL keeps its default"}, Known: true}
+	}
+	return Explicit(tc, pos)
+}
+
+// dscpNotCollected marks the DSCP map of a NIC that trusts DSCP but whose
+// capture holds no dscp2prio entry as not collected. mlnx_qos prints the
+// block whenever trust is dscp (Mellanox/mlnx-tools python/mlnx_qos
+// pretty_print: `if trust == "dscp": print("dscp2prio mapping:")`, then
+// the 64 entries of qos/dscp2prio or the DSCP APP entries, of which trust
+// dscp implies at least one), so a capture without them was cut or
+// filtered (`mlnx_qos -i eth2 | grep ...`): the NIC default DSCP>>3 would
+// be a guess.
+func dscpNotCollected(n *NIC, q *hostfiles.MlnxQos) {
+	pos := source.Pos{File: q.File, Line: q.TrustLine}
+	for d := range n.DSCP {
+		n.DSCP[d] = Value[int]{Origin: Origin{Pos: pos}}
+	}
+	what := "no \"dscp2prio mapping:\" block"
+	if q.DSCP2Prio != nil {
+		what = "a \"dscp2prio mapping:\" block with no entry"
+	}
+	n.DSCPMissing = fmt.Sprintf("trust is dscp but %s has %s, which mlnx_qos always prints with trust dscp (a filtered or cut capture?): the DSCP map of %s is not collected", q.File, what, n.Netdev)
+}

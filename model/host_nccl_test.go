@@ -1,0 +1,100 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+)
+
+func ncclEnv(t *testing.T, src string) *hostfiles.NCCLEnv {
+	t.Helper()
+	e, err := hostfiles.ParseNCCLEnv("nccl-env.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// The precedence is NCCL's own: getenv after initEnvFunc loaded
+// $NCCL_CONF_FILE or ~/.nccl.conf, then /etc/nccl.conf, each with
+// setenv(name, value, 0) (NVIDIA/nccl src/misc/param.cc, src/os/linux.cc).
+func TestNCCLLayers(t *testing.T) {
+	const none = "\x00absent" // layer not collected
+	for _, tc := range []struct {
+		name           string
+		env, home, etc string
+		forced         int // traffic_class Global, -1 unset
+		known          bool
+		tos            int
+		layer, origin  string
+		unknown        []string
+		note           string // part of a host note, "" for none
+	}{
+		{name: "only /etc sets it", env: none, home: none, etc: "NCCL_IB_TC=106\n", forced: -1,
+			known: true, tos: 106, layer: LayerEtc, origin: "nccl.conf:1", unknown: []string{"the job environment", "~/.nccl.conf"}},
+		{name: "home beats /etc", env: none, home: "NCCL_IB_TC=104\n", etc: "NCCL_IB_TC=26\n", forced: -1,
+			known: true, tos: 104, layer: LayerHome, origin: "home-nccl.conf:1", unknown: []string{"the job environment"}},
+		{name: "environment beats both files", env: "HOME=/home/a\nNCCL_IB_TC=96\n", home: "NCCL_IB_TC=104\n", etc: "NCCL_IB_TC=26\n", forced: -1,
+			known: true, tos: 96, layer: LayerEnv, origin: "nccl-env.txt:2"},
+		{name: "empty value in the environment blocks the files", env: "HOME=/h\nNCCL_IB_TC=\n", home: none, etc: "NCCL_IB_TC=106\n", forced: -1,
+			known: true, tos: 0, layer: LayerEnv, origin: "nccl-env.txt:2"},
+		{name: "nothing sets it: NCCL default", env: "HOME=/h\n", home: "NCCL_DEBUG=WARN\n", etc: "NCCL_IB_HCA=mlx5\n", forced: -1,
+			known: true, tos: 0, layer: LayerDefault, origin: "nccl.conf"},
+		{name: "forced traffic_class beats the environment", env: "HOME=/h\nNCCL_IB_TC=26\n", home: none, etc: none, forced: 106,
+			known: true, tos: 106, layer: LayerForced, origin: "traffic_class:1"},
+		{name: "/etc not collected and nothing set: unknown", env: none, home: "NCCL_DEBUG=WARN\n", etc: none, forced: -1,
+			known: false},
+		{name: "/etc not collected, home sets it", env: none, home: "NCCL_IB_TC=104\n", etc: none, forced: -1,
+			known: true, tos: 104, layer: LayerHome, origin: "home-nccl.conf:1", unknown: []string{"the job environment"}},
+		{name: "NCCL_CONF_FILE elsewhere: its file decides unseen", env: "HOME=/h\nNCCL_CONF_FILE=/opt/nccl.conf\n", home: "NCCL_IB_TC=104\n", etc: "NCCL_IB_TC=26\n", forced: -1,
+			known: true, tos: 26, layer: LayerEtc, origin: "nccl.conf:1", unknown: []string{"the file NCCL_CONF_FILE names (/opt/nccl.conf)"},
+			note: "NCCL_CONF_FILE=/opt/nccl.conf: NCCL reads that file instead of ~/.nccl.conf, and it was not collected; NCCL does not read home-nccl.conf"},
+		{name: "NCCL_CONF_FILE is ~/.nccl.conf", env: "HOME=/h\nNCCL_CONF_FILE=/h/.nccl.conf\n", home: "NCCL_IB_TC=104\n", etc: "NCCL_IB_TC=26\n", forced: -1,
+			known: true, tos: 104, layer: LayerHome, origin: "home-nccl.conf:1"},
+		{name: "empty NCCL_CONF_FILE falls back to ~/.nccl.conf", env: "HOME=/h\nNCCL_CONF_FILE=\n", home: "NCCL_IB_TC=104\n", etc: none, forced: -1,
+			known: true, tos: 104, layer: LayerHome, origin: "home-nccl.conf:1"},
+		{name: "no HOME: no user file", env: "PATH=/bin\n", home: "NCCL_IB_TC=104\n", etc: "NCCL_IB_TC=106\n", forced: -1,
+			known: true, tos: 106, layer: LayerEtc, origin: "nccl.conf:1", note: "no HOME"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hc := &collectors.HostCapture{Name: "gpu01", NICs: []*collectors.NICCapture{{
+				Netdev: "eth0", IBDev: "mlx5_0", Port: 1, Qos: qos(t, mlnxQosDSCP),
+				Sysfs: &hostfiles.Sysfs{TrafficClass: &hostfiles.TrafficClass{File: "traffic_class", Global: tc.forced}},
+			}}}
+			if tc.env != none {
+				hc.NCCLEnv = ncclEnv(t, tc.env)
+			}
+			if tc.home != none {
+				c, err := hostfiles.ParseNCCLConf("home-nccl.conf", []byte(tc.home))
+				if err != nil {
+					t.Fatal(err)
+				}
+				hc.NCCLHome = c
+			}
+			if tc.etc != none {
+				hc.NCCL = nccl(t, tc.etc)
+			}
+			h := BuildHost(hc)
+			got := h.NICs[0].ToS
+			if got.Known != tc.known {
+				t.Fatalf("ToS %+v, want known %v", got, tc.known)
+			}
+			if tc.known && (got.V != tc.tos || got.Layer != tc.layer || got.Origin.Pos.String() != tc.origin) {
+				t.Errorf("ToS %d via layer %q at %q, want %d via %q at %q", got.V, got.Layer, got.Origin.Pos, tc.tos, tc.layer, tc.origin)
+			}
+			if tc.layer != LayerForced && !slices.Equal(h.NCCLUnknown, tc.unknown) {
+				t.Errorf("NCCLUnknown = %q, want %q", h.NCCLUnknown, tc.unknown)
+			}
+			var notes []string
+			for _, n := range h.Notes {
+				notes = append(notes, n.Msg)
+			}
+			if (tc.note == "") != (len(notes) == 0) || (tc.note != "" && !strings.Contains(strings.Join(notes, "|"), tc.note)) {
+				t.Errorf("notes %q, want one with %q", notes, tc.note)
+			}
+		})
+	}
+}
