@@ -42,7 +42,7 @@ type TransportCounters struct {
 func (t TransportCounters) Losses() (n uint64, ok bool) {
 	for _, v := range []Value[uint64]{t.OutOfSequence, t.PacketSeqErr, t.ImpliedNakSeqErr} {
 		if v.Known {
-			n, ok = satAdd(n, v.V), true
+			n, ok = SatAdd(n, v.V), true
 		}
 	}
 	return n, ok
@@ -68,11 +68,12 @@ func sumCounters(a, b Value[uint64]) Value[uint64] {
 	case !b.Known:
 		return a
 	}
-	a.V = satAdd(a.V, b.V)
+	a.V = SatAdd(a.V, b.V)
 	return a
 }
 
-func satAdd(a, b uint64) uint64 {
+// SatAdd adds two counters, saturating instead of wrapping.
+func SatAdd(a, b uint64) uint64 {
 	if a+b < a {
 		return ^uint64(0)
 	}
