@@ -165,6 +165,8 @@ func TestEvidenceRoCELoss(t *testing.T) {
 		{name: "lossy policy is silent", edits: cat(lossy, []edit{rdma, replace("inventory.hcl", `preset = "cumulus-default"`, "preset = \"cumulus-default\"\n  roce {\n    mode = \"lossy\"\n  }")})},
 		{name: "gaps and a switch without PFC on 3", edits: cat(lossy, []edit{rdma, spinePFC4}), want: []string{"error gpu01 ens1f0np0"},
 			msg: "; the fabric has switch findings that drop RoCE: switch-pfc (spine02)"},
+		{name: "gaps from RoCE sent on priority 0 (ToS unset)", edits: cat(lossy, []edit{rdma, replace(gpu01N, "NCCL_IB_TC=106", "")}),
+			want: []string{"error gpu01 ens1f0np0"}, msg: "only a drop makes a gap; corroborates host-tos on this NIC; no switch finding"},
 		{name: "gaps long ago", edits: cat(lossy, hwBefore(map[string]uint64{"out_of_sequence": 1700, "packet_seq_err": 420}), []edit{write(gpu01Interval, "30s")})},
 	})
 	fs := evidenceRoCELoss.Run(fabric(t, cat(lossy, []edit{rdma})...))

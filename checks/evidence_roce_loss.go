@@ -39,9 +39,10 @@ that stopped answering) and rnr_nak_retry_err (a receiver without buffers: the a
 the network) are shown but not counted. When the port also dropped frames with a bad FCS
 (rx_crc_errors_phy) at least as often as it saw gaps, the finding is a warning: link corruption,
 which PFC cannot prevent, may explain them. The counters are per port, and the NIC's switch port
-is not known to qoslint, so the finding names host-pfc on this NIC and the switch findings
-anywhere in the fabric that drop RoCE (switch-pfc, switch-roce-mode, switch-queue-map,
-switch-dscp-map, switch-trust). Silent for a lossy policy, where DCQCN and retransmission are the
+is not known to qoslint, so the finding names the configuration findings on this NIC that put
+RoCE where PFC does not protect it (host-pfc; host-tos, host-trust, host-dscp-map: RoCE on a lossy
+priority) and the switch findings anywhere in the fabric that drop RoCE (switch-pfc,
+switch-roce-mode, switch-queue-map, switch-dscp-map, switch-trust). Silent for a lossy policy, where DCQCN and retransmission are the
 design, and for NICs whose hw_counters were not collected. A single sample is cumulative since the
 driver loaded; with two samples (--interval) the counts are the growth during the interval.`,
 	Run: runEvidenceRoCELoss,
@@ -52,7 +53,7 @@ func runEvidenceRoCELoss(f *model.Fabric) []Finding {
 		return nil
 	}
 	var out []Finding
-	corr := newCorroboration(f, hostPFC)
+	corr := newCorroboration(f, hostPFC, hostToS, hostTrust, hostDSCPMap)
 	var switches string
 	countersOf(f, func(h *model.Host, n *model.NIC, c *model.NICCounters) {
 		fd, ok := roceLoss(n, c)
