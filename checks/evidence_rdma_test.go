@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -174,4 +175,20 @@ func TestEvidenceRoCELoss(t *testing.T) {
 		fs[0].Source.String() != hwFile("out_of_sequence")+":1" {
 		t.Errorf("%+v", fs)
 	}
+}
+
+// A real-format capture of a port that carried only TCP (hostfiles
+// testdata, every vPort RDMA counter 0, 700 GiB on priority 0): not
+// accused of RoCE on the wrong priority; without its RDMA lines the same
+// bytes give only a warning that says they may be TCP.
+func TestEvidenceRoCEPriorityTCPOnlyCapture(t *testing.T) {
+	data, err := os.ReadFile("../collectors/hostfiles/testdata/ethtool/constructed_tcp_only_vport_rdma.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runEvidenceCases(t, evidenceRoCEPriority, []checkCase{
+		{name: "TCP only", edits: []edit{write(gpu01E0, string(data))}},
+		{name: "TCP only, RDMA counters cut", edits: []edit{write(gpu01E0, withoutRDMA(string(data)))},
+			want: []string{"warning gpu01 ens1f0np0"}, msg: "may be TCP rather than RoCE"},
+	})
 }

@@ -98,3 +98,28 @@ func TestEthtoolRDMA(t *testing.T) {
 		t.Errorf("absent counters present: %+v", r)
 	}
 }
+
+// testdata/ethtool/constructed_tcp_only_vport_rdma.txt is a ConnectX port
+// that carried only TCP: ethtool's layout (ethtool.c do_gstats), mlx5's
+// counter names and group order (en_stats.c: sw, vport_stats_desc with
+// the eight rx/tx_vport_rdma_{unicast,multicast}_{packets,bytes} after
+// the Ethernet vport counters, 802.3 phy, per-priority traffic, PFC of
+// priority 3; Linux drivers/net/ethernet/mellanox/mlx5/core/en_stats.c);
+// our own values, every RDMA counter 0 (Linux counters.rst, "vPort Counters":
+// the Ethernet vport counters exclude RDMA traffic, the RDMA ones count
+// only it).
+func TestEthtoolTCPOnly(t *testing.T) {
+	e := readEthtool(t, "constructed_tcp_only_vport_rdma.txt")
+	r := e.RDMA()
+	for _, c := range []Counter{r.RxPackets, r.RxBytes, r.TxPackets, r.TxBytes, r.RxMcastPackets, r.RxMcastBytes, r.TxMcastPackets, r.TxMcastBytes} {
+		if !c.Present() || c.Value != 0 {
+			t.Errorf("RDMA counter %+v, want printed and 0", c)
+		}
+	}
+	if r.TxMcastBytes.Line != r.TxBytes.Line+4 {
+		t.Errorf("multicast after unicast: lines %d, %d", r.TxBytes.Line, r.TxMcastBytes.Line)
+	}
+	if p0 := e.Prio(0); p0.TxBytes.Value < 700<<30 {
+		t.Errorf("priority 0: %+v", p0)
+	}
+}
