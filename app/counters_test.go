@@ -11,13 +11,15 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/sim"
 )
 
 // TestAuditCountersEqualsLint: audit --counters of the clean pod (SSH and
 // gNMI over TLS) and lint of collect --counters give the same findings,
 // and the capture holds every NIC's ethtool -S and every switch's gNMI
-// counters. On the broken pod the gNMI counters add evidence findings.
+// counters, and every RDMA port's hw_counters. On the broken pod the gNMI
+// counters add evidence findings.
 func TestAuditCountersEqualsLint(t *testing.T) {
 	for _, name := range []string{"clean-pod", "broken-pod"} {
 		t.Run(name, func(t *testing.T) { auditCountersEqualsLint(t, "../examples/"+name) })
@@ -63,6 +65,13 @@ func auditCountersEqualsLint(t *testing.T, src string) {
 		}
 		if got, _ := filepath.Glob(pattern); len(got) != want || want == 0 {
 			t.Errorf("%s: %d files %s, want %d", d.Name, len(got), pattern, want)
+		}
+		if d.Kind == sim.KindHost {
+			// Every RDMA port's hw_counters, mirrored below sysfs/.
+			hw, _ := filepath.Glob(filepath.Join(out, "devices", d.Name, "sysfs/class/infiniband/*/ports/*/hw_counters/*"))
+			if len(hw) != want*len(hostfiles.HWCounterNames) {
+				t.Errorf("%s: %d hw_counters files, want %d", d.Name, len(hw), want*len(hostfiles.HWCounterNames))
+			}
 		}
 	}
 	var again bytes.Buffer

@@ -91,7 +91,7 @@ func All() []*Check {
 		switchRoCEMode, switchTrust, switchDSCPMap, switchPFC, switchQueueMap,
 		switchECN, switchCNP, ecmpHash, adaptiveRouting,
 		hostTrust, hostDSCPMap, hostPFC, hostECN, hostCNP, hostToS, mtu,
-		evidencePausePriority, evidenceRoCEPriority, evidenceLosslessDrops, evidenceECNQueue,
+		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,
 	}
 }
 

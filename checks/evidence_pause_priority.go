@@ -23,8 +23,11 @@ fabric. With a lossy policy any pause is unexpected. The finding names the confi
 the same NIC it corroborates (host-pfc usually; host-dscp-map, host-trust or host-tos when traffic
 is classified onto the wrong priority). A single sample is cumulative since the driver loaded, so a
 pause from before a fix still counts; with two samples (--interval, or the .before files) only the
-pause sent or received during the interval counts, with its rate. Silent for NICs whose counters
-were not collected.`,
+pause sent or received during the interval counts, with its rate. Pause counts PFC frames, not
+RoCE: a NIC whose RDMA counters (tx/rx_vport_rdma_*, counters.rst "vPort Counters") show no RDMA
+traffic (or no growth between two samples) is still reported, since PFC is on and used where no
+lossless traffic belongs, but its finding says no RoCE was involved and corroborates host-pfc only,
+never the classification checks. Silent for NICs whose counters were not collected.`,
 	Run: runEvidencePausePriority,
 }
 
@@ -33,6 +36,8 @@ func runEvidencePausePriority(f *model.Fabric) []Finding {
 	want := f.Policy.RoCE.Priority
 	lossless := f.Policy.RoCE.Lossless()
 	corr := newCorroboration(f, hostPFC, hostDSCPMap, hostTrust, hostToS)
+	// Without RDMA traffic no RoCE was misclassified: only PFC explains it.
+	corrPFC := newCorroboration(f, hostPFC)
 	countersOf(f, func(h *model.Host, n *model.NIC, c *model.NICCounters) {
 		var parts []string
 		var first source.Pos
@@ -61,9 +66,14 @@ func runEvidencePausePriority(f *model.Fabric) []Finding {
 		if !lossless {
 			expected, msg = "no pause (the policy is lossy)", "pause frames although the policy designs the fabric lossy"
 		}
+		tail := corr.explain(h.Name, n.Netdev, "NIC")
+		if c.RDMA.None() {
+			tail = "; the NIC carried no RDMA traffic (its vPort RDMA counters are 0), so no RoCE was paused: PFC is on, and used, for other traffic" +
+				corrPFC.explain(h.Name, n.Netdev, "NIC")
+		}
 		out = append(out, Finding{
 			Severity: Warning, Device: h.Name, Interface: n.Netdev,
-			Message:  window(c.Delta, c.Interval) + msg + corr.explain(h.Name, n.Netdev, "NIC"),
+			Message:  window(c.Delta, c.Interval) + msg + tail,
 			Expected: expected,
 			Actual:   strings.Join(parts, "; "),
 			Source:   first,

@@ -31,10 +31,20 @@ priorities, while the RoCE priority sent less than N. The thresholds keep manage
 TCP on priority 0 quiet (it stays small next to RoCE) while any job that ran mostly on the wrong
 priority, without PFC and without its buffers, is caught: the usual causes are a ToS that is not
 the RoCE DSCP (host-tos), a NIC that trusts pcp (host-trust) or a dscp2prio entry that points
-elsewhere (host-dscp-map), and the finding names the one it corroborates on the same NIC. A single
-sample is cumulative since the driver loaded; with two samples (--interval, or the .before files)
-the thresholds apply to the bytes sent during the interval, and the rate is given. Silent for NICs
-whose counters were not collected.`,
+elsewhere (host-dscp-map), and the finding names the one it corroborates on the same NIC.
+
+Per-priority bytes count TCP as well as RoCE, so the check then asks the NIC's RDMA engine: mlx5
+counts RDMA traffic (RoCE, UD, RC) apart from Ethernet traffic as tx_vport_rdma_unicast_bytes and
+tx_vport_rdma_multicast_bytes (counters.rst, "vPort Counters"). At most the RoCE priority's bytes
+of that RDMA can have left on the RoCE priority, so RDMA bytes minus the RoCE priority's bytes is
+RoCE that certainly left elsewhere; only when that is itself above both thresholds is the NIC
+accused. A NIC that carried only TCP (RDMA counters 0, or no growth between two samples) is never
+accused, however much TCP it sent on priority 0. The documentation does not say whether the vPort
+and the port count the same header bytes; the thresholds dwarf any such difference. When the
+capture has no RDMA counters (older drivers do not print them) the finding is a warning that says
+the traffic may be TCP. A single sample is cumulative since the driver loaded; with two samples
+(--interval, or the .before files) the thresholds apply to the bytes sent during the interval, and
+the rate is given. Silent for NICs whose counters were not collected.`,
 	Run: runEvidenceRoCEPriority,
 }
 
@@ -67,14 +77,39 @@ func runEvidenceRoCEPriority(f *model.Fabric) []Finding {
 		if worst < 0 {
 			return
 		}
+		sev, rdma, ok := rdmaVerdict(c, roce, total, want)
+		if !ok {
+			return // the bytes elsewhere are not RDMA: TCP, storage, ...
+		}
 		out = append(out, Finding{
-			Severity: Error, Device: h.Name, Interface: n.Netdev,
+			Severity: sev, Device: h.Name, Interface: n.Netdev,
 			Message: window(c.Delta, c.Interval) + fmt.Sprintf("RoCE-sized traffic left on priority %d, above the %s and %.0f%% threshold, while the RoCE priority %d sent %s",
-				worst, bytesText(roceBytesMin), 100*roceShareMin, want, bytesText(roce)) + corr.explain(h.Name, n.Netdev, "NIC"),
+				worst, bytesText(roceBytesMin), 100*roceShareMin, want, bytesText(roce)) + rdma + corr.explain(h.Name, n.Netdev, "NIC"),
 			Expected: fmt.Sprintf("RoCE on priority %d", want),
 			Actual:   strings.Join(parts, "; "),
 			Source:   c.Prio[worst].TxBytes.Origin.Pos,
 		})
 	})
 	return out
+}
+
+// rdmaVerdict weighs the per-priority bytes against the RDMA counters.
+// RDMA bytes beyond what the RoCE priority sent left on other priorities;
+// ok is false when that is below the thresholds, i.e. the traffic
+// elsewhere was not RoCE. Without RDMA counters the verdict is a warning
+// that says it may be TCP.
+func rdmaVerdict(c *model.NICCounters, roce uint64, total float64, want int) (Severity, string, bool) {
+	tx := c.RDMA.TxBytes
+	if !tx.Known {
+		return Warning, "; the capture has no RDMA counters (tx_vport_rdma_unicast_bytes), so this traffic may be TCP rather than RoCE: a weaker verdict", true
+	}
+	var elsewhere uint64
+	if tx.V > roce {
+		elsewhere = tx.V - roce
+	}
+	if elsewhere < roceBytesMin || float64(elsewhere) < roceShareMin*total {
+		return Error, "", false
+	}
+	return Error, fmt.Sprintf("; the RDMA counters confirm it is RoCE: the NIC sent %s of RDMA, so at least %s of it left outside priority %d",
+		bytesText(tx.V), bytesText(elsewhere), want), true
 }

@@ -29,7 +29,8 @@ func mlx5EthtoolS(prio map[int]traffic, pfc []int) string {
 		n string
 		v uint64
 	}{{"rx_packets", rx / 4096}, {"rx_bytes", rx}, {"tx_packets", tx / 4096}, {"tx_bytes", tx},
-		{"rx_vport_rdma_unicast_bytes", rx}, {"tx_vport_rdma_unicast_bytes", tx},
+		{"rx_vport_rdma_unicast_packets", rx / 4096}, {"rx_vport_rdma_unicast_bytes", rx},
+		{"tx_vport_rdma_unicast_packets", tx / 4096}, {"tx_vport_rdma_unicast_bytes", tx},
 		{"rx_discards_phy", 0}, {"tx_discards_phy", 0}, {"rx_pause_ctrl_phy", 0}, {"link_down_events_phy", 1}} {
 		fmt.Fprintf(&b, "     %s: %d\n", l.n, l.v)
 	}
@@ -89,7 +90,9 @@ func runEvidenceCases(t *testing.T, check *Check, cases []checkCase) {
 				t.Errorf("message %q lacks %q", fs[0].Message, tc.msg)
 			}
 			for _, fd := range fs {
-				if !strings.Contains(fd.Source.File, "ethtool-S-") || fd.Source.Line < 2 || len(fd.Changes) != 0 {
+				ethtool := strings.Contains(fd.Source.File, "ethtool-S-") && fd.Source.Line >= 2
+				hw := strings.Contains(fd.Source.File, "/hw_counters/") && fd.Source.Line == 1
+				if !ethtool && !hw || len(fd.Changes) != 0 {
 					t.Errorf("evidence finding without its counter line, or with a fix: %+v", fd)
 				}
 			}
@@ -124,7 +127,8 @@ func TestEvidenceRoCEPriority(t *testing.T) {
 		{name: "clean", edits: []edit{write(gpu01E0, cleanStats)}},
 		{name: "a storage share on 0 is not RoCE", edits: []edit{write(gpu01E0, storageStats)}},
 		{name: "bytes on 0", edits: []edit{write(gpu01E0, prio0Stats)},
-			want: []string{"error gpu01 ens1f0np0"}, msg: "RoCE-sized traffic left on priority 0, above the 1.0 GiB and 10% threshold, while the RoCE priority 3 sent 1.0 MiB; no configuration finding"},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "RoCE-sized traffic left on priority 0, above the 1.0 GiB and 10% threshold, while the RoCE priority 3 sent 1.0 MiB; " +
+				"the RDMA counters confirm it is RoCE: the NIC sent 655.0 GiB of RDMA, so at least 655.0 GiB of it left outside priority 3; no configuration finding"},
 		{name: "bytes on 0 with NCCL_IB_TC unset", edits: []edit{write(gpu01E0, prio0Stats), replace(gpu01N, "NCCL_IB_TC=106", "")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "corroborates host-tos on this NIC"},
 		{name: "bytes on 0 with trust pcp", edits: []edit{write(gpu01E0, prio0Stats), replace(gpu01Q0, "Priority trust state: dscp", "Priority trust state: pcp")},

@@ -89,4 +89,9 @@ type NICCapture struct {
 	// EthtoolBefore is an earlier sample (ethtool-S-<netdev>.before.txt),
 	// taken the host's CountersInterval before Ethtool; nil when none.
 	EthtoolBefore *hostfiles.EthtoolStats
+	// HWCounters are the RDMA hw_counters of the NIC's RDMA port
+	// (sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters), runtime
+	// evidence too; nil when not collected. HWCountersBefore is the
+	// earlier sample below sysfs.before/, nil when none.
+	HWCounters, HWCountersBefore *hostfiles.HWCounters
 }

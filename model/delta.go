@@ -39,6 +39,7 @@ func deltaNIC(after, before *NICCounters, interval time.Duration) {
 	delta(&after.CNPSent, before.CNPSent)
 	delta(&after.CNPHandled, before.CNPHandled)
 	delta(&after.ECNMarkedRoCE, before.ECNMarkedRoCE)
+	deltaRDMA(after, before)
 	after.Delta, after.Interval = true, interval
 }
 

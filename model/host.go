@@ -87,7 +87,17 @@ type NICCounters struct {
 	// CNPSent, CNPHandled and ECNMarkedRoCE are DCQCN's np_cnp_sent,
 	// rp_cnp_handled and np_ecn_marked_roce_packets; mlx5 keeps them in
 	// the RDMA hw_counters, so they are Known only when a capture has them.
-	CNPSent, CNPHandled, ECNMarkedRoCE Value[uint64]
+	// CNPIgnored is rp_cnp_ignored, CNPs the reaction point did not act on.
+	CNPSent, CNPHandled, ECNMarkedRoCE, CNPIgnored Value[uint64]
+	// RDMA is the NIC's RDMA traffic (ethtool -S vPort RDMA counters);
+	// Transport the RDMA port's transport hw_counters. See counters_host.go.
+	RDMA      RDMATraffic
+	Transport TransportCounters
+	// RxCRCErrors is rx_crc_errors_phy (ethtool -S): frames lost to link
+	// corruption, which PFC cannot prevent.
+	RxCRCErrors Value[uint64]
+	// HWFile is the hw_counters directory read; "" when not collected.
+	HWFile string
 }
 
 // ToS is the effective RoCE ToS and why.
@@ -146,8 +156,8 @@ func BuildHost(in *collectors.HostCapture) *Host {
 		if n.DSCPMissing != "" {
 			h.Notes = append(h.Notes, &source.Error{Pos: source.Pos{File: n.QosFile, Line: n.Trust.Origin.Pos.Line}, Msg: n.DSCPMissing})
 		}
-		n.Counters = buildCounters(ni.Ethtool)
-		deltaNIC(n.Counters, buildCounters(ni.EthtoolBefore), in.CountersInterval)
+		n.Counters = buildCounters(ni.Ethtool, ni.HWCounters)
+		deltaNIC(n.Counters, buildCounters(ni.EthtoolBefore, ni.HWCountersBefore), in.CountersInterval)
 		h.NICs = append(h.NICs, n)
 	}
 	return h
@@ -247,9 +257,14 @@ func effectiveToS(n *NIC, nccl Value[int]) ToS {
 	return t
 }
 
-func buildCounters(e *hostfiles.EthtoolStats) *NICCounters {
-	if e == nil {
+// buildCounters models a NIC's ethtool -S and RDMA hw_counters; nil when
+// neither was collected.
+func buildCounters(e *hostfiles.EthtoolStats, hw *hostfiles.HWCounters) *NICCounters {
+	if e == nil && hw == nil {
 		return nil
+	}
+	if e == nil {
+		e = &hostfiles.EthtoolStats{} // every ethtool counter absent
 	}
 	v := func(c hostfiles.Counter) Value[uint64] {
 		if !c.Present() {
@@ -258,6 +273,9 @@ func buildCounters(e *hostfiles.EthtoolStats) *NICCounters {
 		return Explicit(c.Value, source.Pos{File: e.File, Line: c.Line})
 	}
 	nc := &NICCounters{File: e.File, CNPSent: v(e.CNPSent()), CNPHandled: v(e.CNPHandled()), ECNMarkedRoCE: v(e.ECNMarkedRoCE())}
+	nc.RDMA = rdmaTraffic(e, v)
+	nc.RxCRCErrors = v(e.RxCRCErrors())
+	addHWCounters(nc, hw)
 	for p := range nc.Prio {
 		ps := e.Prio(p)
 		nc.Prio[p] = PrioCounters{

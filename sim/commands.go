@@ -174,7 +174,9 @@ func (d *device) cat(args []string) result {
 // grep answers `grep -H ” -- PATH...`: an empty pattern matches every
 // line, -H prefixes each with "path:", a missing file is reported and
 // makes the status 2 (GNU grep manual, "Exit Status"). /sys/<p> is read
-// from sysfs/<p> in the device's folder.
+// from sysfs/<p> in the device's folder; an RDMA hw_counters file the
+// folder lacks gets a synthetic value (syntheticHWCounter), as ethtool -S
+// does.
 func (d *device) grep(paths []string) result {
 	r := result{code: exitFail}
 	trouble := false
@@ -191,6 +193,9 @@ func (d *device) grep(paths []string) result {
 				continue
 			}
 			data, err = os.ReadFile(full)
+			if err != nil {
+				data, err = d.syntheticSysfs(rel, data, err)
+			}
 		}
 		if !ok || err != nil {
 			r.out = append(r.out, chunk{stderr: true, text: "grep: " + p + ": No such file or directory\n"})

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/qoslint/qoslint/collectors/hostfiles"
 )
 
 // Switch commands (NVUE, nvue.md §3.1 and §1.3).
@@ -57,10 +59,14 @@ func EthtoolS(netdev string) (string, error) {
 	return EthtoolSPrefix + netdev, nil
 }
 
-// sysfsRe are the only files ReadSysfs may name (host.md §2.1, §2.2).
+// sysfsRe are the only files ReadSysfs may name (host.md §2.1, §2.2), and
+// the RDMA hw_counters the counters collection reads (Linux
+// drivers/infiniband/hw/mlx5/counters.c names; reading one only queries
+// the firmware's counters, drivers/infiniband/core/sysfs.c show_hw_stats).
 var sysfsRe = regexp.MustCompile(`^/sys/class/(net/[A-Za-z0-9_.:-]{1,15}/ecn/roce_(np|rp)/enable/[0-7]|` +
 	`net/[A-Za-z0-9_.:-]{1,15}/ecn/roce_np/(cnp_dscp|cnp_802p_prio)|` +
-	`infiniband/[A-Za-z0-9_.:-]{1,64}/tc/[0-9]{1,3}/traffic_class)$`)
+	`infiniband/[A-Za-z0-9_.:-]{1,64}/tc/[0-9]{1,3}/traffic_class|` +
+	`infiniband/[A-Za-z0-9_.:-]{1,64}/ports/[0-9]{1,3}/hw_counters/(` + strings.Join(hostfiles.HWCounterNames, "|") + `))$`)
 
 // ReadSysfs is one command that prints every listed sysfs file as
 // "path:line" (grep -H with an empty pattern matches every line), and

@@ -10,6 +10,8 @@ func TestCheck(t *testing.T) {
 		"nv config show -o yaml", "nv config show -o commands", "nv show qos roce", "ibdev2netdev", "ip -j link show", "cat /etc/nccl.conf",
 		"mlnx_qos -i ens1f0np0", "sudo -n mlnx_qos -i ens1f0np0", "ethtool -S ens1f0np0", "sudo -n ethtool -S ens1f0np0",
 		"grep -H '' -- /sys/class/net/ens1f0np0/ecn/roce_np/enable/3 /sys/class/infiniband/mlx5_0/tc/1/traffic_class",
+		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent /sys/class/infiniband/mlx5_1/ports/1/hw_counters/out_of_sequence",
+		"sudo -n grep -H '' -- /sys/class/infiniband/mlx5_bond_0/ports/1/hw_counters/rp_cnp_ignored",
 	}
 	bad := []string{
 		"nv set qos roce mode lossy", "nv config apply", "nv unset qos roce", "mlnx_qos -i eth0 --trust dscp",
@@ -22,6 +24,11 @@ func TestCheck(t *testing.T) {
 		"ethtool --set-priv-flags ens1f0np0 x on", "ethtool -S $(reboot)", "ethtool -S ens1f0np0\nreboot", "ethtool  -S ens1f0np0",
 		"ethtool -S --all-groups", "ethtool -S averyveryverylongname0",
 		"nv show qos roce; nv config apply", "nv show qos roce\nnv config apply", "",
+		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/hw_counters/lifespan",
+		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/hw_counters/../../../../../../etc/shadow",
+		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/counters/port_rcv_data",
+		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sentx",
+		"echo 1 > /sys/class/infiniband/mlx5_0/ports/1/hw_counters/lifespan",
 	}
 	for _, c := range ok {
 		if err := Check(c); err != nil {

@@ -10,6 +10,7 @@ func FuzzParseEthtool(f *testing.F) {
 	for _, s := range []string{
 		"", "NIC statistics:\n", "NIC statistics:\n     rx_prio3_pause: 12\n     tx_prio3_bytes: 18446744073709551615\n",
 		"     prio0_tx_octets: 5\n", "NIC statistics:\n     a: b: 1\n", "no stats available\n",
+		"NIC statistics:\n     tx_vport_rdma_unicast_bytes: 0\n     rx_vport_rdma_multicast_packets: 3\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -34,6 +35,12 @@ func FuzzParseEthtool(f *testing.F) {
 				if !c.Present() && c.Value != 0 {
 					t.Fatalf("absent counter with a value: %+v", c)
 				}
+			}
+		}
+		r := e.RDMA()
+		for _, c := range []Counter{r.RxPackets, r.RxBytes, r.TxPackets, r.TxBytes, r.RxMcastPackets, r.RxMcastBytes, r.TxMcastPackets, r.TxMcastBytes, e.RxCRCErrors()} {
+			if c.Present() != (c.Line >= 1 && c.Line <= nLines) || !c.Present() && c.Value != 0 {
+				t.Fatalf("RDMA or CRC counter out of the output: %+v", c)
 			}
 		}
 		again, err := ParseEthtool(fuzzFile, data)

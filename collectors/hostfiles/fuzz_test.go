@@ -261,3 +261,21 @@ func FuzzParseTrafficClass(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseHWCounter(f *testing.F) {
+	addTestdataSeeds(f, "hw_counters")
+	for _, s := range []string{"", "\n", "1\n", "18446744073709551616\n", "-0\n", "１\n", "0\n0\n", "N/A (no PMA)\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := ParseHWCounter(fuzzFile, data)
+		if err != nil {
+			checkParseErr(t, err)
+			return
+		}
+		// What parses is a decimal that prints back as itself.
+		if strings.TrimLeft(strings.TrimSpace(string(data)), "0") != strings.TrimLeft(strconv.FormatUint(v, 10), "0") {
+			t.Fatalf("%q parsed as %d", data, v)
+		}
+	})
+}

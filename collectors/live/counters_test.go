@@ -54,6 +54,14 @@ func TestCollectCounters(t *testing.T) {
 	}
 	served := filepath.Join(src, offline.DevicesDir, "gpu01", offline.EthtoolFile("ens1f0np0"))
 	writeFile(t, served, onDisk)
+	// gpu02's first RDMA port has captured hw_counters (one "%llu\n" per
+	// file, hostfiles/testdata/sysfs_hw_counters); the other ports get the
+	// simulator's synthetic ones.
+	hwRel := "sysfs/class/infiniband/mlx5_0/ports/1/hw_counters"
+	if err := os.CopyFS(filepath.Join(src, offline.DevicesDir, "gpu02", hwRel),
+		os.DirFS("../hostfiles/testdata/sysfs_hw_counters/class/infiniband/mlx5_0/ports/1/hw_counters")); err != nil {
+		t.Fatal(err)
+	}
 
 	p := startPod(t, src, sim.Options{GNMI: true, GNMITLS: true})
 	if !p.inv.GNMI.TLS || p.inv.GNMI.CAFile != sim.GNMICAFile {
@@ -92,12 +100,28 @@ func TestCollectCounters(t *testing.T) {
 	if got := r.Files["devices/gpu01/"+offline.EthtoolFile("ens1f0np0")]; !bytes.Equal(got, onDisk) {
 		t.Errorf("the served ethtool file differs:\n got %q\nwant %q", got, onDisk)
 	}
+	for _, h := range p.inv.Hosts {
+		for _, ib := range []string{"mlx5_0", "mlx5_1"} {
+			for _, name := range hostfiles.HWCounterNames {
+				file := path.Join(offline.DevicesDir, h.Name, offline.SysfsDir, "class/infiniband", ib, "ports/1/hw_counters", name)
+				got, ok := r.Files[file]
+				if _, err := hostfiles.ParseHWCounter(file, got); !ok || err != nil {
+					t.Errorf("%s: collected %t: %v", file, ok, err)
+				}
+				if h.Name == "gpu02" && ib == "mlx5_0" {
+					if want, _ := os.ReadFile(filepath.Join(src, offline.DevicesDir, "gpu02", hwRel, name)); !bytes.Equal(got, want) {
+						t.Errorf("%s: served %q, captured %q", file, got, want)
+					}
+				}
+			}
+		}
+	}
 	assertNoSecret(t, r, nil)
 
 	// Without Counters nothing of the sort is asked.
 	r = Collect(context.Background(), p.inv, p.options())
 	for name := range r.Files {
-		if strings.Contains(name, "ethtool-S-") || strings.HasSuffix(name, gnmi.FileName) {
+		if strings.Contains(name, "ethtool-S-") || strings.HasSuffix(name, gnmi.FileName) || strings.Contains(name, "/hw_counters/") {
 			t.Errorf("%s collected without Counters", name)
 		}
 	}

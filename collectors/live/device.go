@@ -146,7 +146,10 @@ func (r *devRun) collectHost() error {
 		}
 		sysPaths = append(sysPaths, nicSysfsPaths(nd, byNetdev[nd])...)
 	}
-	return r.collectSysfs(sysPaths)
+	if err := r.collectSysfs(sysPaths); err != nil || !r.counters {
+		return err
+	}
+	return r.collectHWCounters(hwCounterPaths(nics, byNetdev))
 }
 
 // captureEthtool saves `ethtool -S <netdev>` (host.md, the NIC's

@@ -37,7 +37,7 @@ func collectTwice(ctx context.Context, inv *inventory.Inventory, opt Options) *R
 			continue
 		}
 		second.Files[before] = data
-		paired[path.Dir(name)] = true
+		paired[deviceDir(name)] = true
 	}
 	// Millisecond precision is plenty next to seconds-long intervals and
 	// keeps the file short.
@@ -59,5 +59,22 @@ func beforeName(file string) (string, bool) {
 		nd := strings.TrimSuffix(strings.TrimPrefix(base, "ethtool-S-"), ".txt")
 		return dir + offline.EthtoolBeforeFile(nd), true
 	}
+	// devices/<host>/sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/<name>
+	// → devices/<host>/sysfs.before/... (the QoS sysfs files are
+	// configuration and get no earlier sample).
+	if el := strings.Split(file, "/"); len(el) == 10 && el[0] == offline.DevicesDir && el[2] == offline.SysfsDir &&
+		el[3] == "class" && el[4] == "infiniband" && el[6] == "ports" && el[8] == "hw_counters" {
+		el[2] = offline.SysfsBeforeDir
+		return strings.Join(el, "/"), true
+	}
 	return "", false
+}
+
+// deviceDir is devices/<device> of a file anywhere in its folder.
+func deviceDir(file string) string {
+	el := strings.SplitN(file, "/", 3)
+	if len(el) < 3 {
+		return path.Dir(file)
+	}
+	return el[0] + "/" + el[1]
 }

@@ -71,6 +71,13 @@ func TestCollectInterval(t *testing.T) {
 			// other priorities idle (sim syntheticEthtoolAt).
 			if nc == nil || !nc.Delta || nc.Interval < opt.Interval || nc.Prio[3].TxBytes.V != 1_000_000*4096 || nc.Prio[0].TxBytes.V != 0 {
 				t.Errorf("%s %s: counters %+v", h.Name, n.Netdev, nc)
+				continue
+			}
+			// And of the RDMA hw_counters, paired in sysfs.before/: 20000
+			// marks, 2000 CNPs, no loss (sim syntheticHWCounter).
+			if loss, ok := nc.Transport.Losses(); nc.ECNMarkedRoCE.V != 20_000 || nc.CNPSent.V != 2_000 || !ok || loss != 0 ||
+				!strings.Contains(nc.CNPSent.Origin.Pos.File, "/sysfs/class/infiniband/") {
+				t.Errorf("%s %s: hw_counters marks %+v cnp %+v loss %d %t", h.Name, n.Netdev, nc.ECNMarkedRoCE, nc.CNPSent, loss, ok)
 			}
 		}
 	}
@@ -118,5 +125,28 @@ func TestCollectIntervalCancelled(t *testing.T) {
 	}
 	if len(r.Files) == 0 {
 		t.Error("the first sample was dropped")
+	}
+}
+
+// TestBeforeName: counter files get an earlier-sample name beside them;
+// the RDMA hw_counters theirs below sysfs.before/; configuration files
+// (the QoS sysfs files among them) none.
+func TestBeforeName(t *testing.T) {
+	for in, want := range map[string]string{
+		"devices/gpu01/ethtool-S-ens1f0np0.txt":                                       "devices/gpu01/ethtool-S-ens1f0np0.before.txt",
+		"devices/leaf01/gnmi-counters.json":                                           "devices/leaf01/gnmi-counters.before.json",
+		"devices/gpu01/sysfs/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent": "devices/gpu01/sysfs.before/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent",
+		"devices/gpu01/sysfs/class/infiniband/mlx5_0/tc/1/traffic_class":              "",
+		"devices/gpu01/sysfs/class/net/ens1f0np0/ecn/roce_np/enable/3":                "",
+		"devices/gpu01/ethtool-S-ens1f0np0.before.txt":                                "",
+		"devices/gpu01/mlnx_qos-ens1f0np0.txt":                                        "",
+	} {
+		got, ok := beforeName(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("beforeName(%q) = %q %t, want %q", in, got, ok, want)
+		}
+		if d := deviceDir(in); d != path.Join("devices", strings.Split(in, "/")[1]) {
+			t.Errorf("deviceDir(%q) = %q", in, d)
+		}
 	}
 }

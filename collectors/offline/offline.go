@@ -354,6 +354,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 				r.failErr(sysRoot, err)
 			}
 			nic.Sysfs = s
+			r.hwCounters(h.Name, hc, nic)
 		}
 		r.cnpPairNote(nic)
 		hc.NICs = append(hc.NICs, nic)

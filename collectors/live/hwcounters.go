@@ -1,0 +1,64 @@
+package live
+
+import (
+	"path"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/offline"
+)
+
+// hwCounterPaths are the RDMA hw_counters of the NICs' RDMA ports, each
+// port once; a NIC ibdev2netdev did not name a port for has none.
+func hwCounterPaths(nics []string, byNetdev map[string]hostfiles.IBDev) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, nd := range nics {
+		ib := byNetdev[nd]
+		if ib.IBDev == "" || ib.Port < 1 {
+			continue
+		}
+		dir := hostfiles.HWCountersDir("/sys", ib.IBDev, ib.Port)
+		if seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		for _, name := range hostfiles.HWCounterNames {
+			out = append(out, path.Join(dir, name))
+		}
+	}
+	return out
+}
+
+// collectHWCounters reads the RDMA hw_counters in one allowlisted grep and
+// mirrors each file below devices/<host>/sysfs/, as the QoS sysfs files.
+// They are counters, so they are read only with --counters. A counter
+// the firmware lacks (each group needs a capability) is a note, not a
+// failure.
+func (r *devRun) collectHWCounters(paths []string) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	cmd, err := devcmd.ReadSysfs(paths)
+	if err != nil {
+		r.note("RDMA hw_counters not read: %v", err)
+		return nil
+	}
+	out, ok, err := r.exec(cmd)
+	if !ok {
+		return err
+	}
+	present, missing, perr := devcmd.ParseSysfs(paths, string(out))
+	if perr != nil {
+		r.note("RDMA hw_counters not collected: the output of the read is not grep's: %v", perr)
+		return nil
+	}
+	for p, content := range present {
+		r.files[r.file(path.Join(offline.SysfsDir, strings.TrimPrefix(p, "/sys/")))] = []byte(content)
+	}
+	if len(missing) > 0 {
+		r.note("RDMA hw_counters: %d of %d files are missing on the device (first: %s)", len(missing), len(paths), missing[0])
+	}
+	return nil
+}

@@ -1,0 +1,38 @@
+package offline
+
+import (
+	"io/fs"
+
+	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+)
+
+// SysfsBeforeDir holds the earlier sample of the sysfs counter files
+// (the RDMA hw_counters), mirrored below it as sysfs/ mirrors /sys; it
+// means something only with counters-interval.txt, as the .before files.
+const SysfsBeforeDir = "sysfs.before"
+
+// hwCounters reads the RDMA hw_counters of nic's RDMA port, and their
+// earlier sample when the host has a counters interval. Like ethtool -S
+// they are optional evidence: absent is "not collected" and is not listed
+// as missing.
+func (r *reader) hwCounters(host string, hc *collectors.HostCapture, nic *collectors.NICCapture) {
+	if nic.IBDev == "" {
+		return
+	}
+	read := func(dir string) *hostfiles.HWCounters {
+		root := r.devicePath(host, dir)
+		if _, err := fs.Stat(r.fsys, root); err != nil {
+			return nil
+		}
+		h, errs := hostfiles.ReadHWCounters(r.fsys, root, nic.IBDev, nic.Port)
+		for _, err := range errs {
+			r.failErr(root, err)
+		}
+		return h
+	}
+	nic.HWCounters = read(SysfsDir)
+	if nic.HWCounters != nil && hc.CountersInterval > 0 {
+		nic.HWCountersBefore = read(SysfsBeforeDir)
+	}
+}
