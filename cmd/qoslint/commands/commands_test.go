@@ -22,7 +22,7 @@ func TestExplainListsEveryCheck(t *testing.T) {
 	for _, id := range []string{"switch-roce-mode", "switch-trust", "switch-dscp-map", "switch-pfc", "switch-queue-map",
 		"switch-ecn", "switch-cnp", "ecmp-hash", "adaptive-routing", "host-trust", "host-dscp-map", "host-pfc",
 		"host-ecn", "host-cnp", "host-tos", "mtu",
-		"evidence-pause-priority", "evidence-roce-priority", "evidence-lossless-drops", "evidence-ecn-queue"} {
+		"evidence-pause-priority", "evidence-roce-priority", "evidence-lossless-drops", "evidence-ecn-queue", "switch-bond-qos"} {
 		if !strings.Contains(out, id+" ") {
 			t.Errorf("explain lacks %s", id)
 		}
@@ -30,8 +30,8 @@ func TestExplainListsEveryCheck(t *testing.T) {
 			t.Errorf("catalog lacks %s", id)
 		}
 	}
-	if n := len(checks.All()); n != 20 {
-		t.Errorf("%d checks, want 20", n)
+	if n := len(checks.All()); n != 21 {
+		t.Errorf("%d checks, want 21", n)
 	}
 }
 
