@@ -106,7 +106,8 @@ func (b *switchBuilder) readInterfaces(root *nvue.Node) *ifaceSet {
 			continue
 		}
 		for _, n := range names {
-			s.add(n).nodes = append(s.conf[n].nodes, c)
+			ic := s.add(n)
+			ic.nodes = append(ic.nodes, c)
 		}
 	}
 	for _, name := range append([]string(nil), s.order...) {
