@@ -63,7 +63,9 @@ func TestFailOn(t *testing.T) {
 	dir := copyDir(t, "../examples/clean-pod")
 	p := filepath.Join(dir, "devices", "spine02", "nv-config-commands.txt")
 	data, _ := os.ReadFile(p)
-	data = append(data, "nv set router adaptive-routing state enabled\n"...)
+	// On for the switch and on one of its two routed ports (swp1, swp2):
+	// adaptive routing in effect where the policy hashes is a warning.
+	data = append(data, "nv set router adaptive-routing state enabled\nnv set interface swp1 router adaptive-routing state enabled\n"...)
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -27,13 +27,18 @@ func TestLintCommandsCaptureWithABadLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The example's own lines move down by the two header lines; the
+	// banner spans four lines after them.
+	n := strings.Count(string(orig), "\n")
+	badLine, applyLine := n+7, n+8
+	before := leaf02Findings(t, dir, "devices/leaf02/nv-config-commands.txt")
 	capture := "# leaf02, saved from a terminal\n" +
 		"cumulus@leaf02:mgmt:~$ nv config show -o commands\n" +
-		string(orig) + // lines 3-29
-		"nv set system message pre-login '####################\n" + // 30
+		string(orig) + // lines 3 to n+2
+		"nv set system message pre-login '####################\n" + // n+3
 		"# Authorized use only.\n# NVIDIA Cumulus'\"'\"' banner\n####################'\n" +
-		"nv set system aaa user cumulus hashed-password '*\n" + // 34
-		"nv config apply\n" // 35
+		"nv set system aaa user cumulus hashed-password '*\n" + // n+7
+		"nv config apply\n" // n+8
 	if err := os.WriteFile(p, []byte(capture), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -63,13 +68,13 @@ func TestLintCommandsCaptureWithABadLine(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	const file = "devices/leaf02/nv-config-commands.txt"
-	if len(r.Errors) != 1 || r.Errors[0].Device != "leaf02" || r.Errors[0].File != file || r.Errors[0].Line != 34 ||
+	if len(r.Errors) != 1 || r.Errors[0].Device != "leaf02" || r.Errors[0].File != file || r.Errors[0].Line != badLine ||
 		!strings.Contains(r.Errors[0].Message, "unterminated single quote") {
-		t.Errorf("input errors = %+v, want one at %s:34", r.Errors, file)
+		t.Errorf("input errors = %+v, want one at %s:%d", r.Errors, file, badLine)
 	}
 	for _, want := range []string{
 		"leaf02: " + file + `:2: a shell prompt line, not configuration; skipped: "cumulus@leaf02:mgmt:~$ nv config show -o commands"`,
-		"leaf02: " + file + `:35: not configuration; skipped: "nv config apply"`,
+		fmt.Sprintf("leaf02: %s:%d: not configuration; skipped: \"nv config apply\"", file, applyLine),
 	} {
 		if !slices.Contains(r.Notes, want) {
 			t.Errorf("notes lack %q: %q", want, r.Notes)
@@ -83,9 +88,34 @@ func TestLintCommandsCaptureWithABadLine(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s:%d", f.Check, f.Source.Line))
 		}
 	}
-	for _, want := range []string{"switch-pfc:12", "switch-queue-map:11", "ecmp-hash:23", "adaptive-routing:15"} {
-		if !slices.Contains(got, want) {
+	if len(before) < 4 {
+		t.Fatalf("the broken pod's leaf02 has %d findings in its commands file, want its 4 planted ones", len(before))
+	}
+	for _, f := range before {
+		if want := fmt.Sprintf("%s:%d", f.check, f.line+2); !slices.Contains(got, want) {
 			t.Errorf("leaf02 findings %v lack %s", got, want)
 		}
 	}
+}
+
+type lineFinding struct {
+	check string
+	line  int
+}
+
+// leaf02Findings lints dir and returns leaf02's findings whose evidence is
+// in file.
+func leaf02Findings(t *testing.T, dir, file string) []lineFinding {
+	t.Helper()
+	r, err := BuildReport(dir, checks.Error)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []lineFinding
+	for _, f := range r.Findings {
+		if f.Device == "leaf02" && f.Source.File == file {
+			out = append(out, lineFinding{f.Check, f.Source.Line})
+		}
+	}
+	return out
 }

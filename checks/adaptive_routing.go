@@ -1,18 +1,38 @@
 package checks
 
-import "github.com/qoslint/qoslint/model"
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
 
 var adaptiveRouting = &Check{
 	ID:       "adaptive-routing",
 	Device:   "switch",
 	Severity: Warning,
-	Title:    "Adaptive routing is on where the policy wants it, and nowhere else",
+	Title:    "Adaptive routing is on where the policy wants it, and alike on every port of an ECMP group",
 	Doc: `On Spectrum-4 switches adaptive routing moves RoCEv2 packets to the least loaded uplink
-instead of hashing them, which is how Spectrum-X spreads a few elephant flows. It must be the same
-across the fabric: NVIDIA warns that mixing adaptive routing and regular ECMP routes on the same
-egress ports causes unexpected hashing, and the receiving NICs must accept out-of-order packets.
-With the policy's adaptive_routing true, a switch without it is an error; with false, a switch that
-has it on is a warning. Enabling or disabling it reloads switchd, so plan the change.`,
+instead of hashing them, which is how Spectrum-X spreads a few elephant flows. A port is adaptive
+when the switch has it on (nv set router adaptive-routing) and the port has it on too (nv set
+interface swpN router adaptive-routing; enable on up to 5.14, state enabled from 5.15); up to
+Cumulus Linux 5.12 the port setting also turned the switch setting on. NVIDIA warns that
+"unexpected route hashing might occur when mixing adaptive routing traffic and regular ECMP routes
+egressing ports that do not have adaptive routing enabled", so every port of an ECMP group must
+have it, or none.
+
+The ECMP group is read from the configuration: the checked swp ports (split ports included) that
+route in the default VRF, i.e. are a BGP neighbor under vrf default router bgp neighbor (BGP
+unnumbered), carry an ip address, or run OSPF, and are neither bridge nor bond members. Bonds,
+bond members, subinterfaces and SVIs are never asked for it: Cumulus Linux does not support
+adaptive routing there. The rule takes all routed ports of a switch as one group; the real groups
+are the next hops of each route, which only the routing table knows, so a switch whose routed
+ports lead to different places (a spine's downlinks to different leaves) is judged more strictly
+than it must be. A switch where no routed port is found is judged on its global setting alone.
+
+With the policy's adaptive_routing true: the switch setting off is an error, and so is every
+routed port without it. With false: adaptive routing in effect on some port is a warning (and
+says when the group mixes it with hashing); on for the switch but on no port is info, as no port
+routes adaptively. Enabling or disabling it reloads switchd, so plan the change.`,
 	Run: runAdaptiveRouting,
 }
 
@@ -20,25 +40,136 @@ func runAdaptiveRouting(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.ECMP.AdaptiveRouting
 	for _, sw := range configured(f) {
-		v := sw.AR
-		if v.V == want {
-			continue
+		if want {
+			out = append(out, arWanted(sw)...)
+		} else if fd, ok := arUnwanted(sw); ok {
+			out = append(out, fd)
 		}
-		sev, msg := Error, "adaptive routing is off, but the policy spreads RoCE with it"
-		if !want {
-			sev, msg = Warning, "adaptive routing is on, but the policy hashes RoCE with ECMP: mixing the two on a fabric gives unexpected paths"
-		}
-		o, had := old(v)
+	}
+	return out
+}
+
+// portAR is a port's own adaptive-routing setting, off by default.
+func portAR(sw *model.Switch, p string) model.Value[bool] {
+	if v, ok := sw.PortAR[p]; ok {
+		return v
+	}
+	return model.Defaulted(false, "not set on the port (off by default)")
+}
+
+// arWanted: the switch setting and every routed port must be on.
+func arWanted(sw *model.Switch) []Finding {
+	var out []Finding
+	on := sw.Syntax.OnOff(true)
+	if !sw.AR.V {
+		o, had := old(sw.AR)
 		if had {
-			o = sw.Syntax.OnOff(v.V)
+			o = sw.Syntax.OnOff(sw.AR.V)
 		}
 		out = append(out, Finding{
-			Severity: sev, Device: sw.Name, Message: msg,
-			Expected: "adaptive-routing " + sw.Syntax.OnOff(want),
-			Actual:   "adaptive-routing " + sw.Syntax.OnOff(v.V) + originNote(v.Origin),
-			Source:   at(v.Origin, sw.ConfigFile),
-			Changes:  []Change{nvSet(o, had, sw.Syntax.OnOff(want), "router", "adaptive-routing", sw.Syntax.StateKey())},
+			Severity: Error, Device: sw.Name,
+			Message:  "adaptive routing is off, but the policy spreads RoCE with it",
+			Expected: "adaptive-routing " + on,
+			Actual:   "adaptive-routing " + sw.Syntax.OnOff(false) + originNote(sw.AR.Origin),
+			Source:   at(sw.AR.Origin, sw.ConfigFile),
+			Changes:  []Change{nvSet(o, had, on, "router", "adaptive-routing", sw.Syntax.StateKey())},
+		})
+	}
+	type group struct {
+		v     model.Value[bool]
+		ports []string
+	}
+	var groups []*group
+	idx := map[string]*group{}
+	var onPorts []string
+	for _, p := range sw.ARPorts {
+		v := portAR(sw, p)
+		if v.V {
+			onPorts = append(onPorts, p)
+			continue
+		}
+		key := fmt.Sprint(v.Origin.Pos)
+		g, ok := idx[key]
+		if !ok {
+			g = &group{v: v}
+			idx[key] = g
+			groups = append(groups, g)
+		}
+		g.ports = append(g.ports, p)
+	}
+	for _, g := range groups {
+		ports := model.CompressNames(g.ports)
+		msg := "adaptive routing is off on these routed ports, but the policy spreads RoCE with it"
+		if len(onPorts) > 0 {
+			msg = fmt.Sprintf("adaptive routing is off on these routed ports but on for %s: mixing adaptive routing and "+
+				"ECMP hashing in one group gives unexpected route hashing", model.CompressNames(onPorts))
+		}
+		o, had := old(g.v)
+		if had {
+			o = sw.Syntax.OnOff(false)
+		}
+		out = append(out, Finding{
+			Severity: Error, Device: sw.Name, Interface: ports, Message: msg,
+			Expected: "router adaptive-routing " + on,
+			Actual:   "router adaptive-routing " + sw.Syntax.OnOff(false) + originNote(g.v.Origin),
+			Source:   at(g.v.Origin, sw.ConfigFile),
+			Changes:  []Change{nvSet(o, had, on, "interface", ports, "router", "adaptive-routing", sw.Syntax.StateKey())},
 		})
 	}
 	return out
+}
+
+// arUnwanted: adaptive routing in effect anywhere goes against a policy
+// that hashes.
+func arUnwanted(sw *model.Switch) (Finding, bool) {
+	if !sw.AR.V {
+		return Finding{}, false
+	}
+	var on, off []string
+	for _, p := range sw.ARPorts {
+		if portAR(sw, p).V {
+			on = append(on, p)
+		} else {
+			off = append(off, p)
+		}
+	}
+	for _, p := range sw.Ports {
+		if v, ok := sw.PortAR[p]; ok && v.V && !contains(sw.ARPorts, p) && model.IsSwp(p) {
+			on = append(on, p)
+		}
+	}
+	sev := Warning
+	msg := "adaptive routing is on, but the policy hashes RoCE with ECMP: mixing the two on a fabric gives unexpected paths"
+	switch {
+	case len(on) > 0 && len(off) > 0:
+		msg = fmt.Sprintf("adaptive routing is on for %s but off for %s, ports of the same ECMP group, and the policy hashes RoCE with ECMP: "+
+			"mixing adaptive routing and ECMP hashing gives unexpected route hashing", model.CompressNames(on), model.CompressNames(off))
+	case len(on) > 0:
+		msg = fmt.Sprintf("adaptive routing is on for %s, but the policy hashes RoCE with ECMP: mixing the two on a fabric gives unexpected paths",
+			model.CompressNames(on))
+	case len(sw.ARPorts) > 0:
+		sev = Info
+		msg = fmt.Sprintf("adaptive routing is on for the switch but on none of its routed ports (%s): no port routes adaptively yet, "+
+			"and the policy hashes RoCE with ECMP", model.CompressNames(sw.ARPorts))
+	}
+	o, had := old(sw.AR)
+	if had {
+		o = sw.Syntax.OnOff(true)
+	}
+	return Finding{
+		Severity: sev, Device: sw.Name, Message: msg,
+		Expected: "adaptive-routing " + sw.Syntax.OnOff(false),
+		Actual:   "adaptive-routing " + sw.Syntax.OnOff(true) + originNote(sw.AR.Origin),
+		Source:   at(sw.AR.Origin, sw.ConfigFile),
+		Changes:  []Change{nvSet(o, had, sw.Syntax.OnOff(false), "router", "adaptive-routing", sw.Syntax.StateKey())},
+	}, true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

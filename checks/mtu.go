@@ -14,7 +14,10 @@ var mtu = &Check{
 netdev limits RoCE to 1024-byte messages, a quarter of the 4096 the fabric is built for, and a
 switch port below the hosts' MTU drops every full-size frame (RoCE does not fragment). The policy
 gives minimums: the host one must fit a 4096-byte RoCE payload plus headers (4200), the switch
-one must exceed every host (Cumulus defaults to 9216). Ports are grouped by their MTU setting.`,
+one must exceed every host (Cumulus defaults to 9216). Ports are grouped by their MTU setting.
+A bond is judged on its own link mtu: "the member links or slave interfaces inherit the configured
+value" (Cumulus Switch-Port-Attributes), so a member's own setting does not count (a note says so);
+a breakout parent is no port, its split ports are.`,
 	Run: runMTU,
 }
 

@@ -1,6 +1,9 @@
 package checks
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 var (
 	spine01Y = dev("spine01", "nv-config.yaml")
@@ -117,14 +120,93 @@ func TestECMPHash(t *testing.T) {
 	})
 }
 
+// wantAR is the inventory edit that makes the policy ask for adaptive
+// routing.
+var wantAR = replace("inventory.hcl", "preset = \"cumulus-default\"", "preset = \"cumulus-default\"\n  ecmp {\n    adaptive_routing = true\n  }")
+
+// The per-port commands are the ECMP page's: `nv set interface swp51 router
+// adaptive-routing state enabled` (CumulusNetworks/docs content/
+// cumulus-linux-515/Layer-3/Routing/Equal-Cost-Multipath-Load-Sharing.md),
+// `enable on` up to 5.14 (content/cumulus-linux-514/... same page). spine02
+// routes on swp1-2 (BGP unnumbered), leaf01 and leaf02 on swp31-32.
 func TestAdaptiveRouting(t *testing.T) {
 	runCases(t, adaptiveRouting, []checkCase{
 		{name: "clean"},
-		{name: "on where the policy says off", edits: []edit{appendTo(spine02C, "nv set router adaptive-routing state enabled\n")},
-			want: []string{"warning spine02"}},
-		{name: "policy wants it everywhere", edits: []edit{replace("inventory.hcl", "preset = \"cumulus-default\"", "preset = \"cumulus-default\"\n  ecmp {\n    adaptive_routing = true\n  }"),
-			appendTo(spine02C, "nv set router adaptive-routing state enabled\n")},
-			want: []string{"error leaf01", "error leaf02", "error spine01"}, msg: "adaptive routing is off"},
+		{name: "on for the switch, on no port: nothing routes adaptively",
+			edits: []edit{appendTo(spine02C, "nv set router adaptive-routing state enabled\n")},
+			want:  []string{"info spine02"}, msg: "on none of its routed ports (swp1-2)"},
+		{name: "on for the switch and on one of two routed ports: mixed",
+			edits: []edit{appendTo(spine02C, "nv set router adaptive-routing state enabled\nnv set interface swp1 router adaptive-routing state enabled\n")},
+			want:  []string{"warning spine02"}, msg: "on for swp1 but off for swp2, ports of the same ECMP group"},
+		{name: "on for the switch and every routed port", edits: []edit{appendTo(spine02C,
+			"nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n")},
+			want: []string{"warning spine02"}, msg: "on for swp1-2, but the policy hashes"},
+		{name: "ports alone do nothing from 5.13 on", edits: []edit{appendTo(spine02C, "nv set interface swp1-2 router adaptive-routing state enabled\n")}},
+		{name: "up to 5.12 a port turns the feature on", edits: []edit{
+			replace(leaf01Y, "version: Cumulus Linux 5.14.0", "version: Cumulus Linux 5.12.0"),
+			replace(leaf01Y, "      swp31:\n        description: uplink-spine01\n", "      swp31:\n        description: uplink-spine01\n        router:\n          adaptive-routing:\n            enable: on\n")},
+			want: []string{"warning leaf01"}, msg: "on for swp31 but off for swp32"},
+		{name: "policy wants it: switch and routed ports", edits: []edit{wantAR, appendTo(spine02C,
+			"nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n")},
+			want: []string{"error leaf01", "error leaf01 swp31-32", "error leaf02", "error leaf02 swp31-32", "error spine01", "error spine01 swp1-2"},
+			msg:  "adaptive routing is off"},
+		{name: "policy wants it: one port turned off", edits: []edit{wantAR, appendTo(spine02C,
+			"nv set router adaptive-routing state enabled\nnv set interface swp1 router adaptive-routing state enabled\nnv set interface swp2 router adaptive-routing state disabled\n")},
+			want: []string{"error leaf01", "error leaf01 swp31-32", "error leaf02", "error leaf02 swp31-32", "error spine01", "error spine01 swp1-2", "error spine02 swp2"}},
+		{name: "policy wants it: bonds, bridge members and subinterfaces are not asked", edits: []edit{wantAR, appendTo(spine02C,
+			"nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n"+
+				"nv set interface bond1 bond member swp5-6\nnv set interface bond1 ip address 10.0.0.1/31\n"+
+				"nv set interface swp7 bridge domain br_default\nnv set interface swp8.100 ip address 10.0.1.1/31\n")},
+			want: []string{"error leaf01", "error leaf01 swp31-32", "error leaf02", "error leaf02 swp31-32", "error spine01", "error spine01 swp1-2"}},
+		{name: "policy wants it: a routed split port", edits: []edit{wantAR, appendTo(spine02C,
+			"nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n"+
+				"nv set interface swp9 link breakout 2x\nnv set interface swp9s1 ip address 10.0.2.1/31\n")},
+			want: []string{"error leaf01", "error leaf01 swp31-32", "error leaf02", "error leaf02 swp31-32", "error spine01", "error spine01 swp1-2", "error spine02 swp9s1"}},
+	})
+}
+
+// Bonds in the startup.yaml shape of CumulusNetworks/docs content/
+// cumulus-linux-515/Layer-2/Multi-Chassis-Link-Aggregation-MLAG.md
+// (`bond1: bond: member: swp1: {}` with `type: bond`) and the commands of
+// Bonding-Link-Aggregation.md (`nv set interface bond1 bond member swp1-4`).
+func TestSwitchBondQoS(t *testing.T) {
+	bondOnLeaf02 := replace(leaf02Y, "      swp31:\n", "      bond1:\n        bond:\n          member:\n            swp1: {}\n            swp2: {}\n        type: bond\n      swp31:\n")
+	runCases(t, switchBondQoS, []checkCase{
+		{name: "clean"},
+		{name: "members bound through a range", edits: []edit{bondOnLeaf02},
+			want: []string{"error leaf02 swp1-2", "error leaf02 swp1-2", "error leaf02 swp1-2"}, msg: "NVUE rejects QoS on bond members"},
+		{name: "the bond bound, its members not", edits: []edit{appendTo(spine02C,
+			"nv set interface bond1 bond member swp5-6\nnv set interface bond1 qos pfc profile default-global\n")}},
+		{name: "one member bound (commands)", edits: []edit{appendTo(spine02C,
+			"nv set interface bond1 bond member swp5-6\nnv set interface swp6 qos mapping profile default-global\n")},
+			want: []string{"error spine02 swp6"}, msg: "qos mapping profile default-global is bound on swp6, a member of bond1"},
+	})
+}
+
+func TestBondFix(t *testing.T) {
+	f := fabric(t, appendTo(spine02C, "nv set qos mapping HOSTS trust both\nnv set interface bond1 bond member swp5-6\nnv set interface swp5-6 qos mapping profile HOSTS\n"))
+	fs := switchBondQoS.Run(f)
+	if len(fs) != 1 {
+		t.Fatalf("findings %+v", fs)
+	}
+	want := []Change{
+		{Kind: NVUEUnset, Path: []string{"interface", "swp5-6", "qos", "mapping", "profile"}, Old: "HOSTS", HasOld: true},
+		{Kind: NVUE, Path: []string{"interface", "bond1", "qos", "mapping", "profile"}, Value: "HOSTS"},
+	}
+	if fmt.Sprint(fs[0].Changes) != fmt.Sprint(want) {
+		t.Errorf("changes %+v, want %+v", fs[0].Changes, want)
+	}
+}
+
+// A bond is a port of its own: findings name it, ranges still compress.
+func TestBondsInPortGroups(t *testing.T) {
+	runCases(t, switchDSCPMap, []checkCase{
+		{name: "a bond and two ports share a profile", edits: []edit{appendTo(spine02C,
+			"nv set interface bond1 bond member swp5-6\nnv set qos mapping edge dscp 26 switch-priority 1\nnv set interface bond1,swp7-8 qos mapping profile edge\n")},
+			want: []string{"error spine02 bond1,swp7-8"}},
+		{name: "an MLAG peerlink is a bond too", edits: []edit{appendTo(spine02C,
+			"nv set interface peerlink bond member swp29-30\nnv set interface peerlink type peerlink\nnv set qos mapping edge dscp 26 switch-priority 1\nnv set interface peerlink qos mapping profile edge\n")},
+			want: []string{"error spine02 peerlink"}},
 	})
 }
 
@@ -133,5 +215,16 @@ func TestMTUSwitch(t *testing.T) {
 		{name: "clean"},
 		{name: "two ports at 1500", edits: []edit{appendTo(spine02C, "nv set interface swp5,swp7 link mtu 1500\n")},
 			want: []string{"error spine02 swp5,swp7"}, msg: "MTU 1500"},
+		// "configure the MTU value directly under the bond interface; the
+		// member links or slave interfaces inherit the configured value"
+		// (CumulusNetworks/docs content/cumulus-linux-515/Layer-1-and-
+		// Switch-Ports/Interface-Configuration-and-Management/
+		// Switch-Port-Attributes.md).
+		{name: "a bond at 1500", edits: []edit{appendTo(spine02C, "nv set interface bond1 bond member swp5-6\nnv set interface bond1 link mtu 1500\n")},
+			want: []string{"error spine02 bond1"}, msg: "MTU 1500"},
+		{name: "a member's own MTU does not count", edits: []edit{appendTo(spine02C, "nv set interface bond1 bond member swp5-6\nnv set interface swp5 link mtu 1500\n")}},
+		{name: "a split port at 1500, its parent not a port", edits: []edit{appendTo(spine02C,
+			"nv set interface swp9 link breakout 4x\nnv set interface swp9 link mtu 1500\nnv set interface swp9s1 link mtu 1500\n")},
+			want: []string{"error spine02 swp9s1"}},
 	})
 }

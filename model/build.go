@@ -26,6 +26,10 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 			p.Device = sc.Name
 		}
 		f.Problems = append(f.Problems, problems...)
+		for _, n := range sw.Notes {
+			n.Device = sc.Name
+		}
+		f.Notes = append(f.Notes, sw.Notes...)
 		f.Switches = append(f.Switches, sw)
 	}
 	for _, hc := range c.Hosts {

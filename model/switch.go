@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -25,9 +24,14 @@ type Switch struct {
 	Version    string
 	Syntax     Syntax
 	RoCE       RoCE
-	// Ports are the ports checked, in natural order. Empty when the
-	// configuration names no swp port: then only Global is checked.
+	// Ports are the ports checked, in natural order: front-panel and split
+	// ports and bonds (model/interfaces.go). Empty when the configuration
+	// names none: then only Global is checked.
 	Ports []string
+	// Bonds maps each bond to its members, sorted.
+	Bonds map[string][]string
+	// MemberQoS are profile bindings on bond members, which NVUE rejects.
+	MemberQoS []MemberBinding
 	// PortQoS maps each port to its effective QoS. Ports bound to the same
 	// profiles share one *QoS, so checks can report them together.
 	PortQoS map[string]*QoS
@@ -35,9 +39,13 @@ type Switch struct {
 	Global *QoS
 	// ECMP maps each NVUE ecmp-hash field to whether the switch hashes on it.
 	ECMP map[string]Value[bool]
-	// AR is global adaptive routing; PortAR per port where set.
-	AR     Value[bool]
-	PortAR map[string]Value[bool]
+	// AR is global adaptive routing (effective: on up to CL 5.12 when a
+	// port sets it); PortAR is the per-interface setting where set; ARPorts
+	// are the checked ports that route (the ECMP group adaptive routing
+	// must cover alike).
+	AR      Value[bool]
+	PortAR  map[string]Value[bool]
+	ARPorts []string
 	// MTU per port.
 	MTU map[string]Value[int]
 	// Oper is `nv show qos roce`; nil when not collected.
@@ -46,6 +54,9 @@ type Switch struct {
 	Counters *SwitchCounters
 	// NotCollected names the optional inputs that were missing.
 	NotCollected []string
+	// Notes are remarks about the configuration (interfaces never checked,
+	// settings that do not count); Build moves them to the fabric's Notes.
+	Notes []*source.Error
 }
 
 // RoCE is the switch's `qos roce` state.
@@ -337,8 +348,6 @@ type binding struct {
 	mapping, pfc, ecn, sched Value[string]
 }
 
-var swpRe = regexp.MustCompile(`^swp\d+(s\d+)?$`)
-
 // BuildSwitch builds the effective model of one switch. ports restricts the
 // ports checked (NVUE range syntax); empty means every swp port in the
 // configuration.
@@ -356,82 +365,9 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 	root := cfg.Root
 	sw.RoCE = b.roce(root.Get("qos", "roce"))
 
-	// Interfaces: expand every key once, in file order, so that later keys
-	// override earlier ones as NVUE merges them.
-	type ifNode struct {
-		names []string
-		n     *nvue.Node
-	}
-	var ifs []ifNode
-	seenPort := map[string]bool{}
-	var configPorts []string
-	if in := root.Child("interface"); in != nil {
-		for _, c := range in.Children {
-			names, err := ExpandNames(c.Key)
-			if err != nil {
-				b.problem(c, "interface %q: %v", c.Key, err)
-				continue
-			}
-			ifs = append(ifs, ifNode{names, c})
-			for _, p := range names {
-				if swpRe.MatchString(p) && !seenPort[p] {
-					seenPort[p] = true
-					configPorts = append(configPorts, p)
-				}
-			}
-		}
-	}
-	if len(ports) > 0 {
-		for _, spec := range ports {
-			names, err := ExpandNames(spec)
-			if err != nil {
-				b.problems = append(b.problems, &source.Error{Device: name, Msg: fmt.Sprintf("inventory ports %q: %v", spec, err)})
-				continue
-			}
-			sw.Ports = append(sw.Ports, names...)
-		}
-	} else {
-		sw.Ports = configPorts
-	}
-	SortNames(sw.Ports)
-
-	binds := map[string]*binding{}
-	for _, p := range sw.Ports {
-		binds[p] = &binding{
-			mapping: Defaulted(DefaultProfile, "no profile binding"),
-			pfc:     Defaulted(DefaultProfile, "no profile binding"),
-			ecn:     Defaulted(DefaultProfile, "no profile binding"),
-			sched:   Defaulted(DefaultProfile, "no profile binding"),
-		}
-		sw.MTU[p] = Defaulted(9216, defMTU)
-	}
-	for _, in := range ifs {
-		qos := in.n.Child("qos")
-		for _, p := range in.names {
-			bd, checked := binds[p]
-			if !checked {
-				continue
-			}
-			for feature, dst := range map[string]*Value[string]{"mapping": &bd.mapping, "pfc": &bd.pfc, "congestion-control": &bd.ecn, "egress-scheduler": &bd.sched} {
-				if pn := qos.Get(feature, "profile"); pn != nil {
-					*dst = Explicit(pn.Value, b.pos(pn))
-				}
-			}
-			if mtu := in.n.Get("link", "mtu"); mtu != nil {
-				// 552 and 9216 are NVUE's bounds for a swp MTU.
-				if v, ok := b.intOf(mtu, 552, 9216); ok {
-					sw.MTU[p] = v
-				}
-			}
-			if ar := in.n.Get("router", "adaptive-routing"); ar != nil {
-				if st := stateLeaf(ar); st != nil {
-					if v, ok := b.boolOf(st); ok {
-						sw.PortAR[p] = v
-					}
-				}
-			}
-		}
-	}
+	// Interfaces (model/interfaces.go): which ports are checked, their
+	// bindings, MTU and adaptive routing.
+	binds := b.interfaces(sw, root, ports)
 
 	qosRoot := root.Child("qos")
 	global := b.globalQoS(sw.RoCE, Release(sw.Version), qosRoot)
@@ -464,14 +400,6 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 	}
 
 	sw.ECMP = b.ecmp(root.Get("system", "forwarding", "ecmp-hash"))
-	sw.AR = Defaulted(false, "adaptive routing is off by default")
-	if ar := root.Get("router", "adaptive-routing"); ar != nil {
-		if st := stateLeaf(ar); st != nil {
-			if v, ok := b.boolOf(st); ok {
-				sw.AR = v
-			}
-		}
-	}
 	return sw, uniqueProblems(b.problems)
 }
 

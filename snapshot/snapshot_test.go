@@ -132,7 +132,7 @@ func TestSnapshotContent(t *testing.T) {
 	if got := strings.Join(mtu, " "); got != "swp1-4,swp6-32=9216 swp5=1500" {
 		t.Errorf("leaf03 MTU groups = %s", got)
 	}
-	if pfc := sw("leaf02").PortGroups[0].PFC; !reflect.DeepEqual(pfc.Value, []int{4}) || pfc.Origin != "devices/leaf02/nv-config-commands.txt:10" {
+	if pfc := sw("leaf02").PortGroups[0].PFC; !reflect.DeepEqual(pfc.Value, []int{4}) || pfc.Origin != "devices/leaf02/nv-config-commands.txt:11" {
 		t.Errorf("leaf02 PFC = %+v", pfc)
 	}
 	if sp := sw("spine02"); sp.RoCE.Mode.Value != "lossy" || sp.Syntax != "5.14" {

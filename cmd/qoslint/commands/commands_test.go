@@ -23,7 +23,7 @@ func TestExplainListsEveryCheck(t *testing.T) {
 	for _, id := range []string{"switch-roce-mode", "switch-trust", "switch-dscp-map", "switch-pfc", "switch-queue-map",
 		"switch-ecn", "switch-cnp", "ecmp-hash", "adaptive-routing", "host-trust", "host-dscp-map", "host-pfc",
 		"host-ecn", "host-cnp", "host-tos", "mtu",
-		"evidence-pause-priority", "evidence-roce-priority", "evidence-dcqcn", "evidence-roce-loss", "evidence-lossless-drops", "evidence-ecn-queue"} {
+		"evidence-pause-priority", "evidence-roce-priority", "evidence-dcqcn", "evidence-roce-loss", "evidence-lossless-drops", "evidence-ecn-queue", "switch-bond-qos"} {
 		if !strings.Contains(out, id+" ") {
 			t.Errorf("explain lacks %s", id)
 		}
@@ -31,8 +31,8 @@ func TestExplainListsEveryCheck(t *testing.T) {
 			t.Errorf("catalog lacks %s", id)
 		}
 	}
-	if n := len(checks.All()); n != 22 {
-		t.Errorf("%d checks, want 22", n)
+	if n := len(checks.All()); n != 23 {
+		t.Errorf("%d checks, want 23", n)
 	}
 }
 

@@ -1,0 +1,49 @@
+package model
+
+import (
+	"testing"
+
+	"github.com/qoslint/qoslint/collectors/nvue"
+)
+
+// FuzzInterfaces feeds any configuration the command parser accepts to the
+// interface semantics: no panic, and every checked port, once and in
+// order, has a QoS and an MTU.
+func FuzzInterfaces(f *testing.F) {
+	for _, s := range []string{
+		"nv set interface bond1 bond member swp1-4\nnv set interface bond1 qos mapping profile default-global\n",
+		"nv set interface swp1 link breakout 4x\nnv set interface swp1s0-3 link state up\n",
+		"nv set interface swp1 link breakout 2x lanes-per-port 2\nnv set interface swp1s1 link mtu 1500\n",
+		"nv set interface peerlink bond member swp49-50\nnv set interface peerlink.4094 type sub\nnv set interface vlan10 type svi\n",
+		"nv set router adaptive-routing state enabled\nnv set interface swp51 router adaptive-routing state enabled\n" +
+			"nv set vrf default router bgp neighbor swp51 remote-as external\n",
+		"nv set interface bond1 bond member swp1\nnv set interface bond2 bond member swp1\nnv set interface swp1 qos pfc profile X\n",
+		roce515,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		cfg, errs, _ := nvue.ParseCommands("c.txt", []byte(src))
+		if cfg == nil || len(errs) > 0 {
+			return
+		}
+		sw, _ := BuildSwitch("s", "leaf", cfg, nil, nil)
+		for i, p := range sw.Ports {
+			if i > 0 && !NaturalLess(sw.Ports[i-1], p) {
+				t.Fatalf("ports not sorted or repeated: %v", sw.Ports)
+			}
+			if sw.PortQoS[p] == nil || !sw.MTU[p].Known {
+				t.Fatalf("port %s without QoS or MTU", p)
+			}
+			if _, isBond := sw.Bonds[p]; !isBond {
+				for _, ms := range sw.Bonds {
+					for _, m := range ms {
+						if m == p {
+							t.Fatalf("bond member %s checked as a port", p)
+						}
+					}
+				}
+			}
+		}
+	})
+}
