@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/collectors/source"
 )
 
 // Profile semantics. Public source, CumulusNetworks/docs
@@ -124,19 +125,19 @@ func (b *switchBuilder) portQoS(global *QoS, qosRoot *nvue.Node, bd binding) *Qo
 	q := *global
 	q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = bd.mapping, bd.pfc, bd.ecn, bd.sched
 	if name := bd.mapping.V; name != DefaultProfile {
-		resetMapping(&q, name)
+		resetMapping(&q, name, bd.mapping.Origin.Pos)
 		b.applyMapping(&q, profile(qosRoot.Child("mapping"), name))
 	}
 	if name := bd.pfc.V; name != DefaultProfile {
-		resetPFC(&q, name)
+		resetPFC(&q, name, bd.pfc.Origin.Pos)
 		b.applyPFC(&q, profile(qosRoot.Child("pfc"), name))
 	}
 	if name := bd.ecn.V; name != DefaultProfile {
-		resetECN(&q, name)
+		resetECN(&q, name, bd.ecn.Origin.Pos)
 		b.applyECN(&q, profile(qosRoot.Child("congestion-control"), name))
 	}
 	if name := bd.sched.V; name != DefaultProfile {
-		resetSched(&q, name)
+		resetSched(&q, name, bd.sched.Origin.Pos)
 		b.applySched(&q, profile(qosRoot.Child("egress-scheduler"), name))
 	}
 	return &q
@@ -148,23 +149,23 @@ func (b *switchBuilder) portQoS(global *QoS, qosRoot *nvue.Node, bd binding) *Qo
 // default table, whatever the RoCE mode (that a lossy-multi-tc switch does
 // not use its mode's table for them is inferred). The trust of a profile
 // without `trust` is not documented: assumed the Cumulus default l2.
-func resetMapping(q *QoS, name string) {
-	q.Trust = Defaulted("l2", fmt.Sprintf("mapping profile %s sets no trust: not documented, assumed the Cumulus default l2", name))
+func resetMapping(q *QoS, name string, pos source.Pos) {
+	q.Trust = boundAt(pos, "l2", fmt.Sprintf("mapping profile %s sets no trust: not documented, assumed the Cumulus default l2", name))
 	why := fmt.Sprintf("mapping profile %s does not list it: the default DSCP table", name)
 	for d := range q.DSCP {
-		q.DSCP[d] = Defaulted(DefaultPriority(d), why)
+		q.DSCP[d] = boundAt(pos, DefaultPriority(d), why)
 	}
 }
 
 // resetPFC: "Cumulus Linux automatically enables PFC frame transmit and PFC
 // frame receive" for a PFC profile (QoS518, Port Groups, PFC). A profile
 // without `switch-priority` is not documented: assumed to pause none.
-func resetPFC(q *QoS, name string) {
+func resetPFC(q *QoS, name string, pos source.Pos) {
 	for sp := range q.PFC {
-		q.PFC[sp] = Defaulted(false, fmt.Sprintf("pfc profile %s lists no switch-priority: not documented, assumed none", name))
+		q.PFC[sp] = boundAt(pos, false, fmt.Sprintf("pfc profile %s lists no switch-priority: not documented, assumed none", name))
 	}
 	auto := fmt.Sprintf("pfc profile %s: tx and rx enabled automatically", name)
-	q.PFCRx, q.PFCTx = Defaulted(true, auto), Defaulted(true, auto)
+	q.PFCRx, q.PFCTx = boundAt(pos, true, auto), boundAt(pos, true, auto)
 }
 
 // resetECN: a congestion-control profile marks on the traffic classes it
@@ -173,11 +174,11 @@ func resetPFC(q *QoS, name string) {
 // unless `ecn disable` (that example sets no `ecn` yet shows
 // `ecn_enable = true`). Thresholds a profile leaves out are not documented
 // for profiles: assumed default-global's documented 150000 / 1500000 bytes.
-func resetECN(q *QoS, name string) {
+func resetECN(q *QoS, name string, pos source.Pos) {
 	for tc := range q.ECN {
-		q.ECN[tc] = Defaulted(false, fmt.Sprintf("not in congestion-control profile %s, which replaces default-global", name))
+		q.ECN[tc] = boundAt(pos, false, fmt.Sprintf("not in congestion-control profile %s, which replaces default-global", name))
 		th := fmt.Sprintf("congestion-control profile %s sets no threshold: not documented, assumed 150000/1500000", name)
-		q.ECNMin[tc], q.ECNMax[tc] = Defaulted(150000, th), Defaulted(1500000, th)
+		q.ECNMin[tc], q.ECNMax[tc] = boundAt(pos, 150000, th), boundAt(pos, 1500000, th)
 		setECNModeDefaults(q, tc)
 	}
 }
@@ -186,9 +187,16 @@ func resetECN(q *QoS, name string) {
 // schedules the other queues on a best-effort basis" and "If you do not
 // specify a value for an egress queue, Cumulus Linux uses a DWRR value of 0
 // (no egress scheduling)" (QoS518, Egress Scheduling / Egress Scheduler).
-func resetSched(q *QoS, name string) {
+func resetSched(q *QoS, name string, pos source.Pos) {
 	why := fmt.Sprintf("not in egress-scheduler profile %s: best effort, DWRR 0", name)
 	for tc := range q.Sched {
-		q.Sched[tc], q.SchedBW[tc] = Defaulted("dwrr", why), Defaulted(0, why)
+		q.Sched[tc], q.SchedBW[tc] = boundAt(pos, "dwrr", why), boundAt(pos, 0, why)
 	}
+}
+
+// boundAt is a value a profile gives by leaving it out: its origin is the
+// port's binding of the profile (pos), so that a finding points at the line
+// that made the port use it, and the text says what the omission means.
+func boundAt[T any](pos source.Pos, v T, why string) Value[T] {
+	return Value[T]{V: v, Origin: Origin{Pos: pos, Default: why}, Known: true}
 }
