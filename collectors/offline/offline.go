@@ -234,6 +234,9 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 		}
 	} else {
 		sc.Missing = append(sc.Missing, RoceShowFile)
+		// Optional, and a config repo never has it; but a report that
+		// passes must say what it did not compare.
+		r.note(source.Pos{File: path.Join(DevicesDir, name)}, "%s not collected: the configuration is not compared with what the switch runs", RoceShowFile)
 	}
 	// Counters are optional evidence: absent means not collected, and is
 	// not listed as missing (configuration checks do not need them).
