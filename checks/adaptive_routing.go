@@ -75,28 +75,14 @@ func arWanted(sw *model.Switch) []Finding {
 			Changes:  []Change{nvSet(o, had, on, "router", "adaptive-routing", sw.Syntax.StateKey())},
 		})
 	}
-	type group struct {
-		v     model.Value[bool]
-		ports []string
-	}
-	var groups []*group
-	idx := map[string]*group{}
 	var onPorts []string
 	for _, p := range sw.ARPorts {
-		v := portAR(sw, p)
-		if v.V {
+		if portAR(sw, p).V {
 			onPorts = append(onPorts, p)
-			continue
 		}
-		key := fmt.Sprint(v.Origin.Pos)
-		g, ok := idx[key]
-		if !ok {
-			g = &group{v: v}
-			idx[key] = g
-			groups = append(groups, g)
-		}
-		g.ports = append(g.ports, p)
 	}
+	groups := groupByValue(sw.ARPorts, func(p string) model.Value[bool] { return portAR(sw, p) },
+		func(v model.Value[bool]) bool { return !v.V })
 	for _, g := range groups {
 		ports := model.CompressNames(g.ports)
 		msg := "adaptive routing is off on these routed ports, but the policy spreads RoCE with it"

@@ -116,3 +116,32 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// valueGroup is ports that share one value from one origin, so a finding
+// can name them together and its fix can change them together.
+type valueGroup[T any] struct {
+	v     model.Value[T]
+	ports []string
+}
+
+// groupByValue groups ports by value and origin, in port order; keep
+// drops the ports that need no finding.
+func groupByValue[T any](ports []string, value func(p string) model.Value[T], keep func(model.Value[T]) bool) []*valueGroup[T] {
+	var groups []*valueGroup[T]
+	idx := map[string]*valueGroup[T]{}
+	for _, p := range ports {
+		v := value(p)
+		if !keep(v) {
+			continue
+		}
+		key := fmt.Sprint(v.V, v.Origin.Pos, v.Origin.Default)
+		g, ok := idx[key]
+		if !ok {
+			g = &valueGroup[T]{v: v}
+			idx[key] = g
+			groups = append(groups, g)
+		}
+		g.ports = append(g.ports, p)
+	}
+	return groups
+}

@@ -38,26 +38,8 @@ func runMTU(f *model.Fabric) []Finding {
 			})
 		})
 	for _, sw := range configured(f) {
-		type group struct {
-			v     model.Value[int]
-			ports []string
-		}
-		var groups []*group
-		idx := map[string]*group{}
-		for _, p := range sw.Ports {
-			v := sw.MTU[p]
-			if v.V >= minSwitch {
-				continue
-			}
-			key := fmt.Sprint(v.V, v.Origin.Pos)
-			g, ok := idx[key]
-			if !ok {
-				g = &group{v: v}
-				idx[key] = g
-				groups = append(groups, g)
-			}
-			g.ports = append(g.ports, p)
-		}
+		groups := groupByValue(sw.Ports, func(p string) model.Value[int] { return sw.MTU[p] },
+			func(v model.Value[int]) bool { return v.V < minSwitch })
 		for _, g := range groups {
 			ports := model.CompressNames(g.ports)
 			o, had := old(g.v)
