@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/names"
 	"github.com/qoslint/qoslint/collectors/source"
 )
 
@@ -110,20 +111,9 @@ func parseIBDevLine(s string) (IBDev, string) {
 	return d, ""
 }
 
-// validIfName accepts Linux interface names: 1..15 bytes (IFNAMSIZ-1) with
-// no '/', ':' or whitespace, and not "." or "..".
-func validIfName(s string) bool {
-	if s == "" || len(s) > 15 || s == "." || s == ".." {
-		return false
-	}
-	return !strings.ContainsAny(s, "/: \t()")
-}
+// validIfName and validIBName are the names the live audit would send
+// (collectors/names): a capture that holds any other name cannot have come
+// from it, and the name must not reach a command or a path.
+func validIfName(s string) bool { return names.Netdev(s) }
 
-// validIBName accepts RDMA device names: 1..63 bytes (IB_DEVICE_NAME_MAX-1),
-// usable as one sysfs path element.
-func validIBName(s string) bool {
-	if s == "" || len(s) > 63 || s == "." || s == ".." {
-		return false
-	}
-	return !strings.ContainsAny(s, "/ \t()")
-}
+func validIBName(s string) bool { return names.IBDev(s) }
