@@ -14,7 +14,7 @@ import (
 var (
 	// NVUE interface names and ranges ("swp1", "swp1-32", "swp1s0,swp2").
 	portName = regexp.MustCompile(`^[A-Za-z0-9_.,-]+$`)
-	ipChars    = regexp.MustCompile(`^[0-9A-Fa-f.:][0-9A-Za-z.:%_-]*$`)
+	ipChars  = regexp.MustCompile(`^[0-9A-Fa-f.:][0-9A-Za-z.:%_-]*$`)
 	// RFC 1123 host name.
 	hostName = regexp.MustCompile(`^([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$`)
 )

@@ -36,7 +36,6 @@ func (p Plan) NVUE() bool {
 // names a device, file or interface (it would become an option).
 var unsafeToken = regexp.MustCompile(`[\x00-\x1f\x7f]`)
 
-
 // validate rejects a change whose values could not be passed to a shell or
 // a device safely, whatever a template does with them.
 func validate(device string, c checks.Change) error {

@@ -1,6 +1,7 @@
 package hostfiles
 
 import (
+	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -60,15 +61,18 @@ func parseIBDevLine(s string) (IBDev, string) {
 	// "<===>" contains "==>", so the old form is tried first.
 	if left, right, ok := strings.Cut(s, " <===> "); ok {
 		m := ibShortRe.FindStringSubmatch(left)
-		if m == nil || !validIfName(right) {
+		if m == nil {
 			return IBDev{}, "not an ibdev2netdev line"
+		}
+		if !validIfName(right) {
+			return IBDev{}, refusedNetdev(right)
 		}
 		port, ok := atoiRange(m[2], 1, 255)
 		if !ok {
 			return IBDev{}, "bad port"
 		}
 		if !validIBName(m[1]) {
-			return IBDev{}, "bad ibdev name"
+			return IBDev{}, "bad ibdev name: want " + names.IBDevRule
 		}
 		return IBDev{IBDev: m[1], Port: port, Netdev: right}, ""
 	}
@@ -78,8 +82,11 @@ func parseIBDevLine(s string) (IBDev, string) {
 	}
 	left, right := s[:idx], s[idx+len(" ==> "):]
 	rm := ibRightRe.FindStringSubmatch(right)
-	if rm == nil || !validIfName(rm[1]) {
+	if rm == nil {
 		return IBDev{}, "want \"==> <netdev> (<state>)\""
+	}
+	if !validIfName(rm[1]) {
+		return IBDev{}, refusedNetdev(rm[1])
 	}
 	d := IBDev{Netdev: rm[1], State: strings.TrimSpace(rm[2])}
 	var portStr string
@@ -105,7 +112,7 @@ func parseIBDevLine(s string) (IBDev, string) {
 		return IBDev{}, "bad port"
 	}
 	if !validIBName(d.IBDev) {
-		return IBDev{}, "bad ibdev name"
+		return IBDev{}, "bad ibdev name: want " + names.IBDevRule
 	}
 	d.Port = port
 	return d, ""
@@ -117,3 +124,9 @@ func parseIBDevLine(s string) (IBDev, string) {
 func validIfName(s string) bool { return names.Netdev(s) }
 
 func validIBName(s string) bool { return names.IBDev(s) }
+
+// refusedNetdev says why a netdev the live audit would not send is an
+// error rather than a line skipped.
+func refusedNetdev(nd string) string {
+	return fmt.Sprintf("netdev %q refused: want %s", clip(nd), names.NetdevRule)
+}

@@ -29,6 +29,7 @@ import (
 // holds no configuration.
 func ParseCommands(file string, data []byte) (cfg *Config, errs, notes []*source.Error) {
 	r := readCommands(file, data)
+	r.errs = withNonUTF8(file, data, r.errs)
 	for _, o := range r.other {
 		notes = append(notes, source.Errorf(file, o.line, "%s", o.note()))
 	}
