@@ -7,21 +7,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/names"
 	"github.com/qoslint/qoslint/collectors/source"
 )
 
 var (
-	// A device name names a folder of collected evidence and reaches shell
-	// commands later, so it must be one safe path component: no '/', no
-	// leading '.' or '-', no shell metacharacters.
-	safeName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 	// NVUE interface names and ranges ("swp1", "swp1-32", "swp1s0,swp2").
 	portName = regexp.MustCompile(`^[A-Za-z0-9_.,-]+$`)
-	// A Linux netdev name is at most IFNAMSIZ-1 = 15 bytes (include/uapi/linux/if.h);
-	// we also refuse '/' and whitespace, which dev_valid_name
-	// (net/core/dev.c) rejects, and ':' so the name stays a safe path.
-	netdevName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,15}$`)
-	ipChars    = regexp.MustCompile(`^[0-9A-Fa-f.:][0-9A-Za-z.:%_-]*$`)
+	ipChars  = regexp.MustCompile(`^[0-9A-Fa-f.:][0-9A-Za-z.:%_-]*$`)
 	// RFC 1123 host name.
 	hostName = regexp.MustCompile(`^([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$`)
 )
@@ -40,7 +33,10 @@ var hashFieldNames = []string{
 	"inner-source-port", "inner-destination-port", "inner-ipv6-label",
 }
 
-const safeNameRule = "use letters, digits, '.', '_' and '-', starting with a letter or digit"
+// A device name names a folder of collected evidence and reaches shell
+// commands later, so it must be one safe path component (collectors/names,
+// the rule the live collector checks too).
+const safeNameRule = names.DeviceRule
 
 // Validation rules, the same for YAML and HCL:
 //
@@ -66,7 +62,7 @@ func build(file string, raw *rawInventory, p *problems) *Inventory {
 		p.missing(1, "fabric is required")
 	case f.V == "":
 		p.semantic(f.Line, "fabric is required")
-	case !safeName.MatchString(f.V):
+	case !names.Device(f.V):
 		p.semantic(f.Line, "fabric name %q is not a safe name: %s", f.V, safeNameRule)
 	default:
 		inv.Fabric = f.V
@@ -213,7 +209,7 @@ func deviceName(kind string, d rawDevice, seen map[string]int, p *problems) bool
 	case !d.Name.Set || d.Name.V == "":
 		p.semantic(line, "%s name is required", kind)
 		return false
-	case !safeName.MatchString(d.Name.V):
+	case !names.Device(d.Name.V):
 		p.semantic(line, "%s name %q is not a safe name: %s", kind, d.Name.V, safeNameRule)
 		return false
 	}
@@ -295,7 +291,7 @@ func buildHost(file string, d rawDevice, seen map[string]int, p *problems) (Host
 			// "." and ".." match the pattern but are not netdev names
 			// (dev_valid_name, net/core/dev.c) and would climb out of
 			// /sys/class/net/<nic>.
-			if !netdevName.MatchString(nic) || nic == "." || nic == ".." {
+			if !names.Netdev(nic) {
 				p.semantic(d.Items.lineOf(i), "host %q: invalid NIC name %q (want a netdev name: 1-15 letters, digits, '.', '_' or '-')", d.Name.V, nic)
 				continue
 			}

@@ -1,6 +1,8 @@
 package inventory
 
 import (
+	"github.com/qoslint/qoslint/collectors/names"
+
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -101,7 +103,7 @@ func secretsIn(name string, data []byte, isHCL bool) int {
 func checkComplete(t *testing.T, name string, inv *Inventory) {
 	t.Helper()
 	p := inv.Policy
-	if inv.File != name || !safeName.MatchString(inv.Fabric) {
+	if inv.File != name || !names.Device(inv.Fabric) {
 		t.Fatalf("File %q Fabric %q", inv.File, inv.Fabric)
 	}
 	if _, ok := Preset(p.Preset); !ok {
@@ -125,13 +127,13 @@ func checkComplete(t *testing.T, name string, inv *Inventory) {
 	}
 	seen := map[string]bool{}
 	for _, s := range inv.Switches {
-		if !safeName.MatchString(s.Name) || seen[s.Name] || s.Role == "" || s.Pos.Line < 1 {
+		if !names.Device(s.Name) || seen[s.Name] || s.Role == "" || s.Pos.Line < 1 {
 			t.Fatalf("switch %+v", s)
 		}
 		seen[s.Name] = true
 	}
 	for _, h := range inv.Hosts {
-		if !safeName.MatchString(h.Name) || seen[h.Name] || h.Pos.Line < 1 {
+		if !names.Device(h.Name) || seen[h.Name] || h.Pos.Line < 1 {
 			t.Fatalf("host %+v", h)
 		}
 		seen[h.Name] = true

@@ -69,10 +69,24 @@ func Parse(name string, data []byte) (inv *Inventory, err error) {
 			inv, err = nil, Errors{source.Errorf(name, 1, "internal error parsing inventory: %v", r)}
 		}
 	}()
+	// YAML 1.2 §5.2 and the HCL native syntax specification (hashicorp/hcl
+	// hclsyntax/spec.md, "Source Code Representation") both require UTF-8:
+	// a byte that is not is reported at its own line, which the YAML and
+	// HCL parsers do not do (line 1, or the line after). That HCL section
+	// also forbids a byte order mark; qoslint drops one instead, as in
+	// every file it reads, because it carries nothing and Windows editors
+	// write it.
+	data = source.StripBOM(data)
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".yaml", ".yml":
+		if e := source.CheckUTF8(name, data, "YAML"); e != nil {
+			return nil, Errors{e}
+		}
 		return parseYAML(name, data)
 	case ".hcl":
+		if e := source.CheckUTF8(name, data, "HCL"); e != nil {
+			return nil, Errors{e}
+		}
 		return parseHCL(name, data)
 	}
 	return nil, Errors{source.Errorf(name, 1, "unknown inventory format %q: want .yaml, .yml or .hcl", filepath.Ext(name))}

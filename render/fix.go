@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/names"
 )
 
 // Plan is the remediation of one device: the changes of all its findings,
@@ -35,9 +36,6 @@ func (p Plan) NVUE() bool {
 // names a device, file or interface (it would become an option).
 var unsafeToken = regexp.MustCompile(`[\x00-\x1f\x7f]`)
 
-// netdevName is what an interface argument (mlnx_qos -i, ip link) may be.
-var netdevName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,14}$`)
-
 // validate rejects a change whose values could not be passed to a shell or
 // a device safely, whatever a template does with them.
 func validate(device string, c checks.Change) error {
@@ -50,7 +48,7 @@ func validate(device string, c checks.Change) error {
 	}
 	switch c.Kind {
 	case checks.MlnxQos, checks.LinkMTU:
-		if !netdevName.MatchString(c.Target) {
+		if !names.Netdev(c.Target) {
 			return fmt.Errorf("%s: interface name %q is not safe in a command", device, c.Target)
 		}
 	case checks.Sysfs:
@@ -62,6 +60,11 @@ func validate(device string, c checks.Change) error {
 		if strings.HasPrefix(p, "-") {
 			return fmt.Errorf("%s: NVUE path element %q would read as an option", device, p)
 		}
+	}
+	// An interface name is quoted like any word, but one the offline
+	// reader and the live audit refuse must not be fixed either.
+	if (c.Kind == checks.NVUE || c.Kind == checks.NVUEUnset) && len(c.Path) > 1 && c.Path[0] == "interface" && !names.NVUEInterface(c.Path[1]) {
+		return fmt.Errorf("%s: interface name %q is not safe in a command (%s)", device, c.Path[1], names.NVUERule)
 	}
 	return nil
 }

@@ -67,6 +67,11 @@ func TestPlanRejectsHostileNames(t *testing.T) {
 		{Kind: checks.Sysfs, Target: "/etc/passwd", Value: "1"},
 		{Kind: checks.NVUE, Path: []string{"qos", "mapping", "p\nnv config apply", "trust"}, Value: "both"},
 		{Kind: checks.NVUE, Path: []string{"qos", "mapping", "--help", "trust"}, Value: "both"},
+		// Names the offline reader and the live audit refuse
+		// (collectors/names), though quoting would make them harmless.
+		{Kind: checks.NVUE, Path: []string{"interface", "swp40;reboot", "qos", "pfc", "profile"}, Value: "default-global"},
+		{Kind: checks.NVUEUnset, Path: []string{"interface", "swp`id`", "qos", "pfc"}},
+		{Kind: checks.MlnxQos, Target: "eth0:1", Flag: "--trust", Value: "dscp"},
 	} {
 		rep := &render.Report{Devices: []render.Device{{Name: "d", Kind: "host"}},
 			Findings: []checks.Finding{{Check: "host-trust", Device: "d", Changes: []checks.Change{c}}}}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/names"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
@@ -70,7 +71,7 @@ func HostChanges(p inventory.Policy, nics []NIC) ([]checks.Change, error) {
 	var cs []checks.Change
 	prio := p.RoCE.Priority
 	for _, n := range nics {
-		if !netdevName.MatchString(n.Netdev) {
+		if !names.Netdev(n.Netdev) {
 			return nil, fmt.Errorf("interface name %q is not safe in a command", n.Netdev)
 		}
 		mq := func(flag, value string) {

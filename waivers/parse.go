@@ -52,6 +52,12 @@ func Parse(name string, data []byte) (f *File, err error) {
 			f, err = nil, Errors{source.Errorf(name, 1, "internal error reading waivers: %v", r)}
 		}
 	}()
+	// As the inventory: no byte order mark, and a byte that is not UTF-8
+	// (YAML 1.2 §5.2) reported at its own line, which yaml.v3 does not.
+	data = source.StripBOM(data)
+	if e := source.CheckUTF8(name, data, "YAML"); e != nil {
+		return nil, Errors{e}
+	}
 	p := &problems{file: name, lines: map[int]bool{}}
 	var raw yamlFile
 	dec := yaml.NewDecoder(bytes.NewReader(data))

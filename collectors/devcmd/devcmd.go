@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/names"
 )
 
 // Switch commands (NVUE, nvue.md §3.1 and §1.3).
@@ -39,22 +40,18 @@ const (
 	grepPrefix      = SysfsGrepPrefix
 )
 
-// netdevRe is a Linux interface name (IFNAMSIZ 16 with the NUL) made of
-// characters that never need quoting.
-var netdevRe = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,15}$`)
-
 // MlnxQos is `mlnx_qos -i <netdev>` → mlnx_qos-<netdev>.txt.
 func MlnxQos(netdev string) (string, error) {
-	if !netdevRe.MatchString(netdev) || strings.HasPrefix(netdev, "-") {
-		return "", fmt.Errorf("netdev %q is not a safe interface name", netdev)
+	if !names.Netdev(netdev) {
+		return "", fmt.Errorf("netdev %q is not a safe interface name (%s)", netdev, names.NetdevRule)
 	}
 	return MlnxQosPrefix + netdev, nil
 }
 
 // EthtoolS is `ethtool -S <netdev>` → ethtool-S-<netdev>.txt.
 func EthtoolS(netdev string) (string, error) {
-	if !netdevRe.MatchString(netdev) || strings.HasPrefix(netdev, "-") {
-		return "", fmt.Errorf("netdev %q is not a safe interface name", netdev)
+	if !names.Netdev(netdev) {
+		return "", fmt.Errorf("netdev %q is not a safe interface name (%s)", netdev, names.NetdevRule)
 	}
 	return EthtoolSPrefix + netdev, nil
 }
@@ -63,10 +60,10 @@ func EthtoolS(netdev string) (string, error) {
 // the RDMA hw_counters the counters collection reads (Linux
 // drivers/infiniband/hw/mlx5/counters.c names; reading one only queries
 // the firmware's counters, drivers/infiniband/core/sysfs.c show_hw_stats).
-var sysfsRe = regexp.MustCompile(`^/sys/class/(net/[A-Za-z0-9_.:-]{1,15}/ecn/roce_(np|rp)/enable/[0-7]|` +
-	`net/[A-Za-z0-9_.:-]{1,15}/ecn/roce_np/(cnp_dscp|cnp_802p_prio)|` +
-	`infiniband/[A-Za-z0-9_.:-]{1,64}/tc/[0-9]{1,3}/traffic_class|` +
-	`infiniband/[A-Za-z0-9_.:-]{1,64}/ports/[0-9]{1,3}/hw_counters/(` + strings.Join(hostfiles.HWCounterNames, "|") + `))$`)
+var sysfsRe = regexp.MustCompile(`^/sys/class/(net/` + names.NetdevPattern + `/ecn/roce_(np|rp)/enable/[0-7]|` +
+	`net/` + names.NetdevPattern + `/ecn/roce_np/(cnp_dscp|cnp_802p_prio)|` +
+	`infiniband/` + names.IBDevPattern + `/tc/[0-9]{1,3}/traffic_class|` +
+	`infiniband/` + names.IBDevPattern + `/ports/[0-9]{1,3}/hw_counters/(` + strings.Join(hostfiles.HWCounterNames, "|") + `))$`)
 
 // ReadSysfs is one command that prints every listed sysfs file as
 // "path:line" (grep -H with an empty pattern matches every line), and

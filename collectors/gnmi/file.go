@@ -65,6 +65,12 @@ func MarshalFile(ns []*gpb.Notification) ([]byte, error) {
 // ReadFile decodes a gnmi-counters.json file into its notifications and
 // the 1-based line each one starts on. Errors are *source.Error.
 func ReadFile(file string, data []byte) ([]*gpb.Notification, []int, error) {
+	// qoslint writes this file with encoding/json, which writes only
+	// UTF-8, and JSON exchanged between systems is UTF-8 (RFC 8259 §8.1):
+	// any other byte means the file was edited or damaged.
+	if e := source.CheckUTF8(file, data, "JSON"); e != nil {
+		return nil, nil, e
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
 	if err != nil {

@@ -1,10 +1,12 @@
 package hostfiles
 
 import (
+	"fmt"
 	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/names"
 	"github.com/qoslint/qoslint/collectors/source"
 )
 
@@ -59,15 +61,18 @@ func parseIBDevLine(s string) (IBDev, string) {
 	// "<===>" contains "==>", so the old form is tried first.
 	if left, right, ok := strings.Cut(s, " <===> "); ok {
 		m := ibShortRe.FindStringSubmatch(left)
-		if m == nil || !validIfName(right) {
+		if m == nil {
 			return IBDev{}, "not an ibdev2netdev line"
+		}
+		if !validIfName(right) {
+			return IBDev{}, refusedNetdev(right)
 		}
 		port, ok := atoiRange(m[2], 1, 255)
 		if !ok {
 			return IBDev{}, "bad port"
 		}
 		if !validIBName(m[1]) {
-			return IBDev{}, "bad ibdev name"
+			return IBDev{}, "bad ibdev name: want " + names.IBDevRule
 		}
 		return IBDev{IBDev: m[1], Port: port, Netdev: right}, ""
 	}
@@ -77,8 +82,11 @@ func parseIBDevLine(s string) (IBDev, string) {
 	}
 	left, right := s[:idx], s[idx+len(" ==> "):]
 	rm := ibRightRe.FindStringSubmatch(right)
-	if rm == nil || !validIfName(rm[1]) {
+	if rm == nil {
 		return IBDev{}, "want \"==> <netdev> (<state>)\""
+	}
+	if !validIfName(rm[1]) {
+		return IBDev{}, refusedNetdev(rm[1])
 	}
 	d := IBDev{Netdev: rm[1], State: strings.TrimSpace(rm[2])}
 	var portStr string
@@ -104,26 +112,21 @@ func parseIBDevLine(s string) (IBDev, string) {
 		return IBDev{}, "bad port"
 	}
 	if !validIBName(d.IBDev) {
-		return IBDev{}, "bad ibdev name"
+		return IBDev{}, "bad ibdev name: want " + names.IBDevRule
 	}
 	d.Port = port
 	return d, ""
 }
 
-// validIfName accepts Linux interface names: 1..15 bytes (IFNAMSIZ-1) with
-// no '/', ':' or whitespace, and not "." or "..".
-func validIfName(s string) bool {
-	if s == "" || len(s) > 15 || s == "." || s == ".." {
-		return false
-	}
-	return !strings.ContainsAny(s, "/: \t()")
-}
+// validIfName and validIBName are the names the live audit would send
+// (collectors/names): a capture that holds any other name cannot have come
+// from it, and the name must not reach a command or a path.
+func validIfName(s string) bool { return names.Netdev(s) }
 
-// validIBName accepts RDMA device names: 1..63 bytes (IB_DEVICE_NAME_MAX-1),
-// usable as one sysfs path element.
-func validIBName(s string) bool {
-	if s == "" || len(s) > 63 || s == "." || s == ".." {
-		return false
-	}
-	return !strings.ContainsAny(s, "/ \t()")
+func validIBName(s string) bool { return names.IBDev(s) }
+
+// refusedNetdev says why a netdev the live audit would not send is an
+// error rather than a line skipped.
+func refusedNetdev(nd string) string {
+	return fmt.Sprintf("netdev %q refused: want %s", clip(nd), names.NetdevRule)
 }

@@ -14,13 +14,13 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/qoslint/qoslint/collectors/names"
 	"github.com/qoslint/qoslint/inventory"
 )
 
@@ -217,10 +217,6 @@ func collectOnce(ctx context.Context, inv *inventory.Inventory, opt Options) *Re
 	return res
 }
 
-// safeName is the inventory's device-name rule; checked again here because
-// the name becomes a folder.
-var safeName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
-
 func collectDevice(ctx context.Context, dv *device, keys *hostKeys, opt Options) (DeviceStatus, map[string][]byte) {
 	start := time.Now()
 	r := &devRun{dev: dv, files: map[string][]byte{}, st: DeviceStatus{Name: dv.name, Kind: dv.kind}, counters: opt.Counters}
@@ -265,7 +261,9 @@ func collectDevice(ctx context.Context, dv *device, keys *hostKeys, opt Options)
 
 func (r *devRun) collect(ctx context.Context, keys *hostKeys, opt Options) error {
 	dv := r.dev
-	if !safeName.MatchString(dv.name) {
+	// The inventory's device-name rule, checked again here because the
+	// name becomes a folder.
+	if !names.Device(dv.name) {
 		return fmt.Errorf("device name %q cannot be a folder name", dv.name)
 	}
 	if keys.err != nil {

@@ -29,6 +29,7 @@ import (
 // holds no configuration.
 func ParseCommands(file string, data []byte) (cfg *Config, errs, notes []*source.Error) {
 	r := readCommands(file, data)
+	r.withNonUTF8(file, data)
 	for _, o := range r.other {
 		notes = append(notes, source.Errorf(file, o.line, "%s", o.note()))
 	}
@@ -58,6 +59,7 @@ func (c *Config) Apply(file string, text []byte) error {
 		return errors.New("nvue: Apply on a nil *Config")
 	}
 	r := readCommands(file, text)
+	r.withNonUTF8(file, text)
 	if err := r.strict(file); err != nil {
 		return err
 	}

@@ -23,6 +23,11 @@ import (
 // mapping with header/set keys is accepted too, and a mapping with neither
 // is taken as a bare `set` body.
 func ParseYAML(file string, data []byte) (*Config, error) {
+	// YAML text is Unicode (YAML 1.2 §5.2), and yaml.v3 reports a bad byte
+	// at the line after it: find the real one first.
+	if e := source.CheckUTF8(file, data, "YAML"); e != nil {
+		return nil, e
+	}
 	doc, err := decodeYAML(file, data)
 	if err != nil {
 		return nil, err

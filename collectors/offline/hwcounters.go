@@ -1,8 +1,6 @@
 package offline
 
 import (
-	"io/fs"
-
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 )
@@ -22,7 +20,7 @@ func (r *reader) hwCounters(host string, hc *collectors.HostCapture, nic *collec
 	}
 	read := func(dir string) *hostfiles.HWCounters {
 		root := r.devicePath(host, dir)
-		if _, err := fs.Stat(r.fsys, root); err != nil {
+		if ok, _ := r.folder(root); !ok {
 			return nil
 		}
 		h, errs := hostfiles.ReadHWCounters(r.fsys, root, nic.IBDev, nic.Port)

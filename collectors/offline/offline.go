@@ -20,6 +20,7 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/names"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/source"
 	"github.com/qoslint/qoslint/inventory"
@@ -86,7 +87,8 @@ func Collect(dir string, inv *inventory.Inventory) *collectors.Capture {
 // CollectFS is Collect over any file system rooted at the fabric directory.
 func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	c := &collectors.Capture{}
-	r := &reader{fsys: fsys, capture: c}
+	r := &reader{capture: c, failed: map[string]bool{}}
+	r.fsys = inputFS{FS: fsys, r: r}
 	known := map[string]bool{}
 	for _, s := range inv.Switches {
 		known[s.Name] = true
@@ -112,10 +114,16 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 		r.fail(source.Pos{File: DevicesDir}, "cannot read the devices folder: %v", unwrapPathError(err))
 	}
 	for _, e := range entries {
-		if e.IsDir() && !known[e.Name()] {
-			r.device = e.Name()
-			r.fail(source.Pos{File: path.Join(DevicesDir, e.Name())}, "device folder is not in the inventory (%s)", inv.File)
+		if !e.IsDir() || known[e.Name()] {
+			continue
 		}
+		r.device = e.Name()
+		if !names.Device(e.Name()) {
+			// No inventory can name it: say why, not only that it is missing.
+			r.fail(source.Pos{File: path.Join(DevicesDir, e.Name())}, "device folder %q is not a device name (%s), and not in the inventory (%s)", e.Name(), names.DeviceRule, inv.File)
+			continue
+		}
+		r.fail(source.Pos{File: path.Join(DevicesDir, e.Name())}, "device folder is not in the inventory (%s)", inv.File)
 	}
 	return c
 }
@@ -124,6 +132,9 @@ type reader struct {
 	fsys    fs.FS
 	capture *collectors.Capture
 	device  string
+	// failed holds the files that exist but could not be read: their
+	// error is reported once, and they are not "missing" as well.
+	failed map[string]bool
 }
 
 // note records a remark that is neither a finding nor an input error.
@@ -160,31 +171,51 @@ func (r *reader) failErr(file string, err error) {
 
 func (r *reader) devicePath(name, file string) string { return path.Join(DevicesDir, name, file) }
 
+// deviceDir reports whether the device's folder can be read; when it
+// cannot, it records one error that says why, instead of one per file.
 func (r *reader) deviceDir(name string) bool {
-	st, err := fs.Stat(r.fsys, path.Join(DevicesDir, name))
-	if err != nil || !st.IsDir() {
-		r.fail(source.Pos{File: path.Join(DevicesDir, name)}, "%s: the inventory names this device but the fabric directory has no folder for it", errDeviceDirMissing)
-		return false
+	dir := path.Join(DevicesDir, name)
+	ok, missing := r.folder(dir)
+	if missing {
+		r.fail(source.Pos{File: dir}, "%s: the inventory names this device but the fabric directory has no folder for it", errDeviceDirMissing)
 	}
-	return true
+	return ok
 }
 
-// read returns a file's bytes; ok is false when it does not exist. Other
-// read problems are recorded as errors.
+// folder reports whether dir is a folder that can be listed. missing is
+// true when nothing is there (not an error here: the caller knows whether
+// the folder is optional); anything else that stops the reading (a file in
+// its place, a symbolic link loop, no permission) is recorded as an error.
+func (r *reader) folder(dir string) (ok, missing bool) {
+	pos := source.Pos{File: dir}
+	st, err := fs.Stat(r.fsys, dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return false, true
+	case err != nil:
+		r.fail(pos, "cannot read the folder: %v", unwrapPathError(err))
+	case !st.IsDir():
+		r.fail(pos, "is a file, but must be a folder")
+	default:
+		if _, err := fs.ReadDir(r.fsys, dir); err != nil {
+			r.fail(pos, "cannot read the folder: %v", unwrapPathError(err))
+			return false, false
+		}
+		return true, false
+	}
+	return false, false
+}
+
+// read returns a file's bytes (through inputFS: no byte order mark, at
+// most maxDeviceFileBytes); ok is false when it does not exist. Other read
+// problems are recorded as errors, and the file in failed.
 func (r *reader) read(file string) ([]byte, bool) {
-	st, err := fs.Stat(r.fsys, file)
+	data, err := fs.ReadFile(r.fsys, file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false
 	}
-	if err == nil && st.Size() > maxDeviceFileBytes {
-		r.fail(source.Pos{File: file}, "file is %d bytes, larger than any device output qoslint reads (%d)", st.Size(), maxDeviceFileBytes)
-		return nil, false
-	}
-	var data []byte
-	if err == nil {
-		data, err = fs.ReadFile(r.fsys, file)
-	}
 	if err != nil {
+		r.failed[file] = true
 		r.fail(source.Pos{File: file}, "cannot read: %v", unwrapPathError(err))
 		return nil, false
 	}
@@ -221,8 +252,11 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 			r.noteErr(n)
 		}
 		sc.Config = cfg
-	} else {
+	} else if !r.failed[yamlFile] && !r.failed[cmdFile] {
 		r.fail(source.Pos{File: path.Join(DevicesDir, name)}, "no NVUE configuration: the switch needs %s or %s", NVUEYAMLFile, NVUECommandsFile)
+	}
+	if sc.Config != nil {
+		r.refuseInterfaces(sc.Config)
 	}
 	showFile := r.devicePath(name, RoceShowFile)
 	if data, ok := r.read(showFile); ok {
@@ -276,10 +310,10 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 			r.failErr(ibFile, err)
 		}
 		hc.IBDevs = devs
-	} else {
+	} else if !r.failed[ibFile] {
 		hc.Missing = append(hc.Missing, IBDev2NetdevFile)
 	}
-	if hc.NCCL = r.ncclConf(h.Name, NCCLConfFile); hc.NCCL == nil {
+	if hc.NCCL = r.ncclConf(h.Name, NCCLConfFile); hc.NCCL == nil && !r.failed[r.devicePath(h.Name, NCCLConfFile)] {
 		hc.Missing = append(hc.Missing, NCCLConfFile)
 	}
 	// The two layers above /etc/nccl.conf are optional: a capture that
@@ -292,9 +326,9 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 		if err != nil {
 			r.failErr(linkFile, err)
 		} else {
-			hc.Links, hc.LinksFile = links, linkFile
+			hc.Links, hc.LinksFile = r.refuseLinks(linkFile, links), linkFile
 		}
-	} else {
+	} else if !r.failed[linkFile] {
 		hc.Missing = append(hc.Missing, IPLinkFile)
 	}
 
@@ -307,8 +341,8 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 		netdevs = r.discoverNICs(h.Name, hc.IBDevs, hc.Links)
 	}
 	sysRoot := r.devicePath(h.Name, SysfsDir)
-	_, sysErr := fs.Stat(r.fsys, sysRoot)
-	if sysErr != nil {
+	sysOK, sysMissing := r.folder(sysRoot)
+	if sysMissing {
 		hc.Missing = append(hc.Missing, SysfsDir)
 	}
 	hc.CountersInterval = r.interval(h.Name)
@@ -326,7 +360,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 			} else {
 				nic.Qos = q
 			}
-		} else {
+		} else if !r.failed[qf] {
 			hc.Missing = append(hc.Missing, MlnxQosFile(nd))
 		}
 		// Counters are optional evidence: a missing file is simply not
@@ -351,7 +385,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 				}
 			}
 		}
-		if sysErr == nil {
+		if sysOK {
 			s, errs := hostfiles.ReadSysfs(r.fsys, sysRoot, nd, nic.IBDev, nic.Port)
 			for _, err := range errs {
 				r.failErr(sysRoot, err)
@@ -362,7 +396,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 		r.cnpPairNote(nic)
 		hc.NICs = append(hc.NICs, nic)
 	}
-	if sysErr == nil {
+	if sysOK {
 		r.unmappedTrafficClass(h.Name, hc.NICs)
 	}
 	return hc
@@ -415,9 +449,16 @@ func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev, links []hostf
 	entries, _ := fs.ReadDir(r.fsys, path.Join(DevicesDir, host))
 	for _, e := range entries {
 		n := e.Name()
-		if !e.IsDir() && strings.HasPrefix(n, mlnxQosPrefix) && strings.HasSuffix(n, mlnxQosSuffix) {
-			out = append(out, strings.TrimSuffix(strings.TrimPrefix(n, mlnxQosPrefix), mlnxQosSuffix))
+		if e.IsDir() || !strings.HasPrefix(n, mlnxQosPrefix) || !strings.HasSuffix(n, mlnxQosSuffix) {
+			continue
 		}
+		nd := strings.TrimSuffix(strings.TrimPrefix(n, mlnxQosPrefix), mlnxQosSuffix)
+		if !names.Netdev(nd) {
+			// The live audit never runs mlnx_qos -i on such a name.
+			r.fail(source.Pos{File: r.devicePath(host, n)}, "netdev %q in the file name refused: want %s", clip(nd), names.NetdevRule)
+			continue
+		}
+		out = append(out, nd)
 	}
 	sort.Strings(out)
 	if len(out) == 0 {

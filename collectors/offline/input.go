@@ -1,0 +1,88 @@
+package offline
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+
+	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/source"
+)
+
+// inputFS is the fabric directory as every parser sees it: a file is read
+// at most up to maxDeviceFileBytes, a leading UTF-8 byte order mark is
+// dropped, and bytes that are not UTF-8 in a device's text output are
+// noted at their line. It is the one place where this happens, so that
+// sysfs and hw_counters (which hostfiles reads through the fs.FS) get the
+// same treatment as the files reader.read hands to a parser.
+type inputFS struct {
+	fs.FS
+	r *reader
+}
+
+var (
+	_ fs.ReadFileFS = inputFS{}
+	_ fs.ReadDirFS  = inputFS{}
+	_ fs.StatFS     = inputFS{}
+)
+
+func (f inputFS) Stat(name string) (fs.FileInfo, error)      { return fs.Stat(f.FS, name) }
+func (f inputFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(f.FS, name) }
+
+// errTooLarge is a file over the limit; it names the limit.
+type errTooLarge struct{ size int64 }
+
+func (e errTooLarge) Error() string {
+	return fmt.Sprintf("file is %d bytes, over the %d MiB limit on one device file (no device output qoslint reads is that large)", e.size, maxDeviceFileBytes>>20)
+}
+
+func (f inputFS) ReadFile(name string) ([]byte, error) {
+	st, err := fs.Stat(f.FS, name)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errIsFolder}
+	}
+	if st.Size() > maxDeviceFileBytes {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge{st.Size()}}
+	}
+	data, err := fs.ReadFile(f.FS, name)
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > maxDeviceFileBytes {
+		// Stat can lie (a file that grew, a /proc-like file of size 0).
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge{int64(len(data))}}
+	}
+	data = source.StripBOM(data)
+	f.r.noteNonUTF8(name, data)
+	return data, nil
+}
+
+var errIsFolder = fmt.Errorf("is a folder, not a file")
+
+// strictUTF8 are the files whose format requires UTF-8: their parser
+// reports a byte that is not UTF-8 as an error at its line. NVUE keeps its
+// configuration as YAML (UTF-8, YAML 1.2 §5.2), and prints the command form
+// from it; qoslint writes gnmi-counters.json with encoding/json, which
+// writes only UTF-8.
+var strictUTF8 = map[string]bool{
+	NVUEYAMLFile: true, NVUECommandsFile: true, gnmi.FileName: true, GNMIBeforeFile: true,
+}
+
+// noteNonUTF8 notes the first line of a text output that is not UTF-8.
+// Linux tools print what the kernel, the driver or a user wrote byte for
+// byte (iproute2's lib/json_writer.c jsonw_puts "does not do Unicode": an
+// interface alias typed in a Latin-1 terminal is printed as Latin-1; an
+// nccl.conf comment or an environment value is whatever its author
+// saved), so such a byte is not an error. The fields qoslint interprets are
+// ASCII, and a stray byte inside one fails that field's parse at its line.
+func (r *reader) noteNonUTF8(name string, data []byte) {
+	if strictUTF8[path.Base(name)] {
+		return
+	}
+	if line, col, b := source.InvalidUTF8(data); line > 0 {
+		r.note(source.Pos{File: name, Line: line}, "byte 0x%02X at column %d is not UTF-8 (Latin-1?); read as it is", b, col)
+	}
+}
