@@ -87,11 +87,12 @@ func Collect(dir string, inv *inventory.Inventory) *collectors.Capture {
 func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	c := &collectors.Capture{}
 	r := &reader{fsys: fsys, capture: c}
+	skip := r.verifyCapture(inv)
 	known := map[string]bool{}
 	for _, s := range inv.Switches {
 		known[s.Name] = true
 		r.device = s.Name
-		if !r.deviceDir(s.Name) {
+		if skip[s.Name] || !r.deviceDir(s.Name) {
 			continue
 		}
 		c.Switches = append(c.Switches, r.switchCapture(s.Name))
@@ -99,7 +100,7 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	for _, h := range inv.Hosts {
 		known[h.Name] = true
 		r.device = h.Name
-		if !r.deviceDir(h.Name) {
+		if skip[h.Name] || !r.deviceDir(h.Name) {
 			continue
 		}
 		c.Hosts = append(c.Hosts, r.hostCapture(h))
@@ -208,6 +209,7 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 			r.failErr(yamlFile, err)
 		} else {
 			sc.Config = cfg
+			r.agreeWithCommands(name, cfg)
 		}
 	} else if data, ok := r.read(cmdFile); ok {
 		// A bad line is an input error at its line, but the rest of the
