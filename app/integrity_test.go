@@ -59,6 +59,11 @@ func TestLintCaptureIntegrity(t *testing.T) {
 		t.Errorf("input errors %+v", j.InputErrors)
 	}
 
+	manifest, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(capture.File)))
+	if err != nil || bytes.Contains(manifest, []byte(testPassword)) || !bytes.Contains(manifest, []byte(`"status": "failed"`)) {
+		t.Errorf("manifest (%v):\n%s", err, manifest)
+	}
+
 	edit := func(name, text string, appendTo bool) {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if appendTo {

@@ -25,6 +25,7 @@ func strictSchema(t testing.TB) *jsonschema.Schema {
 	}
 	closeObjects(doc)
 	c := jsonschema.NewCompiler()
+	c.AssertFormat()
 	if err := c.AddResource(schemaID, doc); err != nil {
 		t.Fatal(err)
 	}
@@ -141,6 +142,7 @@ func TestParseErrors(t *testing.T) {
 		{"file twice", replace(`devices/leaf01/nv-show-qos-roce.txt`, `devices/leaf01/nv-config.yaml`), lineOf(`devices/leaf01/nv-show-qos-roce.txt`), "listed twice"},
 		{"device twice", replace(`"name": "gpu02"`, `"name": "leaf01"`), lineOf(`"name": "leaf01"`), "listed twice"},
 		{"not UTC", replace(`09:14:03Z`, `11:14:03+02:00`), lineOf(`"started"`), "not a qoslint.capture/v1 manifest"},
+		{"not a time", replace(`2025-06-02T09:14:41Z`, `2025-06-02 T9Z`), lineOf(`"finished"`), "date-time"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse(tc.data)

@@ -36,6 +36,8 @@ func schema() (*jsonschema.Schema, error) {
 			return
 		}
 		c := jsonschema.NewCompiler()
+		// "date-time" is otherwise only an annotation.
+		c.AssertFormat()
 		if err := c.AddResource(schemaID, doc); err != nil {
 			compileErr = err
 			return
