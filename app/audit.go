@@ -44,6 +44,9 @@ type LiveOptions struct {
 	// Interval, with Counters, takes the counters twice this far apart so
 	// the evidence checks judge the deltas (live.Options.Interval).
 	Interval time.Duration
+	// Force is collect's: a non-empty output folder is replaced whole
+	// instead of refused.
+	Force bool
 }
 
 // AuditOptions are audit's settings.
@@ -184,18 +187,27 @@ func noteTexts(es []*source.Error) []string {
 }
 
 // Collect collects the inventory's devices live and writes the fabric
-// directory (inventory included) to outDir, even when interrupted: what
-// was collected is kept.
+// directory (inventory and capture manifest included) to outDir, even when
+// interrupted: what was collected is kept, and the manifest says what is
+// missing. outDir must be new or empty unless opt.Force; it appears whole,
+// at once, when the collection is over.
 func Collect(ctx context.Context, errOut io.Writer, opt LiveOptions, outDir string) int {
+	// Refused before anything is dialled: a collection can take minutes.
+	if err := checkOutDir(outDir, opt.Force, opt.Inventory); err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
 	inv, res, code := collectLive(ctx, errOut, opt)
 	if code != ExitOK {
 		return code
 	}
-	if err := res.WriteDir(outDir); err != nil {
-		fmt.Fprintf(errOut, "qoslint: %v\n", err)
-		return ExitInput
-	}
-	if err := copyInventory(opt.Inventory, outDir); err != nil {
+	err := writeDirAtomic(outDir, opt.Force, func(tmp string) error {
+		if err := res.WriteDir(tmp); err != nil {
+			return err
+		}
+		return copyInventory(opt.Inventory, tmp)
+	}, opt.Inventory)
+	if err != nil {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)
 		return ExitInput
 	}
@@ -211,7 +223,10 @@ func Collect(ctx context.Context, errOut io.Writer, opt LiveOptions, outDir stri
 	}
 	fmt.Fprintf(errOut, "qoslint: wrote %d files of %d devices to %s (%d failed)\n",
 		len(res.Files), len(inv.Switches)+len(inv.Hosts), outDir, n)
-	if res.Incomplete() {
+	if res.Interrupted {
+		fmt.Fprintf(errOut, "qoslint: the collection was interrupted: lint of %s will not pass\n", outDir)
+	}
+	if res.Incomplete() || res.Interrupted {
 		return ExitIncomplete
 	}
 	return ExitOK

@@ -27,6 +27,8 @@ type FixOptions struct {
 	// be after the fixes.
 	Preview string
 	FailOn  checks.Severity
+	// Force replaces a non-empty Out whole instead of refusing it.
+	Force bool
 }
 
 // FixFormats are the stdout forms of fix.
@@ -34,6 +36,12 @@ var FixFormats = []string{"script", "rollback", "nvue"}
 
 // Fix prints or writes the corrective commands of every finding of dir.
 func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
+	if opt.Out != "" {
+		if err := checkOutDir(opt.Out, opt.Force, dir); err != nil {
+			fmt.Fprintf(errOut, "qoslint: %v\n", err)
+			return ExitInput
+		}
+	}
 	renderer, err := newRenderer(opt.Templates)
 	if err != nil {
 		fmt.Fprintf(errOut, "qoslint: templates: %v\n", err)
@@ -74,7 +82,10 @@ func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
 	}
 	fmt.Fprint(out, stdout.String())
 	if opt.Out != "" {
-		if err := writePlans(renderer, r.Fabric, plans, opt.Out); err != nil {
+		err := writeDirAtomic(opt.Out, opt.Force, func(tmp string) error {
+			return writePlans(renderer, r.Fabric, plans, tmp)
+		}, dir)
+		if err != nil {
 			fmt.Fprintf(errOut, "qoslint: %v\n", err)
 			return ExitInput
 		}

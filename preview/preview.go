@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/capture"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/offline"
@@ -56,6 +57,11 @@ func copyDir(src, dst string) error {
 		}
 		rel, _ := filepath.Rel(src, p)
 		target := filepath.Join(dst, rel)
+		if d.IsDir() && filepath.ToSlash(rel) == path.Dir(capture.File) {
+			// The preview is no capture: its changed files would fail the
+			// capture manifest's check.
+			return filepath.SkipDir
+		}
 		if d.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
@@ -101,6 +107,15 @@ func applySwitch(dir string, p render.Plan) error {
 	}
 	if err := os.WriteFile(target, format(cfg), 0o644); err != nil {
 		return err
+	}
+	// Lint refuses a command form that differs from the YAML beside it, so
+	// a switch captured in both forms gets both rewritten.
+	if target == yamlPath {
+		if _, err := os.Stat(cmdPath); err == nil {
+			if err := os.WriteFile(cmdPath, nvue.FormatCommands(cfg), 0o644); err != nil {
+				return err
+			}
+		}
 	}
 	err := os.Remove(filepath.Join(dir, offline.RoceShowFile))
 	if errors.Is(err, fs.ErrNotExist) {

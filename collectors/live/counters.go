@@ -16,6 +16,10 @@ import (
 	"github.com/qoslint/qoslint/inventory"
 )
 
+// gnmiCommand is what a gnmi-counters.json came from, for the capture
+// manifest: one Subscribe of these paths (collectors/gnmi Collect).
+var gnmiCommand = "gNMI Subscribe " + strings.Join(gnmi.SubscribePaths, " ")
+
 // gnmiWorkers bounds the concurrent gNMI subscriptions: each holds a
 // gRPC connection and a whole counter snapshot in memory.
 const gnmiWorkers = 8

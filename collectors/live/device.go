@@ -18,6 +18,7 @@ type devRun struct {
 	sess    *session
 	st      DeviceStatus
 	files   map[string][]byte
+	cmds    map[string]string // file → the command it came from
 	secrets []string
 	current string // the command being run, for a cancellation message
 	// counters also collects the runtime counters (ethtool -S per NIC).
@@ -29,6 +30,13 @@ func (r *devRun) note(format string, a ...any) {
 }
 
 func (r *devRun) file(name string) string { return path.Join(offline.DevicesDir, r.dev.name, name) }
+
+// save keeps a file (a name below devices/) and the command it came from,
+// which the capture manifest records.
+func (r *devRun) save(name, cmd string, data []byte) {
+	r.files[name] = data
+	r.cmds[name] = cmd
+}
 
 // exec runs one command. ok is false when it produced nothing usable; the
 // error is non-nil only when the session is over (the device is then done).
@@ -60,7 +68,7 @@ func (r *devRun) capture(cmd, file string) ([]byte, bool, error) {
 		r.note("%s not collected: `%s` said %q", file, cmd, clip(line))
 		return nil, false, nil
 	}
-	r.files[r.file(file)] = out
+	r.save(r.file(file), cmd, out)
 	return out, true, nil
 }
 
@@ -221,7 +229,7 @@ func (r *devRun) collectSysfs(paths []string) error {
 		return nil
 	}
 	for p, content := range present {
-		r.files[r.file(path.Join(offline.SysfsDir, strings.TrimPrefix(p, "/sys/")))] = []byte(content)
+		r.save(r.file(path.Join(offline.SysfsDir, strings.TrimPrefix(p, "/sys/"))), cmd, []byte(content))
 	}
 	if len(missing) > 0 {
 		r.note("sysfs: %d of %d files are missing on the device (first: %s)", len(missing), len(paths), missing[0])

@@ -55,7 +55,7 @@ func (r *devRun) collectHWCounters(paths []string) error {
 		return nil
 	}
 	for p, content := range present {
-		r.files[r.file(path.Join(offline.SysfsDir, strings.TrimPrefix(p, "/sys/")))] = []byte(content)
+		r.save(r.file(path.Join(offline.SysfsDir, strings.TrimPrefix(p, "/sys/"))), cmd, []byte(content))
 	}
 	if len(missing) > 0 {
 		r.note("RDMA hw_counters: %d of %d files are missing on the device (first: %s)", len(missing), len(paths), missing[0])

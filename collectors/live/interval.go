@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qoslint/qoslint/collectors/capture"
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
@@ -36,17 +37,22 @@ func collectTwice(ctx context.Context, inv *inventory.Inventory, opt Options) *R
 		if _, again := second.Files[name]; !ok || !again {
 			continue
 		}
-		second.Files[before] = data
+		second.Files[before], second.Commands[before] = data, first.Commands[name]
 		paired[deviceDir(name)] = true
 	}
 	// Millisecond precision is plenty next to seconds-long intervals and
 	// keeps the file short.
 	iv := []byte(interval.Round(time.Millisecond).String() + "\n")
 	for dir := range paired {
-		second.Files[path.Join(dir, offline.IntervalFile)] = iv
+		name := path.Join(dir, offline.IntervalFile)
+		second.Files[name], second.Commands[name] = iv, intervalCommand
 	}
 	return second
 }
+
+// intervalCommand is what counters-interval.txt came from, for the capture
+// manifest: qoslint measured it, no device printed it.
+const intervalCommand = capture.ComputedPrefix + "time between the starts of the first and the second counter sample"
 
 // beforeName is the .before name of a counters file, ok false for a file
 // that is not counters.

@@ -94,8 +94,16 @@ type DeviceStatus struct {
 
 // Result is a collection: the files and each device's status.
 type Result struct {
-	Files  map[string][]byte // "devices/<name>/<file>" → content
-	Status []DeviceStatus    // sorted by name
+	Files map[string][]byte // "devices/<name>/<file>" → content
+	// Commands are what each file came from: the command sent to the
+	// device, the gNMI subscription, or capture.ComputedPrefix and what
+	// qoslint computed. The capture manifest records them.
+	Commands map[string]string
+	Status   []DeviceStatus // sorted by name
+	// Started and Finished bound the whole collection; Interrupted is
+	// true when its context ended first (Ctrl-C, SIGTERM, a deadline).
+	Started, Finished time.Time
+	Interrupted       bool
 }
 
 // Device kinds, as in DeviceStatus.Kind.
@@ -157,15 +165,21 @@ func devices(inv *inventory.Inventory) []*device {
 // collected, and the ones not done are marked "cancelled".
 func Collect(ctx context.Context, inv *inventory.Inventory, opt Options) *Result {
 	opt = opt.withDefaults()
+	start := time.Now()
+	var res *Result
 	if opt.Counters && opt.Interval > 0 {
-		return collectTwice(ctx, inv, opt)
+		res = collectTwice(ctx, inv, opt)
+	} else {
+		res = collectOnce(ctx, inv, opt)
 	}
-	return collectOnce(ctx, inv, opt)
+	res.Started, res.Finished = start, time.Now()
+	res.Interrupted = ctx.Err() != nil
+	return res
 }
 
 func collectOnce(ctx context.Context, inv *inventory.Inventory, opt Options) *Result {
 	devs := devices(inv)
-	res := &Result{Files: map[string][]byte{}, Status: make([]DeviceStatus, len(devs))}
+	res := &Result{Files: map[string][]byte{}, Commands: map[string]string{}, Status: make([]DeviceStatus, len(devs))}
 	if len(devs) == 0 {
 		return res
 	}
@@ -193,11 +207,11 @@ func collectOnce(ctx context.Context, inv *inventory.Inventory, opt Options) *Re
 	for range min(opt.Workers, len(devs)) {
 		wg.Go(func() {
 			for i := range jobs {
-				st, files := collectDevice(ctx, devs[i], keys, opt)
+				st, files, cmds := collectDevice(ctx, devs[i], keys, opt)
 				mu.Lock()
 				res.Status[i] = st
 				for k, v := range files {
-					res.Files[k] = v
+					res.Files[k], res.Commands[k] = v, cmds[k]
 				}
 				mu.Unlock()
 			}
@@ -206,7 +220,7 @@ func collectOnce(ctx context.Context, inv *inventory.Inventory, opt Options) *Re
 	wg.Wait()
 	<-gnmiDone
 	for k, v := range gnmiFiles {
-		res.Files[k] = v
+		res.Files[k], res.Commands[k] = v, gnmiCommand
 	}
 	for i := range res.Status {
 		if n, ok := gnmiNotes[res.Status[i].Name]; ok {
@@ -217,9 +231,9 @@ func collectOnce(ctx context.Context, inv *inventory.Inventory, opt Options) *Re
 	return res
 }
 
-func collectDevice(ctx context.Context, dv *device, keys *hostKeys, opt Options) (DeviceStatus, map[string][]byte) {
+func collectDevice(ctx context.Context, dv *device, keys *hostKeys, opt Options) (DeviceStatus, map[string][]byte, map[string]string) {
 	start := time.Now()
-	r := &devRun{dev: dv, files: map[string][]byte{}, st: DeviceStatus{Name: dv.name, Kind: dv.kind}, counters: opt.Counters}
+	r := &devRun{dev: dv, files: map[string][]byte{}, cmds: map[string]string{}, st: DeviceStatus{Name: dv.name, Kind: dv.kind}, counters: opt.Counters}
 	emit := func(k EventKind, err error) {
 		if opt.OnEvent != nil {
 			opt.OnEvent(Event{Device: dv.name, Kind: k, Err: err})
@@ -228,7 +242,7 @@ func collectDevice(ctx context.Context, dv *device, keys *hostKeys, opt Options)
 	if ctx.Err() != nil {
 		r.st.Err = dv.name + ": cancelled"
 		emit(Failed, errors.New(r.st.Err))
-		return r.st, nil
+		return r.st, nil, nil
 	}
 	emit(Started, nil)
 	dctx, cancel := context.WithTimeout(ctx, opt.DeviceTimeout)
@@ -256,7 +270,7 @@ func collectDevice(ctx context.Context, dv *device, keys *hostKeys, opt Options)
 	} else {
 		emit(Done, nil)
 	}
-	return r.st, r.files
+	return r.st, r.files, r.cmds
 }
 
 func (r *devRun) collect(ctx context.Context, keys *hostKeys, opt Options) error {

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/capture"
 	"github.com/qoslint/qoslint/collectors/memfs"
 	"github.com/qoslint/qoslint/collectors/offline"
 )
@@ -31,8 +32,40 @@ func (r *Result) Incomplete() bool {
 	return false
 }
 
+// Manifest is the collection's capture manifest: per device its status,
+// cause, notes and every file with the command it came from, its size and
+// its SHA-256. Causes and notes are the statuses', already redacted;
+// commands are allowlisted ones, which hold no secret.
+func (r *Result) Manifest() *capture.Manifest {
+	m := &capture.Manifest{
+		Schema: capture.Schema, Version: capture.Version(),
+		Started: capture.Timestamp(r.Started), Finished: capture.Timestamp(r.Finished),
+		Interrupted: r.Interrupted,
+	}
+	byDevice := map[string][]capture.Entry{}
+	for name, data := range r.Files {
+		dev := strings.SplitN(strings.TrimPrefix(name, offline.DevicesDir+"/"), "/", 2)[0]
+		byDevice[dev] = append(byDevice[dev], capture.NewEntry(name, r.Commands[name], data))
+	}
+	for _, st := range r.Status {
+		files := byDevice[st.Name]
+		if files == nil {
+			files = []capture.Entry{}
+		}
+		m.Devices = append(m.Devices, capture.Device{
+			Name: st.Name, Kind: st.Kind,
+			Status: capture.Status(st.Err, len(files)),
+			Cause:  strings.TrimPrefix(st.Err, st.Name+": "),
+			Notes:  st.Notes,
+			Files:  files,
+		})
+	}
+	return m
+}
+
 // WriteDir writes the files below dir (folders 0755, files 0644), creating
-// dir if needed. Every name is checked to stay below dir, and os.Root
+// dir if needed, and the capture manifest (capture.File) that lint checks
+// them against. Every name is checked to stay below dir, and os.Root
 // refuses to follow a symbolic link out of it.
 func (r *Result) WriteDir(dir string) error {
 	names := make([]string, 0, len(r.Files))
@@ -58,6 +91,16 @@ func (r *Result) WriteDir(dir string) error {
 		if err := root.WriteFile(name, r.Files[name], 0o644); err != nil {
 			return fmt.Errorf("write %s: %w", name, err)
 		}
+	}
+	manifest, err := r.Manifest().Marshal()
+	if err != nil {
+		return err
+	}
+	if err := root.MkdirAll(path.Dir(capture.File), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", capture.File, err)
+	}
+	if err := root.WriteFile(capture.File, manifest, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", capture.File, err)
 	}
 	return nil
 }

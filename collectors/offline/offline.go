@@ -89,11 +89,12 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	c := &collectors.Capture{}
 	r := &reader{capture: c, failed: map[string]bool{}}
 	r.fsys = inputFS{FS: fsys, r: r}
+	skip := r.verifyCapture(inv)
 	known := map[string]bool{}
 	for _, s := range inv.Switches {
 		known[s.Name] = true
 		r.device = s.Name
-		if !r.deviceDir(s.Name) {
+		if skip[s.Name] || !r.deviceDir(s.Name) {
 			continue
 		}
 		c.Switches = append(c.Switches, r.switchCapture(s.Name))
@@ -101,7 +102,7 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	for _, h := range inv.Hosts {
 		known[h.Name] = true
 		r.device = h.Name
-		if !r.deviceDir(h.Name) {
+		if skip[h.Name] || !r.deviceDir(h.Name) {
 			continue
 		}
 		c.Hosts = append(c.Hosts, r.hostCapture(h))
@@ -239,6 +240,7 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 			r.failErr(yamlFile, err)
 		} else {
 			sc.Config = cfg
+			r.agreeWithCommands(name, cfg)
 		}
 	} else if data, ok := r.read(cmdFile); ok {
 		// A bad line is an input error at its line, but the rest of the

@@ -29,7 +29,8 @@ hosts:
 
 func TestCollect(t *testing.T) {
 	fsys := fstest.MapFS{
-		// leaf01: both forms; the YAML wins.
+		// leaf01: both forms, describing different configurations: an
+		// error naming both, and the YAML is read.
 		"devices/leaf01/nv-config.yaml":         {Data: []byte("- set:\n    qos:\n      roce:\n        mode: lossy\n")},
 		"devices/leaf01/nv-config-commands.txt": {Data: []byte("nv set qos roce mode lossless\n")},
 		"devices/leaf01/nv-show-qos-roce.txt":   {Data: []byte("garbage\n")},
@@ -59,6 +60,7 @@ func TestCollect(t *testing.T) {
 		"leaf03: devices/leaf03: no NVUE configuration",
 		"gpu02: devices/gpu02/sysfs/class/net/ens1f0np0/ecn/roce_np/cnp_dscp:1:",
 		"stray: devices/stray: device folder is not in the inventory (inventory.yaml)",
+		"leaf01: devices/leaf01: nv-config.yaml and nv-config-commands.txt describe different configurations (only in nv-config.yaml: qos > roce > mode = lossy; only in nv-config-commands.txt: qos > roce > mode = lossless): keep only the one the switch runs",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("errors lack %q:\n%s", want, got)

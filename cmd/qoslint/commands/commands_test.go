@@ -164,6 +164,10 @@ func TestBadSettingsExitTwo(t *testing.T) {
 	inv := write("inv.yaml", "fabric: x\npolicy: {preset: cumulus-default}\nssh: {known_hosts: ./absent_known_hosts}\n"+
 		"switches:\n  - {name: leaf01, address: 192.0.2.1, username: u, password_env: QOSLINT_TEST_NONE}\n")
 	empty := write("empty.yaml", "fabric: x\npolicy: {preset: cumulus-default}\n")
+	full := t.TempDir() // an earlier run's output
+	if err := os.WriteFile(full+"/leaf01.sh", []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	emptyDir := t.TempDir()
 	if err := os.WriteFile(emptyDir+"/inventory.yaml", []byte("fabric: x\npolicy: {preset: cumulus-default}\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -174,6 +178,11 @@ func TestBadSettingsExitTwo(t *testing.T) {
 	}{
 		{[]string{"audit", "--inventory", inv}, "absent_known_hosts"},
 		{[]string{"collect", "--inventory", inv, "--out", dir + "/out"}, "absent_known_hosts"},
+		{[]string{"collect", "--inventory", inv, "--out", full}, "is not empty: use --force"},
+		{[]string{"collect", "--inventory", inv, "--out", full, "--force"}, "absent_known_hosts"},
+		{[]string{"collect", "--inventory", inv, "--out", dir, "--force"}, "which this command reads"},
+		{[]string{"fix", "../../../examples/broken-pod", "--out", full}, "is not empty: use --force"},
+		{[]string{"fix", "../../../examples/broken-pod", "--out", "../../../examples", "--force"}, "which this command reads"},
 		{[]string{"audit", "--inventory", empty}, "names no device"},
 		{[]string{"lint", emptyDir}, "names no device"},
 		{[]string{"audit", "--inventory", inv, "--workers", "0"}, "--workers 0"},

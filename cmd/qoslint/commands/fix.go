@@ -19,7 +19,8 @@ with one nv config apply for switches; mlnx_qos, sysfs, nccl.conf and ip link li
 Each fix comes with the rollback built from the collected current values.
 
 --out DIR writes <device>.sh and <device>.rollback.sh for every device, plus <switch>.nv (nv set
-lines) and <switch>.patch.yaml (for nv config patch). --preview OUT writes a copy of the fabric
+lines) and <switch>.patch.yaml (for nv config patch). DIR must be new or empty: --force replaces
+a non-empty DIR whole, so no script of an earlier run is left beside the new ones. --preview OUT writes a copy of the fabric
 directory as it would be after the fixes, so the change can be linted first. --templates DIR
 overrides the embedded command templates (see templates/).`,
 		Args: cobra.ExactArgs(1),
@@ -28,7 +29,8 @@ overrides the embedded command templates (see templates/).`,
 		},
 	}
 	cmd.Flags().StringVar(&opt.Format, "format", "script", "what to print: "+strings.Join(app.FixFormats, "|"))
-	cmd.Flags().StringVar(&opt.Out, "out", "", "directory to write every form of every device's fix to")
+	cmd.Flags().StringVar(&opt.Out, "out", "", "directory to write every form of every device's fix to (new or empty)")
+	cmd.Flags().BoolVar(&opt.Force, "force", false, "replace a non-empty --out directory whole")
 	cmd.Flags().StringVar(&opt.Preview, "preview", "", "directory to write the fabric as it would be after the fixes")
 	cmd.Flags().StringVar(&opt.Templates, "templates", "", "directory of *.tmpl files overriding the embedded templates")
 	return cmd

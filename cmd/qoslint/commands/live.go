@@ -125,15 +125,23 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 func newCollectCmd(_, errOut io.Writer) *cobra.Command {
 	var lf liveFlags
 	var outDir string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "collect --inventory FILE --out DIR",
 		Short: "Collect every device live and save a fabric directory for lint",
 		Long: `collect saves what audit reads, in the fabric-directory layout (inventory included), so
-that qoslint lint DIR gives the same findings later, in CI or elsewhere. Interrupted, it
-still writes what it collected.
+that qoslint lint DIR gives the same findings later, in CI or elsewhere. It also writes
+DIR/.qoslint/capture.json, the capture manifest: each device's status and every file's
+command, size and SHA-256. lint checks the capture against it, so a lint that passes means
+every device was read completely and nothing changed since. Interrupted, collect still
+writes what it collected, and the manifest marks what is missing.
 
-Exit codes: 0 every device collected, 2 the inventory could not be read or DIR written,
-3 some devices could not be collected (each is named with its cause).`,
+DIR must be new or empty: --force replaces a non-empty DIR whole (nothing of the old one
+is kept). DIR appears at once, when the collection is over.
+
+Exit codes: 0 every device collected, 2 the inventory could not be read or DIR written
+(or DIR is not empty, without --force), 3 some devices could not be collected (each is
+named with its cause) or the collection was interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := lf.validate(); err != nil {
@@ -141,11 +149,14 @@ Exit codes: 0 every device collected, 2 the inventory could not be read or DIR w
 			}
 			ctx, stop := interruptible()
 			defer stop()
-			return exitCode(app.Collect(ctx, errOut, lf.options(errOut), outDir))
+			opt := lf.options(errOut)
+			opt.Force = force
+			return exitCode(app.Collect(ctx, errOut, opt, outDir))
 		},
 	}
 	lf.add(cmd)
-	cmd.Flags().StringVar(&outDir, "out", "", "directory to write the fabric directory to")
+	cmd.Flags().StringVar(&outDir, "out", "", "directory to write the fabric directory to (new or empty)")
+	cmd.Flags().BoolVar(&force, "force", false, "replace a non-empty --out directory whole")
 	_ = cmd.MarkFlagRequired("out")
 	return cmd
 }
