@@ -165,14 +165,24 @@ func TestWrongPassword(t *testing.T) {
 // TestCancel: cancelling stops promptly, keeps what was collected and
 // marks every unfinished device "cancelled", running or queued.
 func TestCancel(t *testing.T) {
-	p := startPod(t, brokenPod, sim.Options{Latency: 300 * time.Millisecond})
+	// Every device hangs after its first outputs, so that the cancel finds
+	// files kept, devices in flight and devices queued however slow the
+	// machine is: nothing can finish before it.
+	faults := map[string]sim.Fault{}
+	for _, sw := range []string{"leaf01", "leaf02", "leaf03", "spine01", "spine02"} {
+		faults[sw] = sim.Fault{Hang: "nv show"}
+	}
+	for _, h := range []string{"gpu01", "gpu02", "gpu03", "gpu04"} {
+		faults[h] = sim.Fault{Hang: "mlnx_qos"}
+	}
+	p := startPod(t, brokenPod, sim.Options{Latency: 100 * time.Millisecond, Faults: faults})
 	ctx, cancel := context.WithCancel(context.Background())
 	var evs events
 	opt := p.options()
 	opt.Workers = 4
 	opt.OnEvent = evs.add
 	var cancelled time.Time
-	time.AfterFunc(500*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+	time.AfterFunc(1500*time.Millisecond, func() { cancelled = time.Now(); cancel() })
 	r := Collect(ctx, p.inv, opt)
 	if d := time.Since(cancelled); d > 2*time.Second { // typically a few ms; generous for a loaded CI
 		t.Errorf("Collect returned %s after the cancel", d.Round(time.Millisecond))
