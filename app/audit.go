@@ -44,6 +44,8 @@ type LiveOptions struct {
 	// Interval, with Counters, takes the counters twice this far apart so
 	// the evidence checks judge the deltas (live.Options.Interval).
 	Interval time.Duration
+	// MaxOutput is what one command may print (live.Options.MaxOutput).
+	MaxOutput int64
 }
 
 // AuditOptions are audit's settings.
@@ -71,6 +73,7 @@ func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inven
 		Getenv:                   opt.Getenv,
 		Counters:                 opt.Counters,
 		Interval:                 opt.Interval,
+		MaxOutput:                opt.MaxOutput,
 	}
 	if err := live.Validate(inv, lo); err != nil {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)
