@@ -47,6 +47,8 @@ type LiveOptions struct {
 	// Force is collect's: a non-empty output folder is replaced whole
 	// instead of refused.
 	Force bool
+	// MaxOutput is what one command may print (live.Options.MaxOutput).
+	MaxOutput int64
 }
 
 // AuditOptions are audit's settings.
@@ -74,6 +76,7 @@ func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inven
 		Getenv:                   opt.Getenv,
 		Counters:                 opt.Counters,
 		Interval:                 opt.Interval,
+		MaxOutput:                opt.MaxOutput,
 	}
 	if err := live.Validate(inv, lo); err != nil {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)

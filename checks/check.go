@@ -61,6 +61,8 @@ type Check struct {
 	Title string
 	Doc   string
 	Run   func(*model.Fabric) []Finding
+	// runIn is the evidence checks' Run within one checks.Run (inRun).
+	runIn func(*run) []Finding
 }
 
 // Finding is one place where the RoCE marking chain breaks.
@@ -110,8 +112,9 @@ func Lookup(id string) *Check {
 // severity (highest first), check, interface and message.
 func Run(f *model.Fabric) []Finding {
 	var out, skips []Finding
+	r := newRun(f)
 	for _, c := range All() {
-		for _, fd := range c.Run(f) {
+		for _, fd := range r.findings(c) {
 			fd.Check = c.ID
 			if fd.skip != nil {
 				skips = append(skips, fd)

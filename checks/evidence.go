@@ -16,18 +16,67 @@ import (
 // as before, and they never carry a fix of their own: the configuration
 // finding they corroborate carries it.
 
+// run is one pass of the checks over a fabric (checks.Run, or one check's
+// Run alone). It keeps each check's findings and each corroboration index:
+// an evidence finding names the configuration findings it corroborates,
+// and computing those once per switch or NIC made a fabric's checks
+// quadratic in its size.
+type run struct {
+	f     *model.Fabric
+	found map[string][]Finding
+	corr  map[string]*corroboration
+}
+
+func newRun(f *model.Fabric) *run {
+	return &run{f: f, found: map[string][]Finding{}, corr: map[string]*corroboration{}}
+}
+
+// findings are c's findings in this run, computed on first use.
+func (r *run) findings(c *Check) []Finding {
+	if fs, ok := r.found[c.ID]; ok {
+		return fs
+	}
+	var fs []Finding
+	if c.runIn != nil {
+		fs = c.runIn(r)
+	} else {
+		fs = c.Run(r.f)
+	}
+	r.found[c.ID] = fs
+	return fs
+}
+
+// inRun sets c's Run to fn in a run of its own, and lets checks.Run call
+// fn in the run it shares with every other check.
+func inRun(c *Check, fn func(*run) []Finding) *Check {
+	c.runIn = fn
+	c.Run = func(f *model.Fabric) []Finding { return fn(newRun(f)) }
+	return c
+}
+
 // corroboration indexes the configuration findings of some checks by
-// device and interface, computed once per evidence run.
+// device and interface, built once per run on first use.
 type corroboration struct {
-	f      *model.Fabric
+	r      *run
 	checks []*Check
 	// byKey maps "device\x00iface" (iface "" for device-wide findings) to
 	// the IDs of the checks that found something there, in catalog order.
 	byKey map[string][]string
 }
 
-func newCorroboration(f *model.Fabric, cs ...*Check) *corroboration {
-	return &corroboration{f: f, checks: cs}
+// corroboration is the run's index of the findings of cs.
+func (r *run) corroboration(cs ...*Check) *corroboration {
+	var ids []string
+	for _, c := range cs {
+		ids = append(ids, c.ID)
+	}
+	key := strings.Join(ids, "\x00")
+	c, ok := r.corr[key]
+	if !ok {
+		c = &corroboration{r: r, checks: cs}
+		r.corr[key] = c
+	}
+	return c
 }
 
 // explain is the message tail naming the configuration findings at iface of
@@ -36,7 +85,7 @@ func (c *corroboration) explain(device, iface, what string) string {
 	if c.byKey == nil {
 		c.byKey = map[string][]string{}
 		for _, ck := range c.checks {
-			for _, fd := range ck.Run(c.f) {
+			for _, fd := range c.r.findings(ck) {
 				if fd.Severity == Info {
 					continue // "not collected" explains nothing
 				}

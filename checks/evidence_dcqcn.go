@@ -19,7 +19,7 @@ const (
 	cnpIgnoredShareMin = 0.10
 )
 
-var evidenceDCQCN = &Check{
+var evidenceDCQCN = inRun(&Check{
 	ID:       "evidence-dcqcn",
 	Device:   "host",
 	Severity: Error,
@@ -43,14 +43,14 @@ is ignored; the one configuration causes is a reaction point that is off for the
 (roce_rp/enable/<prio> 0), so this is a warning that corroborates host-ecn. A single sample is
 cumulative since the driver loaded; with two samples (--interval) the counts are the growth during
 the interval. Silent for NICs whose hw_counters were not collected.`,
-	Run: runEvidenceDCQCN,
-}
+}, runEvidenceDCQCN)
 
-func runEvidenceDCQCN(f *model.Fabric) []Finding {
+func runEvidenceDCQCN(r *run) []Finding {
+	f := r.f
 	var out []Finding
 	want := f.Policy.RoCE.Priority
-	corrNP := newCorroboration(f, hostECN, hostTrust, hostDSCPMap)
-	corrRP := newCorroboration(f, hostECN)
+	corrNP := r.corroboration(hostECN, hostTrust, hostDSCPMap)
+	corrRP := r.corroboration(hostECN)
 	countersOf(f, func(h *model.Host, n *model.NIC, c *model.NICCounters) {
 		if fd, ok := dcqcnNP(n, c, want); ok {
 			fd.Device, fd.Message = h.Name, fd.Message+corrNP.explain(h.Name, n.Netdev, "NIC")

@@ -6,7 +6,7 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-var evidenceECNQueue = &Check{
+var evidenceECNQueue = inRun(&Check{
 	ID:       "evidence-ecn-queue",
 	Device:   "switch",
 	Severity: Warning,
@@ -22,16 +22,15 @@ configuration finding on the same switch and port it corroborates (switch-ecn, s
 switch-dscp-map). With two samples (--interval, or gnmi-counters.before.json) only marks during
 the interval count, with their rate. A switch without collected counters is skipped silently: counters are optional
 evidence, not configuration.`,
-	Run: runEvidenceECNQueue,
+}, runEvidenceECNQueue)
+
+func runEvidenceECNQueue(r *run) []Finding {
+	return withSwitchCounters(r, ecnQueue)
 }
 
-func runEvidenceECNQueue(f *model.Fabric) []Finding {
-	return withSwitchCounters(f, ecnQueue)
-}
-
-func ecnQueue(f *model.Fabric, sw *model.Switch, sc *model.SwitchCounters) []Finding {
-	want := f.Policy.RoCE.Priority
-	corr := newCorroboration(f, switchECN, switchQueueMap, switchDSCPMap)
+func ecnQueue(r *run, sw *model.Switch, sc *model.SwitchCounters) []Finding {
+	want := r.f.Policy.RoCE.Priority
+	corr := r.corroboration(switchECN, switchQueueMap, switchDSCPMap)
 	ev := eachQueue(sw, sc, func(port string, q *model.QoS, pc *model.SwitchPortCounters) []queueEvidence {
 		roce := q.TC[want].V
 		var out []queueEvidence

@@ -6,7 +6,7 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-var evidenceLosslessDrops = &Check{
+var evidenceLosslessDrops = inRun(&Check{
 	ID:       "evidence-lossless-drops",
 	Device:   "switch",
 	Severity: Error,
@@ -19,16 +19,15 @@ is not the RoCE priority at all. The finding names the configuration finding on 
 port it corroborates (switch-pfc, switch-queue-map, switch-dscp-map). With two samples
 (--interval, or gnmi-counters.before.json) only drops during the interval count, with their rate.
 A switch without collected counters is skipped silently: counters are optional evidence, not configuration.`,
-	Run: runEvidenceLosslessDrops,
+}, runEvidenceLosslessDrops)
+
+func runEvidenceLosslessDrops(r *run) []Finding {
+	return withSwitchCounters(r, losslessDrops)
 }
 
-func runEvidenceLosslessDrops(f *model.Fabric) []Finding {
-	return withSwitchCounters(f, losslessDrops)
-}
-
-func losslessDrops(f *model.Fabric, sw *model.Switch, sc *model.SwitchCounters) []Finding {
-	want := f.Policy.RoCE.Priority
-	corr := newCorroboration(f, switchPFC, switchQueueMap, switchDSCPMap)
+func losslessDrops(r *run, sw *model.Switch, sc *model.SwitchCounters) []Finding {
+	want := r.f.Policy.RoCE.Priority
+	corr := r.corroboration(switchPFC, switchQueueMap, switchDSCPMap)
 	ev := eachQueue(sw, sc, func(port string, q *model.QoS, pc *model.SwitchPortCounters) []queueEvidence {
 		tc := q.TC[want].V
 		if tc < 0 || tc > 7 || !pc.Drops[tc].Known || pc.Drops[tc].V == 0 {

@@ -8,7 +8,7 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-var evidencePausePriority = &Check{
+var evidencePausePriority = inRun(&Check{
 	ID:       "evidence-pause-priority",
 	Device:   "host",
 	Severity: Warning,
@@ -28,16 +28,16 @@ RoCE: a NIC whose RDMA counters (tx/rx_vport_rdma_*, counters.rst "vPort Counter
 traffic (or no growth between two samples) is still reported, since PFC is on and used where no
 lossless traffic belongs, but its finding says no RoCE was involved and corroborates host-pfc only,
 never the classification checks. Silent for NICs whose counters were not collected.`,
-	Run: runEvidencePausePriority,
-}
+}, runEvidencePausePriority)
 
-func runEvidencePausePriority(f *model.Fabric) []Finding {
+func runEvidencePausePriority(r *run) []Finding {
+	f := r.f
 	var out []Finding
 	want := f.Policy.RoCE.Priority
 	lossless := f.Policy.RoCE.Lossless()
-	corr := newCorroboration(f, hostPFC, hostDSCPMap, hostTrust, hostToS)
+	corr := r.corroboration(hostPFC, hostDSCPMap, hostTrust, hostToS)
 	// Without RDMA traffic no RoCE was misclassified: only PFC explains it.
-	corrPFC := newCorroboration(f, hostPFC)
+	corrPFC := r.corroboration(hostPFC)
 	countersOf(f, func(h *model.Host, n *model.NIC, c *model.NICCounters) {
 		var parts []string
 		var first source.Pos

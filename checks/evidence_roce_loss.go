@@ -20,7 +20,7 @@ const (
 	lossRateMin   = 1e-6
 )
 
-var evidenceRoCELoss = &Check{
+var evidenceRoCELoss = inRun(&Check{
 	ID:       "evidence-roce-loss",
 	Device:   "host",
 	Severity: Error,
@@ -45,15 +45,15 @@ priority) and the switch findings anywhere in the fabric that drop RoCE (switch-
 switch-roce-mode, switch-queue-map, switch-dscp-map, switch-trust). Silent for a lossy policy, where DCQCN and retransmission are the
 design, and for NICs whose hw_counters were not collected. A single sample is cumulative since the
 driver loaded; with two samples (--interval) the counts are the growth during the interval.`,
-	Run: runEvidenceRoCELoss,
-}
+}, runEvidenceRoCELoss)
 
-func runEvidenceRoCELoss(f *model.Fabric) []Finding {
+func runEvidenceRoCELoss(r *run) []Finding {
+	f := r.f
 	if f.Policy.RoCE.Mode != "lossless" {
 		return nil
 	}
 	var out []Finding
-	corr := newCorroboration(f, hostPFC, hostToS, hostTrust, hostDSCPMap)
+	corr := r.corroboration(hostPFC, hostToS, hostTrust, hostDSCPMap)
 	var switches string
 	countersOf(f, func(h *model.Host, n *model.NIC, c *model.NICCounters) {
 		fd, ok := roceLoss(n, c)
@@ -61,7 +61,7 @@ func runEvidenceRoCELoss(f *model.Fabric) []Finding {
 			return
 		}
 		if switches == "" {
-			switches = switchDropFindings(f)
+			switches = switchDropFindings(r)
 		}
 		fd.Device = h.Name
 		fd.Message += corr.explain(h.Name, n.Netdev, "NIC") + switches
@@ -132,11 +132,11 @@ func worstLoss(t model.TransportCounters) model.Value[uint64] {
 
 // switchDropFindings names the switch configuration findings anywhere in
 // the fabric that drop RoCE, as a message tail ("" → "; no switch ...").
-func switchDropFindings(f *model.Fabric) string {
+func switchDropFindings(r *run) string {
 	var parts []string
 	for _, ck := range []*Check{switchPFC, switchRoCEMode, switchQueueMap, switchDSCPMap, switchTrust} {
 		var devs []string
-		for _, fd := range ck.Run(f) {
+		for _, fd := range r.findings(ck) {
 			if fd.Severity != Info && !slices.Contains(devs, fd.Device) {
 				devs = append(devs, fd.Device)
 			}

@@ -17,7 +17,7 @@ const (
 	roceShareMin = 0.10
 )
 
-var evidenceRoCEPriority = &Check{
+var evidenceRoCEPriority = inRun(&Check{
 	ID:       "evidence-roce-priority",
 	Device:   "host",
 	Severity: Error,
@@ -45,13 +45,13 @@ capture has no RDMA counters (older drivers do not print them) the finding is a 
 the traffic may be TCP. A single sample is cumulative since the driver loaded; with two samples
 (--interval, or the .before files) the thresholds apply to the bytes sent during the interval, and
 the rate is given. Silent for NICs whose counters were not collected.`,
-	Run: runEvidenceRoCEPriority,
-}
+}, runEvidenceRoCEPriority)
 
-func runEvidenceRoCEPriority(f *model.Fabric) []Finding {
+func runEvidenceRoCEPriority(r *run) []Finding {
+	f := r.f
 	var out []Finding
 	want := f.Policy.RoCE.Priority
-	corr := newCorroboration(f, hostToS, hostTrust, hostDSCPMap)
+	corr := r.corroboration(hostToS, hostTrust, hostDSCPMap)
 	countersOf(f, func(h *model.Host, n *model.NIC, c *model.NICCounters) {
 		var total float64
 		for _, pc := range c.Prio {

@@ -13,11 +13,11 @@ func switchCounters(sw *model.Switch) *model.SwitchCounters { return sw.Counters
 
 // withSwitchCounters runs a switch evidence check on every switch whose
 // counters were collected; the others are skipped silently.
-func withSwitchCounters(f *model.Fabric, check func(*model.Fabric, *model.Switch, *model.SwitchCounters) []Finding) []Finding {
+func withSwitchCounters(r *run, check func(*run, *model.Switch, *model.SwitchCounters) []Finding) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range configured(r.f) {
 		if sc := switchCounters(sw); sc != nil {
-			out = append(out, check(f, sw, sc)...)
+			out = append(out, check(r, sw, sc)...)
 		}
 	}
 	return out

@@ -171,14 +171,14 @@ func TestEvidenceSwitchLogic(t *testing.T) {
 	}
 	f := fabric(t)
 	sw := f.SwitchByName("leaf01")
-	if fs := append(losslessDrops(f, sw, counters(0, 0)), ecnQueue(f, sw, counters(0, 0))...); len(fs) != 0 {
+	if fs := append(losslessDrops(newRun(f), sw, counters(0, 0)), ecnQueue(newRun(f), sw, counters(0, 0))...); len(fs) != 0 {
 		t.Errorf("clean counters: %+v", fs)
 	}
-	fs := losslessDrops(f, sw, counters(12, 0))
+	fs := losslessDrops(newRun(f), sw, counters(12, 0))
 	if len(fs) != 1 || fs[0].Interface != "swp1" || !strings.Contains(fs[0].Message, "the lossless queue 3 (switch-priority 3) dropped 12 packets; no configuration finding") {
 		t.Errorf("drops: %+v", fs)
 	}
-	fs = ecnQueue(f, sw, counters(0, 40))
+	fs = ecnQueue(newRun(f), sw, counters(0, 40))
 	if len(fs) != 1 || !strings.Contains(fs[0].Message, "queue 0 ECN-marked 40 packets, but RoCE (switch-priority 3) uses queue 3") {
 		t.Errorf("ecn: %+v", fs)
 	}
@@ -187,7 +187,7 @@ func TestEvidenceSwitchLogic(t *testing.T) {
 	sw = f.SwitchByName("spine02")
 	c := counters(0, 0)
 	c.Ports["swp1"].Drops[0] = model.Explicit(uint64(9), source.Pos{File: "g", Line: 1})
-	fs = losslessDrops(f, sw, c)
+	fs = losslessDrops(newRun(f), sw, c)
 	if len(fs) != 1 || !strings.Contains(fs[0].Message, "corroborates switch-queue-map on this port") {
 		t.Errorf("corroborated drops: %+v", fs)
 	}

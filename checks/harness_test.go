@@ -63,7 +63,7 @@ func remove(file string) edit {
 
 var baseFS fstest.MapFS
 
-func loadBase(t *testing.T) fstest.MapFS {
+func loadBase(t testing.TB) fstest.MapFS {
 	t.Helper()
 	if baseFS == nil {
 		baseFS = fstest.MapFS{}

@@ -109,13 +109,13 @@ func (b *switchBuilder) globalQoS(r RoCE, release string, qosRoot *nvue.Node) *Q
 	q := modeQoS(r, release)
 	def := Defaulted(DefaultProfile, "no profile binding")
 	q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = def, def, def, def
-	b.applyMapping(q, profile(qosRoot.Child("mapping"), DefaultProfile))
-	b.applyPFC(q, profile(qosRoot.Child("pfc"), DefaultProfile))
-	b.applyECN(q, profile(qosRoot.Child("congestion-control"), DefaultProfile))
+	b.applyMapping(q, b.profile(qosRoot.Child("mapping"), DefaultProfile))
+	b.applyPFC(q, b.profile(qosRoot.Child("pfc"), DefaultProfile))
+	b.applyECN(q, b.profile(qosRoot.Child("congestion-control"), DefaultProfile))
 	// "NVUE only supports the default-global profile." (QoS518, Egress
 	// Queues): every port shares this map.
-	b.applyQueueMap(q, profile(qosRoot.Child("egress-queue-mapping"), DefaultProfile))
-	b.applySched(q, profile(qosRoot.Child("egress-scheduler"), DefaultProfile))
+	b.applyQueueMap(q, b.profile(qosRoot.Child("egress-queue-mapping"), DefaultProfile))
+	b.applySched(q, b.profile(qosRoot.Child("egress-scheduler"), DefaultProfile))
 	return q
 }
 
@@ -126,19 +126,19 @@ func (b *switchBuilder) portQoS(global *QoS, qosRoot *nvue.Node, bd binding) *Qo
 	q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = bd.mapping, bd.pfc, bd.ecn, bd.sched
 	if name := bd.mapping.V; name != DefaultProfile {
 		resetMapping(&q, name, bd.mapping.Origin.Pos)
-		b.applyMapping(&q, profile(qosRoot.Child("mapping"), name))
+		b.applyMapping(&q, b.profile(qosRoot.Child("mapping"), name))
 	}
 	if name := bd.pfc.V; name != DefaultProfile {
 		resetPFC(&q, name, bd.pfc.Origin.Pos)
-		b.applyPFC(&q, profile(qosRoot.Child("pfc"), name))
+		b.applyPFC(&q, b.profile(qosRoot.Child("pfc"), name))
 	}
 	if name := bd.ecn.V; name != DefaultProfile {
 		resetECN(&q, name, bd.ecn.Origin.Pos)
-		b.applyECN(&q, profile(qosRoot.Child("congestion-control"), name))
+		b.applyECN(&q, b.profile(qosRoot.Child("congestion-control"), name))
 	}
 	if name := bd.sched.V; name != DefaultProfile {
 		resetSched(&q, name, bd.sched.Origin.Pos)
-		b.applySched(&q, profile(qosRoot.Child("egress-scheduler"), name))
+		b.applySched(&q, b.profile(qosRoot.Child("egress-scheduler"), name))
 	}
 	return &q
 }

@@ -125,6 +125,11 @@ type Operational struct {
 type switchBuilder struct {
 	file     string
 	problems []*source.Error
+	// profiles indexes the profiles below each qos feature (profile).
+	profiles map[*nvue.Node]map[string]*nvue.Node
+	// seen holds the texts of problems[:seenN] (dedupeFrom).
+	seen  map[string]bool
+	seenN int
 }
 
 func (b *switchBuilder) pos(n *nvue.Node) source.Pos {
@@ -186,23 +191,33 @@ func (b *switchBuilder) members(n *nvue.Node, lo, hi int) []int {
 }
 
 // profile finds a profile object below parent (qos/mapping, qos/pfc, ...),
-// whose key may be a list.
-func profile(parent *nvue.Node, name string) *nvue.Node {
+// whose key may be a list: the first key that names it. Each parent's keys
+// are expanded once into an index, since every distinct binding looks up
+// its profiles and a switch may define a profile per port group.
+func (b *switchBuilder) profile(parent *nvue.Node, name string) *nvue.Node {
 	if parent == nil {
 		return nil
 	}
-	for _, c := range parent.Children {
-		names, err := ExpandNames(c.Key)
-		if err != nil {
-			continue
-		}
-		for _, n := range names {
-			if n == name {
-				return c
+	idx, ok := b.profiles[parent]
+	if !ok {
+		idx = map[string]*nvue.Node{}
+		for _, c := range parent.Children {
+			names, err := ExpandNames(c.Key)
+			if err != nil {
+				continue
+			}
+			for _, n := range names {
+				if _, dup := idx[n]; !dup {
+					idx[n] = c
+				}
 			}
 		}
+		if b.profiles == nil {
+			b.profiles = map[*nvue.Node]map[string]*nvue.Node{}
+		}
+		b.profiles[parent] = idx
 	}
-	return nil
+	return idx[name]
 }
 
 var trustValues = map[string]bool{"l2": true, "l3": true, "port": true, "both": true}
@@ -384,13 +399,13 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 		if !ok {
 			saved := len(b.problems)
 			q = build(*bd)
-			b.problems = dedupeProblems(b.problems, saved)
+			b.dedupeFrom(saved)
 			shared[key] = q
 			for _, v := range []struct {
 				feature string
 				val     Value[string]
 			}{{"mapping", bd.mapping}, {"pfc", bd.pfc}, {"congestion-control", bd.ecn}, {"egress-scheduler", bd.sched}} {
-				if v.val.V != DefaultProfile && profile(qosRoot.Child(v.feature), v.val.V) == nil {
+				if v.val.V != DefaultProfile && b.profile(qosRoot.Child(v.feature), v.val.V) == nil {
 					b.problems = append(b.problems, source.Errorf(b.file, v.val.Origin.Pos.Line,
 						"qos %s profile %q is bound but not defined", v.feature, v.val.V))
 				}
@@ -401,6 +416,27 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 
 	sw.ECMP = b.ecmp(root.Get("system", "forwarding", "ecmp-hash"))
 	return sw, uniqueProblems(b.problems)
+}
+
+// dedupeFrom drops the problems appended after from that repeat earlier
+// ones. The texts of the problems before from are remembered across calls
+// (seen, seenN), so a switch with many distinct bindings costs each problem
+// once, not once per binding.
+func (b *switchBuilder) dedupeFrom(from int) {
+	if b.seen == nil {
+		b.seen = map[string]bool{}
+	}
+	for _, p := range b.problems[b.seenN:from] {
+		b.seen[p.Error()] = true
+	}
+	out := b.problems[:from]
+	for _, p := range b.problems[from:] {
+		if !b.seen[p.Error()] {
+			b.seen[p.Error()] = true
+			out = append(out, p)
+		}
+	}
+	b.problems, b.seenN = out, len(out)
 }
 
 // dedupeProblems drops problems appended after from that repeat earlier ones.

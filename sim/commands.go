@@ -32,6 +32,11 @@ const (
 type chunk struct {
 	stderr bool
 	text   string
+	// file, when set, is a large file streamed from disk in pieces
+	// instead of text, so that a device printing hundreds of MB costs the
+	// simulator no more than a piece of it (streamFrom).
+	file string
+	size int64
 }
 
 type result struct {
@@ -42,7 +47,7 @@ type result struct {
 func (r result) size() int {
 	n := 0
 	for _, c := range r.out {
-		n += len(c.text)
+		n += len(c.text) + int(c.size)
 	}
 	return n
 }
@@ -114,12 +119,19 @@ func (d *device) run(line string, exec bool) result {
 // file answers with a file of the device's folder, or with missing when
 // the file cannot be read.
 func (d *device) file(name string, missing result) result {
-	b, err := os.ReadFile(filepath.Join(d.dir, name))
+	p := filepath.Join(d.dir, name)
+	if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Size() > streamFrom {
+		return result{out: []chunk{{file: p, size: st.Size()}}, code: exitOK}
+	}
+	b, err := os.ReadFile(p)
 	if err != nil {
 		return missing
 	}
 	return stdout(string(b), exitOK)
 }
+
+// streamFrom is the size above which a file is streamed, not read whole.
+const streamFrom = 1 << 20
 
 // nvError is the simulator's own wording: no public source shows NVUE's
 // text for these failures, only that NVUE errors start with "Error:".

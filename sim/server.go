@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"os"
 	"time"
 
 	"golang.org/x/crypto/ssh"
@@ -222,25 +223,55 @@ func (s *session) waitGone() {
 func (s *session) emit(out []chunk, crlf bool) bool {
 	left, cut := s.d.fault.DropAfter, s.d.fault.DropAfter > 0
 	for _, c := range out {
-		b := []byte(c.text)
-		if crlf {
-			b = onlcr(b)
-		}
 		w := io.Writer(s.ch)
 		if c.stderr && !crlf {
 			w = s.ch.Stderr()
 		}
-		if cut && len(b) > left {
-			_, _ = w.Write(b[:left])
-			s.drop()
-			return false
+		write := func(b []byte) bool {
+			if crlf {
+				b = onlcr(b)
+			}
+			if cut && len(b) > left {
+				_, _ = w.Write(b[:left])
+				s.drop()
+				return false
+			}
+			left -= len(b)
+			_, err := w.Write(b)
+			return err == nil
 		}
-		left -= len(b)
-		if _, err := w.Write(b); err != nil {
+		if c.file == "" {
+			if !write([]byte(c.text)) {
+				return false
+			}
+			continue
+		}
+		if !streamFile(c.file, write) {
 			return false
 		}
 	}
 	return true
+}
+
+// streamFile passes a file to write in pieces; false when write gave up.
+// A file that cannot be read any more ends early: the output is then cut
+// short, as a device's would be.
+func streamFile(name string, write func([]byte) bool) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := f.Read(buf)
+		if n > 0 && !write(buf[:n]) {
+			return false
+		}
+		if err != nil {
+			return true
+		}
+	}
 }
 
 // onlcr is the tty's output LF → CRLF translation (termios ONLCR).

@@ -78,7 +78,7 @@ func TestRunRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := openSession(context.Background(), dv, l, 5*time.Second)
+	s, err := openSession(context.Background(), dv, l, 5*time.Second, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,9 @@ type Options struct {
 	Workers        int           // bounded pool; default 32
 	DeviceTimeout  time.Duration // whole device, default 2m
 	CommandTimeout time.Duration // one command (and the login), default 30s
+	// MaxOutput is what one command may print (default DefaultMaxOutput);
+	// a command printing more fails its device.
+	MaxOutput int64
 	// InsecureSkipHostKeyCheck is the explicit opt-out; by default host keys
 	// are verified against the inventory's known_hosts file.
 	InsecureSkipHostKeyCheck bool
@@ -121,6 +124,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.CommandTimeout <= 0 {
 		o.CommandTimeout = 30 * time.Second
+	}
+	if o.MaxOutput <= 0 {
+		o.MaxOutput = DefaultMaxOutput
 	}
 	if o.Getenv == nil {
 		o.Getenv = os.Getenv
@@ -288,7 +294,7 @@ func (r *devRun) collect(ctx context.Context, keys *hostKeys, opt Options) error
 		return err
 	}
 	r.secrets = l.secrets
-	s, err := openSession(ctx, dv, l, opt.CommandTimeout)
+	s, err := openSession(ctx, dv, l, opt.CommandTimeout, opt.MaxOutput)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/scrapli/scrapligo/driver/generic"
-	"github.com/scrapli/scrapligo/driver/opoptions"
 	"github.com/scrapli/scrapligo/driver/options"
 	"github.com/scrapli/scrapligo/util"
 )
@@ -38,16 +37,21 @@ type session struct {
 	ctx     context.Context
 	prompt  string // as scrapligo sees it, without trailing blanks
 	timeout time.Duration
-	sent    int
+	// maxOutput is --max-output: the most one command may print.
+	maxOutput int64
+	sent      int
 }
 
 // readDelay is scrapligo's pause between polls of its read queue.
 const readDelay = time.Millisecond
 
 // openSession connects, logs in and syncs to the prompt.
-func openSession(ctx context.Context, dv *device, l *login, timeout time.Duration) (*session, error) {
+func openSession(ctx context.Context, dv *device, l *login, timeout time.Duration, maxOutput int64) (*session, error) {
 	addr := dv.hostPort()
-	s := &session{ctx: ctx, timeout: timeout}
+	if maxOutput <= 0 {
+		maxOutput = DefaultMaxOutput
+	}
+	s := &session{ctx: ctx, timeout: timeout, maxOutput: maxOutput}
 	s.tr = &sshTransport{ctx: ctx, config: l.clientConfig(addr), handshakeTimeout: timeout}
 	drv, err := generic.NewDriver(dv.addr,
 		options.WithCustomTransport(s.tr),
@@ -82,6 +86,7 @@ func openSession(ctx context.Context, dv *device, l *login, timeout time.Duratio
 		}
 		return nil, fmt.Errorf("logged in to %s, but the connection ended before the prompt: %v", addr, err)
 	}
+	s.tr.commandMode()
 	return s, nil
 }
 
@@ -136,29 +141,52 @@ func (s *session) run(cmd string) ([]byte, error) {
 	if dl, ok := s.ctx.Deadline(); ok && time.Until(dl) < timeout {
 		timeout, capped = time.Until(dl), true
 	}
-	s.tr.resetRaw()
-	s.sent++
-	_, err := s.drv.SendCommand(cmd, opoptions.WithTimeoutOps(timeout))
+	raw, err := s.send(cmd, timeout)
 	switch {
 	case s.ctx.Err() != nil:
 		return nil, s.ctx.Err()
-	case errors.Is(err, util.ErrTimeoutError) && capped:
+	case errors.Is(err, errTimeout) && capped:
 		// The device's budget ran out, whichever timer fired first.
 		return nil, context.DeadlineExceeded
-	case errors.Is(err, util.ErrTimeoutError):
+	case errors.Is(err, errTimeout):
 		return nil, &cmdError{fatal: true, msg: fmt.Sprintf("`%s` did not finish within %s (the command hangs or the device stopped answering)", cmd, timeout.Round(time.Millisecond))}
-	case errors.Is(err, util.ErrConnectionError):
+	case errors.Is(err, errOverMax):
+		// The rest of the output is still on its way: the session
+		// cannot be used for another command, so the device fails.
+		return nil, &cmdError{fatal: true, msg: fmt.Sprintf("`%s`: output over --max-output %d bytes", cmd, s.maxOutput)}
+	case errors.Is(err, errConnLost):
 		return nil, &cmdError{fatal: true, msg: fmt.Sprintf("connection lost during `%s` (closed by the device or the network)", cmd)}
 	case err != nil:
-		return nil, &cmdError{fatal: true, msg: fmt.Sprintf("connection lost during `%s`: %v", cmd, err)}
-	}
-	raw, overflow := s.tr.takeRaw()
-	if overflow {
-		return nil, &cmdError{msg: fmt.Sprintf("`%s` printed more than %d MiB", cmd, maxRawBytes>>20)}
+		return nil, &cmdError{fatal: true, msg: fmt.Sprintf("`%s`: %v", cmd, err)}
 	}
 	out, err := extractOutput(raw, cmd, s.prompt)
 	if err != nil {
 		return nil, &cmdError{msg: fmt.Sprintf("`%s`: %v", cmd, err)}
 	}
 	return out, nil
+}
+
+// errTimeout is a command whose prompt did not come back in time.
+var errTimeout = errors.New("timeout")
+
+// send types cmd and returns the raw stream up to the next prompt.
+func (s *session) send(cmd string, timeout time.Duration) ([]byte, error) {
+	c := newCapture(s.maxOutput, cmd, s.prompt)
+	s.tr.startCapture(c)
+	s.sent++
+	if err := s.tr.Write([]byte(cmd + "\n")); err != nil {
+		s.tr.stopCapture(c, errConnLost)
+		return nil, errConnLost
+	}
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case <-c.done:
+	case <-timer.C:
+		s.tr.stopCapture(c, errTimeout)
+	case <-s.ctx.Done():
+		s.tr.stopCapture(c, s.ctx.Err())
+	}
+	s.tr.stopCapture(c, nil)
+	return c.output()
 }

@@ -21,19 +21,23 @@ import (
 // fewer bytes to tell apart from what the command printed.
 const termType = "dumb"
 
-// maxRawBytes bounds what one command may print (the offline reader's own
-// limit is 64 MiB per file); more is reported instead of held in memory.
-const maxRawBytes = 64 << 20
-
 // sshTransport is a scrapligo transport.Implementation on x/crypto/ssh
 // that, unlike scrapligo's "standard" transport (libs.md pitfall 5), bounds
 // the TCP connect and the SSH handshake, follows ctx (closing the
 // connection when it is done unblocks every read, so a cancelled collection
-// stops at once), takes its auth methods and host key check from the
-// caller (so ssh-agent works), and keeps a copy of every byte the device
-// sent: scrapligo's channel drops every '\r' and ANSI escape before
-// anything reaches Response.RawResult (channel/read.go), so only this tap
-// can give back what the device printed byte for byte.
+// stops at once), and takes its auth methods and host key check from the
+// caller (so ssh-agent works).
+//
+// scrapligo logs in and finds the prompt; the commands' output bypasses it.
+// Its channel drops every '\r' and ANSI escape before anything reaches
+// Response.RawResult, and holds a whole output several times over with no
+// limit: ReadUntilPrompt appends every read to one buffer, SendInputB
+// appends that to another, processOut and Response.Result copy it again
+// (scrapligo v1.4.3 channel/read.go, channel/sendinput.go). Once the
+// session is open (commandMode), every byte read goes to the running
+// command's capture (output.go), which holds a bounded amount in memory and
+// ends at the prompt, or is dropped between commands; scrapligo's read loop
+// gets nothing more.
 type sshTransport struct {
 	ctx              context.Context
 	config           func(remote net.Addr) (*ssh.ClientConfig, func(), error)
@@ -46,11 +50,14 @@ type sshTransport struct {
 	stdout  io.Reader
 	stop    func() bool // unregisters the ctx watcher
 
-	mu       sync.Mutex
-	closed   bool
-	raw      []byte
-	overflow bool
-	openErr  error // the handshake error, with its type, for describeOpenError
+	mu      sync.Mutex
+	closed  bool
+	openErr error // the handshake error, with its type, for describeOpenError
+	// commands is set once the shell is at its prompt; cap is the running
+	// command's capture, nil between commands.
+	commands bool
+	cap      *cmdOutput
+	buf      []byte
 }
 
 func (t *sshTransport) Open(a *transport.Args) error {
@@ -152,33 +159,84 @@ func (t *sshTransport) IsAlive() bool {
 	return t.session != nil && !t.closed
 }
 
+// Read is called by scrapligo's read loop only. Before commandMode it
+// passes what the device sent on; after, it keeps reading into the running
+// command's capture and returns only when the connection ends.
 func (t *sshTransport) Read(n int) ([]byte, error) {
 	if t.stdout == nil {
 		return nil, io.EOF
 	}
-	b := make([]byte, n)
-	n, err := t.stdout.Read(b)
-	if n > 0 {
+	if t.buf == nil {
+		t.buf = make([]byte, max(n, readSize))
+	}
+	for {
+		m, err := t.stdout.Read(t.buf)
+		if m > 0 {
+			// Who gets the bytes is decided when they arrive: the
+			// echo of the first command may come while this read
+			// was started before commandMode.
+			t.mu.Lock()
+			c, commands := t.cap, t.commands
+			t.mu.Unlock()
+			switch {
+			case c != nil:
+				c.feed(t.buf[:m])
+			case !commands:
+				return append([]byte(nil), t.buf[:m]...), nil // a reader repeats its error on the next call
+			}
+		}
+		if err == nil {
+			if m == 0 && !t.isCommandMode() {
+				return nil, nil
+			}
+			continue
+		}
 		t.mu.Lock()
-		if len(t.raw)+n > maxRawBytes {
-			t.overflow = true
-		} else {
-			t.raw = append(t.raw, b[:n]...)
+		if t.cap != nil {
+			t.cap.fail(errConnLost)
 		}
 		t.mu.Unlock()
+		// scrapligo's read loop ends quietly on io.EOF only; a closed
+		// connection is the same thing to it.
+		if errors.Is(err, net.ErrClosed) {
+			err = io.EOF
+		}
+		return nil, err
 	}
-	if n > 0 {
-		return b[:n], nil // a reader repeats its error on the next call
+}
+
+func (t *sshTransport) isCommandMode() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.commands
+}
+
+// commandMode hands every byte read from now on to the commands' captures.
+func (t *sshTransport) commandMode() {
+	t.mu.Lock()
+	t.commands = true
+	t.mu.Unlock()
+}
+
+// startCapture makes c the capture of what arrives from now on.
+func (t *sshTransport) startCapture(c *cmdOutput) {
+	t.mu.Lock()
+	t.cap = c
+	closed := t.closed
+	t.mu.Unlock()
+	if closed {
+		c.fail(errConnLost)
 	}
-	// scrapligo's read loop ends quietly on io.EOF only; a closed
-	// connection is the same thing to it.
-	if err == nil {
-		return nil, nil
+}
+
+// stopCapture ends the capture: what arrives next is dropped.
+func (t *sshTransport) stopCapture(c *cmdOutput, err error) {
+	t.mu.Lock()
+	if t.cap == c {
+		t.cap = nil
 	}
-	if errors.Is(err, net.ErrClosed) {
-		err = io.EOF
-	}
-	return nil, err
+	t.mu.Unlock()
+	c.fail(err)
 }
 
 func (t *sshTransport) Write(b []byte) error {
@@ -187,18 +245,4 @@ func (t *sshTransport) Write(b []byte) error {
 	}
 	_, err := t.stdin.Write(b)
 	return err
-}
-
-// resetRaw forgets what was received so far; takeRaw returns what arrived
-// since. A send brackets its command with them.
-func (t *sshTransport) resetRaw() {
-	t.mu.Lock()
-	t.raw, t.overflow = t.raw[:0], false
-	t.mu.Unlock()
-}
-
-func (t *sshTransport) takeRaw() ([]byte, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return append([]byte(nil), t.raw...), t.overflow
 }

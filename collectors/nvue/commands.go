@@ -71,9 +71,11 @@ func (c *Config) applyAll(cmds []command) {
 	if c.Root == nil {
 		c.Root = &Node{Line: 1}
 	}
+	b := newBuilder()
 	for _, cmd := range cmds {
-		cmd.applyTo(c.Root)
+		cmd.applyTo(b, c.Root)
 	}
+	b.finish()
 }
 
 // command is one checked `nv set` or `nv unset` command.
@@ -229,46 +231,46 @@ func (c command) setPath() (keys []string, value string, leaf bool) {
 	return c.words, "", false
 }
 
-func (c command) applyTo(root *Node) {
+func (c command) applyTo(b *builder, root *Node) {
 	if c.unset {
-		applyUnset(root, c.words)
+		applyUnset(b, root, c.words)
 		return
 	}
 	keys, value, leaf := c.setPath()
-	applySet(root, keys, value, leaf, c.line)
+	applySet(b, root, keys, value, leaf, c.line)
 }
 
 // applySet applies one `nv set`: keys down to a leaf set to value, or down
 // to an object. The last word of a command is either a leaf's value, the ID
 // of a collection member, or the end of a bare object path; the syntax
 // cannot tell them apart, so lastIsValue decides from NVUE's schema.
-func applySet(root *Node, keys []string, value string, leaf bool, ln int) {
+func applySet(b *builder, root *Node, keys []string, value string, leaf bool, ln int) {
 	n := root
 	for i, k := range keys {
 		if leaf && i == len(keys)-1 {
-			n.setLeaf(k, value, ln)
+			b.setLeaf(n, k, value, ln)
 			return
 		}
-		n = n.ensureObject(k, ln)
+		n = b.ensureObject(n, k, ln)
 	}
 	n.Line = ln // the command that last set this object
 }
 
 // applyUnset removes the node the path names. `nv unset a b v` may also name
 // a leaf by its value (`nv unset qos roce mode lossy`).
-func applyUnset(root *Node, path []string) {
+func applyUnset(b *builder, root *Node, path []string) {
 	last := len(path) - 1
-	parent := root.Get(path[:last]...)
+	parent := b.get(root, path[:last]...)
 	if parent == nil {
 		return
 	}
 	if !parent.IsLeaf {
-		parent.removeChild(path[last])
+		b.removeChild(parent, path[last])
 		return
 	}
 	if parent.Value == path[last] && last >= 1 {
-		if gp := root.Get(path[:last-1]...); gp != nil {
-			gp.removeChild(path[last-1])
+		if gp := b.get(root, path[:last-1]...); gp != nil {
+			b.removeChild(gp, path[last-1])
 		}
 	}
 }

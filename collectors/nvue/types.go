@@ -28,7 +28,9 @@ type Node struct {
 	Column int
 }
 
-// Child returns the member with exactly this key, or nil.
+// Child returns the member with exactly this key, or nil. It scans: the
+// objects a reader looks into are small, and the parsers, which look up
+// members of objects with a hundred thousand, use their own index (tree.go).
 func (n *Node) Child(key string) *Node {
 	if n == nil {
 		return nil

@@ -35,18 +35,20 @@ func ParseYAML(file string, data []byte) (*Config, error) {
 	// The root stands for the whole file; line 1 keeps every Line ≥ 1.
 	cfg := &Config{File: file, Format: "yaml", Root: &Node{Line: 1}}
 	top := doc.Content[0]
+	b := newBuilder()
+	defer b.finish()
 	switch top.Kind {
 	case yaml.SequenceNode:
 		for _, item := range top.Content {
 			if item.Kind != yaml.MappingNode {
 				return nil, source.Errorf(file, line(item), "top-level list item must be a `header:`, `set:` or `unset:` mapping, not %s", kindName(item))
 			}
-			if err := applyEntries(file, cfg, item, true); err != nil {
+			if err := applyEntries(b, file, cfg, item, true); err != nil {
 				return nil, err
 			}
 		}
 	case yaml.MappingNode:
-		if err := applyEntries(file, cfg, top, hasEntryKey(top)); err != nil {
+		if err := applyEntries(b, file, cfg, top, hasEntryKey(top)); err != nil {
 			return nil, err
 		}
 	default:
@@ -165,13 +167,13 @@ func hasEntryKey(m *yaml.Node) bool {
 
 // applyEntries applies one `header`/`set`/`unset` mapping in key order; when
 // entries is false the whole mapping is a set body.
-func applyEntries(file string, cfg *Config, m *yaml.Node, entries bool) error {
+func applyEntries(b *builder, file string, cfg *Config, m *yaml.Node, entries bool) error {
 	if !entries {
 		tree, err := convertObject(file, m, &Node{Line: 1})
 		if err != nil {
 			return err
 		}
-		mergeInto(cfg.Root, tree)
+		b.mergeInto(cfg.Root, tree)
 		return nil
 	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
@@ -190,9 +192,9 @@ func applyEntries(file string, cfg *Config, m *yaml.Node, entries bool) error {
 				return err
 			}
 			if k.Value == "set" {
-				mergeInto(cfg.Root, tree)
+				b.mergeInto(cfg.Root, tree)
 			} else {
-				unsetFrom(cfg.Root, tree)
+				b.unsetFrom(cfg.Root, tree)
 			}
 		default:
 			return source.Errorf(file, line(k), "unexpected top-level key %q (want header, set or unset)", k.Value)

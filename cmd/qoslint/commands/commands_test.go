@@ -189,6 +189,7 @@ func TestBadSettingsExitTwo(t *testing.T) {
 		{[]string{"audit", "--inventory", inv, "--command-timeout", "-1s"}, "--command-timeout -1s"},
 		{[]string{"audit", "--inventory", inv, "--device-timeout", "0s"}, "--device-timeout 0s"},
 		{[]string{"audit", "--inventory", inv, "--interval", "5s"}, "--interval needs --counters"},
+		{[]string{"audit", "--inventory", inv, "--max-output", "0"}, "--max-output 0"},
 		{[]string{"sim", "../../../examples/clean-pod", "--latency", "-1s"}, "--latency -1s"},
 		{[]string{"demo", "clean-pod", "--latency", "2h"}, "--latency 2h0m0s"},
 	} {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/qoslint/qoslint/app"
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/live"
 	"github.com/qoslint/qoslint/render"
 	"github.com/qoslint/qoslint/sim"
 )
@@ -42,6 +43,7 @@ type liveFlags struct {
 	insecureSkipHostKeyCheck bool
 	counters                 bool
 	interval                 time.Duration
+	maxOutput                int64
 }
 
 func (l *liveFlags) add(cmd *cobra.Command) {
@@ -55,6 +57,8 @@ func (l *liveFlags) add(cmd *cobra.Command) {
 		"also collect runtime counters: ethtool -S of every RoCE NIC (ethtool-S-<netdev>.txt) and each switch's gNMI counters (gnmi-counters.json)")
 	cmd.Flags().DurationVar(&l.interval, "interval", 0,
 		"with --counters: take the counters twice, this far apart (e.g. 30s), and judge what grew in between")
+	cmd.Flags().Int64Var(&l.maxOutput, "max-output", live.DefaultMaxOutput,
+		"most bytes one command may print; a device whose command prints more fails with that cause")
 	_ = cmd.MarkFlagRequired("inventory")
 }
 
@@ -67,6 +71,8 @@ func (l *liveFlags) validate() error {
 		return fmt.Errorf("--command-timeout %s: must be positive", l.commandTimeout)
 	case l.devTime <= 0:
 		return fmt.Errorf("--device-timeout %s: must be positive", l.devTime)
+	case l.maxOutput < 1:
+		return fmt.Errorf("--max-output %d: must be positive", l.maxOutput)
 	case l.interval < 0:
 		return fmt.Errorf("--interval %s is negative", l.interval)
 	case l.interval > 0 && !l.counters:
@@ -79,7 +85,7 @@ func (l *liveFlags) options(errOut io.Writer) app.LiveOptions {
 	return app.LiveOptions{
 		Inventory: l.inventory, Workers: l.workers, CommandTimeout: l.commandTimeout, DeviceTimeout: l.devTime,
 		InsecureSkipHostKeyCheck: l.insecureSkipHostKeyCheck, Progress: progressWriter(errOut), Counters: l.counters,
-		Interval: l.interval,
+		Interval: l.interval, MaxOutput: l.maxOutput,
 	}
 }
 
