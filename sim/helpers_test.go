@@ -146,7 +146,6 @@ var errTimeout = errors.New("test timeout")
 type screen struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
-	eof bool
 	ch  chan struct{}
 }
 
@@ -210,6 +209,3 @@ func shellSession(t *testing.T, c *ssh.Client) (*ssh.Session, func(string), *scr
 		}
 	}, scr
 }
-
-// crlfNorm turns a pty transcript into plain LF text.
-func crlfNorm(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }

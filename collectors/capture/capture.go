@@ -142,16 +142,6 @@ func (m *Manifest) Marshal() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// device returns the named device's entry, nil when absent.
-func (m *Manifest) device(name string) *Device {
-	for i := range m.Devices {
-		if m.Devices[i].Name == name {
-			return &m.Devices[i]
-		}
-	}
-	return nil
-}
-
 // devicePrefix is devices/<name>/.
 func devicePrefix(name string) string { return DevicesDir + "/" + name + "/" }
 

@@ -125,9 +125,6 @@ type cmdError struct {
 
 func (e *cmdError) Error() string { return e.msg }
 
-// errCancelled is the parent context's end: the user stopped the run.
-var errCancelled = errors.New("cancelled")
-
 // run is the only way a command reaches a device: anything devcmd does not
 // allow is refused before a byte is written.
 func (s *session) run(cmd string) ([]byte, error) {
