@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/model"
 )
 

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/names"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/names"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 var (
@@ -34,7 +34,7 @@ var hashFieldNames = []string{
 }
 
 // A device name names a folder of collected evidence and reaches shell
-// commands later, so it must be one safe path component (collectors/names,
+// commands later, so it must be one safe path component (inventory/names,
 // the rule the live collector checks too).
 const safeNameRule = names.DeviceRule
 

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Errors is every problem found in an inventory file, sorted by file and

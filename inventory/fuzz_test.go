@@ -1,7 +1,7 @@
 package inventory
 
 import (
-	"github.com/qoslint/qoslint/collectors/names"
+	"github.com/qoslint/qoslint/inventory/names"
 
 	"io/fs"
 	"os"

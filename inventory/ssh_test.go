@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // lab is testdata/ssh-{yaml,hcl}: the brief's example, plus a device that

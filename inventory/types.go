@@ -5,7 +5,7 @@ package inventory
 import (
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Inventory is one fabric.

@@ -6,8 +6,8 @@
 package model
 
 import (
-	"github.com/qoslint/qoslint/collectors/source"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Origin says where an effective value came from: an explicit setting at Pos,

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Profile semantics. Public source, CumulusNetworks/docs

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/names"
+	"github.com/qoslint/qoslint/inventory/names"
 )
 
 // Plan is the remediation of one device: the changes of all its findings,

@@ -5,8 +5,8 @@ import (
 	"strconv"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/names"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/names"
 	"github.com/qoslint/qoslint/model"
 )
 

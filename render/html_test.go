@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/app"
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/cmd/qoslint/app"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/render"
 )
 

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // SchemaVersion names the JSON report layout. Fields are only ever added

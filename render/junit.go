@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/source"
-	"github.com/qoslint/qoslint/waivers"
+	"github.com/qoslint/qoslint/checks/waivers"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // JUnit test names are the CI dashboard's identity of a result: GitLab

@@ -2,11 +2,11 @@ package render_test
 
 import (
 	"bytes"
-	goldenpkg "github.com/qoslint/qoslint/golden"
+	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 	"testing"
 
-	"github.com/qoslint/qoslint/app"
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/render"
 )
 

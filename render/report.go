@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Device is one device of the report.

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/source"
-	"github.com/qoslint/qoslint/waivers"
+	"github.com/qoslint/qoslint/checks/waivers"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // SARIF 2.1.0 (OASIS), in the subset GitHub code scanning reads

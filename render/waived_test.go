@@ -9,10 +9,10 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/checks/waivers"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/render"
 	"github.com/qoslint/qoslint/render/schema"
-	"github.com/qoslint/qoslint/waivers"
 )
 
 const reason = "INFRA-1234: NCCL_IB_TC is set per job by the scheduler, not in /etc/nccl.conf"

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/model"
 )
 

@@ -3,14 +3,14 @@ package snapshot_test
 import (
 	"bytes"
 	"encoding/json"
-	goldenpkg "github.com/qoslint/qoslint/golden"
+	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/collectors/source"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/snapshot"
 )

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // FuzzParse: any bytes give a manifest or a *source.Error in File at a

@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Verdict is what a fabric directory's manifest says about it.

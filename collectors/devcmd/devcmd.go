@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/names"
+	"github.com/qoslint/qoslint/inventory/names"
 )
 
 // Switch commands (NVUE, nvue.md §3.1 and §1.3).

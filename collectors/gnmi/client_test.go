@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
-	"github.com/qoslint/qoslint/sim"
+	"github.com/qoslint/qoslint/collectors/sim"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )

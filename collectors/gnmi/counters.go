@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // IfQueue names an egress queue of an interface.

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 func FuzzParseCounters(f *testing.F) {

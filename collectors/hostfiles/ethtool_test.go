@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 func readEthtool(t *testing.T, name string) *EthtoolStats {

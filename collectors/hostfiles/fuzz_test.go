@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 const fuzzFile = "hosts/gpu1/in.txt"

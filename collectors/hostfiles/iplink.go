@@ -8,7 +8,7 @@ import (
 	"io"
 	"sort"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // ParseIPLink parses `ip -j link show` (or `ip -j -p link show`): a JSON

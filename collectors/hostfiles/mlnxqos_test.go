@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 func readTestdata(t testing.TB, name string) []byte {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // ReadSysfs reads the mlx5 QoS sysfs files of one netdev from a capture that

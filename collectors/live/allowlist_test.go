@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
-	"github.com/qoslint/qoslint/sim"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 // TestAllowlistServerSide drives full collections (with and without sudo)

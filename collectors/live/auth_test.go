@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/sim"
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/agent"
 	"golang.org/x/crypto/ssh/knownhosts"

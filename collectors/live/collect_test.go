@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/sim"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 // TestByteIdentical collects both example pods from the simulator and

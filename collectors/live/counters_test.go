@@ -14,7 +14,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/sim"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 // counterFiles are the ethtool and gNMI files a counters collection must

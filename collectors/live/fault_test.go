@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/sim"
+	"github.com/qoslint/qoslint/collectors/sim"
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/knownhosts"
 )

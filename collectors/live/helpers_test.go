@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/sim"
 )
 
 const (

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/model"
-	"github.com/qoslint/qoslint/sim"
 )
 
 // TestCollectInterval: --counters --interval takes two samples, keeps the

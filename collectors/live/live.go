@@ -20,8 +20,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/names"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/names"
 )
 
 // Options tune a collection; the zero value is usable.

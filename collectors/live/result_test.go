@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/sim"
 )
 
 // tricky is a one-switch one-host fabric whose files hold what a pty and a

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // addSeeds adds every testdata file and every nvue.md example to f, plus

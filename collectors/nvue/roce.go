@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Section titles of `nv show qos roce` and `nv show interface <if> qos roce

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"sort"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // withNonUTF8 adds an error at every line of a commands file that is not

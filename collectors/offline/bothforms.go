@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // maxDiffShown bounds the differences an error lists.

@@ -6,7 +6,7 @@ import (
 	"path"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // inputFS is the fabric directory as every parser sees it: a file is read

@@ -20,10 +20,10 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/names"
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/collectors/source"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/names"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // File names of the fabric-directory contract (README "Fabric directory").

@@ -7,8 +7,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/qoslint/qoslint/app"
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/render"
 	"github.com/qoslint/qoslint/render/schema"
 )

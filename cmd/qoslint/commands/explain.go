@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/waivers"
+	"github.com/qoslint/qoslint/checks/waivers"
 )
 
 // catalog is every check `explain` knows: the fabric's, then the merged

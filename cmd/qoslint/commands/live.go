@@ -13,11 +13,11 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/qoslint/qoslint/app"
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/collectors/live"
+	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/render"
-	"github.com/qoslint/qoslint/sim"
 )
 
 // interruptible is the context every live command runs in: Ctrl-C or

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/qoslint/qoslint/app"
+	"github.com/qoslint/qoslint/cmd/qoslint/app"
 )
 
 func newRenderCmd(out, errOut io.Writer) *cobra.Command {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/qoslint/qoslint/app"
+	"github.com/qoslint/qoslint/cmd/qoslint/app"
 )
 
 // exitError carries an exit code out of a cobra RunE.

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/preview"
 	"github.com/qoslint/qoslint/render"
+	"github.com/qoslint/qoslint/render/preview"
 )
 
 // FixOptions are `qoslint fix`'s settings.

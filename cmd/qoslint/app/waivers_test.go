@@ -85,7 +85,7 @@ func TestLintWaivers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			setClock(t, tc.today)
-			dir := copyDir(t, "../examples/broken-pod")
+			dir := copyDir(t, "../../../examples/broken-pod")
 			if tc.waivers != "" {
 				writeFile(t, filepath.Join(dir, "qoslint-waivers.yaml"), tc.waivers)
 			}
@@ -110,7 +110,7 @@ func TestLintWaivers(t *testing.T) {
 // other evidence file is; elsewhere, as given.
 func TestWaiverFileName(t *testing.T) {
 	setClock(t, "2026-01-01")
-	dir := copyDir(t, "../examples/clean-pod")
+	dir := copyDir(t, "../../../examples/clean-pod")
 	unused := "waivers:\n  - {check: mtu, device: leaf01, reason: r}\n"
 	inside := filepath.Join(dir, "ci", "waivers.yaml")
 	if err := os.MkdirAll(filepath.Dir(inside), 0o755); err != nil {
@@ -131,7 +131,7 @@ func TestWaiverFileName(t *testing.T) {
 // fix leaves waived findings as they are.
 func TestFixSkipsWaived(t *testing.T) {
 	setClock(t, "2026-01-01")
-	dir := copyDir(t, "../examples/broken-pod")
+	dir := copyDir(t, "../../../examples/broken-pod")
 	writeFile(t, filepath.Join(dir, "qoslint-waivers.yaml"),
 		"waivers:\n  - {check: host-tos, device: \"gpu0*\", reason: \"NCCL_IB_TC is set by the job scheduler\"}\n")
 	var out, errOut bytes.Buffer
@@ -147,7 +147,7 @@ func TestFixSkipsWaived(t *testing.T) {
 // lint does with the same file; a bad file stops it before any login.
 func TestAuditWaivers(t *testing.T) {
 	setClock(t, "2026-06-30")
-	src := copyDir(t, "../examples/broken-pod")
+	src := copyDir(t, "../../../examples/broken-pod")
 	writeFile(t, filepath.Join(src, "qoslint-waivers.yaml"), waiveAll(""))
 	var lintOut, errOut bytes.Buffer
 	if code := Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: checks.Error}); code != ExitOK {

@@ -12,7 +12,7 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/sim"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 // TestAuditCountersEqualsLint: audit --counters of the clean pod (SSH and
@@ -22,7 +22,7 @@ import (
 // counters add evidence findings.
 func TestAuditCountersEqualsLint(t *testing.T) {
 	for _, name := range []string{"clean-pod", "broken-pod"} {
-		t.Run(name, func(t *testing.T) { auditCountersEqualsLint(t, "../examples/"+name) })
+		t.Run(name, func(t *testing.T) { auditCountersEqualsLint(t, "../../../examples/"+name) })
 	}
 }
 

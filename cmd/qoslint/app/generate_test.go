@@ -2,7 +2,7 @@ package app
 
 import (
 	"bytes"
-	goldenpkg "github.com/qoslint/qoslint/golden"
+	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,7 +22,7 @@ func TestGenerateGolden(t *testing.T) {
 		{"host", GenerateOptions{Role: "host", NICs: []string{"ens1f0np0", "ens1f1np1"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.opt.Policy = "../examples/broken-pod/inventory.yaml"
+			tc.opt.Policy = "../../../examples/broken-pod/inventory.yaml"
 			var out, errOut bytes.Buffer
 			if code := Generate(&out, &errOut, tc.opt); code != ExitOK {
 				t.Fatalf("exit %d: %s", code, errOut.String())
@@ -33,7 +33,7 @@ func TestGenerateGolden(t *testing.T) {
 }
 
 func TestGenerateErrors(t *testing.T) {
-	pol := "../examples/broken-pod/inventory.yaml"
+	pol := "../../../examples/broken-pod/inventory.yaml"
 	for _, tc := range []struct {
 		opt  GenerateOptions
 		want string
@@ -56,7 +56,7 @@ func TestGenerateErrors(t *testing.T) {
 func TestFixCommand(t *testing.T) {
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
-	code := Fix(&out, &errOut, "../examples/broken-pod", FixOptions{Format: "nvue", Out: filepath.Join(dir, "fixes"), Preview: filepath.Join(dir, "preview")})
+	code := Fix(&out, &errOut, "../../../examples/broken-pod", FixOptions{Format: "nvue", Out: filepath.Join(dir, "fixes"), Preview: filepath.Join(dir, "preview")})
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
@@ -72,7 +72,7 @@ func TestFixCommand(t *testing.T) {
 	if code := Lint(&lint, &errOut, filepath.Join(dir, "preview"), LintOptions{Format: "text"}); code != ExitOK {
 		t.Errorf("the preview does not lint clean (exit %d):\n%s", code, lint.String())
 	}
-	if code := Fix(&out, &errOut, "../examples/broken-pod", FixOptions{Format: "yaml"}); code != ExitInput {
+	if code := Fix(&out, &errOut, "../../../examples/broken-pod", FixOptions{Format: "yaml"}); code != ExitInput {
 		t.Errorf("unknown format: exit %d", code)
 	}
 }

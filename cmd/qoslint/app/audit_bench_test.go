@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/sim"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 // BenchmarkAuditScale audits a 1,000-device simulated fabric (200 switches,

@@ -21,7 +21,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 )

@@ -19,11 +19,11 @@ func copyDir(t *testing.T, src string) string {
 }
 
 func TestLintExitCodes(t *testing.T) {
-	badInv := copyDir(t, "../examples/clean-pod")
+	badInv := copyDir(t, "../../../examples/clean-pod")
 	if err := os.WriteFile(filepath.Join(badInv, "inventory.hcl"), []byte("fabric = \"x\"\npolicy {\n  roce { dscpp = [26] }\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	missingDev := copyDir(t, "../examples/clean-pod")
+	missingDev := copyDir(t, "../../../examples/clean-pod")
 	if err := os.RemoveAll(filepath.Join(missingDev, "devices", "gpu03")); err != nil {
 		t.Fatal(err)
 	}
@@ -35,14 +35,14 @@ func TestLintExitCodes(t *testing.T) {
 		stdout    string // must contain
 		stderr    string // must contain
 	}{
-		{"clean", "../examples/clean-pod", checks.Error, "text", ExitOK, "PASS", ""},
-		{"broken", "../examples/broken-pod", checks.Error, "text", ExitFindings, "FAIL: findings at or above error", ""},
-		{"broken, json", "../examples/broken-pod", checks.Error, "json", ExitFindings, `"failed": true`, ""},
-		{"malformed files", "../render/testdata/input-errors", checks.Error, "text", ExitInput, "INCOMPLETE", ""},
+		{"clean", "../../../examples/clean-pod", checks.Error, "text", ExitOK, "PASS", ""},
+		{"broken", "../../../examples/broken-pod", checks.Error, "text", ExitFindings, "FAIL: findings at or above error", ""},
+		{"broken, json", "../../../examples/broken-pod", checks.Error, "json", ExitFindings, `"failed": true`, ""},
+		{"malformed files", "../../../render/testdata/input-errors", checks.Error, "text", ExitInput, "INCOMPLETE", ""},
 		{"bad inventory", badInv, checks.Error, "text", ExitInput, "", `inventory.hcl:3:`},
 		{"missing device folder", missingDev, checks.Error, "text", ExitInput, "devices/gpu03", ""},
 		{"no inventory", t.TempDir(), checks.Error, "text", ExitInput, "", "inventory"},
-		{"unknown format", "../examples/clean-pod", checks.Error, "xml", ExitInput, "", `unknown format "xml"`},
+		{"unknown format", "../../../examples/clean-pod", checks.Error, "xml", ExitInput, "", `unknown format "xml"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
@@ -60,7 +60,7 @@ func TestLintExitCodes(t *testing.T) {
 // --fail-on decides the exit code on the same findings: the broken pod has a
 // warning-only device once its errors are waived by a high threshold.
 func TestFailOn(t *testing.T) {
-	dir := copyDir(t, "../examples/clean-pod")
+	dir := copyDir(t, "../../../examples/clean-pod")
 	p := filepath.Join(dir, "devices", "spine02", "nv-config-commands.txt")
 	data, _ := os.ReadFile(p)
 	// On for the switch and on one of its two routed ports (swp1, swp2):
@@ -80,7 +80,7 @@ func TestFailOn(t *testing.T) {
 // The JSON report keeps the documented fields.
 func TestJSONSchemaFields(t *testing.T) {
 	var out, errOut bytes.Buffer
-	Lint(&out, &errOut, "../examples/broken-pod", LintOptions{Format: "json", FailOn: checks.Error})
+	Lint(&out, &errOut, "../../../examples/broken-pod", LintOptions{Format: "json", FailOn: checks.Error})
 	var doc struct {
 		Schema   string
 		Findings []map[string]any

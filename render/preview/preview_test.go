@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/app"
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
-	"github.com/qoslint/qoslint/preview"
 	"github.com/qoslint/qoslint/render"
+	"github.com/qoslint/qoslint/render/preview"
 )
 
 func findings(t *testing.T, dir string) []string {
@@ -35,7 +35,7 @@ func findings(t *testing.T, dir string) []string {
 // NVUE command interpreter and the host command effects, leave nothing to
 // find.
 func TestFixesConverge(t *testing.T) {
-	src := "../examples/broken-pod"
+	src := "../../examples/broken-pod"
 	before := findings(t, src)
 	r, _ := app.BuildReport(src, checks.Error)
 	plans, err := render.Plans(r)
@@ -64,7 +64,7 @@ func TestFixesConverge(t *testing.T) {
 // Every rollback undoes its fix: applying the rollback plan to the preview
 // gives back the broken pod's findings.
 func TestRollbackRestores(t *testing.T) {
-	src := "../examples/broken-pod"
+	src := "../../examples/broken-pod"
 	r, _ := app.BuildReport(src, checks.Error)
 	plans, _ := render.Plans(r)
 	fixed := filepath.Join(t.TempDir(), "fixed")
@@ -129,7 +129,7 @@ func TestGeneratedConfigsLintClean(t *testing.T) {
 
 func TestPreviewRefusesUnknownCommands(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "p")
-	err := preview.Write("../examples/clean-pod", []render.Plan{{Device: "gpu01", Kind: "host", Fix: []string{"reboot"}}}, out)
+	err := preview.Write("../../examples/clean-pod", []render.Plan{{Device: "gpu01", Kind: "host", Fix: []string{"reboot"}}}, out)
 	if err == nil || !strings.Contains(err.Error(), `cannot interpret "reboot"`) {
 		t.Errorf("err = %v", err)
 	}
@@ -166,7 +166,7 @@ func copyTree(t *testing.T, src, dst string) {
 // The preview rewrites nv-config.yaml with every header field the switch
 // wrote (model, nvue-api-version, rev-id, version), in their order.
 func TestPreviewKeepsYAMLHeader(t *testing.T) {
-	src := "../examples/broken-pod"
+	src := "../../examples/broken-pod"
 	r, _ := app.BuildReport(src, checks.Error)
 	plans, err := render.Plans(r)
 	if err != nil {
@@ -204,7 +204,7 @@ func TestPreviewCommandsCapture(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "src")
-			copyTree(t, "../examples/clean-pod", dir)
+			copyTree(t, "../../examples/clean-pod", dir)
 			p := filepath.Join(dir, "devices", "spine02", "nv-config-commands.txt")
 			data, _ := os.ReadFile(p)
 			write(t, p, string(data)+c.extra)

@@ -12,7 +12,7 @@ import (
 
 func TestSnapshotExitCodes(t *testing.T) {
 	tmp := t.TempDir()
-	badInv := copyDir(t, "../examples/clean-pod")
+	badInv := copyDir(t, "../../../examples/clean-pod")
 	if err := os.WriteFile(filepath.Join(badInv, "inventory.hcl"), []byte("fabric = \"x\"\npolicy {\n  roce { dscpp = [26] }\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -22,12 +22,12 @@ func TestSnapshotExitCodes(t *testing.T) {
 		stdout, stderr string // must contain
 		written        bool
 	}{
-		{"to a file", "../examples/clean-pod", filepath.Join(tmp, "clean.json"), ExitOK, "wrote " + filepath.Join(tmp, "clean.json") + ": fabric pod-clean, 4 switches, 4 hosts", "", true},
-		{"to stdout", "../examples/broken-pod", "", ExitOK, `"schema": "qoslint.snapshot/v1"`, "", false},
-		{"malformed files: written, exit 2", "../render/testdata/input-errors", filepath.Join(tmp, "ie.json"), ExitInput, "wrote", "devices/leaf01/nv-config.yaml:33", true},
+		{"to a file", "../../../examples/clean-pod", filepath.Join(tmp, "clean.json"), ExitOK, "wrote " + filepath.Join(tmp, "clean.json") + ": fabric pod-clean, 4 switches, 4 hosts", "", true},
+		{"to stdout", "../../../examples/broken-pod", "", ExitOK, `"schema": "qoslint.snapshot/v1"`, "", false},
+		{"malformed files: written, exit 2", "../../../render/testdata/input-errors", filepath.Join(tmp, "ie.json"), ExitInput, "wrote", "devices/leaf01/nv-config.yaml:33", true},
 		{"bad inventory", badInv, filepath.Join(tmp, "bad.json"), ExitInput, "", "inventory.hcl:3:", false},
 		{"no inventory", t.TempDir(), "", ExitInput, "", "inventory", false},
-		{"unwritable", "../examples/clean-pod", filepath.Join(tmp, "missing", "x.json"), ExitInput, "", "no such file or directory", false},
+		{"unwritable", "../../../examples/clean-pod", filepath.Join(tmp, "missing", "x.json"), ExitInput, "", "no such file or directory", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
@@ -52,7 +52,7 @@ func TestSnapshotExitCodes(t *testing.T) {
 func TestDriftExitCodes(t *testing.T) {
 	tmp := t.TempDir()
 	cleanSnap := filepath.Join(tmp, "clean.json")
-	if code := Snapshot(&bytes.Buffer{}, &bytes.Buffer{}, "../examples/clean-pod", cleanSnap); code != ExitOK {
+	if code := Snapshot(&bytes.Buffer{}, &bytes.Buffer{}, "../../../examples/clean-pod", cleanSnap); code != ExitOK {
 		t.Fatalf("snapshot: exit %d", code)
 	}
 	data, _ := os.ReadFile(cleanSnap)
@@ -69,15 +69,15 @@ func TestDriftExitCodes(t *testing.T) {
 		code                   int
 		stdout, stderr         string
 	}{
-		{"same directory", "../examples/clean-pod", "../examples/clean-pod", "text", ExitNoDrift, "NO DRIFT", ""},
-		{"snapshot against its directory", cleanSnap, "../examples/clean-pod", "json", ExitNoDrift, `"drift": false`, ""},
+		{"same directory", "../../../examples/clean-pod", "../../../examples/clean-pod", "text", ExitNoDrift, "NO DRIFT", ""},
+		{"snapshot against its directory", cleanSnap, "../../../examples/clean-pod", "json", ExitNoDrift, `"drift": false`, ""},
 		{"upper-case .JSON is a snapshot", upper, cleanSnap, "text", ExitNoDrift, "NO DRIFT", ""},
-		{"clean to broken", cleanSnap, "../examples/broken-pod", "markdown", ExitDrift, "DSCP 26 → switch-priority 0, was 3", ""},
-		{"broken to clean", "../examples/broken-pod", "../examples/clean-pod", "html", ExitDrift, "repairs", ""},
-		{"another version", v2, "../examples/clean-pod", "text", ExitInput, "", `v2.json:2: snapshot schema "qoslint.snapshot/v2" is not supported`},
+		{"clean to broken", cleanSnap, "../../../examples/broken-pod", "markdown", ExitDrift, "DSCP 26 → switch-priority 0, was 3", ""},
+		{"broken to clean", "../../../examples/broken-pod", "../../../examples/clean-pod", "html", ExitDrift, "repairs", ""},
+		{"another version", v2, "../../../examples/clean-pod", "text", ExitInput, "", `v2.json:2: snapshot schema "qoslint.snapshot/v2" is not supported`},
 		{"missing snapshot", filepath.Join(tmp, "nope.json"), cleanSnap, "text", ExitInput, "", "nope.json"},
 		{"missing directory", cleanSnap, filepath.Join(tmp, "nope"), "text", ExitInput, "", "inventory"},
-		{"unreadable device files", "../examples/clean-pod", "../render/testdata/input-errors", "text", ExitInput, "incomplete: 3 input errors", ""},
+		{"unreadable device files", "../../../examples/clean-pod", "../../../render/testdata/input-errors", "text", ExitInput, "incomplete: 3 input errors", ""},
 		{"unknown format", cleanSnap, cleanSnap, "yaml", ExitInput, "", `unknown format "yaml"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -93,8 +93,8 @@ func TestDriftExitCodes(t *testing.T) {
 // TestDriftSourcesAreLabelled: the report names each side as given.
 func TestDriftSourcesAreLabelled(t *testing.T) {
 	var out bytes.Buffer
-	Drift(&out, &bytes.Buffer{}, "../examples/clean-pod", "../examples/broken-pod", "json")
-	for _, want := range []string{`"old": {"source": "../examples/clean-pod", "fabric": "pod-clean"}`, `"new": {"source": "../examples/broken-pod", "fabric": "pod-b"}`} {
+	Drift(&out, &bytes.Buffer{}, "../../../examples/clean-pod", "../../../examples/broken-pod", "json")
+	for _, want := range []string{`"old": {"source": "../../../examples/clean-pod", "fabric": "pod-clean"}`, `"new": {"source": "../../../examples/broken-pod", "fabric": "pod-b"}`} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %s in\n%.400s", want, out.String())
 		}

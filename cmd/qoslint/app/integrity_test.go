@@ -12,7 +12,7 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/capture"
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/sim"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 // findingKeys are a report's findings as check/device/interface lines.
@@ -41,7 +41,7 @@ func containsString(list []string, s string) bool {
 // after the collection, exits 2 naming each with its device and file,
 // and still judges every other device as lint of the source does.
 func TestLintCaptureIntegrity(t *testing.T) {
-	src := "../examples/broken-pod"
+	src := "../../../examples/broken-pod"
 	inv, _ := simulate(t, src, map[string]sim.Fault{"gpu02": {AuthFail: true}})
 	dir := filepath.Join(t.TempDir(), "capture")
 	var errOut bytes.Buffer
@@ -126,7 +126,7 @@ func TestLintCaptureIntegrity(t *testing.T) {
 // content survives, and leaves nothing beside it. It never replaces the
 // folder that holds the inventory.
 func TestCollectForce(t *testing.T) {
-	inv, _ := simulate(t, "../examples/clean-pod", nil)
+	inv, _ := simulate(t, "../../../examples/clean-pod", nil)
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "capture")
 	stale := filepath.Join(dir, "devices/leaf01/nv-config-commands.txt")
@@ -195,11 +195,11 @@ func TestFixOutForce(t *testing.T) {
 	writeFile(t, filepath.Join(out, "leaf09.sh"), "# a device that no longer exists\n")
 	var stdout, errOut bytes.Buffer
 	opt := FixOptions{Format: "script", Out: out, FailOn: checks.Error}
-	if code := Fix(&stdout, &errOut, "../examples/broken-pod", opt); code != ExitInput || stdout.Len() != 0 || !strings.Contains(errOut.String(), "use --force") {
+	if code := Fix(&stdout, &errOut, "../../../examples/broken-pod", opt); code != ExitInput || stdout.Len() != 0 || !strings.Contains(errOut.String(), "use --force") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), errOut.String())
 	}
 	opt.Force = true
-	if code := Fix(&stdout, &errOut, "../examples/broken-pod", opt); code != ExitOK {
+	if code := Fix(&stdout, &errOut, "../../../examples/broken-pod", opt); code != ExitOK {
 		t.Fatalf("fix --force: exit %d: %s", code, errOut.String())
 	}
 	if _, err := os.Stat(filepath.Join(out, "leaf09.sh")); !os.IsNotExist(err) {
@@ -216,7 +216,7 @@ func TestFixOutForce(t *testing.T) {
 // manifest is left out, and switches saved in both forms get both
 // rewritten, so lint of the preview has no input error.
 func TestPreviewOfCapture(t *testing.T) {
-	src := copyDir(t, "../examples/broken-pod")
+	src := copyDir(t, "../../../examples/broken-pod")
 	inv, _ := simulate(t, src, nil)
 	dir := filepath.Join(t.TempDir(), "capture")
 	var errOut bytes.Buffer
@@ -238,7 +238,7 @@ func TestPreviewOfCapture(t *testing.T) {
 	}
 
 	// A switch kept in both forms: the preview rewrites both alike.
-	both := copyDir(t, "../examples/broken-pod")
+	both := copyDir(t, "../../../examples/broken-pod")
 	yamlData, err := os.ReadFile(filepath.Join(both, "devices/leaf01/nv-config.yaml"))
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/sim"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 // A distinctive password: no output may ever contain it.
@@ -75,7 +75,7 @@ func decode(t *testing.T, b []byte) jsonFindings {
 func TestAuditEqualsLint(t *testing.T) {
 	for _, name := range []string{"broken-pod", "clean-pod"} {
 		t.Run(name, func(t *testing.T) {
-			src := "../examples/" + name
+			src := "../../../examples/" + name
 			var lintOut, auditOut, errOut bytes.Buffer
 			lintCode := Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: checks.Error})
 			inv, _ := simulate(t, src, nil)
@@ -111,7 +111,7 @@ func TestAuditEqualsLint(t *testing.T) {
 }
 
 func TestAuditIncomplete(t *testing.T) {
-	inv, _ := simulate(t, "../examples/clean-pod", map[string]sim.Fault{
+	inv, _ := simulate(t, "../../../examples/clean-pod", map[string]sim.Fault{
 		"leaf01": {Refuse: true},
 		"gpu02":  {AuthFail: true},
 		"gpu03":  {Hang: "mlnx_qos"},

@@ -11,13 +11,13 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/collectors/source"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
-	"github.com/qoslint/qoslint/waivers"
 )
 
 // now is the clock waiver expiry is judged by; tests set it.

@@ -19,7 +19,7 @@ func TestSnapshotAndDriftCommands(t *testing.T) {
 		code := commands.Execute(args, &out, &errOut)
 		return code, out.String(), errOut.String()
 	}
-	if code, out, errOut := run("snapshot", "../examples/clean-pod", "--out", snap); code != 0 || !strings.Contains(out, "wrote "+snap) {
+	if code, out, errOut := run("snapshot", "../../../examples/clean-pod", "--out", snap); code != 0 || !strings.Contains(out, "wrote "+snap) {
 		t.Fatalf("snapshot: exit %d\n%s%s", code, out, errOut)
 	}
 	if _, err := os.Stat(snap); err != nil {
@@ -30,10 +30,10 @@ func TestSnapshotAndDriftCommands(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"drift", snap, "../examples/clean-pod"}, 0, "NO DRIFT"},
-		{[]string{"drift", snap, "../examples/broken-pod", "--format", "json"}, 1, `"schema": "qoslint.drift/v1"`},
-		{[]string{"drift", snap, "../examples/broken-pod", "--format", "html"}, 1, "<!DOCTYPE html>"},
-		{[]string{"drift", snap, "../examples/broken-pod", "--format", "markdown"}, 1, "## qoslint drift"},
+		{[]string{"drift", snap, "../../../examples/clean-pod"}, 0, "NO DRIFT"},
+		{[]string{"drift", snap, "../../../examples/broken-pod", "--format", "json"}, 1, `"schema": "qoslint.drift/v1"`},
+		{[]string{"drift", snap, "../../../examples/broken-pod", "--format", "html"}, 1, "<!DOCTYPE html>"},
+		{[]string{"drift", snap, "../../../examples/broken-pod", "--format", "markdown"}, 1, "## qoslint drift"},
 		{[]string{"drift", snap}, 2, ""},
 		{[]string{"snapshot"}, 2, ""},
 	} {

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/examples"
-	"github.com/qoslint/qoslint/sim"
 )
 
 // SimPasswordEnv is the variable the simulator's inventory names for its

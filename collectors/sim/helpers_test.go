@@ -16,7 +16,7 @@ import (
 )
 
 const (
-	cleanPod     = "../examples/clean-pod"
+	cleanPod     = "../../examples/clean-pod"
 	testPassword = "not-a-real-secret"
 	testTimeout  = 5 * time.Second
 )

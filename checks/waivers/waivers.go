@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/source"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // FileName is the waiver file lint looks for in a fabric directory, and

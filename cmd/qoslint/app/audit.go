@@ -16,13 +16,13 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/collectors/live"
 	"github.com/qoslint/qoslint/collectors/memfs"
 	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/collectors/source"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/render"
-	"github.com/qoslint/qoslint/waivers"
 )
 
 // LiveOptions are the settings shared by audit and collect.

@@ -17,7 +17,7 @@ func largeFabric(tb testing.TB, nSwitches, nHosts int) string {
 	dir := tb.TempDir()
 	var inv strings.Builder
 	inv.WriteString("fabric: bench\nswitches:\n")
-	src := "../examples/clean-pod/devices"
+	src := "../../../examples/clean-pod/devices"
 	protoSwitch := []string{"leaf01", "leaf02", "spine01", "spine02"}
 	for i := 0; i < nSwitches; i++ {
 		name := fmt.Sprintf("leaf%04d", i)
@@ -83,7 +83,7 @@ func BenchmarkLint1000(b *testing.B) {
 // BenchmarkLintBrokenPod is the README example.
 func BenchmarkLintBrokenPod(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, err := BuildReport("../examples/broken-pod", checks.Error); err != nil {
+		if _, err := BuildReport("../../../examples/broken-pod", checks.Error); err != nil {
 			b.Fatal(err)
 		}
 	}

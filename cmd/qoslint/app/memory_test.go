@@ -15,7 +15,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/live"
-	"github.com/qoslint/qoslint/sim"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 // hugeOutputBytes is what each of the four devices prints.
@@ -117,7 +117,7 @@ func hugeFabric(t *testing.T) string {
 	}
 	var inv strings.Builder
 	inv.WriteString("fabric: huge\nswitches:\n  - {name: leaf01, role: leaf, address: 192.0.2.11}\n")
-	copyTree(t, "../examples/clean-pod/devices/leaf01", filepath.Join(dir, "devices", "leaf01"))
+	copyTree(t, "../../../examples/clean-pod/devices/leaf01", filepath.Join(dir, "devices", "leaf01"))
 	for i := range 4 {
 		name := fmt.Sprintf("huge%d", i)
 		fmt.Fprintf(&inv, "  - {name: %s, role: leaf, address: 192.0.2.%d}\n", name, 20+i)

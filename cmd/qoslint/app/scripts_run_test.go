@@ -154,7 +154,7 @@ func TestRenderedHostScriptRuns(t *testing.T) {
 func TestFixScriptsRun(t *testing.T) {
 	for _, example := range []string{"clean-pod", "broken-pod"} {
 		t.Run(example, func(t *testing.T) {
-			src := filepath.Join("..", "examples", example)
+			src := filepath.Join("..", "..", "..", "examples", example)
 			out := t.TempDir()
 			var stdout, errOut bytes.Buffer
 			if code := Fix(&stdout, &errOut, src, FixOptions{Format: "script", Out: out, FailOn: checks.Error}); code != ExitOK && code != ExitFindings {
@@ -201,11 +201,11 @@ func TestTemplateExecutionFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	code := Fix(&out, &errOut, "../examples/broken-pod", FixOptions{Format: "script", Templates: tmpl, Out: filepath.Join(t.TempDir(), "fix"), FailOn: checks.Error})
+	code := Fix(&out, &errOut, "../../../examples/broken-pod", FixOptions{Format: "script", Templates: tmpl, Out: filepath.Join(t.TempDir(), "fix"), FailOn: checks.Error})
 	if code != ExitInput || out.Len() != 0 || !strings.Contains(errOut.String(), `template "mlnx_qos" failed`) || !strings.Contains(errOut.String(), "commands.tmpl:2") {
 		t.Errorf("fix: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
 	}
-	policy := filepath.Join("..", "examples", "broken-pod", "inventory.yaml")
+	policy := filepath.Join("..", "..", "..", "examples", "broken-pod", "inventory.yaml")
 	out.Reset()
 	errOut.Reset()
 	code = Generate(&out, &errOut, GenerateOptions{Policy: policy, Role: "host", NICs: []string{"ens1f0np0"}, Templates: tmpl})

@@ -21,7 +21,7 @@ import (
 // banner in the shape NVUE prints one (collectors/nvue/shell.go cites the
 // real output), a quote that never closes, and `nv config apply`.
 func TestLintCommandsCaptureWithABadLine(t *testing.T) {
-	dir := copyDir(t, "../examples/broken-pod")
+	dir := copyDir(t, "../../../examples/broken-pod")
 	p := filepath.Join(dir, "devices", "leaf02", "nv-config-commands.txt")
 	orig, err := os.ReadFile(p)
 	if err != nil {
