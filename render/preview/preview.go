@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/capture"
+	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/offline"
@@ -62,6 +63,12 @@ func copyDir(src, dst string) error {
 			// capture manifest's check.
 			return filepath.SkipDir
 		}
+		if runtimeEvidence(filepath.ToSlash(rel), d) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
 		if d.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
@@ -74,6 +81,18 @@ func copyDir(src, dst string) error {
 		}
 		return os.WriteFile(target, data, 0o644)
 	})
+}
+
+// runtimeEvidence reports whether rel (slash-separated, relative to the
+// fabric directory) holds counters: they record what the devices did
+// before the fix, so a preview that kept them would judge the fixed
+// configuration by the old traffic.
+func runtimeEvidence(rel string, d fs.DirEntry) bool {
+	base := path.Base(rel)
+	if d.IsDir() {
+		return base == "hw_counters" || base == offline.SysfsBeforeDir
+	}
+	return strings.HasPrefix(base, "ethtool-S-") || base == gnmi.FileName || base == offline.GNMIBeforeFile || base == offline.IntervalFile
 }
 
 // applySwitch runs the plan's NVUE lines on the switch's configuration,

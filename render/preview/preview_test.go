@@ -230,3 +230,36 @@ func TestPreviewCommandsCapture(t *testing.T) {
 		})
 	}
 }
+
+// TestPreviewDropsCounters: counters record the traffic before the fix, so
+// the preview leaves every counter file out and keeps the configuration.
+func TestPreviewDropsCounters(t *testing.T) {
+	src := t.TempDir()
+	copyTree(t, "../../examples/clean-pod", src)
+	counters := []string{
+		"devices/gpu01/ethtool-S-ens1f0np0.txt",
+		"devices/gpu01/ethtool-S-ens1f0np0.before.txt",
+		"devices/gpu01/counters-interval.txt",
+		"devices/gpu01/sysfs/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent",
+		"devices/gpu01/sysfs.before/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent",
+		"devices/leaf01/gnmi-counters.json",
+		"devices/leaf01/gnmi-counters.before.json",
+	}
+	for _, f := range counters {
+		write(t, filepath.Join(src, f), "0\n")
+	}
+	out := filepath.Join(t.TempDir(), "preview")
+	if err := preview.Write(src, nil, out); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range counters {
+		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
+			t.Errorf("%s was copied into the preview", f)
+		}
+	}
+	for _, f := range []string{"devices/gpu01/mlnx_qos-ens1f0np0.txt", "devices/gpu01/sysfs/class/infiniband/mlx5_0/tc/1/traffic_class", "devices/leaf01/nv-config.yaml"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("%s is missing from the preview: %v", f, err)
+		}
+	}
+}
