@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -204,5 +205,43 @@ func TestBadSettingsExitTwo(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// --enable and --disable, and the inventory's checks section: disable wins,
+// an unknown name is exit 2 naming it (at its inventory line), and a check
+// left out is neither reported nor a reason to fail.
+func TestSelectChecks(t *testing.T) {
+	code, out, _ := run("lint", "../../../examples/broken-pod", "--format", "json", "--enable", "switch-pfc,evidence")
+	if code != 1 || strings.Count(out, `"check": "switch-pfc"`) == 0 || strings.Contains(out, `"check": "host-tos"`) ||
+		!strings.Contains(out, "checks not run (--enable, --disable or the inventory's checks section): switch-roce-mode") {
+		t.Errorf("--enable: exit %d\n%.2000s", code, out)
+	}
+	if code, out, _ := run("lint", "../../../examples/broken-pod", "--format", "json", "--enable", "switch-pfc", "--disable", "config"); code != 2 ||
+		strings.Contains(out, `"check"`) {
+		t.Errorf("disable wins, nothing left: exit %d\n%.500s", code, out)
+	}
+	if code, _, errOut := run("lint", "../../../examples/broken-pod", "--disable", "switch-pfcc"); code != 2 || !strings.Contains(errOut, `--disable: unknown check or kind "switch-pfcc"`) {
+		t.Errorf("unknown ID: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := run("fix", "../../../examples/broken-pod", "--enable", "nope"); code != 2 || !strings.Contains(errOut, `--enable: unknown check or kind "nope"`) {
+		t.Errorf("fix, unknown ID: exit %d, %s", code, errOut)
+	}
+	// The inventory's section, at its line; audit refuses it before it dials.
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../../examples/clean-pod/inventory.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/inventory.hcl", append(data, "checks {\n  disable = [\"evidence\", \"mtuu\"]\n}\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Count(string(data), "\n") + 2
+	want := fmt.Sprintf(`inventory.hcl:%d: checks.disable: unknown check or kind "mtuu"`, line)
+	if code, _, errOut := run("lint", dir); code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("inventory: exit %d, %s; want %s", code, errOut, want)
+	}
+	if code, _, errOut := run("audit", "--inventory", dir+"/inventory.hcl"); code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("audit: exit %d, %s; want %s", code, errOut, want)
 	}
 }
