@@ -8,8 +8,9 @@ import (
 
 var adaptiveRouting = &Check{
 	ID:       "adaptive-routing",
-	Device:   "switch",
-	Severity: Warning,
+	Kind:     KindConfig,
+	Devices:  Switches,
+	Severity: Error,
 	Title:    "Adaptive routing is on where the policy wants it, and alike on every port of an ECMP group",
 	Doc: `On Spectrum-4 switches adaptive routing moves RoCEv2 packets to the least loaded uplink
 instead of hashing them, which is how Spectrum-X spreads a few elephant flows. A port is adaptive
@@ -33,7 +34,8 @@ With the policy's adaptive_routing true: the switch setting off is an error, and
 routed port without it. With false: adaptive routing in effect on some port is a warning (and
 says when the group mixes it with hashing); on for the switch but on no port is info, as no port
 routes adaptively. Enabling or disabling it reloads switchd, so plan the change.`,
-	Run: runAdaptiveRouting,
+	Inputs: []Input{NVConfig},
+	Run:    runAdaptiveRouting,
 }
 
 func runAdaptiveRouting(f *model.Fabric) []Finding {

@@ -2,10 +2,17 @@
 // documentation beside it (one file per check, as staticcheck does), and the
 // catalog is an explicit list (All), not init() side effects, so it can be
 // listed, tested and explained.
+//
+// A Check declares what staticcheck's analysis.Analyzer declares: its name
+// (ID), documentation (Title, Doc), what it reads (Inputs, and Requires:
+// the checks whose findings it uses, computed once per run) and its Run.
+// On top it declares its Kind, the Devices it judges and its Severity.
+// TestCatalog (catalog_test.go) holds every check to these declarations.
 package checks
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -13,14 +20,19 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-// Severity orders findings: Info < Warning < Error.
+// Severity orders findings: Info < Warning < Error. The zero value is no
+// severity at all, so a check or finding that forgets to set one is caught
+// (TestCatalog) instead of passing as info.
 type Severity int
 
 const (
-	Info Severity = iota
+	Info Severity = iota + 1
 	Warning
 	Error
 )
+
+// Valid reports whether s is one of Info, Warning, Error.
+func (s Severity) Valid() bool { return s >= Info && s <= Error }
 
 func (s Severity) String() string {
 	switch s {
@@ -28,12 +40,20 @@ func (s Severity) String() string {
 		return "error"
 	case Warning:
 		return "warning"
+	case Info:
+		return "info"
 	}
-	return "info"
+	return fmt.Sprintf("invalid severity %d", int(s))
 }
 
-// MarshalText makes severities readable in JSON.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+// MarshalText makes severities readable in JSON; a severity that is none
+// of the three is a bug, never printed as one of them.
+func (s Severity) MarshalText() ([]byte, error) {
+	if !s.Valid() {
+		return nil, fmt.Errorf("%s", s)
+	}
+	return []byte(s.String()), nil
+}
 
 // ParseSeverity reads "error", "warning" or "info".
 func ParseSeverity(s string) (Severity, error) {
@@ -45,23 +65,85 @@ func ParseSeverity(s string) (Severity, error) {
 	case "info":
 		return Info, nil
 	}
-	return Info, fmt.Errorf("unknown severity %q (error, warning or info)", s)
+	return 0, fmt.Errorf("unknown severity %q (error, warning or info)", s)
+}
+
+// Kind says what a check judges; --enable and --disable accept a kind for
+// all of its checks.
+type Kind string
+
+const (
+	// KindConfig checks judge what one device is configured to do.
+	KindConfig Kind = "config"
+	// KindEvidence checks judge runtime counters: what the devices did.
+	KindEvidence Kind = "evidence"
+	// KindTopology checks judge whether the devices at the two ends of links
+	// agree with each other.
+	KindTopology Kind = "topology"
+	// KindInput checks judge whether the inputs the other checks need were
+	// there.
+	KindInput Kind = "input"
+)
+
+// Kinds are the valid kinds, in the order explain documents them.
+var Kinds = []Kind{KindConfig, KindEvidence, KindTopology, KindInput}
+
+// Devices is the set of device kinds a check judges. The zero value is the
+// empty set, which no check may declare.
+type Devices uint8
+
+const (
+	Switches Devices = 1 << iota
+	Hosts
+	AllDevices = Switches | Hosts
+)
+
+// Has reports whether the set holds kind ("switch" or "host").
+func (d Devices) Has(kind string) bool {
+	switch kind {
+	case "switch":
+		return d&Switches != 0
+	case "host":
+		return d&Hosts != 0
+	}
+	return false
+}
+
+// String lists the set: "switch", "host" or "switch, host".
+func (d Devices) String() string {
+	var out []string
+	if d&Switches != 0 {
+		out = append(out, "switch")
+	}
+	if d&Hosts != 0 {
+		out = append(out, "host")
+	}
+	return strings.Join(out, ", ")
 }
 
 // Check is one rule.
 type Check struct {
-	ID string
-	// Device is the kind of device the check looks at: "switch", "host",
-	// or "" for both (mtu).
-	Device string
-	// Severity is the check's usual severity; a finding may be lower (a
-	// lesser variant, or "not collected" at info).
+	ID   string
+	Kind Kind
+	// Devices are the kinds of device the check judges.
+	Devices Devices
+	// Severity is the check's highest severity; a finding may be lower (a
+	// lesser variant, or "not collected" at info), never higher.
 	Severity Severity
 	// Title is one line; Doc is the paragraph `qoslint explain` prints.
 	Title string
 	Doc   string
-	Run   func(*model.Fabric) []Finding
-	// runIn is the evidence checks' Run within one checks.Run (inRun).
+	// Inputs name the device files the check reads (inputs.go).
+	Inputs []Input
+	// Requires are the checks whose findings this one reads (through
+	// run.findings or run.corroboration): each is computed once per run,
+	// before it is read, and reading any other check's findings panics.
+	// They must form no cycle. A disabled check that an enabled one
+	// requires still runs; its findings are not reported.
+	Requires []*Check
+	Run      func(*model.Fabric) []Finding
+	// runIn is the Run of a check with Requires, within one checks.Run
+	// (inRun).
 	runIn func(*run) []Finding
 }
 
@@ -91,7 +173,7 @@ type Finding struct {
 func All() []*Check {
 	return []*Check{
 		switchRoCEMode, switchTrust, switchDSCPMap, switchPFC, switchQueueMap,
-		switchECN, switchCNP, switchBondQoS, ecmpHash, adaptiveRouting,
+		switchECN, switchCNP, switchETSBandwidth, switchBondQoS, ecmpHash, adaptiveRouting,
 		hostTrust, hostDSCPMap, hostPFC, hostECN, hostCNP, hostToS, mtu,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,
 	}
@@ -110,10 +192,18 @@ func Lookup(id string) *Check {
 // Run runs every check, merges their "not collected" findings into one
 // NotCollected finding per device, and returns the findings sorted by device, then
 // severity (highest first), check, interface and message.
-func Run(f *model.Fabric) []Finding {
+func Run(f *model.Fabric) []Finding { return RunSet(f, nil) }
+
+// RunSet is Run reporting only the checks of set (nil: every check). A
+// check set leaves out still runs when a check in set requires it, but its
+// findings, and the inputs it could not judge, are not reported.
+func RunSet(f *model.Fabric, set *Set) []Finding {
 	var out, skips []Finding
 	r := newRun(f)
 	for _, c := range All() {
+		if !set.Enabled(c.ID) {
+			continue
+		}
 		for _, fd := range r.findings(c) {
 			fd.Check = c.ID
 			if fd.skip != nil {
@@ -123,7 +213,9 @@ func Run(f *model.Fabric) []Finding {
 			out = append(out, fd)
 		}
 	}
-	out = append(out, mergeNotCollected(skips)...)
+	if set.Enabled(NotCollected.ID) {
+		out = append(out, mergeNotCollected(skips)...)
+	}
 	Sort(out)
 	return out
 }
@@ -153,4 +245,48 @@ func checkIndex(id string) int {
 		}
 	}
 	return len(All())
+}
+
+// validateRequires reports a check whose Requires names a check outside
+// cat, or a cycle of Requires (TestCatalog).
+func validateRequires(cat []*Check) error {
+	const (
+		unseen = iota
+		visiting
+		done
+	)
+	state := map[*Check]int{}
+	var path []*Check
+	var visit func(c *Check) error
+	visit = func(c *Check) error {
+		switch state[c] {
+		case done:
+			return nil
+		case visiting:
+			var ids []string
+			for _, p := range path[slices.Index(path, c):] {
+				ids = append(ids, p.ID)
+			}
+			return fmt.Errorf("checks require each other in a cycle: %s → %s", strings.Join(ids, " → "), c.ID)
+		}
+		state[c] = visiting
+		path = append(path, c)
+		for _, r := range c.Requires {
+			if !slices.Contains(cat, r) {
+				return fmt.Errorf("%s requires %q, which is not in the catalog", c.ID, r.ID)
+			}
+			if err := visit(r); err != nil {
+				return err
+			}
+		}
+		path = path[:len(path)-1]
+		state[c] = done
+		return nil
+	}
+	for _, c := range cat {
+		if err := visit(c); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -8,7 +8,8 @@ import (
 
 var ecmpHash = &Check{
 	ID:       "ecmp-hash",
-	Device:   "switch",
+	Kind:     KindConfig,
+	Devices:  Switches,
 	Severity: Error,
 	Title:    "ECMP hashes on the UDP source port and the policy's fields",
 	Doc: `All RoCEv2 packets go to UDP port 4791 between a handful of GPU addresses, so the 5-tuple
@@ -17,7 +18,8 @@ hash on the source port puts every QP between two GPUs on one path and leaves th
 idle: collective bandwidth drops by the fan-out. Hashing on source-port is therefore required
 whatever the policy says (error); each other field the policy lists and the switch ignores is a
 warning. Cumulus hashes on source/destination IP, ports, IP protocol and IPv6 flow label by default.`,
-	Run: runECMPHash,
+	Inputs: []Input{NVConfig},
+	Run:    runECMPHash,
 }
 
 func runECMPHash(f *model.Fabric) []Finding {

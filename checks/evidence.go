@@ -17,28 +17,46 @@ import (
 // finding they corroborate carries it.
 
 // run is one pass of the checks over a fabric (checks.Run, or one check's
-// Run alone). It keeps each check's findings and each corroboration index:
-// an evidence finding names the configuration findings it corroborates,
-// and computing those once per switch or NIC made a fabric's checks
-// quadratic in its size.
+// Run alone), as seen by one check (cur; nil for the runner). It keeps each
+// check's findings and each corroboration index: an evidence finding names
+// the configuration findings it corroborates, and computing those once per
+// switch or NIC made a fabric's checks quadratic in its size. This is
+// staticcheck's Pass.ResultOf: a check reads only the checks it Requires.
 type run struct {
-	f     *model.Fabric
+	f   *model.Fabric
+	cur *Check
+	*runState
+}
+
+type runState struct {
 	found map[string][]Finding
 	corr  map[string]*corroboration
 }
 
 func newRun(f *model.Fabric) *run {
-	return &run{f: f, found: map[string][]Finding{}, corr: map[string]*corroboration{}}
+	return &run{f: f, runState: &runState{found: map[string][]Finding{}, corr: map[string]*corroboration{}}}
 }
 
-// findings are c's findings in this run, computed on first use.
+// as is the run seen by check c.
+func (r *run) as(c *Check) *run { return &run{f: r.f, cur: c, runState: r.runState} }
+
+// findings are c's findings in this run, computed on first use after the
+// checks c requires. A check may read only the findings of checks it
+// declares in Requires: reading another is a bug in the catalog, which
+// every test of the check would hit.
 func (r *run) findings(c *Check) []Finding {
+	if r.cur != nil && !slices.Contains(r.cur.Requires, c) {
+		panic(fmt.Sprintf("check %s reads the findings of %s, which its Requires does not list", r.cur.ID, c.ID))
+	}
 	if fs, ok := r.found[c.ID]; ok {
 		return fs
 	}
+	for _, req := range c.Requires {
+		r.as(c).findings(req)
+	}
 	var fs []Finding
 	if c.runIn != nil {
-		fs = c.runIn(r)
+		fs = c.runIn(r.as(c))
 	} else {
 		fs = c.Run(r.f)
 	}
@@ -50,7 +68,7 @@ func (r *run) findings(c *Check) []Finding {
 // fn in the run it shares with every other check.
 func inRun(c *Check, fn func(*run) []Finding) *Check {
 	c.runIn = fn
-	c.Run = func(f *model.Fabric) []Finding { return fn(newRun(f)) }
+	c.Run = func(f *model.Fabric) []Finding { return fn(newRun(f).as(c)) }
 	return c
 }
 
@@ -68,6 +86,7 @@ type corroboration struct {
 func (r *run) corroboration(cs ...*Check) *corroboration {
 	var ids []string
 	for _, c := range cs {
+		r.findings(c) // computed, and required, before it is indexed
 		ids = append(ids, c.ID)
 	}
 	key := strings.Join(ids, "\x00")

@@ -21,7 +21,8 @@ const (
 
 var evidenceDCQCN = inRun(&Check{
 	ID:       "evidence-dcqcn",
-	Device:   "host",
+	Kind:     KindEvidence,
+	Devices:  Hosts,
 	Severity: Error,
 	Title:    "DCQCN answers congestion marks with CNPs, and acts on the CNPs it receives",
 	Doc: `Runtime evidence from the RDMA hw_counters of the NIC's RDMA port
@@ -43,6 +44,8 @@ is ignored; the one configuration causes is a reaction point that is off for the
 (roce_rp/enable/<prio> 0), so this is a warning that corroborates host-ecn. A single sample is
 cumulative since the driver loaded; with two samples (--interval) the counts are the growth during
 the interval. Silent for NICs whose hw_counters were not collected.`,
+	Inputs:   []Input{HWCounters, IBDev2Netdev},
+	Requires: []*Check{hostECN, hostTrust, hostDSCPMap},
 }, runEvidenceDCQCN)
 
 func runEvidenceDCQCN(r *run) []Finding {

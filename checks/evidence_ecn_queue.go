@@ -8,7 +8,8 @@ import (
 
 var evidenceECNQueue = inRun(&Check{
 	ID:       "evidence-ecn-queue",
-	Device:   "switch",
+	Kind:     KindEvidence,
+	Devices:  Switches,
 	Severity: Warning,
 	Title:    "Switches ECN-mark RoCE in the RoCE queue, not in another one, and before they pause",
 	Doc: `Runtime evidence from the switches' gNMI counters (devices/<switch>/gnmi-counters.json): DCQCN
@@ -22,6 +23,8 @@ configuration finding on the same switch and port it corroborates (switch-ecn, s
 switch-dscp-map). With two samples (--interval, or gnmi-counters.before.json) only marks during
 the interval count, with their rate. A switch without collected counters is skipped silently: counters are optional
 evidence, not configuration.`,
+	Inputs:   []Input{GNMICounters},
+	Requires: []*Check{switchECN, switchQueueMap, switchDSCPMap},
 }, runEvidenceECNQueue)
 
 func runEvidenceECNQueue(r *run) []Finding {

@@ -25,20 +25,25 @@ var spine01Counters = dev("spine01", "gnmi-counters.json")
 
 // The switch evidence checks read gnmi-counters.json through the offline
 // collector and the model, like any capture.
-func TestSwitchEvidenceFromGNMI(t *testing.T) {
-	healthy := gnmiFile(gnmiQueue("swp1", 0, 0, 0), gnmiQueue("swp1", 3, 4792, 0), gnmiQueue("swp2", 3, 10, 0))
-	runCases(t, evidenceLosslessDrops, []checkCase{
+// healthyGNMI: marks and no drops on the RoCE queue.
+var healthyGNMI = gnmiFile(gnmiQueue("swp1", 0, 0, 0), gnmiQueue("swp1", 3, 4792, 0), gnmiQueue("swp2", 3, 10, 0))
+
+var _ = register(evidenceLosslessDrops, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "not collected"},
-		{name: "healthy", edits: []edit{write(spine01Counters, healthy)}},
+		{name: "healthy", edits: []edit{write(spine01Counters, healthyGNMI)}},
 		{name: "drops on the RoCE queue", edits: []edit{write(spine01Counters, gnmiFile(gnmiQueue("swp1", 3, 4792, 17)))},
 			want: []string{"error spine01 swp1"}},
-	})
-	runCases(t, evidenceECNQueue, []checkCase{
-		{name: "healthy", edits: []edit{write(spine01Counters, healthy)}},
+	}
+})
+
+var _ = register(evidenceECNQueue, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "healthy", edits: []edit{write(spine01Counters, healthyGNMI)}},
 		{name: "marks on queue 0", edits: []edit{write(spine01Counters, gnmiFile(gnmiQueue("swp1", 0, 900, 0), gnmiQueue("swp1", 3, 0, 0)))},
 			want: []string{"warning spine01 swp1"}},
 		{name: "paused but never marked", edits: []edit{write(spine01Counters, gnmiFile(gnmiQueue("swp2", 3, 0, 0), gnmiPrio("swp2", 3, 40, 2)))},
 			want: []string{"warning spine01 swp2"}, msg: "saw 42 pause frames but its queue 3 marked no ECN"},
 		{name: "paused and marked", edits: []edit{write(spine01Counters, gnmiFile(gnmiQueue("swp2", 3, 7, 0), gnmiPrio("swp2", 3, 40, 2)))}},
-	})
-}
+	}
+})

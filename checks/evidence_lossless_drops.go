@@ -8,7 +8,8 @@ import (
 
 var evidenceLosslessDrops = inRun(&Check{
 	ID:       "evidence-lossless-drops",
-	Device:   "switch",
+	Kind:     KindEvidence,
+	Devices:  Switches,
 	Severity: Error,
 	Title:    "No switch drops packets in the lossless (RoCE) queue",
 	Doc: `Runtime evidence from the switches' gNMI counters (devices/<switch>/gnmi-counters.json): the
@@ -19,6 +20,8 @@ is not the RoCE priority at all. The finding names the configuration finding on 
 port it corroborates (switch-pfc, switch-queue-map, switch-dscp-map). With two samples
 (--interval, or gnmi-counters.before.json) only drops during the interval count, with their rate.
 A switch without collected counters is skipped silently: counters are optional evidence, not configuration.`,
+	Inputs:   []Input{GNMICounters},
+	Requires: []*Check{switchPFC, switchQueueMap, switchDSCPMap},
 }, runEvidenceLosslessDrops)
 
 func runEvidenceLosslessDrops(r *run) []Finding {

@@ -10,7 +10,8 @@ import (
 
 var evidencePausePriority = inRun(&Check{
 	ID:       "evidence-pause-priority",
-	Device:   "host",
+	Kind:     KindEvidence,
+	Devices:  Hosts,
 	Severity: Warning,
 	Title:    "NICs send and receive pause frames only on the lossless priority",
 	Doc: `Runtime evidence from ethtool-S-<netdev>.txt (` + "`ethtool -S <netdev>`" + `): mlx5 counts PFC frames
@@ -28,6 +29,8 @@ RoCE: a NIC whose RDMA counters (tx/rx_vport_rdma_*, counters.rst "vPort Counter
 traffic (or no growth between two samples) is still reported, since PFC is on and used where no
 lossless traffic belongs, but its finding says no RoCE was involved and corroborates host-pfc only,
 never the classification checks. Silent for NICs whose counters were not collected.`,
+	Inputs:   []Input{Ethtool},
+	Requires: []*Check{hostPFC, hostDSCPMap, hostTrust, hostToS},
 }, runEvidencePausePriority)
 
 func runEvidencePausePriority(r *run) []Finding {

@@ -79,7 +79,7 @@ func cat(groups ...[]edit) []edit {
 }
 
 // The RDMA counters decide whether traffic on a wrong priority is RoCE.
-func TestEvidenceRoCEPriorityRDMA(t *testing.T) {
+var _ = register(evidenceRoCEPriority, func(testing.TB) []checkCase {
 	// Only TCP on this NIC: 655 GiB on priority 0, RDMA counters 0.
 	tcpOnly := withRDMA(prio0Stats, 0, 0)
 	// RoCE on 3 (790 GiB of RDMA, all of it fits priority 3), a large
@@ -88,7 +88,7 @@ func TestEvidenceRoCEPriorityRDMA(t *testing.T) {
 		0: {rxBytes: 3 * gib, txBytes: 1200 * gib},
 		3: {rxBytes: 812 * gib, txBytes: 790 * gib},
 	}, []int{3}), 812*gib, 790*gib)
-	runEvidenceCases(t, evidenceRoCEPriority, []checkCase{
+	return []checkCase{
 		{name: "a NIC that carried only TCP is not accused", edits: []edit{write(gpu01E0, tcpOnly)}},
 		{name: "TCP outgrowing RoCE on its own priority is not RoCE", edits: []edit{write(gpu01E0, tcpBeside)}},
 		{name: "no RDMA counters: a weaker verdict", edits: []edit{write(gpu01E0, withoutRDMA(prio0Stats))},
@@ -96,36 +96,34 @@ func TestEvidenceRoCEPriorityRDMA(t *testing.T) {
 		{name: "RDMA partly elsewhere", edits: []edit{write(gpu01E0, withRDMA(prio0Stats, 0, 300*gib))},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "the NIC sent 300.0 GiB of RDMA, so at least 300.0 GiB of it left outside priority 3"},
 		{name: "RDMA elsewhere below the threshold", edits: []edit{write(gpu01E0, withRDMA(prio0Stats, 0, 900<<20))}},
-	})
-	// Two samples: priority 0 grew by 655 GiB, RDMA did not grow at all.
-	runEvidenceCases(t, evidenceRoCEPriority, []checkCase{
+		// Two samples: priority 0 grew by 655 GiB, RDMA did not grow at all.
 		{name: "bytes on 0 in the interval, no RDMA growth", edits: []edit{write(gpu01E0, withRDMA(prio0Stats, 5*gib, 5*gib)),
 			write(gpu01E0Before, withRDMA(cleanStats, 5*gib, 5*gib)), write(gpu01Interval, "1m")}},
 		{name: "bytes and RDMA on 0 in the interval", edits: []edit{write(gpu01E0, withRDMA(prio0Stats, 5*gib, 600*gib)),
 			write(gpu01E0Before, withRDMA(cleanStats, 5*gib, 5*gib)), write(gpu01Interval, "1m")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "in the last 1m0s: RoCE-sized traffic left on priority 0"},
-	})
-}
+	}
+})
 
 // Pause is PFC, not RoCE: without RDMA traffic the finding stays, but
 // names only host-pfc.
-func TestEvidencePausePriorityRDMA(t *testing.T) {
+var _ = register(evidencePausePriority, func(testing.TB) []checkCase {
 	pcp := replace(gpu01Q0, "Priority trust state: dscp", "Priority trust state: pcp")
 	pfc34 := replace(gpu01Q0, "enabled     0   0   0   1   0", "enabled     0   0   0   1   1")
-	runEvidenceCases(t, evidencePausePriority, []checkCase{
+	return []checkCase{
 		{name: "RDMA present: the classification findings count", edits: []edit{write(gpu01E0, pause4Stats), pcp},
 			want: []string{"warning gpu01 ens1f0np0"}, msg: "; corroborates host-trust on this NIC"},
 		{name: "no RDMA: trust pcp explains nothing", edits: []edit{write(gpu01E0, withRDMA(pause4Stats, 0, 0)), pcp},
 			want: []string{"warning gpu01 ens1f0np0"}, msg: "the NIC carried no RDMA traffic (its vPort RDMA counters are 0), so no RoCE was paused: PFC is on, and used, for other traffic; no configuration finding on this NIC explains it"},
 		{name: "no RDMA: PFC on 4 explains it", edits: []edit{write(gpu01E0, withRDMA(pause4Stats, 0, 0)), pcp, pfc34},
 			want: []string{"warning gpu01 ens1f0np0"}, msg: "for other traffic; corroborates host-pfc on this NIC"},
-	})
-}
+	}
+})
 
-func TestEvidenceDCQCN(t *testing.T) {
+var _ = register(evidenceDCQCN, func(testing.TB) []checkCase {
 	npOff := replace(dev("gpu01", "sysfs/class/net/ens1f0np0/ecn/roce_np/enable/3"), "1", "0")
 	noCNP := hw(map[string]uint64{"np_ecn_marked_roce_packets": 52118, "np_cnp_sent": 0, "rp_cnp_handled": 9000, "rp_cnp_ignored": 0})
-	runEvidenceCases(t, evidenceDCQCN, []checkCase{
+	return []checkCase{
 		{name: "not collected is silent", edits: []edit{write(gpu01E0, cleanStats)}},
 		{name: "marks answered", edits: hw(map[string]uint64{"np_ecn_marked_roce_packets": 52118903, "np_cnp_sent": 2261950, "rp_cnp_handled": 1804477, "rp_cnp_ignored": 0})},
 		{name: "marks, no CNP", edits: noCNP, want: []string{"error gpu01 ens1f0np0"},
@@ -141,18 +139,24 @@ func TestEvidenceDCQCN(t *testing.T) {
 			[]edit{write(gpu01Interval, "30s\n")})},
 		{name: "marks in the interval", edits: cat(noCNP, hwBefore(map[string]uint64{"np_ecn_marked_roce_packets": 118, "np_cnp_sent": 0}),
 			[]edit{write(gpu01Interval, "30s\n")}), want: []string{"error gpu01 ens1f0np0"}, msg: "in the last 30s: the NIC received 52000 CE-marked"},
-	})
-	fs := evidenceDCQCN.Run(fabric(t, noCNP...))
+	}
+})
+
+// dcqcnNoCNP: 52118 marked packets answered by no CNP.
+var dcqcnNoCNP = hw(map[string]uint64{"np_ecn_marked_roce_packets": 52118, "np_cnp_sent": 0, "rp_cnp_handled": 9000, "rp_cnp_ignored": 0})
+
+func TestEvidenceDCQCN(t *testing.T) {
+	fs := evidenceDCQCN.Run(fabric(t, dcqcnNoCNP...))
 	if len(fs) != 1 || fs[0].Actual != "np_ecn_marked_roce_packets 52118, np_cnp_sent 0" || fs[0].Source.String() != hwFile("np_ecn_marked_roce_packets")+":1" {
 		t.Errorf("%+v", fs)
 	}
 }
 
-func TestEvidenceRoCELoss(t *testing.T) {
+var _ = register(evidenceRoCELoss, func(testing.TB) []checkCase {
 	lossy := hw(map[string]uint64{"out_of_sequence": 1700, "packet_seq_err": 420, "implied_nak_seq_err": 0, "local_ack_timeout_err": 3, "rnr_nak_retry_err": 0})
 	rdma := write(gpu01E0, cleanStats) // 1602 GiB of RDMA: ~420 million packets
 	spinePFC4 := appendTo(spine02C, "nv set qos pfc default-global switch-priority 4\n")
-	runEvidenceCases(t, evidenceRoCELoss, []checkCase{
+	return []checkCase{
 		{name: "not collected is silent", edits: []edit{rdma}},
 		{name: "no gaps", edits: cat(hw(map[string]uint64{"out_of_sequence": 0, "packet_seq_err": 0}), []edit{rdma})},
 		{name: "gaps", edits: cat(lossy, []edit{rdma}), want: []string{"error gpu01 ens1f0np0"},
@@ -169,7 +173,12 @@ func TestEvidenceRoCELoss(t *testing.T) {
 		{name: "gaps from RoCE sent on priority 0 (ToS unset)", edits: cat(lossy, []edit{rdma, replace(gpu01N, "NCCL_IB_TC=106", "")}),
 			want: []string{"error gpu01 ens1f0np0"}, msg: "only a drop makes a gap; corroborates host-tos on this NIC; no switch finding"},
 		{name: "gaps long ago", edits: cat(lossy, hwBefore(map[string]uint64{"out_of_sequence": 1700, "packet_seq_err": 420}), []edit{write(gpu01Interval, "30s")})},
-	})
+	}
+})
+
+func TestEvidenceRoCELoss(t *testing.T) {
+	lossy := hw(map[string]uint64{"out_of_sequence": 1700, "packet_seq_err": 420, "implied_nak_seq_err": 0, "local_ack_timeout_err": 3, "rnr_nak_retry_err": 0})
+	rdma := write(gpu01E0, cleanStats)
 	fs := evidenceRoCELoss.Run(fabric(t, cat(lossy, []edit{rdma})...))
 	if len(fs) != 1 || fs[0].Actual != "out_of_sequence 1700, packet_seq_err 420, implied_nak_seq_err 0, local_ack_timeout_err (not counted) 3, rnr_nak_retry_err (not counted) 0" ||
 		fs[0].Source.String() != hwFile("out_of_sequence")+":1" {
@@ -181,14 +190,14 @@ func TestEvidenceRoCELoss(t *testing.T) {
 // testdata, every vPort RDMA counter 0, 700 GiB on priority 0): not
 // accused of RoCE on the wrong priority; without its RDMA lines the same
 // bytes give only a warning that says they may be TCP.
-func TestEvidenceRoCEPriorityTCPOnlyCapture(t *testing.T) {
+var _ = register(evidenceRoCEPriority, func(t testing.TB) []checkCase {
 	data, err := os.ReadFile("../collectors/hostfiles/testdata/ethtool/constructed_tcp_only_vport_rdma.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	runEvidenceCases(t, evidenceRoCEPriority, []checkCase{
+	return []checkCase{
 		{name: "TCP only", edits: []edit{write(gpu01E0, string(data))}},
 		{name: "TCP only, RDMA counters cut", edits: []edit{write(gpu01E0, withoutRDMA(string(data)))},
 			want: []string{"warning gpu01 ens1f0np0"}, msg: "may be TCP rather than RoCE"},
-	})
-}
+	}
+})

@@ -22,7 +22,8 @@ const (
 
 var evidenceRoCELoss = inRun(&Check{
 	ID:       "evidence-roce-loss",
-	Device:   "host",
+	Kind:     KindEvidence,
+	Devices:  Hosts,
 	Severity: Error,
 	Title:    "RoCE loses no packets on a lossless fabric",
 	Doc: `Runtime evidence from the RDMA hw_counters of the NIC's RDMA port
@@ -45,6 +46,8 @@ priority) and the switch findings anywhere in the fabric that drop RoCE (switch-
 switch-roce-mode, switch-queue-map, switch-dscp-map, switch-trust). Silent for a lossy policy, where DCQCN and retransmission are the
 design, and for NICs whose hw_counters were not collected. A single sample is cumulative since the
 driver loaded; with two samples (--interval) the counts are the growth during the interval.`,
+	Inputs:   []Input{HWCounters, Ethtool, IBDev2Netdev},
+	Requires: []*Check{hostPFC, hostToS, hostTrust, hostDSCPMap, switchPFC, switchRoCEMode, switchQueueMap, switchDSCPMap, switchTrust},
 }, runEvidenceRoCELoss)
 
 func runEvidenceRoCELoss(r *run) []Finding {

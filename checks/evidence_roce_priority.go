@@ -19,7 +19,8 @@ const (
 
 var evidenceRoCEPriority = inRun(&Check{
 	ID:       "evidence-roce-priority",
-	Device:   "host",
+	Kind:     KindEvidence,
+	Devices:  Hosts,
 	Severity: Error,
 	Title:    "RoCE traffic leaves each NIC on the lossless priority",
 	Doc: `Runtime evidence from ethtool-S-<netdev>.txt (` + "`ethtool -S <netdev>`" + `): mlx5 counts the bytes sent
@@ -45,6 +46,8 @@ capture has no RDMA counters (older drivers do not print them) the finding is a 
 the traffic may be TCP. A single sample is cumulative since the driver loaded; with two samples
 (--interval, or the .before files) the thresholds apply to the bytes sent during the interval, and
 the rate is given. Silent for NICs whose counters were not collected.`,
+	Inputs:   []Input{Ethtool},
+	Requires: []*Check{hostToS, hostTrust, hostDSCPMap},
 }, runEvidenceRoCEPriority)
 
 func runEvidenceRoCEPriority(r *run) []Finding {

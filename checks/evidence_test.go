@@ -76,33 +76,9 @@ var (
 	}, []int{3})
 )
 
-// runEvidenceCases is runCases for evidence: every finding points at a
-// counter line and carries no fix (the corroborated finding has it).
-func runEvidenceCases(t *testing.T, check *Check, cases []checkCase) {
-	t.Helper()
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			got, fs := summary(check, fabric(t, tc.edits...))
-			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
-				t.Fatalf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
-			}
-			if tc.msg != "" && !strings.Contains(fs[0].Message, tc.msg) {
-				t.Errorf("message %q lacks %q", fs[0].Message, tc.msg)
-			}
-			for _, fd := range fs {
-				ethtool := strings.Contains(fd.Source.File, "ethtool-S-") && fd.Source.Line >= 2
-				hw := strings.Contains(fd.Source.File, "/hw_counters/") && fd.Source.Line == 1
-				if !ethtool && !hw || len(fd.Changes) != 0 {
-					t.Errorf("evidence finding without its counter line, or with a fix: %+v", fd)
-				}
-			}
-		})
-	}
-}
-
-func TestEvidencePausePriority(t *testing.T) {
+var _ = register(evidencePausePriority, func(testing.TB) []checkCase {
 	pfc34 := replace(gpu01Q0, "enabled     0   0   0   1   0", "enabled     0   0   0   1   1")
-	runEvidenceCases(t, evidencePausePriority, []checkCase{
+	return []checkCase{
 		{name: "not collected is silent"},
 		{name: "clean", edits: []edit{write(gpu01E0, cleanStats), write(dev("gpu02", "ethtool-S-ens1f1np1.txt"), storageStats)}},
 		{name: "pause on 4", edits: []edit{write(gpu01E0, pause4Stats)},
@@ -114,15 +90,18 @@ func TestEvidencePausePriority(t *testing.T) {
 			want: []string{"warning gpu01 ens1f0np0"}, msg: "no configuration finding"},
 		{name: "lossy policy: any pause", edits: []edit{write(gpu01E0, cleanStats), replace("inventory.hcl", `preset = "cumulus-default"`, "preset = \"cumulus-default\"\n  roce {\n    mode = \"lossy\"\n  }")},
 			want: []string{"warning gpu01 ens1f0np0"}, msg: "although the policy designs the fabric lossy"},
-	})
+	}
+})
+
+func TestEvidencePausePriority(t *testing.T) {
 	fs := evidencePausePriority.Run(fabric(t, write(gpu01E0, pause4Stats)))
 	if len(fs) != 1 || fs[0].Actual != "priority 4: received 120, sent 0" || !strings.HasSuffix(fs[0].Source.String(), "ethtool-S-ens1f0np0.txt:"+itoa(lineOf(pause4Stats, "rx_prio4_pause:"))) {
 		t.Errorf("%+v", fs)
 	}
 }
 
-func TestEvidenceRoCEPriority(t *testing.T) {
-	runEvidenceCases(t, evidenceRoCEPriority, []checkCase{
+var _ = register(evidenceRoCEPriority, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "not collected is silent"},
 		{name: "clean", edits: []edit{write(gpu01E0, cleanStats)}},
 		{name: "a storage share on 0 is not RoCE", edits: []edit{write(gpu01E0, storageStats)}},
@@ -134,7 +113,10 @@ func TestEvidenceRoCEPriority(t *testing.T) {
 		{name: "bytes on 0 with trust pcp", edits: []edit{write(gpu01E0, prio0Stats), replace(gpu01Q0, "Priority trust state: dscp", "Priority trust state: pcp")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "corroborates host-trust on this NIC"},
 		{name: "small traffic on 0 is below the threshold", edits: []edit{write(gpu01E0, mlx5EthtoolS(map[int]traffic{0: {txBytes: 900 << 20}}, nil))}},
-	})
+	}
+})
+
+func TestEvidenceRoCEPriority(t *testing.T) {
 	fs := evidenceRoCEPriority.Run(fabric(t, write(gpu01E0, prio0Stats)))
 	if len(fs) != 1 || fs[0].Actual != "priority 0 sent 655.0 GiB (100%)" {
 		t.Errorf("%+v", fs)

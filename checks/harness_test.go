@@ -114,10 +114,21 @@ func fabric(t *testing.T, edits ...edit) *model.Fabric {
 }
 
 // summary is "severity device iface" per finding of one check, sorted.
+// NotCollected runs no rule of its own: its findings are those Run merges
+// from every check's skips.
 func summary(check *Check, f *model.Fabric) ([]string, []Finding) {
-	fs := check.Run(f)
-	for i := range fs {
-		fs[i].Check = check.ID
+	var fs []Finding
+	if check == NotCollected {
+		for _, fd := range Run(f) {
+			if fd.Check == NotCollected.ID {
+				fs = append(fs, fd)
+			}
+		}
+	} else {
+		fs = check.Run(f)
+		for i := range fs {
+			fs[i].Check = check.ID
+		}
 	}
 	Sort(fs)
 	out := make([]string, len(fs))
@@ -130,16 +141,39 @@ func summary(check *Check, f *model.Fabric) ([]string, []Finding) {
 type checkCase struct {
 	name  string
 	edits []edit
-	want  []string // summaries
+	want  []string // summaries; none for a passing case
 	// msg, when set, must appear in the first finding's message.
 	msg string
+}
+
+// caseTables are every check's table cases, by check ID: each check's test
+// file registers its tables (register), TestCheckCases runs them all and
+// TestCatalog asserts every check has a passing and a failing case. A table
+// is a function so that building it may use t.
+var caseTables = map[string][]func(testing.TB) []checkCase{}
+
+func register(c *Check, table func(testing.TB) []checkCase) bool {
+	caseTables[c.ID] = append(caseTables[c.ID], table)
+	return true
+}
+
+// TestCheckCases runs every registered case of every check.
+func TestCheckCases(t *testing.T) {
+	for _, c := range append(All(), NotCollected) {
+		t.Run(c.ID, func(t *testing.T) {
+			for _, table := range caseTables[c.ID] {
+				runCases(t, c, table(t))
+			}
+		})
+	}
 }
 
 func runCases(t *testing.T, check *Check, cases []checkCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, fs := summary(check, fabric(t, tc.edits...))
+			f := fabric(t, tc.edits...)
+			got, fs := summary(check, f)
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Fatalf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
@@ -147,18 +181,73 @@ func runCases(t *testing.T, check *Check, cases []checkCase) {
 				t.Errorf("message %q lacks %q", fs[0].Message, tc.msg)
 			}
 			for _, fd := range fs {
-				if fd.Severity != Info && fd.Source.File == "" {
-					t.Errorf("finding without evidence: %+v", fd)
+				if !fd.Severity.Valid() || fd.Severity > check.Severity {
+					t.Errorf("finding of severity %s, above the %s its check declares: %+v", fd.Severity, check.Severity, fd)
 				}
-				// Evidence carries no fix: the configuration finding it
-				// corroborates does.
-				if fd.Severity != Info && len(fd.Changes) == 0 && !strings.HasPrefix(fd.Check, "evidence-") &&
-					!strings.Contains(fd.Message, "threshold") && !strings.Contains(fd.Message, "not applied") &&
-					!strings.Contains(fd.Message, "qoslint prints no command") {
-					t.Errorf("finding without a fix: %+v", fd)
-				}
+				checkFinding(t, check, fd)
 			}
+			selectedRun(t, check, f, len(fs))
 		})
+	}
+}
+
+// checkFinding holds a finding to its check's kind: a configuration
+// finding points at its evidence and carries its fix; an evidence finding
+// points at a counter line and carries no fix (the configuration finding
+// it corroborates does).
+func checkFinding(t *testing.T, check *Check, fd Finding) {
+	t.Helper()
+	if fd.Severity == Info {
+		return
+	}
+	if fd.Source.File == "" {
+		t.Errorf("finding without evidence: %+v", fd)
+	}
+	if check.Kind == KindEvidence {
+		ethtool := strings.Contains(fd.Source.File, "ethtool-S-") && fd.Source.Line >= 2
+		hw := strings.Contains(fd.Source.File, "/hw_counters/") && fd.Source.Line == 1
+		gnmi := strings.Contains(fd.Source.File, "gnmi-counters") && fd.Source.Line >= 1
+		if !ethtool && !hw && !gnmi || len(fd.Changes) != 0 {
+			t.Errorf("evidence finding without its counter line, or with a fix: %+v", fd)
+		}
+		return
+	}
+	if len(fd.Changes) == 0 && !strings.Contains(fd.Message, "threshold") && !strings.Contains(fd.Message, "not applied") &&
+		!strings.Contains(fd.Message, "qoslint prints no command") {
+		t.Errorf("finding without a fix: %+v", fd)
+	}
+}
+
+// selectedRun runs the check through RunSet with only it enabled: the run
+// reports n findings of its own (its skips merged into not-collected), and
+// nothing of the checks it requires, which still run.
+func selectedRun(t *testing.T, check *Check, f *model.Fabric, n int) {
+	t.Helper()
+	set, err := Select([]Selector{{Name: check.ID, Where: "--enable"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := 0
+	for _, fd := range RunSet(f, set) {
+		switch {
+		case fd.Check == check.ID:
+			own++
+		case fd.Check == NotCollected.ID && check != NotCollected:
+		default:
+			t.Errorf("RunSet with only %s enabled reports a finding of %s: %+v", check.ID, fd.Check, fd)
+		}
+	}
+	if check == NotCollected {
+		return
+	}
+	skips := 0
+	for _, fd := range check.Run(f) {
+		if fd.skip != nil {
+			skips++
+		}
+	}
+	if own != n-skips {
+		t.Errorf("RunSet reports %d findings of %s, its Run %d", own, check.ID, n-skips)
 	}
 }
 

@@ -8,7 +8,8 @@ import (
 
 var hostCNP = &Check{
 	ID:       "host-cnp",
-	Device:   "host",
+	Kind:     KindConfig,
+	Devices:  Hosts,
 	Severity: Error,
 	Title:    "The NIC marks its CNPs with the CNP DSCP and 802.1p priority the switches expect",
 	Doc: `When a NIC's notification point sends a CNP it marks it with its own DSCP and 802.1p
@@ -16,7 +17,8 @@ priority (/sys/class/net/<netdev>/ecn/roce_np/cnp_dscp and cnp_802p_prio; mlxcon
 CNP_802P_PRIO_P1 persistently). The switches give the policy's CNP DSCP (48 by default) a strict
 queue of its own. A NIC that marks CNPs differently sends them into a lossy or the RoCE queue, where
 they arrive late or not at all, and DCQCN reacts to congestion too slowly.`,
-	Run: runHostCNP,
+	Inputs: []Input{SysfsECN},
+	Run:    runHostCNP,
 }
 
 func runHostCNP(f *model.Fabric) []Finding {

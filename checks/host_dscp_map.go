@@ -10,7 +10,8 @@ import (
 
 var hostDSCPMap = &Check{
 	ID:       "host-dscp-map",
-	Device:   "host",
+	Kind:     KindConfig,
+	Devices:  Hosts,
 	Severity: Error,
 	Title:    "Each NIC maps the RoCE DSCP to the RoCE priority, the same one the switches use",
 	Doc: `A NIC that trusts DSCP turns the DSCP of each packet into a priority through its dscp2prio
@@ -19,7 +20,8 @@ the same number the switches give the DSCP, or the two ends of a link pause diff
 and RoCE is dropped at the first congested hop. The check compares each NIC's table with the policy
 for every RoCE DSCP and, in its message, with what the switches of the fabric actually do. It is
 skipped for NICs that do not trust DSCP (host-trust reports those).`,
-	Run: runHostDSCPMap,
+	Inputs: []Input{MlnxQoS, NVConfig},
+	Run:    runHostDSCPMap,
 }
 
 func runHostDSCPMap(f *model.Fabric) []Finding {

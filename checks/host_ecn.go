@@ -8,7 +8,8 @@ import (
 
 var hostECN = &Check{
 	ID:       "host-ecn",
-	Device:   "host",
+	Kind:     KindConfig,
+	Devices:  Hosts,
 	Severity: Error,
 	Title:    "DCQCN is on for the RoCE priority at both ends: notification and reaction point",
 	Doc: `DCQCN needs two halves on the NIC, per priority: the notification point (roce_np), which
@@ -17,7 +18,8 @@ turns a received Congestion Experienced mark into a CNP back to the sender, and 
 /sys/class/net/<netdev>/ecn/roce_np/enable/<prio> and .../roce_rp/enable/<prio>. With either off
 for the RoCE priority, switches mark packets in vain and the only brake is PFC. The sysfs writes do
 not survive a reboot; mlxconfig's ROCE_CC_PRIO_MASK makes them persistent.`,
-	Run: runHostECN,
+	Inputs: []Input{SysfsECN},
+	Run:    runHostECN,
 }
 
 func runHostECN(f *model.Fabric) []Finding {

@@ -8,7 +8,8 @@ import (
 
 var hostPFC = &Check{
 	ID:       "host-pfc",
-	Device:   "host",
+	Kind:     KindConfig,
+	Devices:  Hosts,
 	Severity: Error,
 	Title:    "Each NIC has PFC on the RoCE priority, and only on it",
 	Doc: `The NIC must honour pause frames for the RoCE priority (or it overruns the switch's
@@ -16,7 +17,8 @@ headroom and RoCE is dropped) and send them when its own receive buffer fills. m
 per-priority "enabled" row under "PFC configuration:"; the fix is one --pfc list of eight 0/1
 values. PFC on a priority without lossless traffic is a warning: it lets a slow receiver pause
 traffic that could have been dropped and retried. Skipped when the policy designs the fabric lossy.`,
-	Run: runHostPFC,
+	Inputs: []Input{MlnxQoS},
+	Run:    runHostPFC,
 }
 
 func runHostPFC(f *model.Fabric) []Finding {

@@ -14,18 +14,18 @@ var (
 
 const dscpPrio3 = "prio:3 dscp:31,30,29,28,27,26,25,24,"
 
-func TestHostTrust(t *testing.T) {
-	runCases(t, hostTrust, []checkCase{
+var _ = register(hostTrust, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "pcp", edits: []edit{replace(gpu01Q0, "Priority trust state: dscp", "Priority trust state: pcp")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "trusts pcp"},
 		{name: "not collected", edits: []edit{remove(gpu01Q0)},
 			want: []string{"info gpu01"}, msg: "mlnx_qos-ens1f0np0.txt not collected: trust not checked"},
-	})
-}
+	}
+})
 
-func TestHostDSCPMap(t *testing.T) {
-	runCases(t, hostDSCPMap, []checkCase{
+var _ = register(hostDSCPMap, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "26 moved to 4", edits: []edit{
 			replace(gpu01Q0, dscpPrio3, "prio:3 dscp:31,30,29,28,27,25,24,"),
@@ -39,11 +39,11 @@ func TestHostDSCPMap(t *testing.T) {
 			appendTo(spine02C, "nv set qos mapping default-global dscp 26 switch-priority 0\n")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "the switches disagree: switch-priority 0 on spine02; 3 on leaf01, leaf02, spine01"},
 		{name: "pcp NICs are host-trust's", edits: []edit{replace(gpu01Q0, "Priority trust state: dscp", "Priority trust state: pcp")}},
-	})
-}
+	}
+})
 
-func TestHostPFC(t *testing.T) {
-	runCases(t, hostPFC, []checkCase{
+var _ = register(hostPFC, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "moved to 4", edits: []edit{replace(gpu01Q0, "enabled     0   0   0   1   0", "enabled     0   0   0   0   1")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "PFC is on priority 4 instead of 3"},
@@ -51,11 +51,11 @@ func TestHostPFC(t *testing.T) {
 			want: []string{"error gpu01 ens1f0np0"}, msg: "not on priority 3"},
 		{name: "extra", edits: []edit{replace(gpu01Q0, "enabled     0   0   0   1   0", "enabled     1   0   0   1   0")},
 			want: []string{"warning gpu01 ens1f0np0"}, msg: "also on priority 0"},
-	})
-}
+	}
+})
 
-func TestHostECN(t *testing.T) {
-	runCases(t, hostECN, []checkCase{
+var _ = register(hostECN, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "rp off", edits: []edit{write(gpu01Sy+"/roce_rp/enable/3", "0\n")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "reaction point is off for priority 3"},
@@ -63,21 +63,21 @@ func TestHostECN(t *testing.T) {
 			want: []string{"error gpu01 ens1f0np0", "error gpu01 ens1f0np0"}},
 		{name: "not collected", edits: []edit{remove(gpu01Sy + "/roce_rp/enable/3"), remove(gpu01Sy + "/roce_np/enable/3")},
 			want: []string{"info gpu01"}},
-	})
-}
+	}
+})
 
-func TestHostCNP(t *testing.T) {
-	runCases(t, hostCNP, []checkCase{
+var _ = register(hostCNP, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "CNP DSCP 46", edits: []edit{write(gpu01Sy+"/roce_np/cnp_dscp", "46\n")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "CNPs leave with DSCP 46"},
 		{name: "CNP 802.1p 0", edits: []edit{write(gpu01Sy+"/roce_np/cnp_802p_prio", "0\n")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "802.1p priority 0"},
-	})
-}
+	}
+})
 
-func TestHostToS(t *testing.T) {
-	runCases(t, hostToS, []checkCase{
+var _ = register(hostToS, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "NCCL_IB_TC is the DSCP", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", "NCCL_IB_TC=26")},
 			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "NCCL_IB_TC=26 is the DSCP, not the ToS"},
@@ -106,8 +106,8 @@ func TestHostToS(t *testing.T) {
 		{name: "every layer collected, none sets it", edits: []edit{replace(gpu01N, "NCCL_IB_TC=106", ""),
 			write(dev("gpu01", "home-nccl.conf"), "NCCL_DEBUG=WARN\n"), write(dev("gpu01", "nccl-env.txt"), "HOME=/home/alice\n")},
 			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "RoCE leaves with ToS 0 (NCCL_IB_TC unset, NCCL's default 0): DSCP 0, priority 0, the lossy queue on every hop; set the ToS to 104 (DSCP 26 × 4); no collected layer (environment, ~/.nccl.conf, /etc/nccl.conf) sets it"},
-	})
-}
+	}
+})
 
 // One finding per device lists every missing input and each check it
 // would have fed, however many checks skipped it.
@@ -131,11 +131,21 @@ func TestNotCollectedMerged(t *testing.T) {
 	}
 }
 
-func TestMTUHost(t *testing.T) {
-	runCases(t, mtu, []checkCase{
+var _ = register(mtu, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "1500", edits: []edit{replace(dev("gpu01", "ip-link.json"), `"ifname":"ens1f0np0","flags":["BROADCAST","MULTICAST","UP","LOWER_UP"],"mtu":9000`, `"ifname":"ens1f0np0","flags":["BROADCAST","MULTICAST","UP","LOWER_UP"],"mtu":1500`)},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "path MTU drops to 1024"},
 		{name: "not collected", edits: []edit{remove(dev("gpu01", "ip-link.json"))},
 			want: []string{"info gpu01"}},
-	})
-}
+	}
+})
+
+// not-collected has no rule of its own: its cases run every check and keep
+// the merged finding.
+var _ = register(NotCollected, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean"},
+		{name: "mlnx_qos and ip-link missing", edits: []edit{remove(dev("gpu01", "mlnx_qos-ens1f0np0.txt")), remove(dev("gpu01", "ip-link.json"))},
+			want: []string{"info gpu01"}, msg: "mlnx_qos-ens1f0np0.txt not collected: host-trust (trust), host-dscp-map (dscp2prio), host-pfc (PFC) not checked"},
+	}
+})

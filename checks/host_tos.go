@@ -10,7 +10,8 @@ import (
 
 var hostToS = &Check{
 	ID:       "host-tos",
-	Device:   "host",
+	Kind:     KindConfig,
+	Devices:  Hosts,
 	Severity: Error,
 	Title:    "RoCE traffic leaves the host with the RoCE DSCP in its ToS",
 	Doc: `Everything downstream keys on the DSCP the sender writes, and the sender writes whatever
@@ -23,7 +24,8 @@ that were not collected (nccl-env.txt, home-nccl.conf). Two mistakes are classic
 unset, so RoCE leaves with DSCP 0 and every switch queues it as best effort; and writing the DSCP
 where the ToS belongs (NCCL_IB_TC=26 puts DSCP 6 on the wire; DSCP 26 is ToS 104, or 106 with
 ECT(0)). The check reads the effective ToS per NIC and names the knob that set it.`,
-	Run: runHostToS,
+	Inputs: []Input{NCCL, SysfsTC, IBDev2Netdev},
+	Run:    runHostToS,
 }
 
 func runHostToS(f *model.Fabric) []Finding {

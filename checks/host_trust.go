@@ -8,7 +8,8 @@ import (
 
 var hostTrust = &Check{
 	ID:       "host-trust",
-	Device:   "host",
+	Kind:     KindConfig,
+	Devices:  Hosts,
 	Severity: Error,
 	Title:    "Every RoCE NIC trusts DSCP",
 	Doc: `A ConnectX NIC picks the priority of a received packet, and the priority whose PFC and
@@ -17,7 +18,8 @@ DSCP mapping is installed) an untagged RoCEv2 packet has no PCP and lands in pri
 no lossless buffer, although the switches mark and queue it correctly. mlnx_qos -i <netdev> prints
 the state as "Priority trust state:". Note that mlnx_qos --trust does not survive a reboot; make it
 persistent in the host's provisioning (NIC Configuration Operator, a systemd unit).`,
-	Run: runHostTrust,
+	Inputs: []Input{MlnxQoS},
+	Run:    runHostTrust,
 }
 
 func runHostTrust(f *model.Fabric) []Finding {

@@ -8,6 +8,8 @@ import (
 
 var mtu = &Check{
 	ID:       "mtu",
+	Kind:     KindConfig,
+	Devices:  AllDevices,
 	Severity: Error,
 	Title:    "Host RoCE netdevs and switch ports have at least the policy's MTU",
 	Doc: `RoCE picks its path MTU (256 to 4096 bytes of payload) from the netdev MTU: a 1500-byte
@@ -18,7 +20,8 @@ one must exceed every host (Cumulus defaults to 9216). Ports are grouped by thei
 A bond is judged on its own link mtu: "the member links or slave interfaces inherit the configured
 value" (Cumulus Switch-Port-Attributes), so a member's own setting does not count (a note says so);
 a breakout parent is no port, its split ports are.`,
-	Run: runMTU,
+	Inputs: []Input{NVConfig, IPLink},
+	Run:    runMTU,
 }
 
 func runMTU(f *model.Fabric) []Finding {

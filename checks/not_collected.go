@@ -14,6 +14,8 @@ import (
 // would have fed, not one finding per check.
 var NotCollected = &Check{
 	ID:       "not-collected",
+	Kind:     KindInput,
+	Devices:  AllDevices,
 	Severity: Info,
 	Title:    "Every input the checks need was collected",
 	Doc: `A check that lacks its input does not guess: it skips the device (or the NIC) and says so.

@@ -8,7 +8,8 @@ import (
 
 var switchBondQoS = &Check{
 	ID:       "switch-bond-qos",
-	Device:   "switch",
+	Kind:     KindConfig,
+	Devices:  Switches,
 	Severity: Error,
 	Title:    "QoS profiles are bound on bonds, never on their members",
 	Doc: `A bond's members use the bond's QoS: the host-facing ports of MLAG and EVPN multihoming
@@ -20,7 +21,8 @@ _index.md). A configuration with a profile bound on a member therefore cannot be
 whatever the member was meant to get is not what it gets: this is an error. The fix unsets the
 binding on the members and, when the bond has no binding of its own for that feature and all
 its members agreed on one profile, binds that profile on the bond.`,
-	Run: runSwitchBondQoS,
+	Inputs: []Input{NVConfig},
+	Run:    runSwitchBondQoS,
 }
 
 func runSwitchBondQoS(f *model.Fabric) []Finding {

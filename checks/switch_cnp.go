@@ -8,7 +8,8 @@ import (
 
 var switchCNP = &Check{
 	ID:       "switch-cnp",
-	Device:   "switch",
+	Kind:     KindConfig,
+	Devices:  Switches,
 	Severity: Error,
 	Title:    "CNPs map to their own switch priority and leave through a strict queue",
 	Doc: `Congestion notification packets carry DCQCN's "slow down" back to the sender. They are
@@ -20,7 +21,8 @@ traffic class other than RoCE's, and that class strict (except where the policy'
 lossy-multi-tc, whose documented profile schedules every class DWRR). A port bound to its own
 egress-scheduler profile gets only what that profile lists: NVIDIA's guide schedules the classes a
 profile leaves out best effort (DWRR 0), so such a profile must list the CNP class as strict.`,
-	Run: runSwitchCNP,
+	Inputs: []Input{NVConfig},
+	Run:    runSwitchCNP,
 }
 
 func runSwitchCNP(f *model.Fabric) []Finding {

@@ -8,7 +8,8 @@ import (
 
 var switchDSCPMap = &Check{
 	ID:       "switch-dscp-map",
-	Device:   "switch",
+	Kind:     KindConfig,
+	Devices:  Switches,
 	Severity: Error,
 	Title:    "Every switch maps the RoCE DSCP to the RoCE switch priority",
 	Doc: `A switch that trusts DSCP turns the DSCP into a switch priority through its mapping
@@ -18,7 +19,8 @@ switch-priority 0", on the default-global profile or a profile bound to some por
 RoCE into a lossy priority on that switch only. The check compares each port group's map with the
 policy for every RoCE DSCP, and compares the configuration with the operational table of "nv show
 qos roce" where it was collected.`,
-	Run: runSwitchDSCPMap,
+	Inputs: []Input{NVConfig, NVShowQoSRoCE},
+	Run:    runSwitchDSCPMap,
 }
 
 func runSwitchDSCPMap(f *model.Fabric) []Finding {

@@ -8,7 +8,8 @@ import (
 
 var switchECN = &Check{
 	ID:       "switch-ecn",
-	Device:   "switch",
+	Kind:     KindConfig,
+	Devices:  Switches,
 	Severity: Error,
 	Title:    "ECN marking is on for the RoCE traffic class, with sane thresholds",
 	Doc: `DCQCN, the congestion control of RoCE NICs, only slows a sender down when a switch marks
@@ -22,7 +23,8 @@ defaults), so a profile that lists traffic class 1 leaves RoCE on class 3 unmark
 ECN ("traffic-class N mode relative") the switch ignores the byte thresholds and marks between
 min-threshold-percent and max-threshold-percent of the buffer allowance; the maximum must not be
 below the minimum.`,
-	Run: runSwitchECN,
+	Inputs: []Input{NVConfig},
+	Run:    runSwitchECN,
 }
 
 func runSwitchECN(f *model.Fabric) []Finding {

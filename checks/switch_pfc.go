@@ -8,7 +8,8 @@ import (
 
 var switchPFC = &Check{
 	ID:       "switch-pfc",
-	Device:   "switch",
+	Kind:     KindConfig,
+	Devices:  Switches,
 	Severity: Error,
 	Title:    "PFC is on for the RoCE switch priority, and only for it, in both directions",
 	Doc: `Lossless RoCE needs priority flow control on exactly the switch priority that carries it:
@@ -17,7 +18,8 @@ the ones it receives (rx). PFC on the wrong priority pauses traffic that can aff
 RoCE is dropped; PFC on extra priorities costs headroom buffer and spreads pause storms. A PFC
 profile's switch-priority set replaces the RoCE default, so moving RoCE takes one command, and so
 does breaking it. Skipped when the policy designs the fabric lossy.`,
-	Run: runSwitchPFC,
+	Inputs: []Input{NVConfig},
+	Run:    runSwitchPFC,
 }
 
 func runSwitchPFC(f *model.Fabric) []Finding {

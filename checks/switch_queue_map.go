@@ -8,7 +8,8 @@ import (
 
 var switchQueueMap = &Check{
 	ID:       "switch-queue-map",
-	Device:   "switch",
+	Kind:     KindConfig,
+	Devices:  Switches,
 	Severity: Error,
 	Title:    "The RoCE switch priority egresses through the RoCE traffic class, alone",
 	Doc: `After classification a switch priority is queued in a traffic class (egress queue) by the
@@ -17,7 +18,8 @@ traffic class. qos roce maps priority 3 to traffic class 3 and 6 to 6, everythin
 RoCE priority maps to another class, RoCE shares a queue with best-effort traffic, is never ECN
 marked where the policy expects, and gets that queue's bandwidth. Other priorities in the RoCE
 traffic class are reported as a warning: they compete with RoCE for its lossless queue.`,
-	Run: runSwitchQueueMap,
+	Inputs: []Input{NVConfig},
+	Run:    runSwitchQueueMap,
 }
 
 func runSwitchQueueMap(f *model.Fabric) []Finding {

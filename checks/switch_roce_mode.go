@@ -9,7 +9,8 @@ import (
 
 var switchRoCEMode = &Check{
 	ID:       "switch-roce-mode",
-	Device:   "switch",
+	Kind:     KindConfig,
+	Devices:  Switches,
 	Severity: Error,
 	Title:    "RoCE QoS is enabled on every switch, in the mode the policy asks for",
 	Doc: `NVUE's "qos roce" turns on the whole RoCE profile at once: trust pcp,dscp, DSCP 26 to
@@ -26,7 +27,8 @@ otherwise. The check also compares "nv show qos roce" with the configuration tab
 (mode, trust, PFC priorities and rx/tx, ECN classes and thresholds, SP to TC, the scheduler, the
 RoCE buffer pools) and reports each difference at its own row: configuration not applied, or
 changed since.`,
-	Run: runSwitchRoCEMode,
+	Inputs: []Input{NVConfig, NVShowQoSRoCE},
+	Run:    runSwitchRoCEMode,
 }
 
 func runSwitchRoCEMode(f *model.Fabric) []Finding {

@@ -13,8 +13,8 @@ var (
 	leaf01S  = dev("leaf01", "nv-show-qos-roce.txt")
 )
 
-func TestSwitchRoCEMode(t *testing.T) {
-	runCases(t, switchRoCEMode, []checkCase{
+var _ = register(switchRoCEMode, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "lossy", edits: []edit{replace(leaf01Y, "mode: lossless", "mode: lossy"),
 			replace(leaf01S, "mode                lossless     lossless", "mode                lossy        lossy")},
@@ -29,22 +29,22 @@ func TestSwitchRoCEMode(t *testing.T) {
 		{name: "not applied", edits: []edit{replace(leaf01S, "mode                lossless     lossless", "mode                lossy        lossless")},
 			want: []string{"warning leaf01"}, msg: "configuration not applied"},
 		{name: "lossless-single-ipool is lossless", edits: []edit{}, want: nil},
-	})
-}
+	}
+})
 
-func TestSwitchTrust(t *testing.T) {
-	runCases(t, switchTrust, []checkCase{
+var _ = register(switchTrust, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "profile trusts l2", edits: []edit{replace(leaf02Y, "trust: both", "trust: l2")},
 			want: []string{"error leaf02 swp1-32"}, msg: "ports trust l2"},
 		{name: "default-global trusts port", edits: []edit{appendTo(spine02C, "nv set qos mapping default-global trust port\n")},
 			want: []string{"error spine02 swp1-32"}},
 		{name: "l3 is fine", edits: []edit{appendTo(spine02C, "nv set qos mapping default-global trust l3\n")}},
-	})
-}
+	}
+})
 
-func TestSwitchDSCPMap(t *testing.T) {
-	runCases(t, switchDSCPMap, []checkCase{
+var _ = register(switchDSCPMap, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "default-global moves 26", edits: []edit{appendTo(spine02C, "nv set qos mapping default-global dscp 26 switch-priority 0\n")},
 			want: []string{"error spine02 swp1-32", "warning spine02"}, msg: "DSCP 26 maps to switch-priority 0"},
@@ -55,11 +55,11 @@ func TestSwitchDSCPMap(t *testing.T) {
 			want: []string{"error leaf02 swp1-32"}},
 		{name: "operational table disagrees", edits: []edit{replace(leaf01S, "24,25,26,27,28,29,30,31  3", "24,25,26,27,28,29,30,31  0")},
 			want: []string{"warning leaf01"}, msg: "configuration not applied"},
-	})
-}
+	}
+})
 
-func TestSwitchPFC(t *testing.T) {
-	runCases(t, switchPFC, []checkCase{
+var _ = register(switchPFC, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "moved to 4", edits: []edit{appendTo(spine02C, "nv set qos pfc default-global switch-priority 4\n")},
 			want: []string{"error spine02 swp1-32"}, msg: "instead of 3"},
@@ -69,21 +69,21 @@ func TestSwitchPFC(t *testing.T) {
 			want: []string{"error leaf02 swp1-32"}, msg: "PFC tx is disabled"},
 		{name: "lossy RoCE has no PFC", edits: []edit{replace(spine01Y, "mode: lossless", "mode: lossy")},
 			want: []string{"error spine01 swp1-32"}, msg: "not on switch-priority 3"},
-	})
-}
+	}
+})
 
-func TestSwitchQueueMap(t *testing.T) {
-	runCases(t, switchQueueMap, []checkCase{
+var _ = register(switchQueueMap, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "RoCE to TC 0", edits: []edit{appendTo(spine02C, "nv set qos egress-queue-mapping default-global switch-priority 3 traffic-class 0\n")},
 			want: []string{"error spine02"}, msg: "traffic-class 0"},
 		{name: "another priority shares TC 3", edits: []edit{appendTo(spine02C, "nv set qos egress-queue-mapping default-global switch-priority 0 traffic-class 3\n")},
 			want: []string{"warning spine02"}, msg: "shares the RoCE traffic-class"},
-	})
-}
+	}
+})
 
-func TestSwitchECN(t *testing.T) {
-	runCases(t, switchECN, []checkCase{
+var _ = register(switchECN, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "profile disables ECN", edits: []edit{replace(leaf02Y, "ecn: enable", "ecn: disable")},
 			want: []string{"error leaf02 swp1-32"}, msg: "ECN is off on traffic-class 3"},
@@ -91,25 +91,23 @@ func TestSwitchECN(t *testing.T) {
 			want: []string{"error spine02 swp1-32"}},
 		{name: "thresholds inverted", edits: []edit{replace(leaf02Y, "min-threshold: 150000", "min-threshold: 2000000")},
 			want: []string{"warning leaf02 swp1-32"}, msg: "not below max-threshold"},
-	})
-}
+	}
+})
 
-func TestSwitchCNP(t *testing.T) {
-	runCases(t, switchCNP, []checkCase{
+var _ = register(switchCNP, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "CNP DSCP to 0", edits: []edit{appendTo(spine02C, "nv set qos mapping default-global dscp 48 switch-priority 0\n")},
 			want: []string{"error spine02 swp1-32"}, msg: "CNP DSCP 48 maps to switch-priority 0"},
-	})
-	runCases(t, switchCNP, []checkCase{
 		{name: "CNP priority into the RoCE queue", edits: []edit{appendTo(spine02C, "nv set qos egress-queue-mapping default-global switch-priority 6 traffic-class 3\n")},
 			want: []string{"error spine02"}, msg: "CNPs wait behind"},
 		{name: "CNP queue not strict", edits: []edit{appendTo(spine02C, "nv set qos egress-scheduler default-global traffic-class 6 mode dwrr\n")},
 			want: []string{"warning spine02 swp1-32"}, msg: "not strict"},
-	})
-}
+	}
+})
 
-func TestECMPHash(t *testing.T) {
-	runCases(t, ecmpHash, []checkCase{
+var _ = register(ecmpHash, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "source-port off (5.15)", edits: []edit{replace(spine02C, "ecmp-hash source-port enabled", "ecmp-hash source-port disabled")},
 			want: []string{"error spine02"}, msg: "UDP source port"},
@@ -117,8 +115,8 @@ func TestECMPHash(t *testing.T) {
 			want: []string{"error leaf01"}},
 		{name: "policy field off", edits: []edit{replace(leaf01Y, "ip-protocol: on", "ip-protocol: off")},
 			want: []string{"warning leaf01"}, msg: "ip-protocol"},
-	})
-}
+	}
+})
 
 // wantAR is the inventory edit that makes the policy ask for adaptive
 // routing.
@@ -129,8 +127,8 @@ var wantAR = replace("inventory.hcl", "preset = \"cumulus-default\"", "preset = 
 // cumulus-linux-515/Layer-3/Routing/Equal-Cost-Multipath-Load-Sharing.md),
 // `enable on` up to 5.14 (content/cumulus-linux-514/... same page). spine02
 // routes on swp1-2 (BGP unnumbered), leaf01 and leaf02 on swp31-32.
-func TestAdaptiveRouting(t *testing.T) {
-	runCases(t, adaptiveRouting, []checkCase{
+var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "on for the switch, on no port: nothing routes adaptively",
 			edits: []edit{appendTo(spine02C, "nv set router adaptive-routing state enabled\n")},
@@ -162,16 +160,16 @@ func TestAdaptiveRouting(t *testing.T) {
 			"nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n"+
 				"nv set interface swp9 link breakout 2x\nnv set interface swp9s1 ip address 10.0.2.1/31\n")},
 			want: []string{"error leaf01", "error leaf01 swp31-32", "error leaf02", "error leaf02 swp31-32", "error spine01", "error spine01 swp1-2", "error spine02 swp9s1"}},
-	})
-}
+	}
+})
 
 // Bonds in the startup.yaml shape of CumulusNetworks/docs content/
 // cumulus-linux-515/Layer-2/Multi-Chassis-Link-Aggregation-MLAG.md
 // (`bond1: bond: member: swp1: {}` with `type: bond`) and the commands of
 // Bonding-Link-Aggregation.md (`nv set interface bond1 bond member swp1-4`).
-func TestSwitchBondQoS(t *testing.T) {
+var _ = register(switchBondQoS, func(testing.TB) []checkCase {
 	bondOnLeaf02 := replace(leaf02Y, "      swp31:\n", "      bond1:\n        bond:\n          member:\n            swp1: {}\n            swp2: {}\n        type: bond\n      swp31:\n")
-	runCases(t, switchBondQoS, []checkCase{
+	return []checkCase{
 		{name: "clean"},
 		{name: "members bound through a range", edits: []edit{bondOnLeaf02},
 			want: []string{"error leaf02 swp1-2", "error leaf02 swp1-2", "error leaf02 swp1-2"}, msg: "NVUE rejects QoS on bond members"},
@@ -180,8 +178,8 @@ func TestSwitchBondQoS(t *testing.T) {
 		{name: "one member bound (commands)", edits: []edit{appendTo(spine02C,
 			"nv set interface bond1 bond member swp5-6\nnv set interface swp6 qos mapping profile default-global\n")},
 			want: []string{"error spine02 swp6"}, msg: "qos mapping profile default-global is bound on swp6, a member of bond1"},
-	})
-}
+	}
+})
 
 func TestBondFix(t *testing.T) {
 	f := fabric(t, appendTo(spine02C, "nv set qos mapping HOSTS trust both\nnv set interface bond1 bond member swp5-6\nnv set interface swp5-6 qos mapping profile HOSTS\n"))
@@ -199,19 +197,19 @@ func TestBondFix(t *testing.T) {
 }
 
 // A bond is a port of its own: findings name it, ranges still compress.
-func TestBondsInPortGroups(t *testing.T) {
-	runCases(t, switchDSCPMap, []checkCase{
+var _ = register(switchDSCPMap, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "a bond and two ports share a profile", edits: []edit{appendTo(spine02C,
 			"nv set interface bond1 bond member swp5-6\nnv set qos mapping edge dscp 26 switch-priority 1\nnv set interface bond1,swp7-8 qos mapping profile edge\n")},
 			want: []string{"error spine02 bond1,swp7-8"}},
 		{name: "an MLAG peerlink is a bond too", edits: []edit{appendTo(spine02C,
 			"nv set interface peerlink bond member swp29-30\nnv set interface peerlink type peerlink\nnv set qos mapping edge dscp 26 switch-priority 1\nnv set interface peerlink qos mapping profile edge\n")},
 			want: []string{"error spine02 peerlink"}},
-	})
-}
+	}
+})
 
-func TestMTUSwitch(t *testing.T) {
-	runCases(t, mtu, []checkCase{
+var _ = register(mtu, func(testing.TB) []checkCase {
+	return []checkCase{
 		{name: "clean"},
 		{name: "two ports at 1500", edits: []edit{appendTo(spine02C, "nv set interface swp5,swp7 link mtu 1500\n")},
 			want: []string{"error spine02 swp5,swp7"}, msg: "MTU 1500"},
@@ -226,5 +224,5 @@ func TestMTUSwitch(t *testing.T) {
 		{name: "a split port at 1500, its parent not a port", edits: []edit{appendTo(spine02C,
 			"nv set interface swp9 link breakout 4x\nnv set interface swp9 link mtu 1500\nnv set interface swp9s1 link mtu 1500\n")},
 			want: []string{"error spine02 swp9s1"}},
-	})
-}
+	}
+})

@@ -8,7 +8,8 @@ import (
 
 var switchTrust = &Check{
 	ID:       "switch-trust",
-	Device:   "switch",
+	Kind:     KindConfig,
+	Devices:  Switches,
 	Severity: Error,
 	Title:    "Switch ports classify on the field the hosts mark",
 	Doc: `A switch port classifies traffic by the field its trust mode names: l2 (802.1p PCP), l3
@@ -17,7 +18,8 @@ DSCP, and the hosts are told to trust DSCP, so a port that trusts l2 or port put
 in the priority of its PCP (0 on untagged links) or in the port default: the lossy queue. With the
 policy's trust "dscp" the ports must trust l3 or both; with "pcp", l2 or both. A per-interface
 mapping profile with its own trust is the usual way one group of ports drifts.`,
-	Run: runSwitchTrust,
+	Inputs: []Input{NVConfig},
+	Run:    runSwitchTrust,
 }
 
 func runSwitchTrust(f *model.Fabric) []Finding {

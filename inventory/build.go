@@ -70,6 +70,8 @@ func build(file string, raw *rawInventory, p *problems) *Inventory {
 	inv.Policy = buildPolicy(file, &raw.Policy, p)
 	inv.SSH = buildSSH(raw.SSH, p)
 	inv.GNMI = buildGNMI(raw.GNMI, p)
+	inv.Checks.Enable = checkNames(file, "checks.enable", raw.Checks.Enable, p)
+	inv.Checks.Disable = checkNames(file, "checks.disable", raw.Checks.Disable, p)
 
 	seen := map[string]int{} // device name -> line of its first definition
 	for _, d := range raw.Switches {
@@ -310,4 +312,20 @@ func orList(words []string) string {
 		return words[0]
 	}
 	return fmt.Sprintf("%s or %s", strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
+}
+
+// checkNames are the names of a checks list at their lines. Whether each
+// names a check or a kind is for package checks to say (it knows the
+// catalog; this package cannot import it): an empty name is refused here.
+func checkNames(file, key string, l list[string], p *problems) []CheckName {
+	var out []CheckName
+	for i, v := range l.V {
+		line := l.lineOf(i)
+		if strings.TrimSpace(v) == "" {
+			p.semantic(line, "%s: an empty name: want a check ID or a kind", key)
+			continue
+		}
+		out = append(out, CheckName{Name: v, Pos: source.Pos{File: file, Line: line}})
+	}
+	return out
 }

@@ -30,6 +30,7 @@ var (
 			{Type: "policy"},
 			{Type: "ssh"},
 			{Type: "gnmi"},
+			{Type: "checks"},
 			{Type: "switch", LabelNames: []string{"name"}},
 			{Type: "host", LabelNames: []string{"name"}},
 		},
@@ -46,6 +47,7 @@ var (
 		Attributes: []hcl.AttributeSchema{{Name: "known_hosts"}},
 		Blocks:     []hcl.BlockHeaderSchema{{Type: "switches"}, {Type: "hosts"}},
 	}
+	checksSchema = attrSchema("enable", "disable")
 	gnmiSchema   = attrSchema("port", "tls", "ca_file", "skip_verify", "timeout")
 	credKeys     = []string{"username", "password_env", "key_file", "agent", "port", "sudo"}
 	credsSchema  = attrSchema(credKeys...)
@@ -186,6 +188,11 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 		g.CAFile = hclScalar(a["ca_file"], "gnmi.ca_file", asString, p)
 		g.SkipVerify = hclScalar(a["skip_verify"], "gnmi.skip_verify", asBool, p)
 		g.Timeout = hclScalar(a["timeout"], "gnmi.timeout", asString, p)
+	}
+	if b := single(top, "checks", p); b != nil {
+		a := content(b.Body, checksSchema, p).Attributes
+		raw.Checks.Enable = hclList(a["enable"], "checks.enable", false, asString, p)
+		raw.Checks.Disable = hclList(a["disable"], "checks.disable", false, asString, p)
 	}
 	for _, b := range top.Blocks {
 		if b.Type != "switch" && b.Type != "host" || len(b.Labels) != 1 {

@@ -78,11 +78,17 @@ type rawGNMI struct {
 	CAFile, Timeout field[string]
 }
 
+// rawChecks is the checks section.
+type rawChecks struct {
+	Enable, Disable list[string]
+}
+
 type rawInventory struct {
 	Fabric   field[string]
 	Policy   rawPolicy
 	SSH      rawSSH
 	GNMI     rawGNMI
+	Checks   rawChecks
 	Switches []rawDevice
 	Hosts    []rawDevice
 }

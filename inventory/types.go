@@ -21,6 +21,21 @@ type Inventory struct {
 	// GNMI is how live collectors reach the switches' gNMI servers for
 	// counters; the switches' SSH username and password_env log in.
 	GNMI GNMI
+	// Checks are the checks the inventory enables and disables (the
+	// checks section); package checks resolves the names and merges them
+	// with --enable and --disable.
+	Checks CheckSelection
+}
+
+// CheckSelection is the checks section: check IDs or kinds, as written.
+type CheckSelection struct {
+	Enable, Disable []CheckName
+}
+
+// CheckName is one name of the checks section, at its line.
+type CheckName struct {
+	Name string
+	Pos  source.Pos
 }
 
 // GNMI holds the switches' gNMI connection settings. The zero value (no

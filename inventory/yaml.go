@@ -21,6 +21,7 @@ type yamlFile struct {
 	Policy   *yamlPolicy  `yaml:"policy"`
 	SSH      *yamlSSH     `yaml:"ssh"`
 	GNMI     *yamlGNMI    `yaml:"gnmi"`
+	Checks   *yamlChecks  `yaml:"checks"`
 	Switches []yamlSwitch `yaml:"switches"`
 	Hosts    []yamlHost   `yaml:"hosts"`
 }
@@ -56,6 +57,12 @@ type yamlMTU struct {
 type yamlECMP struct {
 	HashFields      []string `yaml:"hash_fields"`
 	AdaptiveRouting *bool    `yaml:"adaptive_routing"`
+}
+
+// yamlChecks is the checks section: check IDs or kinds.
+type yamlChecks struct {
+	Enable  []string `yaml:"enable"`
+	Disable []string `yaml:"disable"`
 }
 
 type yamlSSH struct {

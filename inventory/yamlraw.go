@@ -252,6 +252,13 @@ func yamlRaw(f *yamlFile, root *yaml.Node, p *problems) *rawInventory {
 		raw.GNMI.Timeout = yamlString(x.Timeout, n, "timeout", at)
 	}
 
+	if x := f.Checks; x != nil {
+		k, n := child(root, "checks")
+		at := lineOf(k)
+		raw.Checks.Enable = yamlStrings(x.Enable, n, "enable", "checks.enable", at, p)
+		raw.Checks.Disable = yamlStrings(x.Disable, n, "disable", "checks.disable", at, p)
+	}
+
 	swKey, swSeq := child(root, "switches")
 	swItems := items(swSeq, true)
 	nullItems(swSeq, "switches", p)

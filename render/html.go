@@ -132,14 +132,14 @@ func htmlChecks(r *Report) []htmlCheck {
 }
 
 // checkApplies says whether a check looks at a kind of device, as the
-// catalog records it (Check.Device); checks outside the catalog (waiver)
+// catalog records it (Check.Devices); checks outside the catalog (waiver)
 // apply everywhere.
 func checkApplies(id, kind string) bool {
 	if kind == "" {
 		return false
 	}
-	if c := checks.Lookup(id); c != nil && c.Device != "" {
-		return c.Device == kind
+	if c := checks.Lookup(id); c != nil {
+		return c.Devices.Has(kind)
 	}
 	return true
 }

@@ -183,7 +183,7 @@ func applicable(kind string, fs []checks.Finding) []string {
 	}
 	var ids []string
 	for _, c := range checks.All() {
-		if c.Device == "" || c.Device == kind || kind == "" || found[c.ID] {
+		if c.Devices.Has(kind) || kind == "" || found[c.ID] {
 			ids = append(ids, c.ID)
 		}
 	}

@@ -122,9 +122,9 @@ func TestJUnitParsesAndCountsAddUp(t *testing.T) {
 			for _, d := range r.Devices {
 				for _, c := range checks.All() {
 					_, ok := cases[d.Name+"/"+c.ID]
-					applies := c.Device == "" || c.Device == d.Kind
+					applies := c.Devices.Has(d.Kind)
 					if ok != applies {
-						t.Errorf("testcase %s/%s present %v, but the check applies to %q devices and this is a %s", d.Name, c.ID, ok, c.Device, d.Kind)
+						t.Errorf("testcase %s/%s present %v, but the check applies to %q devices and this is a %s", d.Name, c.ID, ok, c.Devices, d.Kind)
 					}
 				}
 				if _, ok := cases[d.Name+"/input"]; !ok {

@@ -8,6 +8,7 @@ import "github.com/qoslint/qoslint/checks"
 // waiver` prints it, and reports list it as a rule.
 var Check = &checks.Check{
 	ID:       "waiver",
+	Kind:     checks.KindInput,
 	Severity: checks.Warning,
 	Title:    "Every waiver in qoslint-waivers.yaml is current and still needed",
 	Doc: `A waiver accepts a finding the CI gate would otherwise fail on: it names the check, a

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
@@ -43,6 +44,46 @@ type LintOptions struct {
 	// Waivers is the waiver file; "" means DIR/qoslint-waivers.yaml when
 	// it exists.
 	Waivers string
+	Checks  CheckFlags
+}
+
+// CheckFlags are --enable and --disable: check IDs or kinds, merged with
+// the inventory's checks section by checks.Select.
+type CheckFlags struct {
+	Enable, Disable []string
+}
+
+// notRun lists the checks set leaves out, in catalog order.
+func notRun(set *checks.Set) string {
+	var off []string
+	for _, c := range append(checks.All(), checks.NotCollected) {
+		if !set.Enabled(c.ID) {
+			off = append(off, c.ID)
+		}
+	}
+	return strings.Join(off, ", ")
+}
+
+// selectChecks resolves the inventory's checks section and the flags into
+// the checks to report; an unknown name is an input error (exit 2).
+func selectChecks(inv *inventory.Inventory, fl CheckFlags) (*checks.Set, error) {
+	var enable, disable []checks.Selector
+	for _, n := range inv.Checks.Enable {
+		enable = append(enable, checks.Selector{Name: n.Name, Where: "checks.enable", Pos: n.Pos})
+	}
+	for _, n := range inv.Checks.Disable {
+		disable = append(disable, checks.Selector{Name: n.Name, Where: "checks.disable", Pos: n.Pos})
+	}
+	for _, n := range fl.Enable {
+		enable = append(enable, checks.Selector{Name: n, Where: "--enable"})
+	}
+	for _, n := range fl.Disable {
+		disable = append(disable, checks.Selector{Name: n, Where: "--disable"})
+	}
+	if len(enable)+len(disable) == 0 {
+		return nil, nil
+	}
+	return checks.Select(enable, disable)
 }
 
 // BuildReport lints the fabric directory dir, with the waivers of
@@ -50,10 +91,10 @@ type LintOptions struct {
 // the inventory or the waiver file cannot be read; everything else is in
 // the report.
 func BuildReport(dir string, failOn checks.Severity) (*render.Report, error) {
-	return buildReport(dir, "", failOn)
+	return buildReport(dir, "", failOn, CheckFlags{})
 }
 
-func buildReport(dir, waiverFile string, failOn checks.Severity) (*render.Report, error) {
+func buildReport(dir, waiverFile string, failOn checks.Severity, fl CheckFlags) (*render.Report, error) {
 	inv, err := inventory.Load(dir)
 	if err != nil {
 		return nil, err
@@ -62,16 +103,20 @@ func buildReport(dir, waiverFile string, failOn checks.Severity) (*render.Report
 		// A gate that checks nothing must not pass.
 		return nil, fmt.Errorf("%s names no device: nothing to check", inv.File)
 	}
+	set, err := selectChecks(inv, fl)
+	if err != nil {
+		return nil, err
+	}
 	// A broken waiver file is an input error like any other: the fabric is
 	// still judged and printed (unwaived), and the exit code says 2.
 	wf, werr := loadWaivers(dir, waiverFile)
-	r := report(inv, offline.Collect(dir, inv), failOn)
+	r := report(inv, offline.Collect(dir, inv), failOn, set)
 	if werr != nil {
 		r.Errors = append(r.Errors, waiverErrors(waiverFile, werr)...)
 		r.Normalize()
 		return r, nil
 	}
-	applyWaivers(r, wf)
+	applyWaivers(r, wf, set)
 	return r, nil
 }
 
@@ -111,10 +156,22 @@ func loadWaivers(dir, file string) (*waivers.File, error) {
 }
 
 // applyWaivers marks the waived findings and adds the waiver file's own
-// findings (expired or unused waivers).
-func applyWaivers(r *render.Report, wf *waivers.File) {
+// findings (expired or unused waivers). A waiver of a check that set
+// leaves out is not unused, only not needed this time; an expired one is
+// still reported.
+func applyWaivers(r *render.Report, wf *waivers.File, set *checks.Set) {
 	if wf == nil {
 		return
+	}
+	if set != nil {
+		kept := *wf
+		kept.Waivers = nil
+		for _, w := range wf.Waivers {
+			if set.Enabled(w.Check) || w.Expired(now()) {
+				kept.Waivers = append(kept.Waivers, w)
+			}
+		}
+		wf = &kept
 	}
 	var problems []checks.Finding
 	r.Findings, problems = wf.Apply(r.Findings, now())
@@ -125,15 +182,19 @@ func applyWaivers(r *render.Report, wf *waivers.File) {
 
 // report models a capture, runs the checks and assembles the report of
 // every inventory device.
-func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks.Severity) *render.Report {
+func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks.Severity, set *checks.Set) *render.Report {
 	fab := model.Build(inv, capture)
 	r := &render.Report{
 		Fabric:   inv.Fabric,
-		Findings: checks.Run(fab),
+		Findings: checks.RunSet(fab, set),
 		Errors:   append(capture.Errors, fab.Problems...),
 		FailOn:   failOn,
 		Chain:    render.BuildChain(fab),
 		Notes:    noteTexts(append(append([]*source.Error(nil), capture.Notes...), fab.Notes...)),
+	}
+	if off := notRun(set); off != "" {
+		// A report of some checks must not read as a clean bill of health.
+		r.Notes = append(r.Notes, "checks not run (--enable, --disable or the inventory's checks section): "+off)
 	}
 	for _, s := range inv.Switches {
 		r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: "switch"})
@@ -153,7 +214,7 @@ func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
 		fmt.Fprintf(errOut, "qoslint: unknown format %q (one of %v)\n", opt.Format, render.FormatNames())
 		return ExitInput
 	}
-	r, err := buildReport(dir, opt.Waivers, opt.FailOn)
+	r, err := buildReport(dir, opt.Waivers, opt.FailOn, opt.Checks)
 	if err != nil {
 		printLoadError(errOut, err)
 		return ExitInput

@@ -60,6 +60,7 @@ type AuditOptions struct {
 	// Waivers is the waiver file; "" means qoslint-waivers.yaml beside
 	// the inventory when it exists.
 	Waivers string
+	Checks  CheckFlags
 }
 
 // collectLive loads the inventory and collects every device.
@@ -111,12 +112,22 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 		printLoadError(errOut, err)
 		return ExitInput
 	}
+	// So are the checks: an unknown name is an input error before any
+	// device is dialled. An inventory that does not load is collectLive's
+	// to report.
+	var set *checks.Set
+	if inv, err := inventory.LoadFile(opt.Inventory); err == nil {
+		if set, err = selectChecks(inv, opt.Checks); err != nil {
+			printLoadError(errOut, err)
+			return ExitInput
+		}
+	}
 	inv, res, code := collectLive(ctx, errOut, opt.LiveOptions)
 	if code != ExitOK {
 		return code
 	}
-	r := liveReport(inv, res, opt.FailOn)
-	applyWaivers(r, wf)
+	r := liveReport(inv, res, opt.FailOn, set)
+	applyWaivers(r, wf, set)
 	if opt.InsecureSkipHostKeyCheck {
 		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")
 	}
@@ -125,7 +136,7 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 
 // liveReport checks what was collected; devices that could not be collected
 // are input errors naming their cause, and are not checked.
-func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severity) *render.Report {
+func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severity, set *checks.Set) *render.Report {
 	failed := map[string]string{}
 	var notes []*source.Error
 	for _, st := range res.Status {
@@ -156,7 +167,7 @@ func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severi
 			files[name] = data
 		}
 	}
-	r := report(&ok, offline.CollectFS(memfs.New(files, offline.DevicesDir), &ok), failOn)
+	r := report(&ok, offline.CollectFS(memfs.New(files, offline.DevicesDir), &ok), failOn, set)
 	for _, s := range inv.Switches {
 		if msg, bad := failed[s.Name]; bad {
 			r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: "switch"})

@@ -29,6 +29,8 @@ type FixOptions struct {
 	FailOn  checks.Severity
 	// Force replaces a non-empty Out whole instead of refusing it.
 	Force bool
+	// Checks select the checks whose findings are fixed.
+	Checks CheckFlags
 }
 
 // FixFormats are the stdout forms of fix.
@@ -47,7 +49,7 @@ func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
 		fmt.Fprintf(errOut, "qoslint: templates: %v\n", err)
 		return ExitInput
 	}
-	r, err := BuildReport(dir, opt.FailOn)
+	r, err := buildReport(dir, "", opt.FailOn, opt.Checks)
 	if err != nil {
 		printLoadError(errOut, err)
 		return ExitInput

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -15,24 +16,21 @@ func run(args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+// explain lists every check of the catalog once, with its kind; TestCatalog
+// (checks/catalog_test.go) holds the catalog itself to its declarations.
 func TestExplainListsEveryCheck(t *testing.T) {
 	code, out, _ := run("explain")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, id := range []string{"switch-roce-mode", "switch-trust", "switch-dscp-map", "switch-pfc", "switch-queue-map",
-		"switch-ecn", "switch-cnp", "ecmp-hash", "adaptive-routing", "host-trust", "host-dscp-map", "host-pfc",
-		"host-ecn", "host-cnp", "host-tos", "mtu",
-		"evidence-pause-priority", "evidence-roce-priority", "evidence-dcqcn", "evidence-roce-loss", "evidence-lossless-drops", "evidence-ecn-queue", "switch-bond-qos"} {
-		if !strings.Contains(out, id+" ") {
-			t.Errorf("explain lacks %s", id)
-		}
-		if checks.Lookup(id) == nil {
-			t.Errorf("catalog lacks %s", id)
-		}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if want := len(catalog()) + 1; len(lines) != want {
+		t.Errorf("%d lines, want a header and %d checks", len(lines), want-1)
 	}
-	if n := len(checks.All()); n != 23 {
-		t.Errorf("%d checks, want 23", n)
+	for i, c := range catalog() {
+		if f := strings.Fields(lines[i+1]); len(f) < 3 || f[0] != c.ID || f[1] != string(c.Kind) || f[2] != c.Severity.String() {
+			t.Errorf("line %d: %q, want %s %s %s", i+2, lines[i+1], c.ID, c.Kind, c.Severity)
+		}
 	}
 }
 
@@ -40,6 +38,16 @@ func TestExplainOne(t *testing.T) {
 	code, out, _ := run("explain", "host-tos")
 	if code != 0 || !strings.Contains(out, "NCCL_IB_TC=26 puts DSCP 6 on the wire") {
 		t.Errorf("exit %d, out:\n%s", code, out)
+	}
+	code, out, _ = run("explain", "evidence-dcqcn")
+	for _, want := range []string{"kind:     evidence\n", "devices:  host\n", "inputs:   hw_counters, ibdev2netdev\n",
+		"requires: host-ecn, host-trust, host-dscp-map\n"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("explain evidence-dcqcn lacks %q:\n%s", want, out)
+		}
+	}
+	if code, out, _ := run("explain", "waiver"); code != 0 || !strings.Contains(out, "devices:  waiver file\n") {
+		t.Errorf("explain waiver: exit %d\n%s", code, out)
 	}
 	if code, _, errOut := run("explain", "nope"); code != 2 || !strings.Contains(errOut, `no check "nope"`) {
 		t.Errorf("unknown check: exit %d, %s", code, errOut)
@@ -197,5 +205,43 @@ func TestBadSettingsExitTwo(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// --enable and --disable, and the inventory's checks section: disable wins,
+// an unknown name is exit 2 naming it (at its inventory line), and a check
+// left out is neither reported nor a reason to fail.
+func TestSelectChecks(t *testing.T) {
+	code, out, _ := run("lint", "../../../examples/broken-pod", "--format", "json", "--enable", "switch-pfc,evidence")
+	if code != 1 || strings.Count(out, `"check": "switch-pfc"`) == 0 || strings.Contains(out, `"check": "host-tos"`) ||
+		!strings.Contains(out, "checks not run (--enable, --disable or the inventory's checks section): switch-roce-mode") {
+		t.Errorf("--enable: exit %d\n%.2000s", code, out)
+	}
+	if code, out, _ := run("lint", "../../../examples/broken-pod", "--format", "json", "--enable", "switch-pfc", "--disable", "config"); code != 2 ||
+		strings.Contains(out, `"check"`) {
+		t.Errorf("disable wins, nothing left: exit %d\n%.500s", code, out)
+	}
+	if code, _, errOut := run("lint", "../../../examples/broken-pod", "--disable", "switch-pfcc"); code != 2 || !strings.Contains(errOut, `--disable: unknown check or kind "switch-pfcc"`) {
+		t.Errorf("unknown ID: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := run("fix", "../../../examples/broken-pod", "--enable", "nope"); code != 2 || !strings.Contains(errOut, `--enable: unknown check or kind "nope"`) {
+		t.Errorf("fix, unknown ID: exit %d, %s", code, errOut)
+	}
+	// The inventory's section, at its line; audit refuses it before it dials.
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../../examples/clean-pod/inventory.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/inventory.hcl", append(data, "checks {\n  disable = [\"evidence\", \"mtuu\"]\n}\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Count(string(data), "\n") + 2
+	want := fmt.Sprintf(`inventory.hcl:%d: checks.disable: unknown check or kind "mtuu"`, line)
+	if code, _, errOut := run("lint", dir); code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("inventory: exit %d, %s; want %s", code, errOut, want)
+	}
+	if code, _, errOut := run("audit", "--inventory", dir+"/inventory.hcl"); code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("audit: exit %d, %s; want %s", code, errOut, want)
 	}
 }

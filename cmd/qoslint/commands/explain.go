@@ -42,7 +42,7 @@ func newExplainCmd(out, _ io.Writer) *cobra.Command {
 			if c == nil {
 				return fmt.Errorf("no check %q; `qoslint explain` lists them", args[0])
 			}
-			_, err := fmt.Fprintf(out, "%s (%s)\n%s\n\n%s\n", c.ID, c.Severity, c.Title, c.Doc)
+			_, err := io.WriteString(out, explainOne(c))
 			return err
 		},
 	}
@@ -50,11 +50,45 @@ func newExplainCmd(out, _ io.Writer) *cobra.Command {
 	return cmd
 }
 
+// explainOne is one check: its declaration, then its documentation.
+func explainOne(c *checks.Check) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s)\n%s\n\n", c.ID, c.Severity, c.Title)
+	fmt.Fprintf(&b, "kind:     %s\n", c.Kind)
+	fmt.Fprintf(&b, "devices:  %s\n", devicesText(c))
+	var ins, reqs []string
+	for _, in := range c.Inputs {
+		ins = append(ins, string(in))
+	}
+	for _, r := range c.Requires {
+		reqs = append(reqs, r.ID)
+	}
+	fmt.Fprintf(&b, "inputs:   %s\n", orNone(ins))
+	fmt.Fprintf(&b, "requires: %s\n\n%s\n", orNone(reqs), c.Doc)
+	return b.String()
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}
+
+// devicesText is what a check applies to; the waiver check judges no
+// device but the waiver file.
+func devicesText(c *checks.Check) string {
+	if c.ID == waivers.Check.ID {
+		return "waiver file"
+	}
+	return c.Devices.String()
+}
+
 func explainText(out io.Writer) error {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "CHECK\tSEVERITY\tWHAT")
+	fmt.Fprintln(tw, "CHECK\tKIND\tSEVERITY\tWHAT")
 	for _, c := range catalog() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.ID, c.Severity, c.Title)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.ID, c.Kind, c.Severity, c.Title)
 	}
 	return tw.Flush()
 }
@@ -63,16 +97,9 @@ func explainText(out io.Writer) error {
 // catalog so that the two cannot disagree (a test compares them).
 func explainMarkdown() string {
 	var b strings.Builder
-	b.WriteString("| ID | applies to | severity | what it checks |\n| --- | --- | --- | --- |\n")
+	b.WriteString("| ID | kind | applies to | severity | what it checks |\n| --- | --- | --- | --- | --- |\n")
 	for _, c := range catalog() {
-		kind := c.Device
-		switch {
-		case c.ID == waivers.Check.ID:
-			kind = "waiver file"
-		case kind == "":
-			kind = "switch, host"
-		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", c.ID, kind, c.Severity, strings.ReplaceAll(c.Title, "|", `\|`))
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", c.ID, c.Kind, devicesText(c), c.Severity, strings.ReplaceAll(c.Title, "|", `\|`))
 	}
 	return b.String()
 }

@@ -33,5 +33,6 @@ overrides the embedded command templates (see templates/).`,
 	cmd.Flags().BoolVar(&opt.Force, "force", false, "replace a non-empty --out directory whole")
 	cmd.Flags().StringVar(&opt.Preview, "preview", "", "directory to write the fabric as it would be after the fixes")
 	cmd.Flags().StringVar(&opt.Templates, "templates", "", "directory of *.tmpl files overriding the embedded templates")
+	addCheckFlags(cmd, &opt.Checks)
 	return cmd
 }

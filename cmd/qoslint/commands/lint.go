@@ -15,6 +15,7 @@ import (
 func newLintCmd(out, errOut io.Writer) *cobra.Command {
 	var format, failOn, waiverFile string
 	var fix bool
+	var cf app.CheckFlags
 	cmd := &cobra.Command{
 		Use:   "lint DIR",
 		Short: "Check a fabric directory (inventory + saved device outputs) offline",
@@ -36,12 +37,22 @@ malformed file).`,
 			if err != nil {
 				return err
 			}
-			return exitCode(app.Lint(out, errOut, args[0], app.LintOptions{Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile}))
+			return exitCode(app.Lint(out, errOut, args[0], app.LintOptions{Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf}))
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
 	cmd.Flags().StringVar(&failOn, "fail-on", "error", "lowest severity that makes the exit code 1: error|warning|info")
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
 	cmd.Flags().StringVar(&waiverFile, "waivers", "", "waiver file (default DIR/qoslint-waivers.yaml when it exists)")
+	addCheckFlags(cmd, &cf)
 	return cmd
+}
+
+// addCheckFlags adds --enable and --disable, which the commands that run
+// the checks share (README "Selecting checks").
+func addCheckFlags(cmd *cobra.Command, cf *app.CheckFlags) {
+	cmd.Flags().StringSliceVar(&cf.Enable, "enable", nil,
+		"run only these checks: IDs or kinds (config, evidence, topology, input), comma-separated or repeated; adds to the inventory's checks.enable")
+	cmd.Flags().StringSliceVar(&cf.Disable, "disable", nil,
+		"do not report these checks (IDs or kinds); disable wins over enable; adds to the inventory's checks.disable")
 }

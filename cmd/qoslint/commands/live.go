@@ -98,6 +98,7 @@ func newAuditCmd(out, errOut io.Writer) *cobra.Command {
 	var lf liveFlags
 	var format, failOn, waiverFile string
 	var fix bool
+	var cf app.CheckFlags
 	cmd := &cobra.Command{
 		Use:   "audit --inventory FILE",
 		Short: "Collect every device live over SSH and check the fabric",
@@ -117,10 +118,11 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 			}
 			ctx, stop := interruptible()
 			defer stop()
-			return exitCode(app.Audit(ctx, out, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile}))
+			return exitCode(app.Audit(ctx, out, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf}))
 		},
 	}
 	lf.add(cmd)
+	addCheckFlags(cmd, &cf)
 	cmd.Flags().StringVar(&format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
 	cmd.Flags().StringVar(&failOn, "fail-on", "error", "lowest severity that makes the exit code 1: error|warning|info")
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")

@@ -1,0 +1,52 @@
+package checks
+
+// Input names one kind of device file a check reads (README, "The fabric
+// directory"). A check declares its inputs so that `qoslint explain` can say
+// what to collect for it, and so that TestCatalog can hold every name to
+// this list.
+type Input string
+
+const (
+	NVConfig      Input = "nv-config"
+	NVShowQoSRoCE Input = "nv-show-qos-roce"
+	GNMICounters  Input = "gnmi-counters"
+	MlnxQoS       Input = "mlnx_qos"
+	SysfsECN      Input = "sysfs-ecn"
+	SysfsTC       Input = "sysfs-tc"
+	NCCL          Input = "nccl"
+	IPLink        Input = "ip-link"
+	IBDev2Netdev  Input = "ibdev2netdev"
+	Ethtool       Input = "ethtool"
+	HWCounters    Input = "hw_counters"
+)
+
+// InputDoc is one input: its name and the files that hold it.
+type InputDoc struct {
+	Name  Input
+	Files string
+}
+
+// Inputs are the known inputs, switch ones first.
+var Inputs = []InputDoc{
+	{NVConfig, "nv-config.yaml or nv-config-commands.txt (nv config show)"},
+	{NVShowQoSRoCE, "nv-show-qos-roce.txt (nv show qos roce)"},
+	{GNMICounters, "gnmi-counters.json (and .before.json)"},
+	{MlnxQoS, "mlnx_qos-<netdev>.txt (mlnx_qos -i <netdev>)"},
+	{SysfsECN, "sysfs/class/net/<netdev>/ecn/..."},
+	{SysfsTC, "sysfs/class/infiniband/<ibdev>/tc/<port>/traffic_class"},
+	{NCCL, "nccl.conf, home-nccl.conf, nccl-env.txt"},
+	{IPLink, "ip-link.json (ip -j link show)"},
+	{IBDev2Netdev, "ibdev2netdev.txt"},
+	{Ethtool, "ethtool-S-<netdev>.txt (and .before.txt)"},
+	{HWCounters, "sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/*"},
+}
+
+// inputKnown reports whether in is one of Inputs.
+func inputKnown(in Input) bool {
+	for _, d := range Inputs {
+		if d.Name == in {
+			return true
+		}
+	}
+	return false
+}
