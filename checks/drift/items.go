@@ -1,10 +1,11 @@
-package snapshot
+package drift
 
 import (
 	"fmt"
 	"sort"
 
 	"github.com/qoslint/qoslint/model"
+	"github.com/qoslint/qoslint/model/snapshot"
 )
 
 // itemList numbers items in the order they are added, which is the
@@ -13,7 +14,7 @@ type itemList []item
 
 func (l *itemList) add(it item) { it.order = len(*l); *l = append(*l, it) }
 
-func switchItems(sw *Switch, r *policyRules) []item {
+func switchItems(sw *snapshot.Switch, r *policyRules) []item {
 	var l itemList
 	roce := notCollected
 	origin := sw.RoCE.Enabled.Origin
@@ -42,7 +43,7 @@ func switchItems(sw *Switch, r *policyRules) []item {
 
 // ecmpNames orders ecmp-hash fields as NVUE documents them, unknown names
 // last.
-func ecmpNames(m map[string]Fact[bool]) []string {
+func ecmpNames(m map[string]snapshot.Fact[bool]) []string {
 	rank := map[string]int{}
 	for i, f := range model.ECMPFields {
 		rank[f.Name] = i + 1
@@ -65,7 +66,7 @@ func ecmpNames(m map[string]Fact[bool]) []string {
 }
 
 // portItems are a port's own values: MTU and per-port adaptive routing.
-func portItems(mtu *PortValue[int], ar *PortValue[bool], r *policyRules) []item {
+func portItems(mtu *snapshot.PortValue[int], ar *snapshot.PortValue[bool], r *policyRules) []item {
 	var l itemList
 	if mtu != nil {
 		l.add(item{field: "mtu", text: itoa(mtu.Value), origin: mtu.Origin, say: "MTU %s",
@@ -81,18 +82,18 @@ func portItems(mtu *PortValue[int], ar *PortValue[bool], r *policyRules) []item 
 	return l
 }
 
-func groupItems(g *PortGroup, r *policyRules) []item {
+func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 	l := make(itemList, 0, 128)
 	p := r.p
 	for _, pf := range []struct {
 		name string
-		v    Fact[string]
+		v    snapshot.Fact[string]
 	}{{"mapping", g.Profiles.Mapping}, {"pfc", g.Profiles.PFC}, {"congestion_control", g.Profiles.CongestionControl}, {"egress_scheduler", g.Profiles.EgressScheduler}} {
 		l.add(item{field: "profiles." + pf.name, text: strText(pf.v), origin: pf.v.Origin, say: pf.name + " profile %s"})
 	}
 	l.add(item{field: "trust", text: strText(g.Trust), origin: g.Trust.Origin, say: "trust %s",
 		checks: []string{"switch-trust"}, bad: g.Trust.Known && !r.switchTrust[g.Trust.Value]})
-	for d, v := range g.DSCP.entries() {
+	for d, v := range g.DSCP.Entries() {
 		it := item{field: "dscp_map." + itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → switch-priority %%s", d)}
 		if r.roceDSCP(d) {
 			it.checks = append(it.checks, "switch-dscp-map")
@@ -151,13 +152,13 @@ func groupItems(g *PortGroup, r *policyRules) []item {
 	return l
 }
 
-func hostItems(h *Host) []item {
+func hostItems(h *snapshot.Host) []item {
 	var l itemList
 	l.add(item{field: "nccl_ib_tc", text: unsetText(h.NCCLIBTC), origin: h.NCCLIBTC.Origin, say: "NCCL_IB_TC %s"})
 	return l
 }
 
-func nicItems(n *NIC, r *policyRules) []item {
+func nicItems(n *snapshot.NIC, r *policyRules) []item {
 	l := make(itemList, 0, 128)
 	p := r.p
 	l.add(item{field: "trust", text: strText(n.Trust), origin: n.Trust.Origin, say: "trust %s",
@@ -165,7 +166,7 @@ func nicItems(n *NIC, r *policyRules) []item {
 	// host-dscp-map judges only NICs whose mlnx_qos was read and that trust
 	// DSCP, under a DSCP policy; an entry absent from the table breaks it.
 	judged := p.Trust == "dscp" && n.QosFile != "" && n.Trust.Known && n.Trust.Value == "dscp"
-	for d, v := range n.DSCP.entries() {
+	for d, v := range n.DSCP.Entries() {
 		it := item{field: "dscp_map." + itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → priority %%s", d)}
 		if p.Trust == "dscp" && r.roceDSCP(d) {
 			it.checks = []string{"host-dscp-map"}
@@ -179,9 +180,9 @@ func nicItems(n *NIC, r *policyRules) []item {
 	}
 	l.add(pfc)
 	for prio := 0; prio < 8; prio++ {
-		t := Fact[int]{Origin: n.PrioTC.Origin}
+		t := snapshot.Fact[int]{Origin: n.PrioTC.Origin}
 		if n.PrioTC.Known && prio < len(n.PrioTC.Value) {
-			t = known(n.PrioTC.Value[prio], n.PrioTC.Origin)
+			t = snapshot.Fact[int]{Value: n.PrioTC.Value[prio], Known: true, Origin: n.PrioTC.Origin}
 		}
 		l.add(item{field: "prio_to_tc." + itoa(prio), text: text(t, func(v int) string {
 			if v < 0 {
@@ -192,7 +193,7 @@ func nicItems(n *NIC, r *policyRules) []item {
 	}
 	for _, pt := range []struct {
 		field, what string
-		v           []Fact[bool]
+		v           []snapshot.Fact[bool]
 	}{{"ecn_np", "DCQCN notification point", n.ECNNP}, {"ecn_rp", "DCQCN reaction point", n.ECNRP}} {
 		for prio, v := range pt.v {
 			it := item{field: pt.field + "." + itoa(prio), text: boolText(v), origin: v.Origin, say: fmt.Sprintf("%s on priority %d %%s", pt.what, prio)}
@@ -217,29 +218,9 @@ func nicItems(n *NIC, r *policyRules) []item {
 
 // dscpText is an entry's priority; an entry with evidence but no value is
 // absent from a printed table, which is not the same as not collected.
-func dscpText(v Fact[int]) string {
+func dscpText(v snapshot.Fact[int]) string {
 	if !v.Known && v.Origin != "" {
 		return "absent"
 	}
 	return intText(v)
-}
-
-// entries reads every DSCP of a map with its origin.
-func (m DSCPMap) entries() [64]Fact[int] {
-	var out [64]Fact[int]
-	for d := range out {
-		if d < len(m.Map) && m.Map[d] != nil {
-			out[d] = known(*m.Map[d], "")
-		}
-	}
-	for _, o := range m.Origins {
-		ds, err := model.ExpandInts(o.DSCP, 0, 63)
-		if err != nil {
-			continue
-		}
-		for _, d := range ds {
-			out[d].Origin = o.Origin
-		}
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package snapshot
+package drift
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
+	"github.com/qoslint/qoslint/model/snapshot"
 )
 
 // policyRules are the checks' rules, restated for single values so that
@@ -39,7 +40,7 @@ func (r *policyRules) roceDSCP(d int) bool { return slices.Contains(r.p.RoCE.DSC
 
 // roceSwitch is switch-roce-mode: qos roce on, lossless exactly when the
 // policy is.
-func (r *policyRules) roceSwitch(sw *Switch) bool {
+func (r *policyRules) roceSwitch(sw *snapshot.Switch) bool {
 	m := model.RoCE{Enabled: model.Value[bool]{V: sw.RoCE.Enabled.Value}, Mode: model.Value[string]{V: sw.RoCE.Mode.Value}}
 	return !m.Enabled.V || m.Lossless() != r.lossless
 }
@@ -76,21 +77,21 @@ func onOff(b bool) string {
 const notCollected = "not collected"
 
 // text renders a fact's value, notCollected when it is not known.
-func text[T any](f Fact[T], show func(T) string) string {
+func text[T any](f snapshot.Fact[T], show func(T) string) string {
 	if !f.Known {
 		return notCollected
 	}
 	return show(f.Value)
 }
 
-func boolText(f Fact[bool]) string { return text(f, onOff) }
-func intText(f Fact[int]) string   { return text(f, itoa) }
-func strText(f Fact[string]) string {
+func boolText(f snapshot.Fact[bool]) string { return text(f, onOff) }
+func intText(f snapshot.Fact[int]) string   { return text(f, itoa) }
+func strText(f snapshot.Fact[string]) string {
 	return text(f, func(s string) string { return s })
 }
 
 // unsetText is an int fact where -1 means "not set".
-func unsetText(f Fact[int]) string {
+func unsetText(f snapshot.Fact[int]) string {
 	return text(f, func(v int) string {
 		if v < 0 {
 			return "unset"
@@ -99,7 +100,7 @@ func unsetText(f Fact[int]) string {
 	})
 }
 
-func prioSetText(f Fact[[]int]) string {
+func prioSetText(f snapshot.Fact[[]int]) string {
 	return text(f, func(ps []int) string {
 		if len(ps) == 0 {
 			return "none"
@@ -109,7 +110,7 @@ func prioSetText(f Fact[[]int]) string {
 }
 
 // isSet reports whether a priority set is exactly {p}.
-func isSet(f Fact[[]int], p int) bool {
+func isSet(f snapshot.Fact[[]int], p int) bool {
 	return f.Known && len(f.Value) == 1 && f.Value[0] == p
 }
 
@@ -132,7 +133,7 @@ func pfcPhrase(unit string) func(before, after string, had bool) string {
 	}
 }
 
-func tosText(t ToS) string {
+func tosText(t snapshot.ToS) string {
 	if !t.Effective.Known {
 		return notCollected
 	}

@@ -1,7 +1,8 @@
-package snapshot
+package drift
 
 import (
 	"github.com/qoslint/qoslint/model"
+	"github.com/qoslint/qoslint/model/snapshot"
 )
 
 // portChanges merges the same change found on several ports into one
@@ -42,12 +43,12 @@ func (pc *portChanges) changes() []Change {
 type switchPorts struct {
 	order []string
 	group map[string]int
-	mtu   map[string]*PortValue[int]
-	ar    map[string]*PortValue[bool]
+	mtu   map[string]*snapshot.PortValue[int]
+	ar    map[string]*snapshot.PortValue[bool]
 }
 
-func indexPorts(sw *Switch) *switchPorts {
-	sp := &switchPorts{group: map[string]int{}, mtu: map[string]*PortValue[int]{}, ar: map[string]*PortValue[bool]{}}
+func indexPorts(sw *snapshot.Switch) *switchPorts {
+	sp := &switchPorts{group: map[string]int{}, mtu: map[string]*snapshot.PortValue[int]{}, ar: map[string]*snapshot.PortValue[bool]{}}
 	for i := range sw.PortGroups {
 		for _, p := range expand(sw.PortGroups[i].Ports) {
 			if _, dup := sp.group[p]; !dup {
@@ -85,7 +86,7 @@ func expand(spec string) []string {
 
 // diffSwitch compares a switch; old is nil when it appeared, and then only
 // its values that break the policy are listed.
-func diffSwitch(old, new *Switch, r *policyRules) []Change {
+func diffSwitch(old, new *snapshot.Switch, r *policyRules) []Change {
 	var out []Change
 	order := map[string]int{}
 	note := func(its []item) []item {
@@ -213,7 +214,7 @@ func portNotices(added, removed []string, field, addMsg, rmMsg string) []Change 
 }
 
 // diffHost compares a host NIC by NIC; old is nil when it appeared.
-func diffHost(old, new *Host, r *policyRules) []Change {
+func diffHost(old, new *snapshot.Host, r *policyRules) []Change {
 	order := map[string]int{}
 	note := func(its []item) []item {
 		for _, it := range its {
@@ -225,7 +226,7 @@ func diffHost(old, new *Host, r *policyRules) []Change {
 	}
 	appeared := old == nil
 	var oldHost []item
-	oldNICs := map[string]*NIC{}
+	oldNICs := map[string]*snapshot.NIC{}
 	if !appeared {
 		oldHost = note(hostItems(old))
 		for i := range old.NICs {
