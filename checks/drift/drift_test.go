@@ -150,7 +150,9 @@ func TestDiffCases(t *testing.T) {
 			g.SPToTC[6].Value = 3
 			g.TrafficClasses[6].Scheduler.Value = "dwrr"
 		}, []string{
-			"spine01 swp1-32: switch-priority 6 → traffic-class 3, was 6 [breaks switch-cnp]",
+			// switch-queue-map warns of any other priority in the RoCE
+			// class, the CNP one included.
+			"spine01 swp1-32: switch-priority 6 → traffic-class 3, was 6 [breaks switch-queue-map,switch-cnp]",
 			// The CNP priority left traffic class 6: its scheduler was
 			// right for CNPs and now concerns them no more.
 			"spine01 swp1-32: traffic-class 6 scheduler dwrr, was strict [neutral switch-cnp]",

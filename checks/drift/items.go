@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
@@ -24,17 +26,23 @@ func switchItems(sw *snapshot.Switch, r *policyRules) []item {
 	case sw.RoCE.Enabled.Known:
 		roce, origin = strText(sw.RoCE.Mode), sw.RoCE.Mode.Origin
 	}
-	l.add(item{field: "roce", text: roce, origin: origin, say: "qos roce %s",
-		checks: []string{"switch-roce-mode"}, bad: sw.RoCE.Enabled.Known && r.roceSwitch(sw)})
+	it := item{field: "roce", text: roce, origin: origin, say: "qos roce %s"}
+	it.judge("switch-roce-mode", judgeIf(sw.RoCE.Enabled.Known, func() checks.Judgement {
+		return checks.JudgeRoCEMode(r.p, sw.RoCE.Enabled.Value, sw.RoCE.Mode.Value)
+	}))
+	l.add(it)
 	l.add(item{field: "syntax", text: sw.Syntax, say: "NVUE syntax %s"})
 	for _, name := range ecmpNames(sw.ECMPHash) {
 		v := sw.ECMPHash[name]
 		it := item{field: "ecmp_hash." + name, text: boolText(v), origin: v.Origin, say: "ECMP hash on " + name + " %s"}
 		if r.hashed[name] {
-			it.checks, it.bad = []string{"ecmp-hash"}, v.Known && !v.Value
+			it.judge("ecmp-hash", judgeIf(v.Known, func() checks.Judgement { return checks.JudgeECMPHash(r.p, name, v.Value) }))
 		}
 		l.add(it)
 	}
+	// adaptive-routing judges the switch setting together with every
+	// routed port, which a snapshot does not record; the switch setting
+	// against the policy is what is left to compare.
 	ar := sw.AdaptiveRouting
 	l.add(item{field: "adaptive_routing", text: boolText(ar), origin: ar.Origin, say: "adaptive routing %s",
 		checks: []string{"adaptive-routing"}, bad: ar.Known && ar.Value != r.p.ECMP.AdaptiveRouting})
@@ -69,8 +77,9 @@ func ecmpNames(m map[string]snapshot.Fact[bool]) []string {
 func portItems(mtu *snapshot.PortValue[int], ar *snapshot.PortValue[bool], r *policyRules) []item {
 	var l itemList
 	if mtu != nil {
-		l.add(item{field: "mtu", text: itoa(mtu.Value), origin: mtu.Origin, say: "MTU %s",
-			checks: []string{"mtu"}, bad: mtu.Value < r.p.MTU.Switch})
+		it := item{field: "mtu", text: itoa(mtu.Value), origin: mtu.Origin, say: "MTU %s"}
+		it.judge("mtu", checks.JudgeSwitchMTU(r.p, mtu.Value))
+		l.add(it)
 	} else {
 		l.add(item{field: "mtu", text: notCollected, say: "MTU %s"})
 	}
@@ -91,27 +100,28 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 	}{{"mapping", g.Profiles.Mapping}, {"pfc", g.Profiles.PFC}, {"congestion_control", g.Profiles.CongestionControl}, {"egress_scheduler", g.Profiles.EgressScheduler}} {
 		l.add(item{field: "profiles." + pf.name, text: strText(pf.v), origin: pf.v.Origin, say: pf.name + " profile %s"})
 	}
-	l.add(item{field: "trust", text: strText(g.Trust), origin: g.Trust.Origin, say: "trust %s",
-		checks: []string{"switch-trust"}, bad: g.Trust.Known && !r.switchTrust[g.Trust.Value]})
+	trust := item{field: "trust", text: strText(g.Trust), origin: g.Trust.Origin, say: "trust %s"}
+	trust.judge("switch-trust", judgeIf(g.Trust.Known, func() checks.Judgement { return checks.JudgeSwitchTrust(p, g.Trust.Value) }))
+	l.add(trust)
 	for d, v := range g.DSCP.Entries() {
 		it := item{field: "dscp_map." + itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → switch-priority %%s", d)}
+		// A switch's map is whole once its configuration is read: an
+		// entry not known is a value the drift cannot vouch for.
 		if r.roceDSCP(d) {
-			it.checks = append(it.checks, "switch-dscp-map")
-			it.bad = it.bad || v.Value != p.RoCE.Priority || !v.Known
+			it.judge("switch-dscp-map", unknownBreaks(v.Known, func() checks.Judgement { return checks.JudgeSwitchDSCP(p, d, v.Value) }))
 		}
 		if d == p.CNP.DSCP {
-			it.checks = append(it.checks, "switch-cnp")
-			it.bad = it.bad || v.Value != p.CNP.Priority || !v.Known
+			it.judge("switch-cnp", unknownBreaks(v.Known, func() checks.Judgement { return checks.JudgeSwitchCNPDSCP(p, v.Value) }))
 		}
 		l.add(it)
 	}
 	pfc := item{field: "pfc", text: prioSetText(g.PFC), origin: g.PFC.Origin, say: "PFC on switch-priority %s", phrase: pfcPhrase("switch-priority")}
 	rx := item{field: "pfc_rx", text: boolText(g.PFCRx), origin: g.PFCRx.Origin, say: "PFC rx %s"}
 	tx := item{field: "pfc_tx", text: boolText(g.PFCTx), origin: g.PFCTx.Origin, say: "PFC tx %s"}
-	if r.lossless {
-		pfc.checks, pfc.bad = []string{"switch-pfc"}, !isSet(g.PFC, p.RoCE.Priority)
-		rx.checks, rx.bad = []string{"switch-pfc"}, g.PFCRx.Known && !g.PFCRx.Value
-		tx.checks, tx.bad = []string{"switch-pfc"}, g.PFCTx.Known && !g.PFCTx.Value
+	if checks.PFCRequired(p) {
+		pfc.judge("switch-pfc", unknownBreaks(g.PFC.Known, func() checks.Judgement { return checks.JudgeSwitchPFC(p, g.PFC.Value) }))
+		rx.judge("switch-pfc", judgeIf(g.PFCRx.Known, func() checks.Judgement { return checks.JudgeSwitchPFCDirection(p, "rx", g.PFCRx.Value) }))
+		tx.judge("switch-pfc", judgeIf(g.PFCTx.Known, func() checks.Judgement { return checks.JudgeSwitchPFCDirection(p, "tx", g.PFCTx.Value) }))
 	}
 	l.add(pfc)
 	l.add(rx)
@@ -120,7 +130,7 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 	for sp, v := range g.SPToTC {
 		it := item{field: "sp_to_tc." + itoa(sp), text: intText(v), origin: v.Origin, say: fmt.Sprintf("switch-priority %d → traffic-class %%s", sp)}
 		if v.Known {
-			it.checks, it.bad = r.queueMap(sp, v.Value)
+			queueItem(&it, p, sp, v.Value)
 			if sp == p.CNP.Priority {
 				cnpTC = v.Value
 			}
@@ -134,14 +144,20 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 		mn := item{field: pre + "ecn_min_threshold", text: intText(tc.ECNMin), origin: tc.ECNMin.Origin, say: say + "ECN min-threshold %s", unit: " B"}
 		mx := item{field: pre + "ecn_max_threshold", text: intText(tc.ECNMax), origin: tc.ECNMax.Origin, say: say + "ECN max-threshold %s", unit: " B"}
 		if tc.TC == p.RoCE.TrafficClass {
-			ecn.checks, ecn.bad = []string{"switch-ecn"}, tc.ECN.Known && !tc.ECN.Value
-			inverted := tc.ECN.Value && tc.ECNMin.Known && tc.ECNMax.Known && tc.ECNMin.Value >= tc.ECNMax.Value
-			mn.checks, mn.bad = []string{"switch-ecn"}, inverted
-			mx.checks, mx.bad = []string{"switch-ecn"}, inverted
+			ecn.judge("switch-ecn", judgeIf(tc.ECN.Known, func() checks.Judgement { return checks.JudgeSwitchECN(p, tc.ECN.Value) }))
+			// The snapshot does not record dynamic ECN ("mode
+			// relative"), whose percentages replace these thresholds.
+			th := judgeIf(tc.ECN.Value && tc.ECNMin.Known && tc.ECNMax.Known, func() checks.Judgement {
+				return checks.JudgeSwitchECNThresholds(p, tc.ECNMin.Value, tc.ECNMax.Value)
+			})
+			mn.judge("switch-ecn", th)
+			mx.judge("switch-ecn", th)
 		}
 		sched := item{field: pre + "scheduler", text: strText(tc.Scheduler), origin: tc.Scheduler.Origin, say: say + "scheduler %s"}
-		if tc.TC == cnpTC && cnpTC != p.RoCE.TrafficClass {
-			sched.checks, sched.bad = []string{"switch-cnp"}, tc.Scheduler.Known && tc.Scheduler.Value != "strict"
+		if tc.TC == cnpTC && checks.JudgeSwitchCNPQueue(p, cnpTC).OK {
+			sched.judge("switch-cnp", judgeIf(tc.Scheduler.Known, func() checks.Judgement {
+				return checks.JudgeSwitchCNPScheduler(p, tc.TC, tc.Scheduler.Value)
+			}))
 		}
 		l.add(ecn)
 		l.add(mn)
@@ -161,22 +177,25 @@ func hostItems(h *snapshot.Host) []item {
 func nicItems(n *snapshot.NIC, r *policyRules) []item {
 	l := make(itemList, 0, 128)
 	p := r.p
-	l.add(item{field: "trust", text: strText(n.Trust), origin: n.Trust.Origin, say: "trust %s",
-		checks: []string{"host-trust"}, bad: n.Trust.Known && n.Trust.Value != p.Trust})
+	trust := item{field: "trust", text: strText(n.Trust), origin: n.Trust.Origin, say: "trust %s"}
+	trust.judge("host-trust", judgeIf(n.Trust.Known, func() checks.Judgement { return checks.JudgeHostTrust(p, n.Trust.Value) }))
+	l.add(trust)
 	// host-dscp-map judges only NICs whose mlnx_qos was read and that trust
-	// DSCP, under a DSCP policy; an entry absent from the table breaks it.
-	judged := p.Trust == "dscp" && n.QosFile != "" && n.Trust.Known && n.Trust.Value == "dscp"
+	// DSCP, under a DSCP policy; an entry absent from a printed table
+	// (evidence, no value) breaks it, a table not collected does not.
+	judged := n.QosFile != "" && n.Trust.Known && checks.HostDSCPJudged(p, n.Trust.Value)
 	for d, v := range n.DSCP.Entries() {
 		it := item{field: "dscp_map." + itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → priority %%s", d)}
 		if p.Trust == "dscp" && r.roceDSCP(d) {
-			it.checks = []string{"host-dscp-map"}
-			it.bad = judged && (!v.Known || v.Value != p.RoCE.Priority)
+			it.judge("host-dscp-map", judgeIf(judged && (v.Known || v.Origin != ""), func() checks.Judgement {
+				return checks.JudgeHostDSCP(p, d, v.Value, v.Known)
+			}))
 		}
 		l.add(it)
 	}
 	pfc := item{field: "pfc", text: prioSetText(n.PFC), origin: n.PFC.Origin, say: "PFC on priority %s", phrase: pfcPhrase("priority")}
-	if r.lossless {
-		pfc.checks, pfc.bad = []string{"host-pfc"}, n.PFC.Known && !isSet(n.PFC, p.RoCE.Priority)
+	if checks.PFCRequired(p) {
+		pfc.judge("host-pfc", judgeIf(n.PFC.Known, func() checks.Judgement { return checks.JudgeHostPFC(p, n.PFC.Value) }))
 	}
 	l.add(pfc)
 	for prio := 0; prio < 8; prio++ {
@@ -194,24 +213,28 @@ func nicItems(n *snapshot.NIC, r *policyRules) []item {
 	for _, pt := range []struct {
 		field, what string
 		v           []snapshot.Fact[bool]
-	}{{"ecn_np", "DCQCN notification point", n.ECNNP}, {"ecn_rp", "DCQCN reaction point", n.ECNRP}} {
+	}{{"np", "DCQCN notification point", n.ECNNP}, {"rp", "DCQCN reaction point", n.ECNRP}} {
 		for prio, v := range pt.v {
-			it := item{field: pt.field + "." + itoa(prio), text: boolText(v), origin: v.Origin, say: fmt.Sprintf("%s on priority %d %%s", pt.what, prio)}
+			it := item{field: "ecn_" + pt.field + "." + itoa(prio), text: boolText(v), origin: v.Origin, say: fmt.Sprintf("%s on priority %d %%s", pt.what, prio)}
 			if prio == p.RoCE.Priority {
-				it.checks, it.bad = []string{"host-ecn"}, v.Known && !v.Value
+				it.judge("host-ecn", judgeIf(v.Known, func() checks.Judgement { return checks.JudgeHostDCQCN(p, pt.field, prio, v.Value) }))
 			}
 			l.add(it)
 		}
 	}
-	l.add(item{field: "cnp_dscp", text: intText(n.CNPDSCP), origin: n.CNPDSCP.Origin, say: "CNP DSCP %s",
-		checks: []string{"host-cnp"}, bad: n.CNPDSCP.Known && n.CNPDSCP.Value != p.CNP.DSCP})
-	l.add(item{field: "cnp_802p_prio", text: intText(n.CNPPrio), origin: n.CNPPrio.Origin, say: "CNP 802.1p priority %s",
-		checks: []string{"host-cnp"}, bad: n.CNPPrio.Known && n.CNPPrio.Value != p.CNP.Priority})
-	l.add(item{field: "mtu", text: intText(n.MTU), origin: n.MTU.Origin, say: "MTU %s",
-		checks: []string{"mtu"}, bad: n.MTU.Known && n.MTU.Value < p.MTU.Host})
+	cnpDSCP := item{field: "cnp_dscp", text: intText(n.CNPDSCP), origin: n.CNPDSCP.Origin, say: "CNP DSCP %s"}
+	cnpDSCP.judge("host-cnp", judgeIf(n.CNPDSCP.Known, func() checks.Judgement { return checks.JudgeHostCNPDSCP(p, n.CNPDSCP.Value) }))
+	cnpPrio := item{field: "cnp_802p_prio", text: intText(n.CNPPrio), origin: n.CNPPrio.Origin, say: "CNP 802.1p priority %s"}
+	cnpPrio.judge("host-cnp", judgeIf(n.CNPPrio.Known, func() checks.Judgement { return checks.JudgeHostCNPPrio(p, n.CNPPrio.Value) }))
+	mtu := item{field: "mtu", text: intText(n.MTU), origin: n.MTU.Origin, say: "MTU %s"}
+	mtu.judge("mtu", judgeIf(n.MTU.Known, func() checks.Judgement { return checks.JudgeHostMTU(p, n.MTU.Value) }))
 	t := n.ToS.Effective
-	l.add(item{field: "tos", text: tosText(n.ToS), origin: t.Origin, say: "ToS %s",
-		checks: []string{"host-tos"}, bad: t.Known && !r.roceDSCP(model.DSCPOfToS(t.Value))})
+	tos := item{field: "tos", text: tosText(n.ToS), origin: t.Origin, say: "ToS %s"}
+	tos.judge("host-tos", judgeIf(t.Known, func() checks.Judgement { return checks.JudgeToS(p, t.Value, "") }))
+	l.add(cnpDSCP)
+	l.add(cnpPrio)
+	l.add(mtu)
+	l.add(tos)
 	l.add(item{field: "tos.forced_traffic_class", text: unsetText(n.ToS.Forced), origin: n.ToS.Forced.Origin, say: "forced traffic_class %s"})
 	return l
 }
@@ -223,4 +246,41 @@ func dscpText(v snapshot.Fact[int]) string {
 		return "absent"
 	}
 	return intText(v)
+}
+
+// judgeIf is the judgement of a value that is known; a value whose input
+// was not collected breaks nothing (the checks skip it too).
+func judgeIf(known bool, judge func() checks.Judgement) checks.Judgement {
+	if !known {
+		return checks.Judgement{OK: true}
+	}
+	return judge()
+}
+
+// unknownBreaks is the judgement of a value a collected configuration
+// always gives; not known, it cannot be vouched for and counts as broken.
+func unknownBreaks(known bool, judge func() checks.Judgement) checks.Judgement {
+	if !known {
+		return checks.Judgement{Severity: checks.Error, Reason: "not known"}
+	}
+	return judge()
+}
+
+// queueItem judges the egress queue of switch priority sp: the RoCE
+// priority's class is switch-queue-map's; the CNP priority's is
+// switch-cnp's, and like any other priority in the RoCE class also
+// switch-queue-map's warning. The snapshot does not tell a class left at
+// NVUE's default from one set, so with RoCE in class 0 a priority in
+// class 0 is never counted (as the check does for the default).
+func queueItem(it *item, p inventory.Policy, sp, tc int) {
+	if sp == p.RoCE.Priority {
+		it.judge("switch-queue-map", checks.JudgeSwitchQueue(p, sp, tc, true))
+		return
+	}
+	if sp == p.CNP.Priority {
+		it.judge("switch-cnp", checks.JudgeSwitchCNPQueue(p, tc))
+	}
+	if j := checks.JudgeSwitchQueue(p, sp, tc, true); j.Breaks() {
+		it.judge("switch-queue-map", j)
+	}
 }

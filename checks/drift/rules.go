@@ -5,62 +5,37 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
 
-// policyRules are the checks' rules, restated for single values so that
-// Diff can say which change breaks the policy. Each rule names the check
-// (checks/*.go) it mirrors; the checks stay the authority, and a test
-// proves that every device the checks flag has a breaking value here.
+// policyRules is the policy the values are judged against. The judging
+// itself is the checks' (checks.Judge*): a value here breaks the policy
+// exactly where its check would report it. Only what a snapshot cannot
+// tell is decided here, and says so where it is.
 type policyRules struct {
-	p        inventory.Policy
-	lossless bool
-	// hashed are the ecmp-hash fields that must be on: source-port always
-	// (ecmp-hash), plus the policy's.
+	p inventory.Policy
+	// hashed are the ecmp-hash fields ecmp-hash judges.
 	hashed map[string]bool
-	// switchTrust are the trust modes switch ports may have (switch-trust).
-	switchTrust map[string]bool
 }
 
 func newPolicyRules(p inventory.Policy) *policyRules {
-	r := &policyRules{p: p, lossless: p.RoCE.Lossless(), hashed: map[string]bool{"source-port": true}}
-	for _, f := range p.ECMP.HashFields {
+	r := &policyRules{p: p, hashed: map[string]bool{}}
+	for _, f := range checks.ECMPHashFields(p) {
 		r.hashed[f] = true
-	}
-	r.switchTrust = map[string]bool{"l3": true, "both": true}
-	if p.Trust == "pcp" {
-		r.switchTrust = map[string]bool{"l2": true, "both": true}
 	}
 	return r
 }
 
 func (r *policyRules) roceDSCP(d int) bool { return slices.Contains(r.p.RoCE.DSCP, d) }
 
-// roceSwitch is switch-roce-mode: qos roce on, lossless exactly when the
-// policy is.
-func (r *policyRules) roceSwitch(sw *snapshot.Switch) bool {
-	m := model.RoCE{Enabled: model.Value[bool]{V: sw.RoCE.Enabled.Value}, Mode: model.Value[string]{V: sw.RoCE.Mode.Value}}
-	return !m.Enabled.V || m.Lossless() != r.lossless
-}
-
-// queueMap is switch-queue-map and, for the CNP priority, switch-cnp: the
-// RoCE priority in the RoCE traffic class, no other priority in it (a
-// priority left in traffic class 0 by default is not counted when the RoCE
-// class is 0, which the snapshot cannot tell apart: such a class is never
-// flagged here), the CNP priority out of it.
-func (r *policyRules) queueMap(sp, tc int) (ids []string, bad bool) {
-	rtc := r.p.RoCE.TrafficClass
-	switch {
-	case sp == r.p.RoCE.Priority:
-		return []string{"switch-queue-map"}, tc != rtc
-	case sp == r.p.CNP.Priority:
-		return []string{"switch-cnp"}, tc == rtc
-	case tc == rtc && rtc != 0:
-		return []string{"switch-queue-map"}, true
-	}
-	return nil, false
+// judge names the check that judges an item and marks the item bad when
+// the check's judgement breaks the policy.
+func (it *item) judge(check string, j checks.Judgement) {
+	it.checks = append(it.checks, check)
+	it.bad = it.bad || j.Breaks()
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -107,11 +82,6 @@ func prioSetText(f snapshot.Fact[[]int]) string {
 		}
 		return model.CompressInts(ps)
 	})
-}
-
-// isSet reports whether a priority set is exactly {p}.
-func isSet(f snapshot.Fact[[]int], p int) bool {
-	return f.Known && len(f.Value) == 1 && f.Value[0] == p
 }
 
 // pfcPhrase words PFC sets: a change between single priorities is a move
