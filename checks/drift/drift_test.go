@@ -6,12 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/drift"
-	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/internal/snaptest"
-	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
 
@@ -23,53 +19,8 @@ func diff(t testing.TB, oldDir, newDir string) *drift.Drift {
 	return d
 }
 
-// TestDriftAgreesWithChecks: going from the clean pod to the broken one,
-// every device and check the lint flags (error or warning) has a change
-// that breaks the policy under that check, and nothing else breaks it;
-// the way back repairs exactly those (leaf03, which vanishes, aside).
-func TestDriftAgreesWithChecks(t *testing.T) {
-	inv, err := inventory.Load("../../examples/broken-pod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	flagged := map[string]bool{}
-	for _, f := range checks.Run(model.Build(inv, offline.Collect("../../examples/broken-pod", inv))) {
-		if f.Severity >= checks.Warning {
-			flagged[f.Device+" "+f.Check] = true
-		}
-	}
-	if len(flagged) == 0 {
-		t.Fatal("broken-pod has no findings")
-	}
-	byEffect := func(d *drift.Drift, effect string) map[string]bool {
-		out := map[string]bool{}
-		for _, dev := range d.Devices {
-			for _, c := range dev.Changes {
-				if c.Effect == effect {
-					for _, id := range c.Checks {
-						out[dev.Name+" "+id] = true
-					}
-				}
-			}
-		}
-		return out
-	}
-	breaks := byEffect(diff(t, "../../examples/clean-pod", "../../examples/broken-pod"), drift.EffectBreaks)
-	repairs := byEffect(diff(t, "../../examples/broken-pod", "../../examples/clean-pod"), drift.EffectRepairs)
-	for k := range flagged {
-		if !breaks[k] {
-			t.Errorf("lint flags %s, the drift breaks nothing there", k)
-		}
-		if !repairs[k] && !strings.HasPrefix(k, "leaf03 ") {
-			t.Errorf("lint flags %s, the reverse drift repairs nothing there", k)
-		}
-	}
-	for k := range breaks {
-		if !flagged[k] {
-			t.Errorf("the drift breaks %s, lint does not flag it", k)
-		}
-	}
-}
+// The drift's agreement with the checks, on every example and every check
+// test case, is proven in package checks (agreement_test.go).
 
 // mutate takes the clean pod and changes it.
 func mutate(t *testing.T, f func(s *snapshot.Snapshot)) (*snapshot.Snapshot, *snapshot.Snapshot) {
