@@ -11,14 +11,6 @@ import (
 	"github.com/qoslint/qoslint/model/snapshot"
 )
 
-func diff(t testing.TB, oldDir, newDir string) *drift.Drift {
-	t.Helper()
-	o, n := snaptest.Take(t, oldDir), snaptest.Take(t, newDir)
-	d := drift.Diff(o, n, n.Policy.Inventory())
-	d.Old.Source, d.New.Source = strings.TrimPrefix(oldDir, "../../"), strings.TrimPrefix(newDir, "../../")
-	return d
-}
-
 // The drift's agreement with the checks, on every example and every check
 // test case, is proven in package checks (agreement_test.go).
 
