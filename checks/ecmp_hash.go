@@ -1,10 +1,6 @@
 package checks
 
-import (
-	"fmt"
-
-	"github.com/qoslint/qoslint/model"
-)
+import "github.com/qoslint/qoslint/model"
 
 var ecmpHash = &Check{
 	ID:       "ecmp-hash",
@@ -24,28 +20,22 @@ warning. Cumulus hashes on source/destination IP, ports, IP protocol and IPv6 fl
 
 func runECMPHash(f *model.Fabric) []Finding {
 	var out []Finding
-	fields := append([]string{"source-port"}, f.Policy.ECMP.HashFields...)
 	for _, sw := range configured(f) {
-		seen := map[string]bool{}
-		for _, name := range fields {
-			if seen[name] {
-				continue
-			}
-			seen[name] = true
+		for _, name := range ECMPHashFields(f.Policy) {
 			v, ok := sw.ECMP[name]
-			if !ok || v.V {
+			if !ok {
 				continue
 			}
-			sev, msg := Warning, fmt.Sprintf("ECMP does not hash on %s, which the policy lists", name)
-			if name == "source-port" {
-				sev, msg = Error, "ECMP does not hash on the UDP source port, the only per-QP entropy of RoCEv2: every QP between two GPUs takes one path"
+			j := JudgeECMPHash(f.Policy, name, v.V)
+			if j.OK {
+				continue
 			}
 			o, had := old(v)
 			if had {
 				o = sw.Syntax.OnOff(false)
 			}
 			out = append(out, Finding{
-				Severity: sev, Device: sw.Name, Message: msg,
+				Severity: j.Severity, Device: sw.Name, Message: j.Reason,
 				Expected: "ecmp-hash " + name + " " + sw.Syntax.OnOff(true),
 				Actual:   "ecmp-hash " + name + " " + sw.Syntax.OnOff(false) + originNote(v.Origin),
 				Source:   at(v.Origin, sw.ConfigFile),

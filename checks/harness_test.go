@@ -168,12 +168,21 @@ func TestCheckCases(t *testing.T) {
 	}
 }
 
+// agreementHook, when set (by the agreement test of package checks_test,
+// through export_test.go), also proves on each case's fabric that the
+// marking chain and the drift rules agree with the findings. It lives in
+// the external test package because render and checks/drift import checks.
+var agreementHook func(t *testing.T, f *model.Fabric)
+
 func runCases(t *testing.T, check *Check, cases []checkCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := fabric(t, tc.edits...)
 			got, fs := summary(check, f)
+			if agreementHook != nil {
+				agreementHook(t, f)
+			}
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Fatalf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}

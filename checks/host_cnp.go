@@ -33,17 +33,17 @@ func runHostCNP(f *model.Fabric) []Finding {
 			attr string
 			v    model.Value[int]
 			want int
-			what string
+			j    Judgement
 		}{
-			{"cnp_dscp", n.CNPDSCP, c.DSCP, "DSCP"},
-			{"cnp_802p_prio", n.CNPPrio, c.Priority, "802.1p priority"},
+			{"cnp_dscp", n.CNPDSCP, c.DSCP, JudgeHostCNPDSCP(f.Policy, n.CNPDSCP.V)},
+			{"cnp_802p_prio", n.CNPPrio, c.Priority, JudgeHostCNPPrio(f.Policy, n.CNPPrio.V)},
 		} {
-			if !a.v.Known || a.v.V == a.want {
+			if !a.v.Known || a.j.OK {
 				continue
 			}
 			out = append(out, Finding{
-				Severity: Error, Device: h.Name, Interface: n.Netdev,
-				Message:  fmt.Sprintf("CNPs leave with %s %d, not the CNP %s %d", a.what, a.v.V, a.what, a.want),
+				Severity: a.j.Severity, Device: h.Name, Interface: n.Netdev,
+				Message:  a.j.Reason,
 				Expected: fmt.Sprintf("%s = %d", a.attr, a.want),
 				Actual:   fmt.Sprintf("%s = %d", a.attr, a.v.V),
 				Source:   a.v.Origin.Pos,

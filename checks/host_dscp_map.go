@@ -38,24 +38,24 @@ func runHostDSCPMap(f *model.Fabric) []Finding {
 	}
 	has := func(n *model.NIC) bool { return hasQos(n) && n.DSCPMissing == "" }
 	nc := nicIter(f, what, has, "dscp2prio", func(h *model.Host, n *model.NIC) {
-		if n.Trust.V != "dscp" {
+		if !HostDSCPJudged(f.Policy, n.Trust.V) {
 			return
 		}
 		for _, d := range p.DSCP {
 			v := n.DSCP[d]
-			if v.Known && v.V == p.Priority {
+			j := JudgeHostDSCP(f.Policy, d, v.V, v.Known)
+			if j.OK {
 				continue
 			}
-			actual, msg := "absent", fmt.Sprintf("DSCP %d is not in the NIC's dscp2prio table", d)
+			actual := "absent"
 			old, hasOld := "", false
 			if v.Known {
 				actual = fmt.Sprintf("DSCP %d → priority %s", d, why(v))
-				msg = fmt.Sprintf("DSCP %d maps to NIC priority %d, not the RoCE priority %d", d, v.V, p.Priority)
 				old, hasOld = fmt.Sprintf("set,%d,%d", d, v.V), true
 			}
 			out = append(out, Finding{
-				Severity: Error, Device: h.Name, Interface: n.Netdev,
-				Message:  msg + switchesSay(f, d),
+				Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
+				Message:  j.Reason + switchesSay(f, d),
 				Expected: fmt.Sprintf("DSCP %d → priority %d", d, p.Priority),
 				Actual:   actual,
 				Source:   v.Origin.Pos,

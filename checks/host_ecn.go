@@ -28,18 +28,16 @@ func runHostECN(f *model.Fabric) []Finding {
 	has := func(n *model.NIC) bool { return n.ECNNP[p].Known || n.ECNRP[p].Known }
 	nc := nicIter(f, func(n *model.NIC) string { return sysfsECN(n) }, has, "DCQCN enables", func(h *model.Host, n *model.NIC) {
 		for _, pt := range []struct {
-			name, role string
-			v          model.Value[bool]
-		}{
-			{"np", "notification point is off for priority %d: the NIC sends no CNP for congestion-marked RoCE it receives", n.ECNNP[p]},
-			{"rp", "reaction point is off for priority %d: the NIC ignores CNPs and never slows its QPs", n.ECNRP[p]},
-		} {
-			if !pt.v.Known || pt.v.V {
+			name string
+			v    model.Value[bool]
+		}{{"np", n.ECNNP[p]}, {"rp", n.ECNRP[p]}} {
+			j := JudgeHostDCQCN(f.Policy, pt.name, p, pt.v.V)
+			if !pt.v.Known || j.OK {
 				continue
 			}
 			out = append(out, Finding{
-				Severity: Error, Device: h.Name, Interface: n.Netdev,
-				Message:  "DCQCN " + fmt.Sprintf(pt.role, p),
+				Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
+				Message:  j.Reason,
 				Expected: fmt.Sprintf("roce_%s/enable/%d = 1", pt.name, p),
 				Actual:   fmt.Sprintf("roce_%s/enable/%d = 0", pt.name, p),
 				Source:   pt.v.Origin.Pos,

@@ -22,7 +22,7 @@ traffic that could have been dropped and retried. Skipped when the policy design
 }
 
 func runHostPFC(f *model.Fabric) []Finding {
-	if !f.Policy.RoCE.Lossless() {
+	if !PFCRequired(f.Policy) {
 		return nil
 	}
 	var out []Finding
@@ -37,19 +37,12 @@ func runHostPFC(f *model.Fabric) []Finding {
 				cur[p] = true
 			}
 		}
-		missing := !cur[want]
-		if !missing && len(on) == 1 {
+		j := JudgeHostPFC(f.Policy, on)
+		if j.OK {
 			return
 		}
-		sev, msg := Error, fmt.Sprintf("PFC is not on priority %d: the NIC neither honours nor sends pause for RoCE", want)
-		switch {
-		case !missing:
-			sev, msg = Warning, fmt.Sprintf("PFC is also on priority %s, which carries no lossless traffic", prioList(without(on, want)))
-		case len(on) > 0:
-			msg = fmt.Sprintf("PFC is on priority %s instead of %d", prioList(on), want)
-		}
 		out = append(out, Finding{
-			Severity: sev, Device: h.Name, Interface: n.Netdev, Message: msg,
+			Severity: j.Severity, Device: h.Name, Interface: n.Netdev, Message: j.Reason,
 			Expected: fmt.Sprintf("PFC on priority %d (%s)", want, pfcList(map[int]bool{want: true})),
 			Actual:   fmt.Sprintf("PFC on %s (%s)", prioList(on), pfcList(cur)),
 			Source:   n.PFC[0].Origin.Pos,

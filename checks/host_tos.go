@@ -40,12 +40,13 @@ func runHostToS(f *model.Fabric) []Finding {
 			switch {
 			case !t.Known:
 				unknown = append(unknown, n.Netdev)
-			case slices.Contains(p.DSCP, model.DSCPOfToS(t.V)):
+			case JudgeToS(f.Policy, t.V, "").OK:
 			case t.Via == "traffic_class":
 				o := itoa(t.V)
+				j := JudgeToS(f.Policy, t.V, "the forced traffic_class")
 				out = append(out, Finding{
-					Severity: Error, Device: h.Name, Interface: n.Netdev,
-					Message:  tosMistake(t.V, p.DSCP, "the forced traffic_class"),
+					Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
+					Message:  j.Reason,
 					Expected: tosText(want), Actual: tosText(t.V) + " via traffic_class",
 					Source:  t.Origin.Pos,
 					Changes: []Change{{Kind: Sysfs, Target: model.TrafficClassPath(n.IBDev, n.Port), Value: itoa(want), Old: o, HasOld: true}},
@@ -56,7 +57,7 @@ func runHostToS(f *model.Fabric) []Finding {
 			}
 		}
 		if ncclNIC != nil {
-			out = append(out, ncclToSFinding(h, ncclNIC, viaNCCL, p.DSCP, want))
+			out = append(out, ncclToSFinding(f, h, ncclNIC, viaNCCL, want))
 		}
 		if len(unknown) > 0 {
 			out = append(out, notCollected(h.Name, []string{"nccl.conf not collected (and no collected environment or ~/.nccl.conf sets NCCL_IB_TC), no forced traffic_class on " + strings.Join(unknown, ", ")}, "the RoCE ToS"))
@@ -69,13 +70,14 @@ func runHostToS(f *model.Fabric) []Finding {
 // from NCCL_IB_TC, which is per host. It names the layer that set the
 // value, fixes it there, and says which stronger layers were not
 // collected and may still override it.
-func ncclToSFinding(h *model.Host, n *model.NIC, nics []string, dscps []int, want int) Finding {
+func ncclToSFinding(f *model.Fabric, h *model.Host, n *model.NIC, nics []string, want int) Finding {
 	t := n.ToS
 	knob := "NCCL_IB_TC=" + itoa(t.V)
 	if t.Via == "default" {
 		knob = "NCCL_IB_TC unset, NCCL's default 0"
 	}
-	msg := tosMistake(t.V, dscps, knob) + "; " + layerSays(t.Layer)
+	j := JudgeToS(f.Policy, t.V, knob)
+	msg := j.Reason + "; " + layerSays(t.Layer)
 	var changes []Change
 	switch t.Layer {
 	case model.LayerEnv, model.LayerHome:
@@ -94,7 +96,7 @@ func ncclToSFinding(h *model.Host, n *model.NIC, nics []string, dscps []int, wan
 		msg += "; note " + strings.Join(h.NCCLNotes, "; ")
 	}
 	return Finding{
-		Severity: Error, Device: h.Name, Interface: model.CompressNames(nics),
+		Severity: j.Severity, Device: h.Name, Interface: model.CompressNames(nics),
 		Message:  msg,
 		Expected: tosText(want), Actual: tosText(t.V) + " via " + knob,
 		Source:  at(t.Origin, h.NCCLFile),

@@ -1,10 +1,6 @@
 package checks
 
-import (
-	"fmt"
-
-	"github.com/qoslint/qoslint/model"
-)
+import "github.com/qoslint/qoslint/model"
 
 var hostTrust = &Check{
 	ID:       "host-trust",
@@ -27,12 +23,13 @@ func runHostTrust(f *model.Fabric) []Finding {
 	want := f.Policy.Trust
 	nc := nicIter(f, qosFile, hasQos, "trust", func(h *model.Host, n *model.NIC) {
 		t := n.Trust
-		if t.V == want {
+		j := JudgeHostTrust(f.Policy, t.V)
+		if j.OK {
 			return
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: h.Name, Interface: n.Netdev,
-			Message:  fmt.Sprintf("the NIC trusts %s: RoCE from and to this NIC uses priority 0 unless tagged", t.V),
+			Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
+			Message:  j.Reason,
 			Expected: want, Actual: why(t),
 			Source:  t.Origin.Pos,
 			Changes: []Change{{Kind: MlnxQos, Target: n.Netdev, Flag: "--trust", Value: want, Old: t.V, HasOld: t.V == "pcp" || t.V == "dscp"}},

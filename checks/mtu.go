@@ -29,12 +29,13 @@ func runMTU(f *model.Fabric) []Finding {
 	minHost, minSwitch := f.Policy.MTU.Host, f.Policy.MTU.Switch
 	nc := nicIter(f, func(*model.NIC) string { return "ip-link.json not collected" },
 		func(n *model.NIC) bool { return n.MTU.Known }, "host MTU", func(h *model.Host, n *model.NIC) {
-			if n.MTU.V >= minHost {
+			j := JudgeHostMTU(f.Policy, n.MTU.V)
+			if j.OK {
 				return
 			}
 			out = append(out, Finding{
-				Severity: Error, Device: h.Name, Interface: n.Netdev,
-				Message:  fmt.Sprintf("MTU %d is below the policy's %d: RoCE's path MTU drops to %d bytes", n.MTU.V, minHost, roceMTU(n.MTU.V)),
+				Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
+				Message:  j.Reason,
 				Expected: fmt.Sprintf(">= %d", minHost), Actual: itoa(n.MTU.V),
 				Source:  n.MTU.Origin.Pos,
 				Changes: []Change{{Kind: LinkMTU, Target: n.Netdev, Value: itoa(minHost), Old: itoa(n.MTU.V), HasOld: true}},
@@ -42,13 +43,14 @@ func runMTU(f *model.Fabric) []Finding {
 		})
 	for _, sw := range configured(f) {
 		groups := groupByValue(sw.Ports, func(p string) model.Value[int] { return sw.MTU[p] },
-			func(v model.Value[int]) bool { return v.V < minSwitch })
+			func(v model.Value[int]) bool { return !JudgeSwitchMTU(f.Policy, v.V).OK })
 		for _, g := range groups {
+			j := JudgeSwitchMTU(f.Policy, g.v.V)
 			ports := model.CompressNames(g.ports)
 			o, had := old(g.v)
 			out = append(out, Finding{
-				Severity: Error, Device: sw.Name, Interface: ports,
-				Message:  fmt.Sprintf("MTU %d is below the policy's %d: full-size RoCE frames are dropped", g.v.V, minSwitch),
+				Severity: j.Severity, Device: sw.Name, Interface: ports,
+				Message:  j.Reason,
 				Expected: fmt.Sprintf(">= %d", minSwitch), Actual: why(g.v),
 				Source:  at(g.v.Origin, sw.ConfigFile),
 				Changes: []Change{nvSet(o, had, itoa(minSwitch), "interface", ports, "link", "mtu")},

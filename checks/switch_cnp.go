@@ -27,15 +27,15 @@ profile leaves out best effort (DWRR 0), so such a profile must list the CNP cla
 
 func runSwitchCNP(f *model.Fabric) []Finding {
 	var out []Finding
-	c, roceTC := f.Policy.CNP, f.Policy.RoCE.TrafficClass
+	c := f.Policy.CNP
 	for _, sw := range configured(f) {
 		for _, g := range portGroups(sw) {
 			v := g.Q.DSCP[c.DSCP]
-			if v.V != c.Priority {
+			if j := JudgeSwitchCNPDSCP(f.Policy, v.V); !j.OK {
 				o, had := old(v)
 				out = append(out, Finding{
-					Severity: Error, Device: sw.Name, Interface: g.Iface,
-					Message:  fmt.Sprintf("CNP DSCP %d maps to switch-priority %d, not the CNP priority %d", c.DSCP, v.V, c.Priority),
+					Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
+					Message:  j.Reason,
 					Expected: fmt.Sprintf("DSCP %d → switch-priority %d", c.DSCP, c.Priority),
 					Actual:   fmt.Sprintf("DSCP %d → switch-priority %s", c.DSCP, why(v)),
 					Source:   at(v.Origin, sw.ConfigFile),
@@ -45,11 +45,11 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 		}
 		q := sw.Global
 		tc := q.TC[c.Priority]
-		if tc.V == roceTC {
+		if j := JudgeSwitchCNPQueue(f.Policy, tc.V); !j.OK {
 			o, had := old(tc)
 			out = append(out, Finding{
-				Severity: Error, Device: sw.Name,
-				Message:  fmt.Sprintf("CNP switch-priority %d egresses through the RoCE traffic-class %d: CNPs wait behind the congestion they report", c.Priority, roceTC),
+				Severity: j.Severity, Device: sw.Name,
+				Message:  j.Reason,
 				Expected: fmt.Sprintf("switch-priority %d → traffic-class %d", c.Priority, c.Priority),
 				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", c.Priority, why(tc)),
 				Source:   at(tc.Origin, sw.ConfigFile),
@@ -57,21 +57,16 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 			})
 			continue
 		}
-		if f.Policy.RoCE.Mode == "lossy-multi-tc" {
-			// That profile schedules every class DWRR ("DWRR-4%" ...
-			// "DWRR-0%", no strict-priority row in its `nv show qos roce`
-			// example): a strict CNP queue is not part of the design.
-			continue
-		}
 		for _, g := range portGroups(sw) {
 			s := g.Q.Sched[tc.V]
-			if s.V == "strict" {
+			j := JudgeSwitchCNPScheduler(f.Policy, tc.V, s.V)
+			if j.OK {
 				continue
 			}
 			o, had := old(s)
 			out = append(out, Finding{
-				Severity: Warning, Device: sw.Name, Interface: g.Iface,
-				Message:  fmt.Sprintf("CNP traffic-class %d is scheduled %s, not strict: CNPs queue behind bulk traffic", tc.V, s.V),
+				Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
+				Message:  j.Reason,
 				Expected: "strict", Actual: why(s),
 				Source:  at(s.Origin, sw.ConfigFile),
 				Changes: []Change{nvSet(o, had, "strict", "qos", "egress-scheduler", g.Q.SchedProfile.V, "traffic-class", itoa(tc.V), "mode")},

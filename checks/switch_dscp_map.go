@@ -30,13 +30,14 @@ func runSwitchDSCPMap(f *model.Fabric) []Finding {
 		for _, g := range portGroups(sw) {
 			for _, d := range p.DSCP {
 				v := g.Q.DSCP[d]
-				if v.V == p.Priority {
+				j := JudgeSwitchDSCP(f.Policy, d, v.V)
+				if j.OK {
 					continue
 				}
 				o, had := old(v)
 				out = append(out, Finding{
-					Severity: Error, Device: sw.Name, Interface: g.Iface,
-					Message:  fmt.Sprintf("DSCP %d maps to switch-priority %d, not the RoCE priority %d", d, v.V, p.Priority),
+					Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
+					Message:  j.Reason,
 					Expected: fmt.Sprintf("DSCP %d → switch-priority %d", d, p.Priority),
 					Actual:   fmt.Sprintf("DSCP %d → switch-priority %s", d, why(v)),
 					Source:   at(v.Origin, sw.ConfigFile),

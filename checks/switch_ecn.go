@@ -34,14 +34,15 @@ func runSwitchECN(f *model.Fabric) []Finding {
 		for _, g := range portGroups(sw) {
 			q := g.Q
 			prof := q.ECNProfile.V
-			if v := q.ECN[tc]; !v.V {
+			if v := q.ECN[tc]; !JudgeSwitchECN(f.Policy, v.V).OK {
+				j := JudgeSwitchECN(f.Policy, v.V)
 				o, had := old(v)
 				if had {
 					o = model.EnableDisable(false)
 				}
 				out = append(out, Finding{
-					Severity: Error, Device: sw.Name, Interface: g.Iface,
-					Message:  fmt.Sprintf("ECN is off on traffic-class %d: DCQCN gets no congestion marks, only PFC brakes RoCE", tc),
+					Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
+					Message:  j.Reason,
 					Expected: fmt.Sprintf("ecn enable on traffic-class %d", tc),
 					Actual:   "disabled, " + v.Origin.String(),
 					Source:   at(v.Origin, sw.ConfigFile),
@@ -53,14 +54,15 @@ func runSwitchECN(f *model.Fabric) []Finding {
 				out = append(out, relativeThresholds(sw, g, tc)...)
 				continue
 			}
-			if mn, mx := q.ECNMin[tc], q.ECNMax[tc]; mn.V >= mx.V {
+			if mn, mx := q.ECNMin[tc], q.ECNMax[tc]; !JudgeSwitchECNThresholds(f.Policy, mn.V, mx.V).OK {
+				j := JudgeSwitchECNThresholds(f.Policy, mn.V, mx.V)
 				src := mn.Origin
 				if src.IsDefault() {
 					src = mx.Origin
 				}
 				out = append(out, Finding{
-					Severity: Warning, Device: sw.Name, Interface: g.Iface,
-					Message:  fmt.Sprintf("ECN min-threshold %d B is not below max-threshold %d B on traffic-class %d", mn.V, mx.V, tc),
+					Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
+					Message:  j.Reason,
 					Expected: "min-threshold < max-threshold",
 					Actual:   fmt.Sprintf("min %s, max %s", why(mn), why(mx)),
 					Source:   at(src, sw.ConfigFile),

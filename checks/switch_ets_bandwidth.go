@@ -47,14 +47,13 @@ func runSwitchETSBandwidth(f *model.Fabric) []Finding {
 					blame = bw
 				}
 			}
-			if total <= 100 {
+			j := JudgeETSBandwidth(g.Q.SchedProfile.V, total)
+			if j.OK {
 				continue
 			}
 			out = append(out, Finding{
-				Severity: Warning, Device: sw.Name, Interface: g.Iface,
-				Message: fmt.Sprintf("the DWRR bandwidth shares of egress-scheduler profile %s add up to %d%%, above the 100%% NVIDIA's guide allows: "+
-					"the shares written are not what the traffic classes get, and the guide does not say what the switch does instead; qoslint prints no command: lower the shares to a total of 100%%",
-					g.Q.SchedProfile.V, total),
+				Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
+				Message:  j.Reason,
 				Expected: "DWRR bw-percent total ≤ 100%",
 				Actual:   fmt.Sprintf("%d%% (traffic-class %s)", total, strings.Join(parts, ", ")),
 				Source:   at(blame.Origin, sw.ConfigFile),

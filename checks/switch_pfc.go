@@ -23,7 +23,7 @@ does breaking it. Skipped when the policy designs the fabric lossy.`,
 }
 
 func runSwitchPFC(f *model.Fabric) []Finding {
-	if !f.Policy.RoCE.Lossless() {
+	if !PFCRequired(f.Policy) {
 		return nil
 	}
 	var out []Finding
@@ -39,14 +39,7 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 			}
 			prof := q.PFCProfile.V
 			missing := !q.PFC[want].V
-			extra := len(on) > 1 || (len(on) == 1 && missing)
-			if missing || extra {
-				sev, msg := Error, fmt.Sprintf("PFC is not on switch-priority %d: RoCE is dropped under congestion", want)
-				if !missing {
-					sev, msg = Warning, fmt.Sprintf("PFC is also on switch-priority %s, which carries no lossless traffic", prioList(without(on, want)))
-				} else if len(on) > 0 {
-					msg = fmt.Sprintf("PFC is on switch-priority %s instead of %d: RoCE is dropped while other traffic is paused", prioList(on), want)
-				}
+			if j := JudgeSwitchPFC(f.Policy, on); !j.OK {
 				var fix []Change
 				if missing {
 					fix = append(fix, Change{Kind: NVUE, Path: []string{"qos", "pfc", prof, "switch-priority", itoa(want)}, RollbackUnset: []string{"qos", "pfc", prof, "switch-priority", itoa(want)}})
@@ -55,7 +48,7 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 					fix = append(fix, nvUnset("", "qos", "pfc", prof, "switch-priority", itoa(p)))
 				}
 				out = append(out, Finding{
-					Severity: sev, Device: sw.Name, Interface: g.Iface, Message: msg,
+					Severity: j.Severity, Device: sw.Name, Interface: g.Iface, Message: j.Reason,
 					Expected: fmt.Sprintf("PFC on switch-priority %d", want),
 					Actual:   "PFC on " + prioList(on) + originNote(q.PFC[want].Origin),
 					Source:   at(q.PFC[want].Origin, sw.ConfigFile), Changes: fix,
@@ -64,9 +57,9 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 			for _, dir := range []struct {
 				name string
 				v    model.Value[bool]
-				does string
-			}{{"rx", q.PFCRx, "ignores the pause frames it receives"}, {"tx", q.PFCTx, "sends no pause frames"}} {
-				if dir.v.V {
+			}{{"rx", q.PFCRx}, {"tx", q.PFCTx}} {
+				j := JudgeSwitchPFCDirection(f.Policy, dir.name, dir.v.V)
+				if j.OK {
 					continue
 				}
 				o, had := old(dir.v)
@@ -74,8 +67,8 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 					o = model.EnableDisable(false)
 				}
 				out = append(out, Finding{
-					Severity: Error, Device: sw.Name, Interface: g.Iface,
-					Message:  fmt.Sprintf("PFC %s is disabled: the switch %s", dir.name, dir.does),
+					Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
+					Message:  j.Reason,
 					Expected: "enable", Actual: why(dir.v),
 					Source:  at(dir.v.Origin, sw.ConfigFile),
 					Changes: []Change{nvSet(o, had, model.EnableDisable(true), "qos", "pfc", prof, dir.name)},

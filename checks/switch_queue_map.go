@@ -29,11 +29,12 @@ func runSwitchQueueMap(f *model.Fabric) []Finding {
 		// NVUE has only the default-global egress-queue-mapping, so every
 		// port has the same map.
 		q := sw.Global
-		if v := q.TC[sp]; v.V != tc {
+		if v := q.TC[sp]; !JudgeSwitchQueue(f.Policy, sp, v.V, v.Origin.IsDefault()).OK {
+			j := JudgeSwitchQueue(f.Policy, sp, v.V, v.Origin.IsDefault())
 			o, had := old(v)
 			out = append(out, Finding{
-				Severity: Error, Device: sw.Name,
-				Message:  fmt.Sprintf("switch-priority %d egresses through traffic-class %d, not the RoCE traffic-class %d", sp, v.V, tc),
+				Severity: j.Severity, Device: sw.Name,
+				Message:  j.Reason,
 				Expected: fmt.Sprintf("switch-priority %d → traffic-class %d", sp, tc),
 				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", sp, why(v)),
 				Source:   at(v.Origin, sw.ConfigFile),
@@ -41,13 +42,14 @@ func runSwitchQueueMap(f *model.Fabric) []Finding {
 			})
 		}
 		for other, v := range q.TC {
-			if other == sp || v.V != tc || v.Origin.IsDefault() && tc == 0 {
+			j := JudgeSwitchQueue(f.Policy, other, v.V, v.Origin.IsDefault())
+			if other == sp || j.OK {
 				continue
 			}
 			o, had := old(v)
 			out = append(out, Finding{
-				Severity: Warning, Device: sw.Name,
-				Message:  fmt.Sprintf("switch-priority %d shares the RoCE traffic-class %d", other, tc),
+				Severity: j.Severity, Device: sw.Name,
+				Message:  j.Reason,
 				Expected: fmt.Sprintf("switch-priority %d → a traffic-class other than %d", other, tc),
 				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", other, why(v)),
 				Source:   at(v.Origin, sw.ConfigFile),

@@ -37,7 +37,9 @@ func runSwitchRoCEMode(f *model.Fabric) []Finding {
 	for _, sw := range configured(f) {
 		r := sw.RoCE
 		sk := sw.Syntax.StateKey()
+		j := JudgeRoCEMode(f.Policy, r.Enabled.V, r.Mode.V)
 		switch {
+		case j.OK:
 		case !r.Enabled.V:
 			on := nvSet("", false, sw.Syntax.OnOff(true), "qos", "roce", sk)
 			if r.Enabled.Origin.IsDefault() {
@@ -50,16 +52,14 @@ func runSwitchRoCEMode(f *model.Fabric) []Finding {
 			fix := []Change{on}
 			fix = append(fix, modeChange(sw, want))
 			out = append(out, Finding{
-				Severity: Error, Device: sw.Name,
-				Message:  "RoCE QoS is off: the switch trusts 802.1p only and has no PFC, RoCE is best effort",
+				Severity: j.Severity, Device: sw.Name,
+				Message:  j.Reason,
 				Expected: "qos roce " + want, Actual: "off, " + r.Enabled.Origin.String(),
 				Source: at(r.Enabled.Origin, sw.ConfigFile), Changes: fix,
 			})
-		case modeAccepted(want, r.Mode.V):
 		default:
-			sev, msg := modeMismatch(want, r.Mode.V)
 			out = append(out, Finding{
-				Severity: sev, Device: sw.Name, Message: msg,
+				Severity: j.Severity, Device: sw.Name, Message: j.Reason,
 				Expected: want, Actual: why(r.Mode),
 				Source: at(r.Mode.Origin, sw.ConfigFile), Changes: []Change{modeChange(sw, want)},
 			})

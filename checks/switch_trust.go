@@ -1,10 +1,6 @@
 package checks
 
-import (
-	"fmt"
-
-	"github.com/qoslint/qoslint/model"
-)
+import "github.com/qoslint/qoslint/model"
 
 var switchTrust = &Check{
 	ID:       "switch-trust",
@@ -24,23 +20,18 @@ mapping profile with its own trust is the usual way one group of ports drifts.`,
 
 func runSwitchTrust(f *model.Fabric) []Finding {
 	var out []Finding
-	want := map[string]bool{"l3": true, "both": true}
-	wantText := "l3 or both"
-	if f.Policy.Trust == "pcp" {
-		want = map[string]bool{"l2": true, "both": true}
-		wantText = "l2 or both"
-	}
+	_, wantText := switchTrusts(f.Policy)
 	for _, sw := range configured(f) {
 		for _, g := range portGroups(sw) {
 			t := g.Q.Trust
-			if want[t.V] {
+			j := JudgeSwitchTrust(f.Policy, t.V)
+			if j.OK {
 				continue
 			}
 			o, had := old(t)
 			out = append(out, Finding{
-				Severity: Error, Device: sw.Name, Interface: g.Iface,
-				Message: fmt.Sprintf("ports trust %s, but the hosts mark RoCE in %s: RoCE lands in the wrong priority",
-					t.V, map[bool]string{true: "PCP", false: "DSCP"}[f.Policy.Trust == "pcp"]),
+				Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
+				Message:  j.Reason,
 				Expected: wantText, Actual: why(t),
 				Source:  at(t.Origin, sw.ConfigFile),
 				Changes: []Change{nvSet(o, had, "both", "qos", "mapping", g.Q.MappingProfile.V, "trust")},

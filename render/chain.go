@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -13,9 +15,9 @@ import (
 // each host NIC puts on the wire and which priority it gives it, and what
 // each switch port group does with it. Each hop says whether it keeps the
 // mark, so a reader sees where RoCE falls out of the lossless class. Hops
-// are judged against the policy one by one, as the checks judge them, so a
-// broken hop is one that needs its own fix rather than a victim of an
-// earlier one.
+// are judged against the policy one by one with the checks' own judgements
+// (checks.Judge*), so a broken hop is one a check reports and one that needs
+// its own fix rather than a victim of an earlier one.
 type MarkingChain struct {
 	// DSCP is the RoCE DSCP followed: the policy's first, the one the
 	// host-tos check asks hosts to send. ToS is the ToS that carries it.
@@ -28,7 +30,13 @@ type MarkingChain struct {
 	Lossless bool
 	NICs     []NICChain
 	Switches []SwitchChain
+	policy   inventory.Policy
 }
+
+// breaks: a hop is broken where its check makes an error finding. A
+// warning (PFC also on another priority, ECN thresholds inverted) leaves
+// RoCE's mark intact, so its hop stays ok.
+func breaks(j checks.Judgement) bool { return !j.OK && j.Severity == checks.Error }
 
 // HopStatus is whether a hop keeps the RoCE mark.
 type HopStatus string
@@ -121,7 +129,7 @@ func BuildChain(f *model.Fabric) *MarkingChain {
 	c := &MarkingChain{
 		DSCP: p.DSCP[0], ToS: model.ToSOfDSCP(p.DSCP[0]),
 		Priority: p.Priority, TrafficClass: p.TrafficClass,
-		Lossless: p.Lossless(),
+		Lossless: checks.PFCRequired(f.Policy), policy: f.Policy,
 	}
 	hosts := append([]*model.Host(nil), f.Hosts...)
 	sort.SliceStable(hosts, func(i, j int) bool { return hosts[i].Name < hosts[j].Name })
@@ -166,7 +174,7 @@ func tosHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {
 	if knob == "" {
 		knob = "ToS " + fmt.Sprint(t.V)
 	}
-	if slices.Contains(f.Policy.RoCE.DSCP, nc.DSCP) {
+	if !breaks(checks.JudgeToS(f.Policy, t.V, knob)) {
 		hop.Status, hop.Reason = HopOK, fmt.Sprintf("%s puts DSCP %d on the wire%s", knob, nc.DSCP, from(t.Origin))
 		return hop
 	}
@@ -196,7 +204,7 @@ func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC
 		return hop
 	}
 	want := f.Policy.Trust
-	if n.Trust.V != want {
+	if breaks(checks.JudgeHostTrust(f.Policy, n.Trust.V)) {
 		hop.Check, hop.Status = "host-trust", HopBroken
 		hop.Label, hop.Short = "trust "+n.Trust.V, "trusts "+n.Trust.V+", not "+want
 		hop.Reason = fmt.Sprintf("the NIC trusts %s%s, the policy marks RoCE in %s", n.Trust.V, from(n.Trust.Origin), strings.ToUpper(want))
@@ -208,17 +216,23 @@ func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC
 		}
 		return hop
 	}
-	if want != "dscp" {
+	if !checks.HostDSCPJudged(f.Policy, n.Trust.V) {
 		hop.Status, hop.Label = HopOK, "trust "+want
 		hop.Reason = "the priority comes from the 802.1p tag the sender sets"
 		return hop
 	}
+	if n.DSCPMissing != "" {
+		hop.Status, hop.Label, hop.Short = HopUnknown, fmt.Sprintf("DSCP %d → ?", c.DSCP), "not collected"
+		hop.Reason = "the dscp2prio block of mlnx_qos-" + n.Netdev + ".txt was not collected: " + n.DSCPMissing
+		return hop
+	}
 	v := n.DSCP[c.DSCP]
+	j := checks.JudgeHostDSCP(f.Policy, c.DSCP, v.V, v.Known)
 	switch {
-	case !v.Known:
+	case !v.Known && breaks(j):
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("DSCP %d → ?", c.DSCP), fmt.Sprintf("DSCP %d not mapped", c.DSCP)
 		hop.Reason = fmt.Sprintf("DSCP %d is not in the NIC's dscp2prio table%s", c.DSCP, from(v.Origin))
-	case v.V != c.Priority:
+	case breaks(j):
 		nc.Priority = v.V
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("DSCP %d → prio %d", c.DSCP, v.V), fmt.Sprintf("prio %d, not %d", v.V, c.Priority)
 		hop.Reason = fmt.Sprintf("DSCP %d maps to NIC priority %d%s, not the RoCE priority %d", c.DSCP, v.V, from(v.Origin), c.Priority)
@@ -236,26 +250,31 @@ func nicPFCHop(c *MarkingChain, n *model.NIC) Hop {
 	switch {
 	case !c.Lossless:
 		hop.Status, hop.Label, hop.Reason = HopOK, "PFC not required", "the policy designs the fabric lossy"
-	case n.QosFile == "" || !n.PFC[p].Known:
+	case n.QosFile == "" || !n.PFC[0].Known:
 		hop.Status, hop.Label = HopUnknown, fmt.Sprintf("PFC %d ?", p)
 		hop.Short, hop.Reason = qosMissing(n)
 		if n.QosFile != "" {
 			hop.Short, hop.Reason = "no PFC row", "mlnx_qos printed no PFC configuration"
 		}
-	case n.PFC[p].V:
+	case !breaks(checks.JudgeHostPFC(c.policy, nicPFCOn(n))):
 		hop.Status, hop.Label = HopOK, fmt.Sprintf("PFC on prio %d", p)
 		hop.Reason = fmt.Sprintf("PFC enabled on priority %d%s", p, from(n.PFC[p].Origin))
 	default:
-		var on []int
-		for q, v := range n.PFC {
-			if v.V {
-				on = append(on, q)
-			}
-		}
+		on := nicPFCOn(n)
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("PFC off on prio %d", p), fmt.Sprintf("PFC off on %d", p)
 		hop.Reason = fmt.Sprintf("PFC is off on priority %d (on: %s)%s: the NIC neither honours nor sends pause for RoCE", p, intList(on), from(n.PFC[p].Origin))
 	}
 	return hop
+}
+
+func nicPFCOn(n *model.NIC) []int {
+	var on []int
+	for q, v := range n.PFC {
+		if v.V {
+			on = append(on, q)
+		}
+	}
+	return on
 }
 
 func nicECNHop(c *MarkingChain, n *model.NIC) Hop {
@@ -278,11 +297,11 @@ func nicECNHop(c *MarkingChain, n *model.NIC) Hop {
 	}
 	hop.Label = fmt.Sprintf("DCQCN np %s · rp %s", state(np), state(rp))
 	var off, why []string
-	if np.Known && !np.V {
+	if np.Known && breaks(checks.JudgeHostDCQCN(c.policy, "np", p, np.V)) {
 		off = append(off, "np")
 		why = append(why, fmt.Sprintf("the notification point is off for priority %d: no CNP for congestion-marked RoCE it receives", p))
 	}
-	if rp.Known && !rp.V {
+	if rp.Known && breaks(checks.JudgeHostDCQCN(c.policy, "rp", p, rp.V)) {
 		off = append(off, "rp")
 		why = append(why, fmt.Sprintf("the reaction point is off for priority %d: it ignores CNPs and never slows its QPs", p))
 	}
@@ -342,26 +361,27 @@ func switchChains(f *model.Fabric, c *MarkingChain, sw *model.Switch) []SwitchCh
 
 func switchPriorityHop(f *model.Fabric, c *MarkingChain, q *model.QoS) Hop {
 	hop := Hop{Name: HopSwitchPriority, Check: "switch-dscp-map"}
-	want := map[string]bool{"l3": true, "both": true}
 	field := "DSCP"
 	if f.Policy.Trust == "pcp" {
-		want = map[string]bool{"l2": true, "both": true}
 		field = "PCP"
 	}
 	t := q.Trust
-	if !want[t.V] {
+	if breaks(checks.JudgeSwitchTrust(f.Policy, t.V)) {
 		hop.Check, hop.Status = "switch-trust", HopBroken
 		hop.Label, hop.Short = "trust "+t.V, "trust "+t.V+": "+field+" ignored"
 		hop.Reason = fmt.Sprintf("the ports trust %s%s, but the hosts mark RoCE in %s: RoCE lands in the wrong priority", t.V, from(t.Origin), field)
 		return hop
 	}
-	if field == "PCP" {
+	v := q.DSCP[c.DSCP]
+	// switch-dscp-map judges the map whatever the trust: a port that
+	// trusts both reads the DSCP too.
+	broken := breaks(checks.JudgeSwitchDSCP(f.Policy, c.DSCP, v.V))
+	if field == "PCP" && !broken {
 		hop.Status, hop.Label, hop.Reason = HopOK, "trust "+t.V, "the priority comes from the 802.1p tag"
 		return hop
 	}
-	v := q.DSCP[c.DSCP]
 	hop.Label = fmt.Sprintf("DSCP %d → SP %d", c.DSCP, v.V)
-	if v.V != c.Priority {
+	if broken {
 		hop.Status, hop.Short = HopBroken, fmt.Sprintf("SP %d, not %d", v.V, c.Priority)
 		hop.Reason = fmt.Sprintf("DSCP %d maps to switch-priority %d%s, not the RoCE priority %d", c.DSCP, v.V, from(v.Origin), c.Priority)
 		return hop
@@ -385,20 +405,21 @@ func switchPFCHop(c *MarkingChain, q *model.QoS) Hop {
 		}
 	}
 	var bad []string
-	if !q.PFC[p].V {
+	pfcBroken := breaks(checks.JudgeSwitchPFC(c.policy, on))
+	if pfcBroken {
 		bad = append(bad, fmt.Sprintf("PFC is not on switch-priority %d (on: %s)%s: RoCE is dropped under congestion", p, intList(on), from(q.PFC[p].Origin)))
 	}
-	if !q.PFCRx.V {
+	if breaks(checks.JudgeSwitchPFCDirection(c.policy, "rx", q.PFCRx.V)) {
 		bad = append(bad, fmt.Sprintf("PFC rx is disabled%s: the switch ignores the pause frames it receives", from(q.PFCRx.Origin)))
 	}
-	if !q.PFCTx.V {
+	if breaks(checks.JudgeSwitchPFCDirection(c.policy, "tx", q.PFCTx.V)) {
 		bad = append(bad, fmt.Sprintf("PFC tx is disabled%s: the switch sends no pause frames", from(q.PFCTx.Origin)))
 	}
 	switch {
 	case len(bad) == 0:
 		hop.Status, hop.Label = HopOK, fmt.Sprintf("PFC on SP %d", p)
 		hop.Reason = fmt.Sprintf("PFC on switch-priority %d, rx and tx enabled%s", p, from(q.PFC[p].Origin))
-	case !q.PFC[p].V:
+	case pfcBroken:
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("PFC off on SP %d", p), fmt.Sprintf("PFC on %s, not %d", intList(on), p)
 	default:
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("PFC on SP %d", p), "PFC rx/tx disabled"
@@ -413,7 +434,7 @@ func switchTCHop(c *MarkingChain, q *model.QoS) Hop {
 	hop := Hop{Name: HopSwitchTC, Check: "switch-queue-map"}
 	v := q.TC[c.Priority]
 	hop.Label = fmt.Sprintf("SP %d → TC %d", c.Priority, v.V)
-	if v.V != c.TrafficClass {
+	if breaks(checks.JudgeSwitchQueue(c.policy, c.Priority, v.V, v.Origin.IsDefault())) {
 		hop.Status, hop.Short = HopBroken, fmt.Sprintf("TC %d, not %d", v.V, c.TrafficClass)
 		hop.Reason = fmt.Sprintf("switch-priority %d egresses through traffic-class %d%s, not the RoCE traffic-class %d", c.Priority, v.V, from(v.Origin), c.TrafficClass)
 		return hop
@@ -427,7 +448,7 @@ func switchECNHop(c *MarkingChain, q *model.QoS) Hop {
 	hop := Hop{Name: HopSwitchECN, Check: "switch-ecn"}
 	tc := c.TrafficClass
 	v := q.ECN[tc]
-	if !v.V {
+	if breaks(checks.JudgeSwitchECN(c.policy, v.V)) {
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("ECN off on TC %d", tc), fmt.Sprintf("ECN off on TC %d", tc)
 		hop.Reason = fmt.Sprintf("ECN is off on traffic-class %d%s: DCQCN gets no congestion marks, only PFC brakes RoCE", tc, from(v.Origin))
 		return hop

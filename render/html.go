@@ -347,13 +347,20 @@ func layoutChain(c *MarkingChain) *htmlChain {
 	}
 	hc := &htmlChain{Caption: fmt.Sprintf("Following RoCE DSCP %d (ToS %d) → priority %d → traffic class %d, %s.",
 		c.DSCP, c.ToS, c.Priority, c.TrafficClass, mode)}
+	y, width := layoutNICRows(hc, c, switchStatuses(c))
+	y, width = layoutSwitchRows(hc, c, y, width)
+	hc.Width, hc.Height = width+svgPad, y
+	return hc
+}
 
-	// One status per switch, the worst of its port groups, for the strip
-	// every host row ends in.
-	type swStat struct {
-		name, status string
-		why          []string
-	}
+// swStat is one switch's status, the worst of its port groups, for the
+// strip every host row ends in.
+type swStat struct {
+	name, status string
+	why          []string
+}
+
+func switchStatuses(c *MarkingChain) []*swStat {
 	var sws []*swStat
 	idx := map[string]*swStat{}
 	for _, s := range c.Switches {
@@ -376,14 +383,18 @@ func layoutChain(c *MarkingChain) *htmlChain {
 			}
 		}
 	}
+	return sws
+}
 
+// layoutNICRows lays out the host half: one row per NIC, ending in the
+// switch strip. It returns the next row's y and the width used.
+func layoutNICRows(hc *htmlChain, c *MarkingChain, sws []*swStat) (y, width int) {
 	cols := []string{"sender ToS → DSCP", "NIC priority", "NIC PFC", "NIC DCQCN", "switches"}
 	for i, t := range cols {
 		hc.HostHead = append(hc.HostHead, svgText{X: svgPad + svgNameW + i*(svgBoxW+svgGap), Y: 22, Text: t})
 	}
 	hc.HostHead = append([]svgText{{X: svgPad, Y: 22, Text: "host NIC"}}, hc.HostHead...)
-	y := svgHeadH
-	width := 0
+	y = svgHeadH
 	for _, n := range c.NICs {
 		row := svgRow{
 			Device: n.Host, Sub: n.Netdev, Status: string(n.Status()),
@@ -398,39 +409,50 @@ func layoutChain(c *MarkingChain) *htmlChain {
 			lost = lost || h.Status == HopBroken
 		}
 		row.SwitchArrow = &svgArrow{X1: x - svgGap + 2, Y: y + svgBoxH/2, X2: x - 4, Lost: lost}
-		if len(sws) > svgMaxSwitch {
-			broken := 0
-			status := HopOK
-			var why []string
-			for _, s := range sws {
-				if s.status == string(HopBroken) {
-					broken++
-				}
-				if sevRank[hopRank(HopStatus(s.status))] > sevRank[hopRank(status)] {
-					status = HopStatus(s.status)
-				}
-				why = append(why, s.why...)
-			}
-			box := hopBox(Hop{Name: "switches", Status: status, Label: fmt.Sprintf("%d switches, %d broken", len(sws), broken),
-				Reason: strings.Join(why, "; ")}, x, y)
-			row.SwitchBoxes = append(row.SwitchBoxes, box)
-			x += svgBoxW
-		} else {
-			for _, s := range sws {
-				b := svgHop{Name: s.name, Status: s.status, X: x, Y: y, W: svgSwW, H: svgBoxH,
-					TextX: x + svgSwW/2, TextY: y + svgBoxH/2 + 4, Label: cut(s.name, svgSwMax), Title: s.name + ": all hops keep the mark"}
-				if len(s.why) > 0 {
-					b.Title = strings.Join(s.why, "\n")
-				}
-				row.SwitchBoxes = append(row.SwitchBoxes, b)
-				x += svgSwW + svgSwGap
-			}
-		}
+		row.SwitchBoxes, x = switchStrip(sws, x, y)
 		width = max(width, x)
 		hc.NICs = append(hc.NICs, row)
 		y += svgRowH
 	}
+	return y, width
+}
 
+// switchStrip is the switches a host row ends in: one box each, or one
+// box for all when there are more than svgMaxSwitch.
+func switchStrip(sws []*swStat, x, y int) ([]svgHop, int) {
+	var boxes []svgHop
+	if len(sws) > svgMaxSwitch {
+		broken := 0
+		status := HopOK
+		var why []string
+		for _, s := range sws {
+			if s.status == string(HopBroken) {
+				broken++
+			}
+			if sevRank[hopRank(HopStatus(s.status))] > sevRank[hopRank(status)] {
+				status = HopStatus(s.status)
+			}
+			why = append(why, s.why...)
+		}
+		box := hopBox(Hop{Name: "switches", Status: status, Label: fmt.Sprintf("%d switches, %d broken", len(sws), broken),
+			Reason: strings.Join(why, "; ")}, x, y)
+		return append(boxes, box), x + svgBoxW
+	}
+	for _, s := range sws {
+		b := svgHop{Name: s.name, Status: s.status, X: x, Y: y, W: svgSwW, H: svgBoxH,
+			TextX: x + svgSwW/2, TextY: y + svgBoxH/2 + 4, Label: cut(s.name, svgSwMax), Title: s.name + ": all hops keep the mark"}
+		if len(s.why) > 0 {
+			b.Title = strings.Join(s.why, "\n")
+		}
+		boxes = append(boxes, b)
+		x += svgSwW + svgSwGap
+	}
+	return boxes, x
+}
+
+// layoutSwitchRows lays out the switch half below the host half, one row
+// per port group.
+func layoutSwitchRows(hc *htmlChain, c *MarkingChain, y, width int) (int, int) {
 	hc.SwitchTop = y + 4
 	y += 16
 	scols := []string{"switch ports", "DSCP → switch priority", "switch PFC", "egress traffic class", "switch ECN"}
@@ -459,8 +481,7 @@ func layoutChain(c *MarkingChain) *htmlChain {
 		hc.Switches = append(hc.Switches, row)
 		y += svgRowH
 	}
-	hc.Width, hc.Height = width+svgPad, y
-	return hc
+	return y, width
 }
 
 // hopRank maps a hop status onto the severity ranks, so one comparison

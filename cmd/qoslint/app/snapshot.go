@@ -7,10 +7,12 @@ import (
 	"os"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/drift"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
-	"github.com/qoslint/qoslint/snapshot"
+	"github.com/qoslint/qoslint/model/snapshot"
+	"github.com/qoslint/qoslint/render/driftfmt"
 )
 
 // Exit codes of drift (README "Snapshots and drift"); ExitInput (2) is
@@ -115,9 +117,9 @@ func loadSide(errOut io.Writer, path string) (*snapshot.Snapshot, bool) {
 // values behind an input error are unknown, so the drift may be
 // incomplete).
 func Drift(out, errOut io.Writer, oldPath, newPath, format string) int {
-	write, ok := snapshot.Formatters()[format]
+	write, ok := driftfmt.Formatters()[format]
 	if !ok {
-		fmt.Fprintf(errOut, "qoslint: unknown format %q (one of %v)\n", format, snapshot.FormatNames())
+		fmt.Fprintf(errOut, "qoslint: unknown format %q (one of %v)\n", format, driftfmt.FormatNames())
 		return ExitInput
 	}
 	old, okOld := loadSide(errOut, oldPath)
@@ -125,7 +127,7 @@ func Drift(out, errOut io.Writer, oldPath, newPath, format string) int {
 	if !okOld || !okNew {
 		return ExitInput
 	}
-	d := snapshot.Diff(old, cur, cur.Policy.Inventory())
+	d := drift.Diff(old, cur, cur.Policy.Inventory())
 	d.Old.Source, d.New.Source = oldPath, newPath
 	if err := write(out, d); err != nil {
 		fmt.Fprintf(errOut, "qoslint: writing the drift: %v\n", err)

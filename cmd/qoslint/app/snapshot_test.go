@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/snapshot"
+	"github.com/qoslint/qoslint/model/snapshot"
 )
 
 func TestSnapshotExitCodes(t *testing.T) {

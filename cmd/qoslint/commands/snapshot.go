@@ -6,8 +6,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/qoslint/qoslint/checks/drift"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
-	"github.com/qoslint/qoslint/snapshot"
+	"github.com/qoslint/qoslint/model/snapshot"
+	"github.com/qoslint/qoslint/render/driftfmt"
 )
 
 func newSnapshotCmd(out, errOut io.Writer) *cobra.Command {
@@ -43,7 +45,7 @@ qoslint snapshot) or a fabric directory, snapshotted on the fly. It reports per 
 changed in QoS terms ("DSCP 26 → switch-priority 0, was 3", "PFC moved from priority 3 to 5"),
 with the evidence of both values, which changes break the policy (judged with the rules of the
 checks against NEW's policy, naming the checks), and the devices that appeared or vanished.
---format json writes schema ` + snapshot.DriftVersion + `; html is one self-contained page.
+--format json writes schema ` + drift.DriftVersion + `; html is one self-contained page.
 
 Exit codes: 0 no drift, 1 drift, 2 unreadable input (a snapshot of another version, a bad
 inventory, malformed device files on either side).`,
@@ -52,6 +54,6 @@ inventory, malformed device files on either side).`,
 			return exitCode(app.Drift(out, errOut, args[0], args[1], format))
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: "+strings.Join(snapshot.FormatNames(), "|"))
+	cmd.Flags().StringVar(&format, "format", "text", "output format: "+strings.Join(driftfmt.FormatNames(), "|"))
 	return cmd
 }

@@ -1,14 +1,20 @@
-package snapshot
+// Package driftfmt writes a drift report (checks/drift) as text, JSON
+// (schema qoslint.drift/v1), Markdown or one self-contained HTML page.
+package driftfmt
 
 import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/qoslint/qoslint/checks/drift"
+	"github.com/qoslint/qoslint/model/snapshot"
 )
 
 // Formatter writes a drift report.
-type Formatter func(io.Writer, *Drift) error
+type Formatter func(io.Writer, *drift.Drift) error
 
 // Formatters are the drift report formats by name.
 func Formatters() map[string]Formatter {
@@ -25,15 +31,15 @@ func FormatNames() []string {
 	return out
 }
 
-// WriteJSON writes the drift as one JSON document, schema DriftVersion
+// WriteJSON writes the drift as one JSON document, schema drift.DriftVersion
 // (schema/drift.schema.json).
-func WriteJSON(w io.Writer, d *Drift) error { return writeJSON(w, d) }
+func WriteJSON(w io.Writer, d *drift.Drift) error { return snapshot.EncodeJSON(w, d) }
 
 // policyLine describes the policy the drift was judged against.
-func policyLine(p Policy) string {
+func policyLine(p snapshot.Policy) string {
 	dscp := make([]string, len(p.RoCE.DSCP))
 	for i, d := range p.RoCE.DSCP {
-		dscp[i] = itoa(d)
+		dscp[i] = strconv.Itoa(d)
 	}
 	return fmt.Sprintf("preset %s: RoCE DSCP %s → priority %d, traffic-class %d, %s; CNP DSCP %d → priority %d; hosts trust %s; MTU host %d, switch %d",
 		p.Preset, strings.Join(dscp, ","), p.RoCE.Priority, p.RoCE.TrafficClass, p.RoCE.Mode,
@@ -41,7 +47,7 @@ func policyLine(p Policy) string {
 }
 
 // summaryLine counts the drift in one sentence.
-func summaryLine(d *Drift) string {
+func summaryLine(d *drift.Drift) string {
 	s := d.Summary
 	line := "both sides are the same in QoS terms"
 	if s.Drift {
@@ -55,7 +61,7 @@ func summaryLine(d *Drift) string {
 	return line
 }
 
-func sideLine(s Side) string {
+func sideLine(s drift.Side) string {
 	switch {
 	case s.Source == "":
 		return "fabric " + s.Fabric
@@ -68,11 +74,11 @@ func sideLine(s Side) string {
 // effectWord is how the text formats tag an effect; "" for neutral.
 func effectWord(e string) string {
 	switch e {
-	case EffectBreaks:
+	case drift.EffectBreaks:
 		return "breaks"
-	case EffectStillBreaks:
+	case drift.EffectStillBreaks:
 		return "still breaks"
-	case EffectRepairs:
+	case drift.EffectRepairs:
 		return "repairs"
 	}
 	return ""
@@ -85,7 +91,7 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-func inputErrorLine(e SideError) string {
+func inputErrorLine(e drift.SideError) string {
 	where := e.File
 	if e.Line > 0 {
 		where = fmt.Sprintf("%s:%d", e.File, e.Line)

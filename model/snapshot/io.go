@@ -13,7 +13,7 @@ import (
 
 // Write writes s as one JSON document, deterministically: the same snapshot
 // always gives the same bytes.
-func Write(w io.Writer, s *Snapshot) error { return writeJSON(w, s) }
+func Write(w io.Writer, s *Snapshot) error { return EncodeJSON(w, s) }
 
 // Read parses a snapshot written by Write. file names the input in errors.
 // The "schema" field is checked first, so a document of another version or

@@ -1,15 +1,17 @@
-package snapshot
+package driftfmt
 
 import (
 	"html/template"
 	"io"
+
+	"github.com/qoslint/qoslint/checks/drift"
 )
 
 // WriteHTML writes the drift as one self-contained HTML page: inline CSS,
 // no script, no external fetch (and a Content-Security-Policy that forbids
 // any), so it can be archived as a CI artifact and opened anywhere.
 // html/template escapes every value.
-func WriteHTML(w io.Writer, d *Drift) error {
+func WriteHTML(w io.Writer, d *drift.Drift) error {
 	return htmlPage.Execute(w, htmlData{
 		D: d, Policy: policyLine(d.Policy), Summary: summaryLine(d),
 		Old: sideLine(d.Old), New: sideLine(d.New),
@@ -17,7 +19,7 @@ func WriteHTML(w io.Writer, d *Drift) error {
 }
 
 type htmlData struct {
-	D                         *Drift
+	D                         *drift.Drift
 	Policy, Summary, Old, New string
 }
 

@@ -8,61 +8,33 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/snaptest"
 	"github.com/qoslint/qoslint/inventory/source"
-	"github.com/qoslint/qoslint/model"
-	"github.com/qoslint/qoslint/snapshot"
+	"github.com/qoslint/qoslint/model/snapshot"
 )
 
 // golden compares got with testdata/name (see package golden).
 func golden(t *testing.T, name string, got []byte) { t.Helper(); goldenpkg.Check(t, name, got) }
 
-// take snapshots a fabric directory the way `qoslint snapshot` does.
-func take(t testing.TB, dir string) *snapshot.Snapshot {
-	t.Helper()
-	inv, err := inventory.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := offline.Collect(dir, inv)
-	s := snapshot.Take(model.Build(inv, c))
-	s.AddInputErrors(c.Errors)
-	return s
-}
+func take(t testing.TB, dir string) *snapshot.Snapshot { t.Helper(); return snaptest.Take(t, dir) }
 
-func write(t testing.TB, s *snapshot.Snapshot) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := snapshot.Write(&b, s); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+func write(t testing.TB, s *snapshot.Snapshot) []byte { t.Helper(); return snaptest.Write(t, s) }
 
-// validate checks a document against an embedded schema, and against a
-// strict copy of it where no object takes properties it does not list, so
-// that every field written is documented.
 func validate(t *testing.T, schemaFile string, data []byte) {
 	t.Helper()
-	if line, err := snapshot.Validate(schemaFile, data); err != nil {
-		t.Fatalf("%s: line %d: %v", schemaFile, line, err)
-	}
-	if err := validateStrict(schemaFile, data); err != nil {
-		t.Fatalf("%s (strict): %v", schemaFile, err)
-	}
+	snaptest.Validate(t, schemaFile, data)
 }
 
 var fabrics = []struct{ name, dir string }{
-	{"clean-pod", "../examples/clean-pod"},
-	{"broken-pod", "../examples/broken-pod"},
-	{"input-errors", "../render/testdata/input-errors"},
+	{"clean-pod", "../../examples/clean-pod"},
+	{"broken-pod", "../../examples/broken-pod"},
+	{"input-errors", "../../render/testdata/input-errors"},
 }
 
 func TestSnapshotGolden(t *testing.T) {
-	got := write(t, take(t, "../examples/clean-pod"))
+	got := write(t, take(t, "../../examples/clean-pod"))
 	golden(t, "clean-pod.snapshot.json", got)
-	if again := write(t, take(t, "../examples/clean-pod")); !bytes.Equal(got, again) {
+	if again := write(t, take(t, "../../examples/clean-pod")); !bytes.Equal(got, again) {
 		t.Error("two snapshots of one input differ")
 	}
 }
@@ -97,7 +69,7 @@ func TestRoundTrip(t *testing.T) {
 // TestSnapshotContent pins the facts the drift relies on, with their
 // evidence, on the planted defects of broken-pod.
 func TestSnapshotContent(t *testing.T) {
-	s := take(t, "../examples/broken-pod")
+	s := take(t, "../../examples/broken-pod")
 	sw := func(name string) *snapshot.Switch {
 		for i := range s.Switches {
 			if s.Switches[i].Name == name {
@@ -153,7 +125,7 @@ func TestSnapshotContent(t *testing.T) {
 // TestReadRejects: every bad input is a *source.Error naming the file and
 // the line, and says what is wrong.
 func TestReadRejects(t *testing.T) {
-	good := string(write(t, take(t, "../examples/clean-pod")))
+	good := string(write(t, take(t, "../../examples/clean-pod")))
 	for _, tc := range []struct {
 		name, data string
 		line       int

@@ -1,6 +1,9 @@
 // Package snapshot freezes the effective fabric model (package model) into a
-// versioned, deterministic JSON document, schema "qoslint.snapshot/v1", and
-// compares two of them in QoS terms (Diff).
+// versioned, deterministic JSON document, schema "qoslint.snapshot/v1".
+// Two snapshots are compared in QoS terms by checks/drift, whose reports
+// render/driftfmt writes; the schema of those reports ships here too, beside
+// the snapshot schema it refers to. This package depends on the model only,
+// never on checks or render.
 //
 // A snapshot keeps what each device effectively does for RoCE, not its
 // configuration text: NVUE and RoCE defaults, profiles and bindings, NIC

@@ -6,9 +6,10 @@ import (
 	"io"
 )
 
-// writeJSON encodes v deterministically (encoding/json sorts map keys) and
+// EncodeJSON writes v as JSON deterministically (encoding/json sorts map
+// keys), the form of both snapshots and drift reports: it encodes v (encoding/json sorts map keys) and
 // indents it with indentFlat.
-func writeJSON(w io.Writer, v any) error {
+func EncodeJSON(w io.Writer, v any) error {
 	var compact bytes.Buffer
 	enc := json.NewEncoder(&compact)
 	// Origins and messages are text for people: keep "→" and "<" readable.

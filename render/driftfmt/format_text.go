@@ -1,16 +1,18 @@
-package snapshot
+package driftfmt
 
 import (
 	"bufio"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/qoslint/qoslint/checks/drift"
 )
 
 // WriteText writes the drift for a terminal: one block per device, a line
 // per change with its effect and checks, the evidence below it, and the
 // summary last where a terminal leaves it in view.
-func WriteText(w io.Writer, d *Drift) error {
+func WriteText(w io.Writer, d *drift.Drift) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "qoslint drift: %s → %s\n", sideLine(d.Old), sideLine(d.New))
 	fmt.Fprintf(b, "judged against the policy %s\n", policyLine(d.Policy))
@@ -20,7 +22,7 @@ func WriteText(w io.Writer, d *Drift) error {
 	}
 	for _, dev := range d.Devices {
 		fmt.Fprintf(b, "\n%s (%s, %s)\n", dev.Name, dev.Kind, dev.Status)
-		if dev.Status == StatusVanished {
+		if dev.Status == drift.StatusVanished {
 			fmt.Fprintf(b, "  no longer in the input\n")
 		}
 		textChanges(b, dev.Changes)
@@ -39,7 +41,7 @@ func WriteText(w io.Writer, d *Drift) error {
 	return b.Flush()
 }
 
-func textChanges(b *bufio.Writer, cs []Change) {
+func textChanges(b *bufio.Writer, cs []drift.Change) {
 	for _, c := range cs {
 		line := "  "
 		if c.Interface != "" {

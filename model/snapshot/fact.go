@@ -53,3 +53,23 @@ func fact[T any](v model.Value[T]) Fact[T] {
 
 // known builds a known fact.
 func known[T any](v T, origin string) Fact[T] { return Fact[T]{Value: v, Known: true, Origin: origin} }
+
+// Entries reads every DSCP of a map with its origin.
+func (m DSCPMap) Entries() [64]Fact[int] {
+	var out [64]Fact[int]
+	for d := range out {
+		if d < len(m.Map) && m.Map[d] != nil {
+			out[d] = known(*m.Map[d], "")
+		}
+	}
+	for _, o := range m.Origins {
+		ds, err := model.ExpandInts(o.DSCP, 0, 63)
+		if err != nil {
+			continue
+		}
+		for _, d := range ds {
+			out[d].Origin = o.Origin
+		}
+	}
+	return out
+}

@@ -1,9 +1,11 @@
-package snapshot
+package driftfmt
 
 import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/qoslint/qoslint/checks/drift"
 )
 
 // MarkdownMaxBytes bounds the markdown drift as the lint report's markdown
@@ -14,7 +16,7 @@ const MarkdownMaxBytes = 65536 - 4096
 // WriteMarkdown writes the drift for a pull-request comment: the summary,
 // then a table per device. When it would not fit in MarkdownMaxBytes it
 // stops at a whole change and says how many were left out.
-func WriteMarkdown(w io.Writer, d *Drift) error {
+func WriteMarkdown(w io.Writer, d *drift.Drift) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## qoslint drift\n\n")
 	fmt.Fprintf(&b, "%s → %s, judged against the policy %s.\n\n", mdSide(d.Old), mdSide(d.New), mdText(policyLine(d.Policy)))
@@ -39,7 +41,7 @@ func WriteMarkdown(w io.Writer, d *Drift) error {
 	}
 	for _, dev := range d.Devices {
 		s := section{head: fmt.Sprintf("\n### %s (%s, %s)\n\n", mdText(dev.Name), dev.Kind, dev.Status), rows: mdRows(dev.Changes)}
-		if dev.Status == StatusVanished {
+		if dev.Status == drift.StatusVanished {
 			s.head += "No longer in the input.\n"
 		}
 		sections = append(sections, s)
@@ -75,7 +77,7 @@ func WriteMarkdown(w io.Writer, d *Drift) error {
 	return err
 }
 
-func mdRows(cs []Change) []string {
+func mdRows(cs []drift.Change) []string {
 	rows := make([]string, len(cs))
 	for i, c := range cs {
 		effect := ""
@@ -100,7 +102,7 @@ func mdRows(cs []Change) []string {
 	return rows
 }
 
-func mdSide(s Side) string {
+func mdSide(s drift.Side) string {
 	if s.Source == "" {
 		return "fabric " + mdText(s.Fabric)
 	}

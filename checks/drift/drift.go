@@ -1,4 +1,9 @@
-package snapshot
+// Package drift compares two snapshots (model/snapshot) device by device
+// and judges every changed value on both sides against the policy with the
+// checks' own judgements (checks.Judge*), so a change "breaks" the policy
+// exactly where a check would report the new value and not the old one.
+// render/driftfmt writes the result.
+package drift
 
 import (
 	"fmt"
@@ -9,6 +14,7 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
+	"github.com/qoslint/qoslint/model/snapshot"
 )
 
 // DriftVersion is the schema id of a drift report.
@@ -41,8 +47,8 @@ type Drift struct {
 	Old    Side   `json:"old"`
 	New    Side   `json:"new"`
 	// Policy is what both sides were judged against (the new side's).
-	Policy  Policy  `json:"policy"`
-	Summary Summary `json:"summary"`
+	Policy  snapshot.Policy `json:"policy"`
+	Summary Summary         `json:"summary"`
 	// Fabric holds fabric-wide changes: the fabric's name and the policy.
 	Fabric []Change `json:"fabric"`
 	// Devices are the devices that changed, appeared or vanished, by name.
@@ -104,7 +110,7 @@ type Change struct {
 // SideError is an input problem of one side.
 type SideError struct {
 	Side string `json:"side"`
-	InputError
+	snapshot.InputError
 }
 
 // HasDrift reports whether anything changed.
@@ -115,10 +121,10 @@ func (d *Drift) HasDrift() bool { return len(d.Fabric) > 0 || len(d.Devices) > 0
 // rules of the checks. Origins are evidence, not state: a value that only
 // moved to another line is no drift. The order is deterministic: devices
 // by name, changes by interface and then in snapshot field order.
-func Diff(old, new *Snapshot, policy inventory.Policy) *Drift {
+func Diff(old, new *snapshot.Snapshot, policy inventory.Policy) *Drift {
 	d := &Drift{
 		Schema: DriftVersion, Old: Side{Fabric: old.Fabric}, New: Side{Fabric: new.Fabric},
-		Policy: FromPolicy(policy), Fabric: fabricChanges(old, new), Devices: []DeviceDrift{}, InputErrors: []SideError{},
+		Policy: snapshot.FromPolicy(policy), Fabric: fabricChanges(old, new), Devices: []DeviceDrift{}, InputErrors: []SideError{},
 	}
 	pr := newPolicyRules(policy)
 	type dev struct {
@@ -164,11 +170,11 @@ func Diff(old, new *Snapshot, policy inventory.Policy) *Drift {
 		}
 		if v.new != nil {
 			if v.kind == "switch" {
-				o, _ := v.old.(*Switch)
-				dd.Changes = diffSwitch(o, v.new.(*Switch), pr)
+				o, _ := v.old.(*snapshot.Switch)
+				dd.Changes = diffSwitch(o, v.new.(*snapshot.Switch), pr)
 			} else {
-				o, _ := v.old.(*Host)
-				dd.Changes = diffHost(o, v.new.(*Host), pr)
+				o, _ := v.old.(*snapshot.Host)
+				dd.Changes = diffHost(o, v.new.(*snapshot.Host), pr)
 			}
 		}
 		if dd.Status == StatusChanged && len(dd.Changes) == 0 {
@@ -178,7 +184,7 @@ func Diff(old, new *Snapshot, policy inventory.Policy) *Drift {
 	}
 	for _, side := range []struct {
 		name string
-		s    *Snapshot
+		s    *snapshot.Snapshot
 	}{{"old", old}, {"new", new}} {
 		for _, e := range side.s.InputErrors {
 			d.InputErrors = append(d.InputErrors, SideError{Side: side.name, InputError: e})
@@ -220,7 +226,7 @@ func (d *Drift) summarize() {
 }
 
 // fabricChanges compares the fabric's name and its policy.
-func fabricChanges(old, new *Snapshot) []Change {
+func fabricChanges(old, new *snapshot.Snapshot) []Change {
 	out := []Change{}
 	add := func(field, what, before, after string, ids ...string) {
 		if before == after {

@@ -1,7 +1,8 @@
-package snapshot
+package drift
 
 import (
 	"github.com/qoslint/qoslint/model"
+	"github.com/qoslint/qoslint/model/snapshot"
 )
 
 // portChanges merges the same change found on several ports into one
@@ -42,12 +43,12 @@ func (pc *portChanges) changes() []Change {
 type switchPorts struct {
 	order []string
 	group map[string]int
-	mtu   map[string]*PortValue[int]
-	ar    map[string]*PortValue[bool]
+	mtu   map[string]*snapshot.PortValue[int]
+	ar    map[string]*snapshot.PortValue[bool]
 }
 
-func indexPorts(sw *Switch) *switchPorts {
-	sp := &switchPorts{group: map[string]int{}, mtu: map[string]*PortValue[int]{}, ar: map[string]*PortValue[bool]{}}
+func indexPorts(sw *snapshot.Switch) *switchPorts {
+	sp := &switchPorts{group: map[string]int{}, mtu: map[string]*snapshot.PortValue[int]{}, ar: map[string]*snapshot.PortValue[bool]{}}
 	for i := range sw.PortGroups {
 		for _, p := range expand(sw.PortGroups[i].Ports) {
 			if _, dup := sp.group[p]; !dup {
@@ -83,19 +84,48 @@ func expand(spec string) []string {
 	return names
 }
 
+// fieldOrder numbers fields as they are first met, which is the
+// snapshot's field order and the order of a device's changes.
+type fieldOrder map[string]int
+
+func (o fieldOrder) note(its []item) []item {
+	for _, it := range its {
+		if _, ok := o[it.field]; !ok {
+			o[it.field] = len(o)
+		}
+	}
+	return its
+}
+
 // diffSwitch compares a switch; old is nil when it appeared, and then only
 // its values that break the policy are listed.
-func diffSwitch(old, new *Switch, r *policyRules) []Change {
-	var out []Change
-	order := map[string]int{}
-	note := func(its []item) []item {
-		for _, it := range its {
-			if _, ok := order[it.field]; !ok {
-				order[it.field] = len(order)
-			}
-		}
-		return its
+func diffSwitch(old, new *snapshot.Switch, r *policyRules) []Change {
+	out, old, done := configChanges(old, new)
+	if done {
+		return out
 	}
+	appeared := old == nil
+	order := fieldOrder{}
+	var oldDev []item
+	if !appeared {
+		oldDev = order.note(switchItems(old, r))
+	}
+	out = append(out, diffItems("", oldDev, order.note(switchItems(new, r)), appeared)...)
+	ports, added, removed := diffPorts(old, new, r, order)
+	out = append(out, ports...)
+	if !appeared {
+		out = append(out, portNotices(added, removed, "ports", "ports added", "ports removed")...)
+	}
+	order["config_file"], order["ports"] = -2, -1
+	sortChanges(out, order)
+	return out
+}
+
+// configChanges compares whether the configuration could be read. A switch
+// whose configuration cannot be read now has nothing else to compare
+// (done); one that could not be read before is compared as if it appeared
+// (old becomes nil).
+func configChanges(old, new *snapshot.Switch) (out []Change, kept *snapshot.Switch, done bool) {
 	cfg := item{field: "config_file", text: "not readable", say: "configuration %s"}
 	switch {
 	case new.ConfigFile == "" && (old == nil || old.ConfigFile != ""):
@@ -103,41 +133,52 @@ func diffSwitch(old, new *Switch, r *policyRules) []Change {
 		if old != nil {
 			c = changeOf("", &item{field: "config_file", text: "read from " + old.ConfigFile}, &cfg)
 		}
-		return []Change{c}
+		return []Change{c}, nil, true
 	case new.ConfigFile == "":
-		return []Change{}
+		return []Change{}, nil, true
 	case old != nil && old.ConfigFile == "":
-		out = append(out, changeOf("", &cfg, &item{field: "config_file", text: "read from " + new.ConfigFile, say: "configuration %s"}))
-		old = nil
+		return []Change{changeOf("", &cfg, &item{field: "config_file", text: "read from " + new.ConfigFile, say: "configuration %s"})}, nil, false
 	}
-	appeared := old == nil
-	var oldDev []item
-	if !appeared {
-		oldDev = note(switchItems(old, r))
-	}
-	out = append(out, diffItems("", oldDev, note(switchItems(new, r)), appeared)...)
+	return nil, old, false
+}
 
+func groupsItems(sw *snapshot.Switch, r *policyRules, order fieldOrder) [][]item {
+	out := make([][]item, len(sw.PortGroups))
+	for i := range sw.PortGroups {
+		out[i] = order.note(groupItems(&sw.PortGroups[i], r))
+	}
+	return out
+}
+
+// diffPorts compares the port groups and the ports' own values, port by
+// port, merging the same change on several ports into one; old is nil when
+// the switch appeared. It also returns the ports added and removed.
+func diffPorts(old, new *snapshot.Switch, r *policyRules, order fieldOrder) (changes []Change, added, removed []string) {
 	np := indexPorts(new)
 	op := &switchPorts{group: map[string]int{}}
-	if !appeared {
-		op = indexPorts(old)
-	}
-	newGroups := make([][]item, len(new.PortGroups))
-	for i := range new.PortGroups {
-		newGroups[i] = note(groupItems(&new.PortGroups[i], r))
-	}
+	newGroups := groupsItems(new, r, order)
 	var oldGroups [][]item
-	if !appeared {
-		oldGroups = make([][]item, len(old.PortGroups))
-		for i := range old.PortGroups {
-			oldGroups[i] = note(groupItems(&old.PortGroups[i], r))
-		}
+	if old != nil {
+		op = indexPorts(old)
+		oldGroups = groupsItems(old, r, order)
 	}
 	pc := newPortChanges()
+	added = keptPorts(pc, op, np, oldGroups, newGroups, r, order)
+	for _, p := range op.order {
+		if _, ok := np.group[p]; !ok {
+			removed = append(removed, p)
+		}
+	}
+	addedPorts(pc, np, added, newGroups, r, order)
+	return pc.changes(), added, removed
+}
+
+// keptPorts compares the ports on both sides, by the pair of groups they
+// were and are in, and returns the ports new to the switch.
+func keptPorts(pc *portChanges, op, np *switchPorts, oldGroups, newGroups [][]item, r *policyRules, order fieldOrder) (added []string) {
 	type pair struct{ a, b int }
 	pairs := map[pair][]string{}
 	var pairOrder []pair
-	var added, removed []string
 	for _, p := range np.order {
 		a, ok := op.group[p]
 		if !ok {
@@ -149,13 +190,8 @@ func diffSwitch(old, new *Switch, r *policyRules) []Change {
 			pairOrder = append(pairOrder, k)
 		}
 		pairs[k] = append(pairs[k], p)
-		for _, c := range diffItems("", note(portItems(op.mtu[p], op.ar[p], r)), note(portItems(np.mtu[p], np.ar[p], r)), false) {
+		for _, c := range diffItems("", order.note(portItems(op.mtu[p], op.ar[p], r)), order.note(portItems(np.mtu[p], np.ar[p], r)), false) {
 			pc.add(c, []string{p})
-		}
-	}
-	for _, p := range op.order {
-		if _, ok := np.group[p]; !ok {
-			removed = append(removed, p)
 		}
 	}
 	for _, k := range pairOrder {
@@ -163,7 +199,12 @@ func diffSwitch(old, new *Switch, r *policyRules) []Change {
 			pc.add(c, pairs[k])
 		}
 	}
-	// Ports new to the switch: what they break, grouped like any other.
+	return added
+}
+
+// addedPorts lists what ports new to the switch break, grouped like any
+// other.
+func addedPorts(pc *portChanges, np *switchPorts, added []string, newGroups [][]item, r *policyRules, order fieldOrder) {
 	byGroup := map[int][]string{}
 	var groupOrder []int
 	for _, p := range added {
@@ -172,7 +213,7 @@ func diffSwitch(old, new *Switch, r *policyRules) []Change {
 			groupOrder = append(groupOrder, g)
 		}
 		byGroup[g] = append(byGroup[g], p)
-		for _, c := range diffItems("", nil, note(portItems(np.mtu[p], np.ar[p], r)), true) {
+		for _, c := range diffItems("", nil, order.note(portItems(np.mtu[p], np.ar[p], r)), true) {
 			pc.add(c, []string{p})
 		}
 	}
@@ -181,13 +222,6 @@ func diffSwitch(old, new *Switch, r *policyRules) []Change {
 			pc.add(c, byGroup[g])
 		}
 	}
-	out = append(out, pc.changes()...)
-	if !appeared {
-		out = append(out, portNotices(added, removed, "ports", "ports added", "ports removed")...)
-	}
-	order["config_file"], order["ports"] = -2, -1
-	sortChanges(out, order)
-	return out
 }
 
 // portNotices says which ports (or NICs) came or went. The pseudo-port ""
@@ -213,19 +247,12 @@ func portNotices(added, removed []string, field, addMsg, rmMsg string) []Change 
 }
 
 // diffHost compares a host NIC by NIC; old is nil when it appeared.
-func diffHost(old, new *Host, r *policyRules) []Change {
-	order := map[string]int{}
-	note := func(its []item) []item {
-		for _, it := range its {
-			if _, ok := order[it.field]; !ok {
-				order[it.field] = len(order)
-			}
-		}
-		return its
-	}
+func diffHost(old, new *snapshot.Host, r *policyRules) []Change {
+	order := fieldOrder{}
+	note := order.note
 	appeared := old == nil
 	var oldHost []item
-	oldNICs := map[string]*NIC{}
+	oldNICs := map[string]*snapshot.NIC{}
 	if !appeared {
 		oldHost = note(hostItems(old))
 		for i := range old.NICs {

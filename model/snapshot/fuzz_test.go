@@ -7,8 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/checks/drift"
 	"github.com/qoslint/qoslint/inventory/source"
-	"github.com/qoslint/qoslint/snapshot"
+	"github.com/qoslint/qoslint/model/snapshot"
+	"github.com/qoslint/qoslint/render/driftfmt"
 )
 
 // FuzzRead: Read never panics; every error is a *source.Error naming the
@@ -17,7 +19,7 @@ import (
 func FuzzRead(f *testing.F) {
 	// A whole pod is 60 KB, which stalls the coverage-guided fuzzer; one
 	// switch and one NIC keep every kind of field.
-	s := take(f, "../examples/clean-pod")
+	s := take(f, "../../examples/clean-pod")
 	s.Switches, s.Hosts = s.Switches[1:2], s.Hosts[:1]
 	s.Hosts[0].NICs = s.Hosts[0].NICs[:1]
 	clean := write(f, s)
@@ -48,15 +50,15 @@ func FuzzRead(f *testing.F) {
 		if !bytes.Equal(b.Bytes(), b2.Bytes()) {
 			t.Fatal("Write(Read(Write(s))) != Write(s)")
 		}
-		d := snapshot.Diff(s, back, s.Policy.Inventory())
+		d := drift.Diff(s, back, s.Policy.Inventory())
 		if d.HasDrift() {
 			t.Fatalf("a snapshot drifts from its own copy: %+v", d.Devices)
 		}
-		if !reflect.DeepEqual(d.Summary, snapshot.Summary{}) {
+		if !reflect.DeepEqual(d.Summary, drift.Summary{}) {
 			t.Fatalf("summary of no drift: %+v", d.Summary)
 		}
 		var out strings.Builder
-		if err := snapshot.WriteText(&out, d); err != nil || !strings.Contains(out.String(), "NO DRIFT") {
+		if err := driftfmt.WriteText(&out, d); err != nil || !strings.Contains(out.String(), "NO DRIFT") {
 			t.Fatalf("text of no drift: %v\n%s", err, out.String())
 		}
 	})

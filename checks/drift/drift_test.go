@@ -1,124 +1,26 @@
-package snapshot_test
+package drift_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
-	"github.com/qoslint/qoslint/snapshot"
+	"github.com/qoslint/qoslint/checks/drift"
+	"github.com/qoslint/qoslint/internal/snaptest"
+	"github.com/qoslint/qoslint/model/snapshot"
 )
 
-func diff(t testing.TB, oldDir, newDir string) *snapshot.Drift {
-	t.Helper()
-	o, n := take(t, oldDir), take(t, newDir)
-	d := snapshot.Diff(o, n, n.Policy.Inventory())
-	d.Old.Source, d.New.Source = strings.TrimPrefix(oldDir, "../"), strings.TrimPrefix(newDir, "../")
-	return d
-}
-
-var drifts = []struct{ name, old, new string }{
-	{"clean-to-broken", "../examples/clean-pod", "../examples/broken-pod"},
-	{"broken-to-clean", "../examples/broken-pod", "../examples/clean-pod"},
-	{"clean-to-clean", "../examples/clean-pod", "../examples/clean-pod"},
-}
-
-func TestDriftGolden(t *testing.T) {
-	for _, dr := range drifts {
-		for name, format := range snapshot.Formatters() {
-			t.Run(dr.name+"/"+name, func(t *testing.T) {
-				render := func() []byte {
-					var b bytes.Buffer
-					if err := format(&b, diff(t, dr.old, dr.new)); err != nil {
-						t.Fatal(err)
-					}
-					return b.Bytes()
-				}
-				got := render()
-				golden(t, "drift-"+dr.name+"."+name+".golden", got)
-				if !bytes.Equal(got, render()) {
-					t.Error("output is not deterministic")
-				}
-				if name == "json" {
-					validate(t, snapshot.DriftSchemaFile, got)
-				}
-			})
-		}
-	}
-}
-
-func TestNoDrift(t *testing.T) {
-	d := diff(t, "../examples/broken-pod", "../examples/broken-pod")
-	if d.HasDrift() || d.Summary.Drift || len(d.Devices) != 0 || len(d.Fabric) != 0 || d.Summary.Changes != 0 {
-		t.Errorf("identical input drifts: %+v", d.Summary)
-	}
-	var b bytes.Buffer
-	_ = snapshot.WriteText(&b, d)
-	if !strings.Contains(b.String(), "NO DRIFT: both sides are the same in QoS terms") {
-		t.Errorf("text:\n%s", b.String())
-	}
-}
-
-// TestDriftAgreesWithChecks: going from the clean pod to the broken one,
-// every device and check the lint flags (error or warning) has a change
-// that breaks the policy under that check, and nothing else breaks it;
-// the way back repairs exactly those (leaf03, which vanishes, aside).
-func TestDriftAgreesWithChecks(t *testing.T) {
-	inv, err := inventory.Load("../examples/broken-pod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	flagged := map[string]bool{}
-	for _, f := range checks.Run(model.Build(inv, offline.Collect("../examples/broken-pod", inv))) {
-		if f.Severity >= checks.Warning {
-			flagged[f.Device+" "+f.Check] = true
-		}
-	}
-	if len(flagged) == 0 {
-		t.Fatal("broken-pod has no findings")
-	}
-	byEffect := func(d *snapshot.Drift, effect string) map[string]bool {
-		out := map[string]bool{}
-		for _, dev := range d.Devices {
-			for _, c := range dev.Changes {
-				if c.Effect == effect {
-					for _, id := range c.Checks {
-						out[dev.Name+" "+id] = true
-					}
-				}
-			}
-		}
-		return out
-	}
-	breaks := byEffect(diff(t, "../examples/clean-pod", "../examples/broken-pod"), snapshot.EffectBreaks)
-	repairs := byEffect(diff(t, "../examples/broken-pod", "../examples/clean-pod"), snapshot.EffectRepairs)
-	for k := range flagged {
-		if !breaks[k] {
-			t.Errorf("lint flags %s, the drift breaks nothing there", k)
-		}
-		if !repairs[k] && !strings.HasPrefix(k, "leaf03 ") {
-			t.Errorf("lint flags %s, the reverse drift repairs nothing there", k)
-		}
-	}
-	for k := range breaks {
-		if !flagged[k] {
-			t.Errorf("the drift breaks %s, lint does not flag it", k)
-		}
-	}
-}
+// The drift's agreement with the checks, on every example and every check
+// test case, is proven in package checks (agreement_test.go).
 
 // mutate takes the clean pod and changes it.
 func mutate(t *testing.T, f func(s *snapshot.Snapshot)) (*snapshot.Snapshot, *snapshot.Snapshot) {
 	t.Helper()
-	old := take(t, "../examples/clean-pod")
+	old := snaptest.Take(t, "../../examples/clean-pod")
 	// A deep copy; Read would validate it too, which TestRoundTrip covers.
 	cur := &snapshot.Snapshot{}
-	if err := json.Unmarshal(write(t, old), cur); err != nil {
+	if err := json.Unmarshal(snaptest.Write(t, old), cur); err != nil {
 		t.Fatal(err)
 	}
 	f(cur)
@@ -146,7 +48,7 @@ func findHost(s *snapshot.Snapshot, name string) *snapshot.Host {
 func ptr(i int) *int { return &i }
 
 // changeLines renders changes as "device iface: message [effect checks]".
-func changeLines(d *snapshot.Drift) []string {
+func changeLines(d *drift.Drift) []string {
 	var out []string
 	for _, c := range d.Fabric {
 		out = append(out, fmt.Sprintf("fabric: %s [%s %s]", c.Message, c.Effect, strings.Join(c.Checks, ",")))
@@ -191,7 +93,9 @@ func TestDiffCases(t *testing.T) {
 			g.SPToTC[6].Value = 3
 			g.TrafficClasses[6].Scheduler.Value = "dwrr"
 		}, []string{
-			"spine01 swp1-32: switch-priority 6 → traffic-class 3, was 6 [breaks switch-cnp]",
+			// switch-queue-map warns of any other priority in the RoCE
+			// class, the CNP one included.
+			"spine01 swp1-32: switch-priority 6 → traffic-class 3, was 6 [breaks switch-queue-map,switch-cnp]",
 			// The CNP priority left traffic class 6: its scheduler was
 			// right for CNPs and now concerns them no more.
 			"spine01 swp1-32: traffic-class 6 scheduler dwrr, was strict [neutral switch-cnp]",
@@ -263,8 +167,8 @@ func TestDiffCases(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			old, cur := mutate(t, tc.mutate)
 			// The mutations stay within what a snapshot can say.
-			validate(t, snapshot.SnapshotSchemaFile, write(t, cur))
-			got := changeLines(snapshot.Diff(old, cur, cur.Policy.Inventory()))
+			snaptest.Validate(t, snapshot.SnapshotSchemaFile, snaptest.Write(t, cur))
+			got := changeLines(drift.Diff(old, cur, cur.Policy.Inventory()))
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
@@ -276,83 +180,24 @@ func TestDiffCases(t *testing.T) {
 // example (the input-errors fabric included).
 func TestDiffSelf(t *testing.T) {
 	for _, f := range fabrics {
-		s := take(t, f.dir)
-		if d := snapshot.Diff(s, s, s.Policy.Inventory()); d.HasDrift() {
+		s := snaptest.Take(t, f.dir)
+		if d := drift.Diff(s, s, s.Policy.Inventory()); d.HasDrift() {
 			t.Errorf("%s drifts from itself: %v", f.name, changeLines(d))
 		}
 	}
 }
 
-func TestDriftInputErrors(t *testing.T) {
-	d := diff(t, "../examples/clean-pod", "../render/testdata/input-errors")
-	var sides []string
-	for _, e := range d.InputErrors {
-		sides = append(sides, e.Side)
-		if e.File == "" || e.Message == "" {
-			t.Errorf("input error without evidence: %+v", e)
-		}
-	}
-	if len(sides) == 0 || sides[0] != "new" {
-		t.Errorf("input errors: %+v", d.InputErrors)
-	}
-	var b bytes.Buffer
-	_ = snapshot.WriteJSON(&b, d)
-	validate(t, snapshot.DriftSchemaFile, b.Bytes())
-	b.Reset()
-	_ = snapshot.WriteText(&b, d)
-	if !strings.Contains(b.String(), "incomplete: 3 input errors") {
-		t.Errorf("text does not say the drift is incomplete:\n%s", b.String())
-	}
+var fabrics = []struct{ name, dir string }{
+	{"clean-pod", "../../examples/clean-pod"},
+	{"broken-pod", "../../examples/broken-pod"},
+	{"input-errors", "../../render/testdata/input-errors"},
 }
 
-// TestHTMLSelfContained: the page fetches nothing and runs nothing, and
-// what the inputs say is escaped.
-func TestHTMLSelfContained(t *testing.T) {
-	d := diff(t, "../examples/clean-pod", "../examples/broken-pod")
-	var b bytes.Buffer
-	if err := snapshot.WriteHTML(&b, d); err != nil {
-		t.Fatal(err)
-	}
-	page := strings.ToLower(b.String())
-	for _, bad := range []string{"<script", "<link", "<img", "<iframe", "src=", "href=", "url(", "@import", "http://", "https://"} {
-		if strings.Contains(page, bad) {
-			t.Errorf("the page contains %q", bad)
-		}
-	}
-	if !strings.Contains(page, "<style>") {
-		t.Error("no inline style")
-	}
-	d.Devices[0].Changes[0].Message = `<script src="https://evil.example/x.js"></script>`
-	b.Reset()
-	_ = snapshot.WriteHTML(&b, d)
-	if strings.Contains(b.String(), "<script") || !strings.Contains(b.String(), "&lt;script") {
-		t.Error("a message is not escaped")
-	}
-}
-
-// TestMarkdownFitsAComment: a fabric-wide drift is cut at a whole change
-// under GitHub's comment limit, and says how much was left out.
-func TestMarkdownFitsAComment(t *testing.T) {
-	old, cur := mutate(t, func(s *snapshot.Snapshot) {
-		base := s.Hosts[0]
-		s.Hosts = nil
-		for i := 0; i < 300; i++ {
-			h := base
-			h.Name = fmt.Sprintf("gpu%03d", i)
-			h.NICs = append([]snapshot.NIC(nil), base.NICs...)
-			h.NICs[0].MTU.Value, h.NICs[1].MTU.Value = 1500, 1500
-			s.Hosts = append(s.Hosts, h)
-		}
-	})
-	var b bytes.Buffer
-	if err := snapshot.WriteMarkdown(&b, snapshot.Diff(old, cur, cur.Policy.Inventory())); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
-	if len(out) > snapshot.MarkdownMaxBytes {
-		t.Errorf("%d bytes, over %d", len(out), snapshot.MarkdownMaxBytes)
-	}
-	if !strings.Contains(out, "more changes (see the full report)") || !strings.HasSuffix(strings.TrimSpace(strings.Split(out, "\n…")[0]), "|") {
-		t.Errorf("not cut at a whole row:\n%s", out[len(out)-400:])
+func BenchmarkDiff(b *testing.B) {
+	o, n := snaptest.Take(b, "../../examples/clean-pod"), snaptest.Take(b, "../../examples/broken-pod")
+	p := n.Policy.Inventory()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		drift.Diff(o, n, p)
 	}
 }

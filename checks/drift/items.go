@@ -1,0 +1,299 @@
+package drift
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+	"github.com/qoslint/qoslint/model/snapshot"
+)
+
+// itemList numbers items in the order they are added, which is the
+// snapshot's field order and the order of a device's changes.
+type itemList []item
+
+func (l *itemList) add(it item) { it.order = len(*l); *l = append(*l, it) }
+
+func switchItems(sw *snapshot.Switch, r *policyRules) []item {
+	var l itemList
+	roce := notCollected
+	origin := sw.RoCE.Enabled.Origin
+	switch {
+	case sw.RoCE.Enabled.Known && !sw.RoCE.Enabled.Value:
+		roce = "off"
+	case sw.RoCE.Enabled.Known:
+		roce, origin = strText(sw.RoCE.Mode), sw.RoCE.Mode.Origin
+	}
+	it := item{field: "roce", text: roce, origin: origin, say: "qos roce %s"}
+	it.judge("switch-roce-mode", judgeIf(sw.RoCE.Enabled.Known, func() checks.Judgement {
+		return checks.JudgeRoCEMode(r.p, sw.RoCE.Enabled.Value, sw.RoCE.Mode.Value)
+	}))
+	l.add(it)
+	l.add(item{field: "syntax", text: sw.Syntax, say: "NVUE syntax %s"})
+	for _, name := range ecmpNames(sw.ECMPHash) {
+		v := sw.ECMPHash[name]
+		it := item{field: "ecmp_hash." + name, text: boolText(v), origin: v.Origin, say: "ECMP hash on " + name + " %s"}
+		if r.hashed[name] {
+			it.judge("ecmp-hash", judgeIf(v.Known, func() checks.Judgement { return checks.JudgeECMPHash(r.p, name, v.Value) }))
+		}
+		l.add(it)
+	}
+	// adaptive-routing judges the switch setting together with every
+	// routed port, which a snapshot does not record; the switch setting
+	// against the policy is what is left to compare.
+	ar := sw.AdaptiveRouting
+	l.add(item{field: "adaptive_routing", text: boolText(ar), origin: ar.Origin, say: "adaptive routing %s",
+		checks: []string{"adaptive-routing"}, bad: ar.Known && ar.Value != r.p.ECMP.AdaptiveRouting})
+	return l
+}
+
+// ecmpNames orders ecmp-hash fields as NVUE documents them, unknown names
+// last.
+func ecmpNames(m map[string]snapshot.Fact[bool]) []string {
+	rank := map[string]int{}
+	for i, f := range model.ECMPFields {
+		rank[f.Name] = i + 1
+	}
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		a, b := rank[names[i]], rank[names[j]]
+		switch {
+		case a != b && a != 0 && b != 0:
+			return a < b
+		case a != b:
+			return b == 0
+		}
+		return names[i] < names[j]
+	})
+	return names
+}
+
+// portItems are a port's own values: MTU and per-port adaptive routing.
+func portItems(mtu *snapshot.PortValue[int], ar *snapshot.PortValue[bool], r *policyRules) []item {
+	var l itemList
+	if mtu != nil {
+		it := item{field: "mtu", text: itoa(mtu.Value), origin: mtu.Origin, say: "MTU %s"}
+		it.judge("mtu", checks.JudgeSwitchMTU(r.p, mtu.Value))
+		l.add(it)
+	} else {
+		l.add(item{field: "mtu", text: notCollected, say: "MTU %s"})
+	}
+	if ar != nil {
+		l.add(item{field: "port_adaptive_routing", text: onOff(ar.Value), origin: ar.Origin, say: "port adaptive routing %s"})
+	} else {
+		l.add(item{field: "port_adaptive_routing", text: "not set", say: "port adaptive routing %s"})
+	}
+	return l
+}
+
+func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
+	l := make(itemList, 0, 128)
+	p := r.p
+	for _, pf := range []struct {
+		name string
+		v    snapshot.Fact[string]
+	}{{"mapping", g.Profiles.Mapping}, {"pfc", g.Profiles.PFC}, {"congestion_control", g.Profiles.CongestionControl}, {"egress_scheduler", g.Profiles.EgressScheduler}} {
+		l.add(item{field: "profiles." + pf.name, text: strText(pf.v), origin: pf.v.Origin, say: pf.name + " profile %s"})
+	}
+	trust := item{field: "trust", text: strText(g.Trust), origin: g.Trust.Origin, say: "trust %s"}
+	trust.judge("switch-trust", judgeIf(g.Trust.Known, func() checks.Judgement { return checks.JudgeSwitchTrust(p, g.Trust.Value) }))
+	l.add(trust)
+	for d, v := range g.DSCP.Entries() {
+		it := item{field: "dscp_map." + itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → switch-priority %%s", d)}
+		// A switch's map is whole once its configuration is read: an
+		// entry not known is a value the drift cannot vouch for.
+		if r.roceDSCP(d) {
+			it.judge("switch-dscp-map", unknownBreaks(v.Known, func() checks.Judgement { return checks.JudgeSwitchDSCP(p, d, v.Value) }))
+		}
+		if d == p.CNP.DSCP {
+			it.judge("switch-cnp", unknownBreaks(v.Known, func() checks.Judgement { return checks.JudgeSwitchCNPDSCP(p, v.Value) }))
+		}
+		l.add(it)
+	}
+	pfc := item{field: "pfc", text: prioSetText(g.PFC), origin: g.PFC.Origin, say: "PFC on switch-priority %s", phrase: pfcPhrase("switch-priority")}
+	rx := item{field: "pfc_rx", text: boolText(g.PFCRx), origin: g.PFCRx.Origin, say: "PFC rx %s"}
+	tx := item{field: "pfc_tx", text: boolText(g.PFCTx), origin: g.PFCTx.Origin, say: "PFC tx %s"}
+	if checks.PFCRequired(p) {
+		pfc.judge("switch-pfc", unknownBreaks(g.PFC.Known, func() checks.Judgement { return checks.JudgeSwitchPFC(p, g.PFC.Value) }))
+		rx.judge("switch-pfc", judgeIf(g.PFCRx.Known, func() checks.Judgement { return checks.JudgeSwitchPFCDirection(p, "rx", g.PFCRx.Value) }))
+		tx.judge("switch-pfc", judgeIf(g.PFCTx.Known, func() checks.Judgement { return checks.JudgeSwitchPFCDirection(p, "tx", g.PFCTx.Value) }))
+	}
+	l.add(pfc)
+	l.add(rx)
+	l.add(tx)
+	cnpTC := -1
+	for sp, v := range g.SPToTC {
+		it := item{field: "sp_to_tc." + itoa(sp), text: intText(v), origin: v.Origin, say: fmt.Sprintf("switch-priority %d → traffic-class %%s", sp)}
+		if v.Known {
+			queueItem(&it, p, sp, v.Value)
+			if sp == p.CNP.Priority {
+				cnpTC = v.Value
+			}
+		}
+		l.add(it)
+	}
+	// The DWRR shares are judged as their sum; every share of a group over
+	// the limit carries the verdict.
+	dwrr := 0
+	for _, tc := range g.TrafficClasses {
+		if tc.Scheduler.Value == "dwrr" {
+			dwrr += tc.BWPercent.Value
+		}
+	}
+	ets := checks.JudgeETSBandwidth(g.Profiles.EgressScheduler.Value, dwrr)
+	for _, tc := range g.TrafficClasses {
+		pre := fmt.Sprintf("traffic_classes.%d.", tc.TC)
+		say := fmt.Sprintf("traffic-class %d ", tc.TC)
+		ecn := item{field: pre + "ecn", text: boolText(tc.ECN), origin: tc.ECN.Origin, say: say + "ECN %s"}
+		mn := item{field: pre + "ecn_min_threshold", text: intText(tc.ECNMin), origin: tc.ECNMin.Origin, say: say + "ECN min-threshold %s", unit: " B"}
+		mx := item{field: pre + "ecn_max_threshold", text: intText(tc.ECNMax), origin: tc.ECNMax.Origin, say: say + "ECN max-threshold %s", unit: " B"}
+		if tc.TC == p.RoCE.TrafficClass {
+			ecn.judge("switch-ecn", judgeIf(tc.ECN.Known, func() checks.Judgement { return checks.JudgeSwitchECN(p, tc.ECN.Value) }))
+			// The snapshot does not record dynamic ECN ("mode
+			// relative"), whose percentages replace these thresholds.
+			th := judgeIf(tc.ECN.Value && tc.ECNMin.Known && tc.ECNMax.Known, func() checks.Judgement {
+				return checks.JudgeSwitchECNThresholds(p, tc.ECNMin.Value, tc.ECNMax.Value)
+			})
+			mn.judge("switch-ecn", th)
+			mx.judge("switch-ecn", th)
+		}
+		sched := item{field: pre + "scheduler", text: strText(tc.Scheduler), origin: tc.Scheduler.Origin, say: say + "scheduler %s"}
+		if tc.TC == cnpTC && checks.JudgeSwitchCNPQueue(p, cnpTC).OK {
+			sched.judge("switch-cnp", judgeIf(tc.Scheduler.Known, func() checks.Judgement {
+				return checks.JudgeSwitchCNPScheduler(p, tc.TC, tc.Scheduler.Value)
+			}))
+		}
+		l.add(ecn)
+		l.add(mn)
+		l.add(mx)
+		l.add(sched)
+		bw := item{field: pre + "bw_percent", text: intText(tc.BWPercent), origin: tc.BWPercent.Origin, say: say + "bw-percent %s", unit: "%"}
+		if tc.Scheduler.Value == "dwrr" && tc.BWPercent.Value > 0 {
+			bw.judge("switch-ets-bandwidth", ets)
+		}
+		l.add(bw)
+	}
+	return l
+}
+
+func hostItems(h *snapshot.Host) []item {
+	var l itemList
+	l.add(item{field: "nccl_ib_tc", text: unsetText(h.NCCLIBTC), origin: h.NCCLIBTC.Origin, say: "NCCL_IB_TC %s"})
+	return l
+}
+
+func nicItems(n *snapshot.NIC, r *policyRules) []item {
+	l := make(itemList, 0, 128)
+	p := r.p
+	trust := item{field: "trust", text: strText(n.Trust), origin: n.Trust.Origin, say: "trust %s"}
+	trust.judge("host-trust", judgeIf(n.Trust.Known, func() checks.Judgement { return checks.JudgeHostTrust(p, n.Trust.Value) }))
+	l.add(trust)
+	// host-dscp-map judges only NICs whose mlnx_qos was read and that trust
+	// DSCP, under a DSCP policy; an entry absent from a printed table
+	// (evidence, no value) breaks it, a table not collected does not.
+	judged := n.QosFile != "" && n.Trust.Known && checks.HostDSCPJudged(p, n.Trust.Value)
+	for d, v := range n.DSCP.Entries() {
+		it := item{field: "dscp_map." + itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → priority %%s", d)}
+		if p.Trust == "dscp" && r.roceDSCP(d) {
+			it.judge("host-dscp-map", judgeIf(judged && (v.Known || v.Origin != ""), func() checks.Judgement {
+				return checks.JudgeHostDSCP(p, d, v.Value, v.Known)
+			}))
+		}
+		l.add(it)
+	}
+	pfc := item{field: "pfc", text: prioSetText(n.PFC), origin: n.PFC.Origin, say: "PFC on priority %s", phrase: pfcPhrase("priority")}
+	if checks.PFCRequired(p) {
+		pfc.judge("host-pfc", judgeIf(n.PFC.Known, func() checks.Judgement { return checks.JudgeHostPFC(p, n.PFC.Value) }))
+	}
+	l.add(pfc)
+	for prio := 0; prio < 8; prio++ {
+		t := snapshot.Fact[int]{Origin: n.PrioTC.Origin}
+		if n.PrioTC.Known && prio < len(n.PrioTC.Value) {
+			t = snapshot.Fact[int]{Value: n.PrioTC.Value[prio], Known: true, Origin: n.PrioTC.Origin}
+		}
+		l.add(item{field: "prio_to_tc." + itoa(prio), text: text(t, func(v int) string {
+			if v < 0 {
+				return "none"
+			}
+			return itoa(v)
+		}), origin: t.Origin, say: fmt.Sprintf("priority %d → tc %%s", prio)})
+	}
+	for _, pt := range []struct {
+		field, what string
+		v           []snapshot.Fact[bool]
+	}{{"np", "DCQCN notification point", n.ECNNP}, {"rp", "DCQCN reaction point", n.ECNRP}} {
+		for prio, v := range pt.v {
+			it := item{field: "ecn_" + pt.field + "." + itoa(prio), text: boolText(v), origin: v.Origin, say: fmt.Sprintf("%s on priority %d %%s", pt.what, prio)}
+			if prio == p.RoCE.Priority {
+				it.judge("host-ecn", judgeIf(v.Known, func() checks.Judgement { return checks.JudgeHostDCQCN(p, pt.field, prio, v.Value) }))
+			}
+			l.add(it)
+		}
+	}
+	cnpDSCP := item{field: "cnp_dscp", text: intText(n.CNPDSCP), origin: n.CNPDSCP.Origin, say: "CNP DSCP %s"}
+	cnpDSCP.judge("host-cnp", judgeIf(n.CNPDSCP.Known, func() checks.Judgement { return checks.JudgeHostCNPDSCP(p, n.CNPDSCP.Value) }))
+	cnpPrio := item{field: "cnp_802p_prio", text: intText(n.CNPPrio), origin: n.CNPPrio.Origin, say: "CNP 802.1p priority %s"}
+	cnpPrio.judge("host-cnp", judgeIf(n.CNPPrio.Known, func() checks.Judgement { return checks.JudgeHostCNPPrio(p, n.CNPPrio.Value) }))
+	mtu := item{field: "mtu", text: intText(n.MTU), origin: n.MTU.Origin, say: "MTU %s"}
+	mtu.judge("mtu", judgeIf(n.MTU.Known, func() checks.Judgement { return checks.JudgeHostMTU(p, n.MTU.Value) }))
+	t := n.ToS.Effective
+	tos := item{field: "tos", text: tosText(n.ToS), origin: t.Origin, say: "ToS %s"}
+	tos.judge("host-tos", judgeIf(t.Known, func() checks.Judgement { return checks.JudgeToS(p, t.Value, "") }))
+	l.add(cnpDSCP)
+	l.add(cnpPrio)
+	l.add(mtu)
+	l.add(tos)
+	l.add(item{field: "tos.forced_traffic_class", text: unsetText(n.ToS.Forced), origin: n.ToS.Forced.Origin, say: "forced traffic_class %s"})
+	return l
+}
+
+// dscpText is an entry's priority; an entry with evidence but no value is
+// absent from a printed table, which is not the same as not collected.
+func dscpText(v snapshot.Fact[int]) string {
+	if !v.Known && v.Origin != "" {
+		return "absent"
+	}
+	return intText(v)
+}
+
+// judgeIf is the judgement of a value that is known; a value whose input
+// was not collected breaks nothing (the checks skip it too).
+func judgeIf(known bool, judge func() checks.Judgement) checks.Judgement {
+	if !known {
+		return checks.Judgement{OK: true}
+	}
+	return judge()
+}
+
+// unknownBreaks is the judgement of a value a collected configuration
+// always gives; not known, it cannot be vouched for and counts as broken.
+func unknownBreaks(known bool, judge func() checks.Judgement) checks.Judgement {
+	if !known {
+		return checks.Judgement{Severity: checks.Error, Reason: "not known"}
+	}
+	return judge()
+}
+
+// queueItem judges the egress queue of switch priority sp: the RoCE
+// priority's class is switch-queue-map's; the CNP priority's is
+// switch-cnp's, and like any other priority in the RoCE class also
+// switch-queue-map's warning. The snapshot does not tell a class left at
+// NVUE's default from one set, so with RoCE in class 0 a priority in
+// class 0 is never counted (as the check does for the default).
+func queueItem(it *item, p inventory.Policy, sp, tc int) {
+	if sp == p.RoCE.Priority {
+		it.judge("switch-queue-map", checks.JudgeSwitchQueue(p, sp, tc, true))
+		return
+	}
+	if sp == p.CNP.Priority {
+		it.judge("switch-cnp", checks.JudgeSwitchCNPQueue(p, tc))
+	}
+	if j := checks.JudgeSwitchQueue(p, sp, tc, true); j.Breaks() {
+		it.judge("switch-queue-map", j)
+	}
+}

@@ -1,0 +1,317 @@
+package checks
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+)
+
+// Judgement is one rule's verdict on one value. The checks build their
+// findings from it, and the marking chain (render) and the drift rules
+// (checks/drift) call the same functions, so the RoCE rules are written
+// once: a value the chain draws broken or the drift says breaks the policy
+// is one a check reports.
+type Judgement struct {
+	OK bool
+	// Severity is the severity of the finding the check makes when !OK.
+	Severity Severity
+	// Reason is the finding's message when !OK, "" when OK.
+	Reason string
+}
+
+var pass = Judgement{OK: true}
+
+func fail(sev Severity, format string, a ...any) Judgement {
+	return Judgement{Severity: sev, Reason: fmt.Sprintf(format, a...)}
+}
+
+// Breaks reports whether the judgement makes a finding that counts (error
+// or warning): what the drift calls breaking the policy.
+func (j Judgement) Breaks() bool { return !j.OK && j.Severity >= Warning }
+
+// JudgeRoCEMode is switch-roce-mode on `qos roce`: on, in the policy's mode
+// (lossless-single-ipool accepted for lossless).
+func JudgeRoCEMode(p inventory.Policy, enabled bool, mode string) Judgement {
+	want := p.RoCE.Mode
+	switch {
+	case !enabled:
+		return fail(Error, "RoCE QoS is off: the switch trusts 802.1p only and has no PFC, RoCE is best effort")
+	case modeAccepted(want, mode):
+		return pass
+	}
+	sev, msg := modeMismatch(want, mode)
+	return fail(sev, "%s", msg)
+}
+
+// switchTrusts are the trust modes a switch port may have under the
+// policy's trust.
+func switchTrusts(p inventory.Policy) (map[string]bool, string) {
+	if p.Trust == "pcp" {
+		return map[string]bool{"l2": true, "both": true}, "l2 or both"
+	}
+	return map[string]bool{"l3": true, "both": true}, "l3 or both"
+}
+
+// markField is the header field the hosts mark RoCE in.
+func markField(p inventory.Policy) string {
+	if p.Trust == "pcp" {
+		return "PCP"
+	}
+	return "DSCP"
+}
+
+// JudgeSwitchTrust is switch-trust on a port group's trust mode.
+func JudgeSwitchTrust(p inventory.Policy, trust string) Judgement {
+	if want, _ := switchTrusts(p); want[trust] {
+		return pass
+	}
+	return fail(Error, "ports trust %s, but the hosts mark RoCE in %s: RoCE lands in the wrong priority", trust, markField(p))
+}
+
+// JudgeSwitchDSCP is switch-dscp-map on one entry of a port group's DSCP
+// map: a RoCE DSCP must land in the RoCE switch priority; other DSCPs are
+// not its concern.
+func JudgeSwitchDSCP(p inventory.Policy, dscp, sp int) Judgement {
+	if !slices.Contains(p.RoCE.DSCP, dscp) || sp == p.RoCE.Priority {
+		return pass
+	}
+	return fail(Error, "DSCP %d maps to switch-priority %d, not the RoCE priority %d", dscp, sp, p.RoCE.Priority)
+}
+
+// JudgeSwitchCNPDSCP is switch-cnp on the switch priority of the CNP DSCP.
+func JudgeSwitchCNPDSCP(p inventory.Policy, sp int) Judgement {
+	c := p.CNP
+	if sp == c.Priority {
+		return pass
+	}
+	return fail(Error, "CNP DSCP %d maps to switch-priority %d, not the CNP priority %d", c.DSCP, sp, c.Priority)
+}
+
+// PFCRequired: PFC is judged only when the policy designs the fabric
+// lossless.
+func PFCRequired(p inventory.Policy) bool { return p.RoCE.Lossless() }
+
+// JudgeSwitchPFC is switch-pfc on a port group's PFC priorities: on the
+// RoCE priority (error), and on no other (warning).
+func JudgeSwitchPFC(p inventory.Policy, on []int) Judgement {
+	want := p.RoCE.Priority
+	if !PFCRequired(p) {
+		return pass
+	}
+	missing := !slices.Contains(on, want)
+	switch {
+	case missing && len(on) > 0:
+		return fail(Error, "PFC is on switch-priority %s instead of %d: RoCE is dropped while other traffic is paused", prioList(slices.Clone(on)), want)
+	case missing:
+		return fail(Error, "PFC is not on switch-priority %d: RoCE is dropped under congestion", want)
+	case len(on) > 1:
+		return fail(Warning, "PFC is also on switch-priority %s, which carries no lossless traffic", prioList(without(on, want)))
+	}
+	return pass
+}
+
+// JudgeSwitchPFCDirection is switch-pfc on a port group's PFC rx or tx.
+func JudgeSwitchPFCDirection(p inventory.Policy, dir string, enabled bool) Judgement {
+	if enabled || !PFCRequired(p) {
+		return pass
+	}
+	does := "sends no pause frames"
+	if dir == "rx" {
+		does = "ignores the pause frames it receives"
+	}
+	return fail(Error, "PFC %s is disabled: the switch %s", dir, does)
+}
+
+// JudgeSwitchQueue is switch-queue-map on switch priority sp in traffic
+// class tc: the RoCE priority in the RoCE class (error), no other priority
+// in it (warning; the CNP priority there is switch-cnp's error too, see
+// JudgeSwitchCNPQueue). defaulted says the class is NVUE's default: a
+// priority left in class 0 by default is not counted when the RoCE class is
+// 0.
+func JudgeSwitchQueue(p inventory.Policy, sp, tc int, defaulted bool) Judgement {
+	rtc := p.RoCE.TrafficClass
+	switch {
+	case sp == p.RoCE.Priority && tc != rtc:
+		return fail(Error, "switch-priority %d egresses through traffic-class %d, not the RoCE traffic-class %d", sp, tc, rtc)
+	case sp == p.RoCE.Priority || tc != rtc || defaulted && rtc == 0:
+		return pass
+	}
+	return fail(Warning, "switch-priority %d shares the RoCE traffic-class %d", sp, rtc)
+}
+
+// JudgeSwitchCNPQueue is switch-cnp on the traffic class of the CNP switch
+// priority.
+func JudgeSwitchCNPQueue(p inventory.Policy, tc int) Judgement {
+	rtc := p.RoCE.TrafficClass
+	if tc != rtc {
+		return pass
+	}
+	return fail(Error, "CNP switch-priority %d egresses through the RoCE traffic-class %d: CNPs wait behind the congestion they report", p.CNP.Priority, rtc)
+}
+
+// JudgeSwitchCNPScheduler is switch-cnp on the scheduler of the CNP traffic
+// class tc: strict, except under lossy-multi-tc, whose profile schedules
+// every class DWRR ("DWRR-4%" ... "DWRR-0%", no strict-priority row in the
+// `nv show qos roce` example of CumulusNetworks/docs
+// content/cumulus-linux-514/Layer-1-and-Switch-Ports/Quality-of-Service/
+// RDMA-over-Converged-Ethernet-RoCE.md).
+func JudgeSwitchCNPScheduler(p inventory.Policy, tc int, sched string) Judgement {
+	if sched == "strict" || p.RoCE.Mode == "lossy-multi-tc" {
+		return pass
+	}
+	return fail(Warning, "CNP traffic-class %d is scheduled %s, not strict: CNPs queue behind bulk traffic", tc, sched)
+}
+
+// JudgeSwitchECN is switch-ecn on ECN marking of the RoCE traffic class.
+func JudgeSwitchECN(p inventory.Policy, enabled bool) Judgement {
+	if enabled {
+		return pass
+	}
+	return fail(Error, "ECN is off on traffic-class %d: DCQCN gets no congestion marks, only PFC brakes RoCE", p.RoCE.TrafficClass)
+}
+
+// JudgeSwitchECNThresholds is switch-ecn on the byte thresholds of the RoCE
+// traffic class (ECN on, not in dynamic mode).
+func JudgeSwitchECNThresholds(p inventory.Policy, min, max int) Judgement {
+	if min < max {
+		return pass
+	}
+	return fail(Warning, "ECN min-threshold %d B is not below max-threshold %d B on traffic-class %d", min, max, p.RoCE.TrafficClass)
+}
+
+// ECMPHashFields are the ecmp-hash fields the switches must hash on:
+// source-port always, then the policy's, each once.
+func ECMPHashFields(p inventory.Policy) []string {
+	var out []string
+	for _, f := range append([]string{"source-port"}, p.ECMP.HashFields...) {
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// JudgeECMPHash is ecmp-hash on one field of the switch's hash.
+func JudgeECMPHash(p inventory.Policy, field string, on bool) Judgement {
+	switch {
+	case on || !slices.Contains(ECMPHashFields(p), field):
+		return pass
+	case field == "source-port":
+		return fail(Error, "ECMP does not hash on the UDP source port, the only per-QP entropy of RoCEv2: every QP between two GPUs takes one path")
+	}
+	return fail(Warning, "ECMP does not hash on %s, which the policy lists", field)
+}
+
+// JudgeSwitchMTU is mtu on a switch port.
+func JudgeSwitchMTU(p inventory.Policy, mtu int) Judgement {
+	if mtu >= p.MTU.Switch {
+		return pass
+	}
+	return fail(Error, "MTU %d is below the policy's %d: full-size RoCE frames are dropped", mtu, p.MTU.Switch)
+}
+
+// JudgeETSBandwidth is switch-ets-bandwidth on the sum of a port group's
+// DWRR bw-percent shares: "The combined total of values you assign to
+// bw_percent must be less than or equal to 100" (CumulusNetworks/docs
+// content/cumulus-linux-518/Layer-1-and-Switch-Ports/Quality-of-Service/
+// _index.md, Egress Scheduling). The guide does not say what the switch does
+// above it, hence a warning.
+func JudgeETSBandwidth(profile string, total int) Judgement {
+	if total <= 100 {
+		return pass
+	}
+	return fail(Warning, "the DWRR bandwidth shares of egress-scheduler profile %s add up to %d%%, above the 100%% NVIDIA's guide allows: "+
+		"the shares written are not what the traffic classes get, and the guide does not say what the switch does instead; qoslint prints no command: lower the shares to a total of 100%%",
+		profile, total)
+}
+
+// JudgeHostTrust is host-trust on a NIC's trust state.
+func JudgeHostTrust(p inventory.Policy, trust string) Judgement {
+	if trust == p.Trust {
+		return pass
+	}
+	return fail(Error, "the NIC trusts %s: RoCE from and to this NIC uses priority 0 unless tagged", trust)
+}
+
+// HostDSCPJudged: host-dscp-map judges a NIC's dscp2prio only under a DSCP
+// policy and for a NIC that trusts DSCP (host-trust reports the others).
+func HostDSCPJudged(p inventory.Policy, trust string) bool {
+	return p.Trust == "dscp" && trust == "dscp"
+}
+
+// JudgeHostDSCP is host-dscp-map on one dscp2prio entry of a NIC that
+// trusts DSCP; known is false when the table lacks the DSCP.
+func JudgeHostDSCP(p inventory.Policy, dscp, prio int, known bool) Judgement {
+	switch {
+	case !slices.Contains(p.RoCE.DSCP, dscp) || known && prio == p.RoCE.Priority:
+		return pass
+	case !known:
+		return fail(Error, "DSCP %d is not in the NIC's dscp2prio table", dscp)
+	}
+	return fail(Error, "DSCP %d maps to NIC priority %d, not the RoCE priority %d", dscp, prio, p.RoCE.Priority)
+}
+
+// JudgeHostPFC is host-pfc on a NIC's PFC priorities.
+func JudgeHostPFC(p inventory.Policy, on []int) Judgement {
+	want := p.RoCE.Priority
+	if !PFCRequired(p) {
+		return pass
+	}
+	missing := !slices.Contains(on, want)
+	switch {
+	case missing && len(on) > 0:
+		return fail(Error, "PFC is on priority %s instead of %d", prioList(slices.Clone(on)), want)
+	case missing:
+		return fail(Error, "PFC is not on priority %d: the NIC neither honours nor sends pause for RoCE", want)
+	case len(on) > 1:
+		return fail(Warning, "PFC is also on priority %s, which carries no lossless traffic", prioList(without(on, want)))
+	}
+	return pass
+}
+
+// JudgeHostDCQCN is host-ecn on a NIC's DCQCN notification ("np") or
+// reaction ("rp") point for priority prio.
+func JudgeHostDCQCN(p inventory.Policy, point string, prio int, on bool) Judgement {
+	if on || prio != p.RoCE.Priority {
+		return pass
+	}
+	if point == "np" {
+		return fail(Error, "DCQCN notification point is off for priority %d: the NIC sends no CNP for congestion-marked RoCE it receives", prio)
+	}
+	return fail(Error, "DCQCN reaction point is off for priority %d: the NIC ignores CNPs and never slows its QPs", prio)
+}
+
+// JudgeHostCNPDSCP is host-cnp on the DSCP a NIC marks its CNPs with.
+func JudgeHostCNPDSCP(p inventory.Policy, dscp int) Judgement {
+	if dscp == p.CNP.DSCP {
+		return pass
+	}
+	return fail(Error, "CNPs leave with DSCP %d, not the CNP DSCP %d", dscp, p.CNP.DSCP)
+}
+
+// JudgeHostCNPPrio is host-cnp on the 802.1p priority of a NIC's CNPs.
+func JudgeHostCNPPrio(p inventory.Policy, prio int) Judgement {
+	if prio == p.CNP.Priority {
+		return pass
+	}
+	return fail(Error, "CNPs leave with 802.1p priority %d, not the CNP 802.1p priority %d", prio, p.CNP.Priority)
+}
+
+// JudgeToS is host-tos on the effective ToS of a NIC's RoCE QPs: the DSCP
+// on the wire (ToS >> 2) must be a RoCE DSCP. knob names what set it.
+func JudgeToS(p inventory.Policy, tos int, knob string) Judgement {
+	if slices.Contains(p.RoCE.DSCP, model.DSCPOfToS(tos)) {
+		return pass
+	}
+	return fail(Error, "%s", tosMistake(tos, p.RoCE.DSCP, knob))
+}
+
+// JudgeHostMTU is mtu on a host RoCE netdev.
+func JudgeHostMTU(p inventory.Policy, mtu int) Judgement {
+	if mtu >= p.MTU.Host {
+		return pass
+	}
+	return fail(Error, "MTU %d is below the policy's %d: RoCE's path MTU drops to %d bytes", mtu, p.MTU.Host, roceMTU(mtu))
+}
