@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -33,8 +34,8 @@ func runHostCNP(f *model.Fabric) []Finding {
 			want int
 			what string
 		}{
-			{"cnp_dscp", n.CNPDSCP, c.DSCP, "DSCP"},
-			{"cnp_802p_prio", n.CNPPrio, c.Priority, "802.1p priority"},
+			{layout.CNPDSCP, n.CNPDSCP, c.DSCP, "DSCP"},
+			{layout.CNP802pPrio, n.CNPPrio, c.Priority, "802.1p priority"},
 		} {
 			if !a.v.Known || a.v.V == a.want {
 				continue

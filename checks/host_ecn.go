@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -29,8 +30,8 @@ func runHostECN(f *model.Fabric) []Finding {
 			name, role string
 			v          model.Value[bool]
 		}{
-			{"np", "notification point is off for priority %d: the NIC sends no CNP for congestion-marked RoCE it receives", n.ECNNP[p]},
-			{"rp", "reaction point is off for priority %d: the NIC ignores CNPs and never slows its QPs", n.ECNRP[p]},
+			{layout.PointNP, "notification point is off for priority %d: the NIC sends no CNP for congestion-marked RoCE it receives", n.ECNNP[p]},
+			{layout.PointRP, "reaction point is off for priority %d: the NIC ignores CNPs and never slows its QPs", n.ECNRP[p]},
 		} {
 			if !pt.v.Known || pt.v.V {
 				continue

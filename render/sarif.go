@@ -11,6 +11,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/waivers"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -25,9 +26,6 @@ const (
 	sarifSrcRoot = "%SRCROOT%"
 	// sarifInputRule is the synthetic rule input errors are results of.
 	sarifInputRule = "input-error"
-	// sarifDevicesDir is where a device's files live in a fabric directory
-	// (README "The fabric directory"); a result with no file points there.
-	sarifDevicesDir = "devices"
 	// sarifFingerprint is qoslint's own partialFingerprints key.
 	sarifFingerprint = "qoslintFindingHash/v1"
 )
@@ -311,7 +309,7 @@ func sarifLocations(device string, pos source.Pos) []sarifLocation {
 		if device == "" {
 			return nil
 		}
-		file = sarifDevicesDir + "/" + device
+		file = layout.DeviceDir(device) // a result with no file points at the device's folder
 	}
 	loc := sarifLocation{PhysicalLocation: sarifPhysical{
 		ArtifactLocation: sarifArtifactLoc{URI: sarifURI(file), URIBaseID: sarifSrcRoot},

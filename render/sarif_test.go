@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/render"
 )
@@ -249,7 +249,7 @@ func TestSARIFLocationsAndFingerprints(t *testing.T) {
 	if r := wholeFile.Locations[0].PhysicalLocation.Region; r == nil || r.StartLine == nil || *r.StartLine != 1 {
 		t.Errorf("line 0 (the whole file) must anchor at line 1, got %+v", r)
 	}
-	if got := *noFile.Locations[0].PhysicalLocation.ArtifactLocation.URI; got != offline.DevicesDir+"/gpu01" {
+	if got := *noFile.Locations[0].PhysicalLocation.ArtifactLocation.URI; got != layout.DevicesDir+"/gpu01" {
 		t.Errorf("a finding with no file points at %q, want the device folder", got)
 	}
 	if a, b := noFile.PartialFingerprints["primaryLocationLineHash"], twinRes.PartialFingerprints["primaryLocationLineHash"]; a == b {

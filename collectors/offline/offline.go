@@ -20,52 +20,21 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/names"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
-// File names of the fabric-directory contract (README "Fabric directory").
 const (
-	DevicesDir       = "devices"
-	NVUEYAMLFile     = "nv-config.yaml"
-	NVUECommandsFile = "nv-config-commands.txt"
-	RoceShowFile     = "nv-show-qos-roce.txt"
-	IBDev2NetdevFile = "ibdev2netdev.txt"
-	NCCLConfFile     = "nccl.conf"
-	// HomeNCCLConfFile is ~/.nccl.conf of the job's user; NCCLEnvFile the
-	// job's environment (`env` output or /proc/<pid>/environ). Both are
-	// optional: absent means not collected.
-	HomeNCCLConfFile = "home-nccl.conf"
-	NCCLEnvFile      = "nccl-env.txt"
-	IPLinkFile       = "ip-link.json"
-	SysfsDir         = "sysfs"
-	mlnxQosPrefix    = "mlnx_qos-"
-	mlnxQosSuffix    = ".txt"
-	ethtoolPrefix    = "ethtool-S-"
-	beforeSuffix     = ".before.txt"
-	// GNMIBeforeFile is the earlier gNMI sample beside gnmi-counters.json.
-	GNMIBeforeFile = "gnmi-counters.before.json"
-	// IntervalFile holds, as a Go duration, how far apart the two counter
-	// samples of a device were.
-	IntervalFile        = "counters-interval.txt"
 	maxDeviceFileBytes  = 64 << 20
 	errDeviceDirMissing = "device folder not found"
 )
 
-// MlnxQosFile is the file holding `mlnx_qos -i <netdev>`.
-func MlnxQosFile(netdev string) string { return mlnxQosPrefix + netdev + mlnxQosSuffix }
-
-// EthtoolFile is the file holding `ethtool -S <netdev>`.
-func EthtoolFile(netdev string) string { return ethtoolPrefix + netdev + mlnxQosSuffix }
-
-// EthtoolBeforeFile is the earlier `ethtool -S <netdev>` sample.
-func EthtoolBeforeFile(netdev string) string { return ethtoolPrefix + netdev + beforeSuffix }
-
 // interval reads counters-interval.txt: 0 when absent (a single sample).
 func (r *reader) interval(name string) time.Duration {
-	file := r.devicePath(name, IntervalFile)
+	file := r.devicePath(name, layout.IntervalFile)
 	data, ok := r.read(file)
 	if !ok {
 		return 0
@@ -109,10 +78,10 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	}
 	// A folder the inventory does not name is a typo or a device someone
 	// forgot to add: either way the gate must not pass silently.
-	entries, err := fs.ReadDir(fsys, DevicesDir)
+	entries, err := fs.ReadDir(fsys, layout.DevicesDir)
 	if err != nil {
 		r.device = ""
-		r.fail(source.Pos{File: DevicesDir}, "cannot read the devices folder: %v", unwrapPathError(err))
+		r.fail(source.Pos{File: layout.DevicesDir}, "cannot read the devices folder: %v", unwrapPathError(err))
 	}
 	for _, e := range entries {
 		if !e.IsDir() || known[e.Name()] {
@@ -121,10 +90,10 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 		r.device = e.Name()
 		if !names.Device(e.Name()) {
 			// No inventory can name it: say why, not only that it is missing.
-			r.fail(source.Pos{File: path.Join(DevicesDir, e.Name())}, "device folder %q is not a device name (%s), and not in the inventory (%s)", e.Name(), names.DeviceRule, inv.File)
+			r.fail(source.Pos{File: path.Join(layout.DevicesDir, e.Name())}, "device folder %q is not a device name (%s), and not in the inventory (%s)", e.Name(), names.DeviceRule, inv.File)
 			continue
 		}
-		r.fail(source.Pos{File: path.Join(DevicesDir, e.Name())}, "device folder is not in the inventory (%s)", inv.File)
+		r.fail(source.Pos{File: path.Join(layout.DevicesDir, e.Name())}, "device folder is not in the inventory (%s)", inv.File)
 	}
 	return c
 }
@@ -170,12 +139,14 @@ func (r *reader) failErr(file string, err error) {
 	r.fail(source.Pos{File: file}, "%v", err)
 }
 
-func (r *reader) devicePath(name, file string) string { return path.Join(DevicesDir, name, file) }
+func (r *reader) devicePath(name, file string) string {
+	return path.Join(layout.DevicesDir, name, file)
+}
 
 // deviceDir reports whether the device's folder can be read; when it
 // cannot, it records one error that says why, instead of one per file.
 func (r *reader) deviceDir(name string) bool {
-	dir := path.Join(DevicesDir, name)
+	dir := path.Join(layout.DevicesDir, name)
 	ok, missing := r.folder(dir)
 	if missing {
 		r.fail(source.Pos{File: dir}, "%s: the inventory names this device but the fabric directory has no folder for it", errDeviceDirMissing)
@@ -233,7 +204,7 @@ func unwrapPathError(err error) error {
 
 func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 	sc := &collectors.SwitchCapture{Name: name}
-	yamlFile, cmdFile := r.devicePath(name, NVUEYAMLFile), r.devicePath(name, NVUECommandsFile)
+	yamlFile, cmdFile := r.devicePath(name, layout.NVUEYAMLFile), r.devicePath(name, layout.NVUECommandsFile)
 	if data, ok := r.read(yamlFile); ok {
 		cfg, err := nvue.ParseYAML(yamlFile, data)
 		if err != nil {
@@ -255,12 +226,12 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 		}
 		sc.Config = cfg
 	} else if !r.failed[yamlFile] && !r.failed[cmdFile] {
-		r.fail(source.Pos{File: path.Join(DevicesDir, name)}, "no NVUE configuration: the switch needs %s or %s", NVUEYAMLFile, NVUECommandsFile)
+		r.fail(source.Pos{File: path.Join(layout.DevicesDir, name)}, "no NVUE configuration: the switch needs %s or %s", layout.NVUEYAMLFile, layout.NVUECommandsFile)
 	}
 	if sc.Config != nil {
 		r.refuseInterfaces(sc.Config)
 	}
-	showFile := r.devicePath(name, RoceShowFile)
+	showFile := r.devicePath(name, layout.RoceShowFile)
 	if data, ok := r.read(showFile); ok {
 		show, err := nvue.ParseRoceShow(showFile, data)
 		if err != nil {
@@ -269,14 +240,14 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 			sc.RoceShow = show
 		}
 	} else {
-		sc.Missing = append(sc.Missing, RoceShowFile)
+		sc.Missing = append(sc.Missing, layout.RoceShowFile)
 		// Optional, and a config repo never has it; but a report that
 		// passes must say what it did not compare.
-		r.note(source.Pos{File: path.Join(DevicesDir, name)}, "%s not collected: the configuration is not compared with what the switch runs", RoceShowFile)
+		r.note(source.Pos{File: path.Join(layout.DevicesDir, name)}, "%s not collected: the configuration is not compared with what the switch runs", layout.RoceShowFile)
 	}
 	// Counters are optional evidence: absent means not collected, and is
 	// not listed as missing (configuration checks do not need them).
-	countersFile := r.devicePath(name, gnmi.FileName)
+	countersFile := r.devicePath(name, layout.GNMIFile)
 	if data, ok := r.read(countersFile); ok {
 		c, err := gnmi.ParseCounters(countersFile, data)
 		if err != nil {
@@ -289,7 +260,7 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 	// without the later one and the interval.
 	if sc.Counters != nil {
 		if iv := r.interval(name); iv > 0 {
-			bf := r.devicePath(name, GNMIBeforeFile)
+			bf := r.devicePath(name, layout.GNMIBeforeFile)
 			if data, ok := r.read(bf); ok {
 				c, err := gnmi.ParseCounters(bf, data)
 				if err != nil {
@@ -305,7 +276,7 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 
 func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	hc := &collectors.HostCapture{Name: h.Name}
-	ibFile := r.devicePath(h.Name, IBDev2NetdevFile)
+	ibFile := r.devicePath(h.Name, layout.IBDev2NetdevFile)
 	if data, ok := r.read(ibFile); ok {
 		devs, err := hostfiles.ParseIBDev2Netdev(ibFile, data)
 		if err != nil {
@@ -313,16 +284,16 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 		}
 		hc.IBDevs = devs
 	} else if !r.failed[ibFile] {
-		hc.Missing = append(hc.Missing, IBDev2NetdevFile)
+		hc.Missing = append(hc.Missing, layout.IBDev2NetdevFile)
 	}
-	if hc.NCCL = r.ncclConf(h.Name, NCCLConfFile); hc.NCCL == nil && !r.failed[r.devicePath(h.Name, NCCLConfFile)] {
-		hc.Missing = append(hc.Missing, NCCLConfFile)
+	if hc.NCCL = r.ncclConf(h.Name, layout.NCCLConfFile); hc.NCCL == nil && !r.failed[r.devicePath(h.Name, layout.NCCLConfFile)] {
+		hc.Missing = append(hc.Missing, layout.NCCLConfFile)
 	}
 	// The two layers above /etc/nccl.conf are optional: a capture that
 	// lacks them says so in host-tos, not as a missing file.
-	hc.NCCLHome = r.ncclConf(h.Name, HomeNCCLConfFile)
+	hc.NCCLHome = r.ncclConf(h.Name, layout.HomeNCCLConfFile)
 	hc.NCCLEnv = r.ncclEnv(h.Name)
-	linkFile := r.devicePath(h.Name, IPLinkFile)
+	linkFile := r.devicePath(h.Name, layout.IPLinkFile)
 	if data, ok := r.read(linkFile); ok {
 		links, err := hostfiles.ParseIPLink(linkFile, data)
 		if err != nil {
@@ -331,7 +302,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 			hc.Links, hc.LinksFile = r.refuseLinks(linkFile, links), linkFile
 		}
 	} else if !r.failed[linkFile] {
-		hc.Missing = append(hc.Missing, IPLinkFile)
+		hc.Missing = append(hc.Missing, layout.IPLinkFile)
 	}
 
 	byNetdev := map[string]hostfiles.IBDev{}
@@ -342,10 +313,10 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	if len(netdevs) == 0 {
 		netdevs = r.discoverNICs(h.Name, hc.IBDevs, hc.Links)
 	}
-	sysRoot := r.devicePath(h.Name, SysfsDir)
+	sysRoot := r.devicePath(h.Name, layout.SysfsDir)
 	sysOK, sysMissing := r.folder(sysRoot)
 	if sysMissing {
-		hc.Missing = append(hc.Missing, SysfsDir)
+		hc.Missing = append(hc.Missing, layout.SysfsDir)
 	}
 	hc.CountersInterval = r.interval(h.Name)
 	for _, nd := range netdevs {
@@ -353,7 +324,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 		if d, ok := byNetdev[nd]; ok {
 			nic.IBDev, nic.Port = d.IBDev, d.Port
 		}
-		qf := r.devicePath(h.Name, MlnxQosFile(nd))
+		qf := r.devicePath(h.Name, layout.MlnxQosFile(nd))
 		if data, ok := r.read(qf); ok {
 			q, err := hostfiles.ParseMlnxQos(qf, data)
 			if err != nil {
@@ -363,12 +334,12 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 				nic.Qos = q
 			}
 		} else if !r.failed[qf] {
-			hc.Missing = append(hc.Missing, MlnxQosFile(nd))
+			hc.Missing = append(hc.Missing, layout.MlnxQosFile(nd))
 		}
 		// Counters are optional evidence: a missing file is simply not
 		// collected, and is left out of Missing so that configuration-only
 		// fabric directories (and their snapshots) do not change.
-		ef := r.devicePath(h.Name, EthtoolFile(nd))
+		ef := r.devicePath(h.Name, layout.EthtoolFile(nd))
 		if data, ok := r.read(ef); ok {
 			e, err := hostfiles.ParseEthtool(ef, data)
 			if err != nil {
@@ -377,7 +348,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 				nic.Ethtool = e
 			}
 		}
-		if bf := r.devicePath(h.Name, EthtoolBeforeFile(nd)); nic.Ethtool != nil && hc.CountersInterval > 0 {
+		if bf := r.devicePath(h.Name, layout.EthtoolBeforeFile(nd)); nic.Ethtool != nil && hc.CountersInterval > 0 {
 			if data, ok := r.read(bf); ok {
 				e, err := hostfiles.ParseEthtool(bf, data)
 				if err != nil {
@@ -421,7 +392,7 @@ func (r *reader) ncclConf(host, name string) *hostfiles.NCCLConf {
 
 // ncclEnv reads nccl-env.txt; nil when absent or unreadable.
 func (r *reader) ncclEnv(host string) *hostfiles.NCCLEnv {
-	file := r.devicePath(host, NCCLEnvFile)
+	file := r.devicePath(host, layout.NCCLEnvFile)
 	data, ok := r.read(file)
 	if !ok {
 		return nil
@@ -440,21 +411,21 @@ func (r *reader) ncclEnv(host string) *hostfiles.NCCLEnv {
 func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev, links []hostfiles.Link) []string {
 	out, skipped := roceCandidates(devs, links)
 	if len(skipped) > 0 {
-		r.note(source.Pos{File: r.devicePath(host, IBDev2NetdevFile)}, "not checked as RoCE NICs (the inventory names no nics): %s; name them in the inventory's nics to check them", strings.Join(skipped, ", "))
+		r.note(source.Pos{File: r.devicePath(host, layout.IBDev2NetdevFile)}, "not checked as RoCE NICs (the inventory names no nics): %s; name them in the inventory's nics to check them", strings.Join(skipped, ", "))
 	}
 	if len(out) > 0 || len(skipped) > 0 {
 		if len(out) == 0 {
-			r.fail(source.Pos{File: path.Join(DevicesDir, host)}, "no RoCE NIC found: every port of %s is IPoIB or down; name the nics in the inventory to check them anyway", IBDev2NetdevFile)
+			r.fail(source.Pos{File: layout.DeviceDir(host)}, "no RoCE NIC found: every port of %s is IPoIB or down; name the nics in the inventory to check them anyway", layout.IBDev2NetdevFile)
 		}
 		return out
 	}
-	entries, _ := fs.ReadDir(r.fsys, path.Join(DevicesDir, host))
+	entries, _ := fs.ReadDir(r.fsys, layout.DeviceDir(host))
 	for _, e := range entries {
 		n := e.Name()
-		if e.IsDir() || !strings.HasPrefix(n, mlnxQosPrefix) || !strings.HasSuffix(n, mlnxQosSuffix) {
+		nd, ok := layout.MlnxQosNetdev(n)
+		if e.IsDir() || !ok {
 			continue
 		}
-		nd := strings.TrimSuffix(strings.TrimPrefix(n, mlnxQosPrefix), mlnxQosSuffix)
 		if !names.Netdev(nd) {
 			// The live audit never runs mlnx_qos -i on such a name.
 			r.fail(source.Pos{File: r.devicePath(host, n)}, "netdev %q in the file name refused: want %s", clip(nd), names.NetdevRule)
@@ -464,7 +435,7 @@ func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev, links []hostf
 	}
 	sort.Strings(out)
 	if len(out) == 0 {
-		r.fail(source.Pos{File: path.Join(DevicesDir, host)}, "no RoCE NIC found: the host needs %s, %s<netdev>%s files, or nics in the inventory", IBDev2NetdevFile, mlnxQosPrefix, mlnxQosSuffix)
+		r.fail(source.Pos{File: layout.DeviceDir(host)}, "no RoCE NIC found: the host needs %s, %s files, or nics in the inventory", layout.IBDev2NetdevFile, layout.MlnxQosFile("<netdev>"))
 	}
 	return out
 }

@@ -12,6 +12,7 @@ import (
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
@@ -61,7 +62,7 @@ func (f *Fabric) startGNMI() error {
 	}
 	f.gnmi = g
 	for _, d := range f.devs {
-		if d.kind != KindSwitch {
+		if d.kind != layout.KindSwitch {
 			continue
 		}
 		ln, err := net.Listen("tcp", net.JoinHostPort(f.hostIP.String(), "0"))
