@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 
 	"github.com/qoslint/qoslint/checks"
@@ -90,18 +91,7 @@ func (r *Report) Failed() bool {
 func (r *Report) Normalize() {
 	sort.Slice(r.Devices, func(i, j int) bool { return r.Devices[i].Name < r.Devices[j].Name })
 	checks.Sort(r.Findings)
-	sort.SliceStable(r.Errors, func(i, j int) bool {
-		a, b := r.Errors[i], r.Errors[j]
-		switch {
-		case a.Device != b.Device:
-			return a.Device < b.Device
-		case a.File != b.File:
-			return a.File < b.File
-		case a.Line != b.Line:
-			return a.Line < b.Line
-		}
-		return a.Msg < b.Msg
-	})
+	slices.SortStableFunc(r.Errors, source.Compare)
 }
 
 // Sections are the groups a formatter prints findings in: the inventory's
