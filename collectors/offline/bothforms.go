@@ -2,7 +2,6 @@ package offline
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/layout"
@@ -48,7 +47,7 @@ func (r *reader) agreeWithCommands(name string, yamlCfg *nvue.Config) {
 	if len(onlyCmds) > 0 {
 		diff = append(diff, "only in "+layout.NVUECommandsFile+": "+shortList(onlyCmds))
 	}
-	r.fail(source.Pos{File: path.Join(layout.DevicesDir, name)},
+	r.fail(source.Pos{File: layout.DeviceDir(name)},
 		"%s and %s describe different configurations (%s): keep only the one the switch runs",
 		layout.NVUEYAMLFile, layout.NVUECommandsFile, strings.Join(diff, "; "))
 }
