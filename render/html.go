@@ -36,6 +36,7 @@ type htmlView struct {
 	DeviceFindings          []htmlDevice
 	Plans                   []Plan
 	Chain                   *htmlChain
+	Head                    template.HTML
 }
 
 type htmlInputError struct{ Device, Where, Msg string }
@@ -82,6 +83,7 @@ func buildHTMLView(r *Report) *htmlView {
 		Fabric: r.Fabric, Verdict: word, VerdictDetail: detail, Summary: summary(r),
 		Devices: len(r.Devices), Findings: len(r.Findings), InputErrors: len(r.Errors),
 		FailOn: r.FailOn.String(), Notes: r.Notes, Plans: r.Plans,
+		Head: HTMLHead("qoslint: fabric "+r.Fabric, htmlCSS),
 	}
 	for _, f := range r.Findings {
 		switch {
@@ -481,16 +483,8 @@ var htmlPage = template.Must(template.New("html").Parse(htmlTemplate))
 // people who restyle it: #summary, #notes, #input-errors, #matrix
 // (table.matrix, td[data-device][data-check][data-severity]), #chain
 // (g.hop[data-hop][data-status]), #findings (article.finding), #plans.
-const htmlTemplate = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="qoslint">
-<title>qoslint: fabric {{.Fabric}}</title>
-<style>
-:root{--err:#c5221f;--err-bg:#fce8e6;--warn:#a35200;--warn-bg:#fef0d9;--info:#1a5fb4;--info-bg:#e3eefc;--ok:#137333;--ok-bg:#e6f4ea;--na:#9aa0a6;--na-bg:#f4f5f6;--line:#dadce0;--fg:#202124;--muted:#5f6368}
+// htmlCSS styles the report page (HTMLHead puts it in the page's head).
+const htmlCSS = `:root{--err:#c5221f;--err-bg:#fce8e6;--warn:#a35200;--warn-bg:#fef0d9;--info:#1a5fb4;--info-bg:#e3eefc;--ok:#137333;--ok-bg:#e6f4ea;--na:#9aa0a6;--na-bg:#f4f5f6;--line:#dadce0;--fg:#202124;--muted:#5f6368}
 *{box-sizing:border-box}
 body{margin:0;padding:24px 32px;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:#fff}
 h1{font-size:22px;margin:0 0 12px}
@@ -544,10 +538,9 @@ table.matrix td a{color:inherit;text-decoration:none;display:block}
 .commands{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .commands h4{margin:6px 0 0;font-size:12px;color:var(--muted);font-weight:600}
 .waiver{color:var(--muted);font-style:italic}
-footer{margin-top:32px;color:var(--muted);font-size:12px}
-</style>
-</head>
-<body>
+footer{margin-top:32px;color:var(--muted);font-size:12px}`
+
+const htmlTemplate = `{{.Head}}<body>
 <h1>qoslint: fabric <code>{{.Fabric}}</code></h1>
 
 <section id="summary" data-verdict="{{.Verdict}}" data-devices="{{.Devices}}" data-findings="{{.Findings}}" data-errors="{{.Errors}}" data-warnings="{{.Warnings}}" data-info="{{.Infos}}" data-waived="{{.Waived}}" data-input-errors="{{.InputErrors}}">
