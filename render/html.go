@@ -349,94 +349,23 @@ func layoutChain(c *MarkingChain) *htmlChain {
 	}
 	hc := &htmlChain{Caption: fmt.Sprintf("Following RoCE DSCP %d (ToS %d) → priority %d → traffic class %d, %s.",
 		c.DSCP, c.ToS, c.Priority, c.TrafficClass, mode)}
-
-	// One status per switch, the worst of its port groups, for the strip
-	// every host row ends in.
-	type swStat struct {
-		name, status string
-		why          []string
-	}
-	var sws []*swStat
-	idx := map[string]*swStat{}
-	for _, s := range c.Switches {
-		st := idx[s.Switch]
-		if st == nil {
-			st = &swStat{name: s.Switch, status: string(HopOK)}
-			idx[s.Switch] = st
-			sws = append(sws, st)
-		}
-		if sevRank[hopRank(s.Status())] > sevRank[hopRank(HopStatus(st.status))] {
-			st.status = string(s.Status())
-		}
-		for _, h := range s.Hops {
-			if h.Status != HopOK {
-				where := s.Switch
-				if s.Ports != "" {
-					where += " " + s.Ports
-				}
-				st.why = append(st.why, where+": "+h.Reason)
-			}
-		}
-	}
-
-	cols := []string{"sender ToS → DSCP", "NIC priority", "NIC PFC", "NIC DCQCN", "switches"}
-	for i, t := range cols {
+	hc.HostHead = append(hc.HostHead, svgText{X: svgPad, Y: 22, Text: "host NIC"})
+	for i, t := range []string{"sender ToS → DSCP", "NIC priority", "NIC PFC", "NIC DCQCN", "switches"} {
 		hc.HostHead = append(hc.HostHead, svgText{X: svgPad + svgNameW + i*(svgBoxW+svgGap), Y: 22, Text: t})
 	}
-	hc.HostHead = append([]svgText{{X: svgPad, Y: 22, Text: "host NIC"}}, hc.HostHead...)
+	sws := switchStats(c.Switches)
 	y := svgHeadH
 	width := 0
 	for _, n := range c.NICs {
-		row := svgRow{
-			Device: n.Host, Sub: n.Netdev, Status: string(n.Status()),
-			DeviceText: svgText{X: svgPad, Y: y + 15, Text: cut(n.Host, svgNameMax)},
-			SubText:    svgText{X: svgPad, Y: y + 31, Text: cut(n.Netdev, svgNameMax)},
-			SubTitle:   n.Host + " " + n.Netdev,
-		}
-		var x int
-		row.Hops, row.Arrows, x = hopRow(n.Hops, y)
-		lost := false
-		for _, h := range n.Hops {
-			lost = lost || h.Status == HopBroken
-		}
-		row.SwitchArrow = &svgArrow{X1: x - svgGap + 2, Y: y + svgBoxH/2, X2: x - 4, Lost: lost}
-		if len(sws) > svgMaxSwitch {
-			broken := 0
-			status := HopOK
-			var why []string
-			for _, s := range sws {
-				if s.status == string(HopBroken) {
-					broken++
-				}
-				if sevRank[hopRank(HopStatus(s.status))] > sevRank[hopRank(status)] {
-					status = HopStatus(s.status)
-				}
-				why = append(why, s.why...)
-			}
-			box := hopBox(Hop{Name: "switches", Status: status, Label: fmt.Sprintf("%d switches, %d broken", len(sws), broken),
-				Reason: strings.Join(why, "; ")}, x, y)
-			row.SwitchBoxes = append(row.SwitchBoxes, box)
-			x += svgBoxW
-		} else {
-			for _, s := range sws {
-				b := svgHop{Name: s.name, Status: s.status, X: x, Y: y, W: svgSwW, H: svgBoxH,
-					TextX: x + svgSwW/2, TextY: y + svgBoxH/2 + 4, Label: cut(s.name, svgSwMax), Title: s.name + ": all hops keep the mark"}
-				if len(s.why) > 0 {
-					b.Title = strings.Join(s.why, "\n")
-				}
-				row.SwitchBoxes = append(row.SwitchBoxes, b)
-				x += svgSwW + svgSwGap
-			}
-		}
-		width = max(width, x)
-		hc.NICs = append(hc.NICs, row)
+		row := nicRow(n, sws, y)
+		width = max(width, row.end)
+		hc.NICs = append(hc.NICs, row.svgRow)
 		y += svgRowH
 	}
 
 	hc.SwitchTop = y + 4
 	y += 16
-	scols := []string{"switch ports", "DSCP → switch priority", "switch PFC", "egress traffic class", "switch ECN"}
-	for i, t := range scols {
+	for i, t := range []string{"switch ports", "DSCP → switch priority", "switch PFC", "egress traffic class", "switch ECN"} {
 		x := svgPad
 		if i > 0 {
 			x = svgPad + svgNameW + (i-1)*(svgBoxW+svgGap)
@@ -463,6 +392,96 @@ func layoutChain(c *MarkingChain) *htmlChain {
 	}
 	hc.Width, hc.Height = width+svgPad, y
 	return hc
+}
+
+// swStat is one switch's status, the worst of its port groups, for the
+// strip every host row ends in.
+type swStat struct {
+	name, status string
+	why          []string
+}
+
+func switchStats(chains []SwitchChain) []*swStat {
+	var sws []*swStat
+	idx := map[string]*swStat{}
+	for _, s := range chains {
+		st := idx[s.Switch]
+		if st == nil {
+			st = &swStat{name: s.Switch, status: string(HopOK)}
+			idx[s.Switch] = st
+			sws = append(sws, st)
+		}
+		if sevRank[hopRank(s.Status())] > sevRank[hopRank(HopStatus(st.status))] {
+			st.status = string(s.Status())
+		}
+		for _, h := range s.Hops {
+			if h.Status != HopOK {
+				where := s.Switch
+				if s.Ports != "" {
+					where += " " + s.Ports
+				}
+				st.why = append(st.why, where+": "+h.Reason)
+			}
+		}
+	}
+	return sws
+}
+
+// laidRow is a row and the x where it ends.
+type laidRow struct {
+	svgRow
+	end int
+}
+
+// nicRow lays out one host NIC's hops at y, then the switch strip: one
+// box a switch, or one box for all when there are too many to draw.
+func nicRow(n NICChain, sws []*swStat, y int) laidRow {
+	row := svgRow{
+		Device: n.Host, Sub: n.Netdev, Status: string(n.Status()),
+		DeviceText: svgText{X: svgPad, Y: y + 15, Text: cut(n.Host, svgNameMax)},
+		SubText:    svgText{X: svgPad, Y: y + 31, Text: cut(n.Netdev, svgNameMax)},
+		SubTitle:   n.Host + " " + n.Netdev,
+	}
+	var x int
+	row.Hops, row.Arrows, x = hopRow(n.Hops, y)
+	lost := false
+	for _, h := range n.Hops {
+		lost = lost || h.Status == HopBroken
+	}
+	row.SwitchArrow = &svgArrow{X1: x - svgGap + 2, Y: y + svgBoxH/2, X2: x - 4, Lost: lost}
+	if len(sws) > svgMaxSwitch {
+		row.SwitchBoxes = append(row.SwitchBoxes, allSwitchesBox(sws, x, y))
+		return laidRow{row, x + svgBoxW}
+	}
+	for _, s := range sws {
+		b := svgHop{Name: s.name, Status: s.status, X: x, Y: y, W: svgSwW, H: svgBoxH,
+			TextX: x + svgSwW/2, TextY: y + svgBoxH/2 + 4, Label: cut(s.name, svgSwMax), Title: s.name + ": all hops keep the mark"}
+		if len(s.why) > 0 {
+			b.Title = strings.Join(s.why, "\n")
+		}
+		row.SwitchBoxes = append(row.SwitchBoxes, b)
+		x += svgSwW + svgSwGap
+	}
+	return laidRow{row, x}
+}
+
+// allSwitchesBox stands for every switch at once: the worst status, how
+// many are broken, and every reason.
+func allSwitchesBox(sws []*swStat, x, y int) svgHop {
+	broken := 0
+	status := HopOK
+	var why []string
+	for _, s := range sws {
+		if s.status == string(HopBroken) {
+			broken++
+		}
+		if sevRank[hopRank(HopStatus(s.status))] > sevRank[hopRank(status)] {
+			status = HopStatus(s.status)
+		}
+		why = append(why, s.why...)
+	}
+	return hopBox(Hop{Name: "switches", Status: status, Label: fmt.Sprintf("%d switches, %d broken", len(sws), broken),
+		Reason: strings.Join(why, "; ")}, x, y)
 }
 
 // hopRank maps a hop status onto the severity ranks, so one comparison
