@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
@@ -119,15 +118,7 @@ func htmlChecks(r *Report) []htmlCheck {
 		out = append(out, htmlCheck{ID: c.ID, Title: c.Title, Catalog: true})
 		known[c.ID] = true
 	}
-	var extra []string
-	for _, f := range r.Findings {
-		if !known[f.Check] {
-			known[f.Check] = true
-			extra = append(extra, f.Check)
-		}
-	}
-	sort.Strings(extra)
-	for _, id := range extra {
+	for _, id := range r.unlisted(known, func(f *checks.Finding) string { return f.Check }) {
 		out = append(out, htmlCheck{ID: id})
 	}
 	return out
@@ -149,26 +140,43 @@ func checkApplies(id, kind string) bool {
 var sevRank = map[string]int{"n/a": 0, "ok": 1, "waived": 2, "info": 3, "warning": 4, "error": 5}
 
 func htmlMatrix(r *Report, cols []htmlCheck, errsBy map[string]int) ([]htmlRow, []htmlDevice) {
-	devices := append([]Device(nil), r.Devices...)
-	seen := map[string]bool{}
-	for _, d := range devices {
-		seen[d.Name] = true
-	}
+	cells, byDevice := htmlCells(r)
+	var rows []htmlRow
+	var devs []htmlDevice
 	// A finding on a device the report does not list still gets a row.
-	var extra []string
-	for _, f := range r.Findings {
-		if !seen[f.Device] {
-			seen[f.Device] = true
-			extra = append(extra, f.Device)
+	for _, d := range r.Sections() {
+		row := htmlRow{Device: d.Name, Kind: d.Kind, InputErrors: errsBy[d.Name]}
+		for _, col := range cols {
+			if c := cells[cellKey{d.Name, col.ID}]; c != nil {
+				row.Cells = append(row.Cells, *c)
+				continue
+			}
+			sev, title := "ok", col.ID+": no finding"
+			switch {
+			case !col.Catalog:
+				// A check outside the catalog (the waiver file's own)
+				// speaks only where it has findings.
+				sev, title = "n/a", col.ID+": no finding here"
+			case !checkApplies(col.ID, d.Kind):
+				sev, title = "n/a", col.ID+" does not look at "+d.Name
+			}
+			row.Cells = append(row.Cells, htmlCell{Check: col.ID, Severity: sev, Title: title})
+		}
+		rows = append(rows, row)
+		if fs := byDevice[d.Name]; len(fs) > 0 {
+			devs = append(devs, htmlDevice{Name: d.Name, Kind: d.Kind, Findings: fs})
 		}
 	}
-	sort.Strings(extra)
-	for _, n := range extra {
-		devices = append(devices, Device{Name: n})
-	}
+	return rows, devs
+}
 
-	type key struct{ device, check string }
-	cells := map[key]*htmlCell{}
+type cellKey struct{ device, check string }
+
+// htmlCells are the matrix cells that have findings, and the findings by
+// device: a cell shows its worst finding, counts them, and lists them all
+// in its title.
+func htmlCells(r *Report) (map[cellKey]*htmlCell, map[string][]htmlFinding) {
+	cells := map[cellKey]*htmlCell{}
 	byDevice := map[string][]htmlFinding{}
 	for i, f := range r.Findings {
 		fix, rb := Commands(f.Changes)
@@ -178,7 +186,7 @@ func htmlMatrix(r *Report, cols []htmlCheck, errsBy map[string]int) ([]htmlRow, 
 			Evidence: f.Source.String(), Waived: f.Waived, WaiverReason: f.WaiverReason, Fix: fix, Rollback: rb,
 		}
 		byDevice[f.Device] = append(byDevice[f.Device], hf)
-		k := key{f.Device, f.Check}
+		k := cellKey{f.Device, f.Check}
 		c := cells[k]
 		if c == nil {
 			c = &htmlCell{Check: f.Check, Severity: "ok", Anchor: hf.ID}
@@ -206,33 +214,7 @@ func htmlMatrix(r *Report, cols []htmlCheck, errsBy map[string]int) ([]htmlRow, 
 		}
 		c.Title += line
 	}
-
-	var rows []htmlRow
-	var devs []htmlDevice
-	for _, d := range devices {
-		row := htmlRow{Device: d.Name, Kind: d.Kind, InputErrors: errsBy[d.Name]}
-		for _, col := range cols {
-			if c := cells[key{d.Name, col.ID}]; c != nil {
-				row.Cells = append(row.Cells, *c)
-				continue
-			}
-			sev, title := "ok", col.ID+": no finding"
-			switch {
-			case !col.Catalog:
-				// A check outside the catalog (the waiver file's own)
-				// speaks only where it has findings.
-				sev, title = "n/a", col.ID+": no finding here"
-			case !checkApplies(col.ID, d.Kind):
-				sev, title = "n/a", col.ID+" does not look at "+d.Name
-			}
-			row.Cells = append(row.Cells, htmlCell{Check: col.ID, Severity: sev, Title: title})
-		}
-		rows = append(rows, row)
-		if fs := byDevice[d.Name]; len(fs) > 0 {
-			devs = append(devs, htmlDevice{Name: d.Name, Kind: d.Kind, Findings: fs})
-		}
-	}
-	return rows, devs
+	return cells, byDevice
 }
 
 // The chain drawing. Coordinates are computed here, not in the template,

@@ -104,17 +104,24 @@ func (r *Report) Sections() []Device {
 	for _, d := range r.Devices {
 		known[d.Name] = true
 	}
-	var extra []string
-	for _, f := range r.Findings {
-		if !known[f.Device] {
-			known[f.Device] = true
-			extra = append(extra, f.Device)
-		}
-	}
-	sort.Strings(extra)
-	for _, name := range extra {
+	for _, name := range r.unlisted(known, func(f *checks.Finding) string { return f.Device }) {
 		out = append(out, Device{Name: name})
 	}
+	return out
+}
+
+// unlisted are the values of key over the findings that known lacks,
+// sorted, each once.
+func (r *Report) unlisted(known map[string]bool, key func(*checks.Finding) string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range r.Findings {
+		if k := key(&r.Findings[i]); !known[k] && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
 	return out
 }
 
