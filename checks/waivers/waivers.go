@@ -79,13 +79,3 @@ func Load(dir string) (*File, error) {
 	}
 	return Parse(FileName, data)
 }
-
-// LoadFile reads the waiver file at path, which must exist; File.Name and
-// error positions use path as given.
-func LoadFile(path string) (*File, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
-}

@@ -110,7 +110,7 @@ func TestGaps(t *testing.T) {
 func TestOfflineAgrees(t *testing.T) {
 	p := startPod(t, brokenPod, sim.Options{})
 	r := Collect(context.Background(), p.inv, p.options())
-	live := offline.CollectFS(r.FS(), p.inv)
+	live := offline.CollectFS(resultFS(r), p.inv)
 	disk := offline.Collect(brokenPod, p.inv)
 	if len(live.Hosts) != len(disk.Hosts) {
 		t.Fatalf("%d hosts live, %d from disk", len(live.Hosts), len(disk.Hosts))

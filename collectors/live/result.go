@@ -10,15 +10,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/capture"
 	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/collectors/memfs"
 )
-
-// FS is the collected files as a read-only fabric directory without the
-// inventory, for offline.CollectFS.
-func (r *Result) FS() fs.FS {
-	// offline.CollectFS reads the devices folder even when it is empty.
-	return memfs.New(r.Files, layout.DevicesDir)
-}
 
 // Incomplete reports whether a device could not be collected. Notes (an
 // optional output a device does not have) leave the collection complete:

@@ -97,7 +97,7 @@ func TestWriteDir(t *testing.T) {
 		}
 	}
 	onDisk := offline.Collect(dir, p.inv)
-	inMem := offline.CollectFS(r.FS(), p.inv)
+	inMem := offline.CollectFS(resultFS(r), p.inv)
 	if !equalJSON(t, onDisk, inMem) {
 		t.Error("the written folder and FS() read differently")
 	}
@@ -132,7 +132,7 @@ func TestIncompleteAndEmpty(t *testing.T) {
 	if r.Incomplete() || len(r.Files) != 0 || len(r.Status) != 0 {
 		t.Errorf("empty inventory: %+v", r)
 	}
-	if _, err := fs.ReadDir(r.FS(), layout.DevicesDir); err != nil {
+	if _, err := fs.ReadDir(resultFS(r), layout.DevicesDir); err != nil {
 		t.Errorf("FS of nothing has no devices folder: %v", err)
 	}
 	for _, tc := range []struct {
