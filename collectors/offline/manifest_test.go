@@ -11,12 +11,6 @@ import (
 	"github.com/qoslint/qoslint/collectors/layout"
 )
 
-func TestDevicesDirIsCaptures(t *testing.T) {
-	if layout.DevicesDir != layout.DevicesDir {
-		t.Errorf("offline %q, capture %q", layout.DevicesDir, layout.DevicesDir)
-	}
-}
-
 // Both configuration forms of one switch: saying the same thing, the YAML
 // is read and nothing is said; the command form unreadable, its line is
 // the error.
