@@ -2,8 +2,11 @@ package gnmi
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,32 +55,16 @@ type Counters struct {
 
 // QueueKeys lists the queues sorted by interface then queue.
 func (c *Counters) QueueKeys() []IfQueue {
-	out := make([]IfQueue, 0, len(c.Queues))
-	for k := range c.Queues {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Interface != out[j].Interface {
-			return out[i].Interface < out[j].Interface
-		}
-		return out[i].Queue < out[j].Queue
+	return slices.SortedFunc(maps.Keys(c.Queues), func(a, b IfQueue) int {
+		return cmp.Or(cmp.Compare(a.Interface, b.Interface), cmp.Compare(a.Queue, b.Queue))
 	})
-	return out
 }
 
 // PrioKeys lists the priorities sorted by interface then priority.
 func (c *Counters) PrioKeys() []IfPrio {
-	out := make([]IfPrio, 0, len(c.Priorities))
-	for k := range c.Priorities {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Interface != out[j].Interface {
-			return out[i].Interface < out[j].Interface
-		}
-		return out[i].Priority < out[j].Priority
+	return slices.SortedFunc(maps.Keys(c.Priorities), func(a, b IfPrio) int {
+		return cmp.Or(cmp.Compare(a.Interface, b.Interface), cmp.Compare(a.Priority, b.Priority))
 	})
-	return out
 }
 
 // leaf kinds, indexes into the field tables below.
