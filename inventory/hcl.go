@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/gocty"
@@ -30,8 +31,8 @@ var (
 			{Type: "policy"},
 			{Type: "ssh"},
 			{Type: "gnmi"},
-			{Type: "switch", LabelNames: []string{"name"}},
-			{Type: "host", LabelNames: []string{"name"}},
+			{Type: layout.KindSwitch, LabelNames: []string{"name"}},
+			{Type: layout.KindHost, LabelNames: []string{"name"}},
 		},
 	}
 	policySchema = &hcl.BodySchema{
@@ -188,13 +189,13 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 		g.Timeout = hclScalar(a["timeout"], "gnmi.timeout", asString, p)
 	}
 	for _, b := range top.Blocks {
-		if b.Type != "switch" && b.Type != "host" || len(b.Labels) != 1 {
+		if b.Type != layout.KindSwitch && b.Type != layout.KindHost || len(b.Labels) != 1 {
 			continue
 		}
 		line := b.DefRange.Start.Line
 		d := rawDevice{Line: line, Name: field[string]{Set: true, V: b.Labels[0], Line: line}}
 		who := fmt.Sprintf("%s %q: ", b.Type, b.Labels[0])
-		if b.Type == "switch" {
+		if b.Type == layout.KindSwitch {
 			a := content(b.Body, switchSchema, p).Attributes
 			d.Role = hclScalar(a["role"], who+"role", asString, p)
 			d.Address = hclScalar(a["address"], who+"address", asString, p)
