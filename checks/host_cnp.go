@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -35,8 +36,8 @@ func runHostCNP(f *model.Fabric) []Finding {
 			want int
 			j    Judgement
 		}{
-			{"cnp_dscp", n.CNPDSCP, c.DSCP, JudgeHostCNPDSCP(f.Policy, n.CNPDSCP.V)},
-			{"cnp_802p_prio", n.CNPPrio, c.Priority, JudgeHostCNPPrio(f.Policy, n.CNPPrio.V)},
+			{layout.CNPDSCP, n.CNPDSCP, c.DSCP, JudgeHostCNPDSCP(f.Policy, n.CNPDSCP.V)},
+			{layout.CNP802pPrio, n.CNPPrio, c.Priority, JudgeHostCNPPrio(f.Policy, n.CNPPrio.V)},
 		} {
 			if !a.v.Known || a.j.OK {
 				continue

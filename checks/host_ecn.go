@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -30,7 +31,7 @@ func runHostECN(f *model.Fabric) []Finding {
 		for _, pt := range []struct {
 			name string
 			v    model.Value[bool]
-		}{{"np", n.ECNNP[p]}, {"rp", n.ECNRP[p]}} {
+		}{{layout.PointNP, n.ECNNP[p]}, {layout.PointRP, n.ECNRP[p]}} {
 			j := JudgeHostDCQCN(f.Policy, pt.name, p, pt.v.V)
 			if !pt.v.Known || j.OK {
 				continue

@@ -1,6 +1,9 @@
 package checks
 
-import "github.com/qoslint/qoslint/model"
+import (
+	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/model"
+)
 
 // nicIter calls fn for each NIC whose input `has` reports collected, and
 // returns one "not collected" finding per host for the others, naming each
@@ -25,9 +28,9 @@ func nicIter(f *model.Fabric, what func(n *model.NIC) string, has func(n *model.
 
 func qosFile(n *model.NIC) string {
 	if n.QosUnreadable {
-		return "mlnx_qos-" + n.Netdev + ".txt unreadable (see input errors)"
+		return layout.MlnxQosFile(n.Netdev) + " unreadable (see input errors)"
 	}
-	return "mlnx_qos-" + n.Netdev + ".txt not collected"
+	return layout.MlnxQosFile(n.Netdev) + " not collected"
 }
 
 func hasQos(n *model.NIC) bool { return n.QosFile != "" }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -60,7 +61,7 @@ func runHostToS(f *model.Fabric) []Finding {
 			out = append(out, ncclToSFinding(f, h, ncclNIC, viaNCCL, want))
 		}
 		if len(unknown) > 0 {
-			out = append(out, notCollected(h.Name, []string{"nccl.conf not collected (and no collected environment or ~/.nccl.conf sets NCCL_IB_TC), no forced traffic_class on " + strings.Join(unknown, ", ")}, "the RoCE ToS"))
+			out = append(out, notCollected(h.Name, []string{layout.NCCLConfFile + " not collected (and no collected environment or ~/.nccl.conf sets NCCL_IB_TC), no forced traffic_class on " + strings.Join(unknown, ", ")}, "the RoCE ToS"))
 		}
 	}
 	return out

@@ -1,5 +1,7 @@
 package checks
 
+import "github.com/qoslint/qoslint/collectors/layout"
+
 // Input names one kind of device file a check reads (README, "The fabric
 // directory"). A check declares its inputs so that `qoslint explain` can say
 // what to collect for it, and so that TestCatalog can hold every name to
@@ -28,16 +30,16 @@ type InputDoc struct {
 
 // Inputs are the known inputs, switch ones first.
 var Inputs = []InputDoc{
-	{NVConfig, "nv-config.yaml or nv-config-commands.txt (nv config show)"},
-	{NVShowQoSRoCE, "nv-show-qos-roce.txt (nv show qos roce)"},
-	{GNMICounters, "gnmi-counters.json (and .before.json)"},
-	{MlnxQoS, "mlnx_qos-<netdev>.txt (mlnx_qos -i <netdev>)"},
+	{NVConfig, layout.NVUEYAMLFile + " or " + layout.NVUECommandsFile + " (nv config show)"},
+	{NVShowQoSRoCE, layout.RoceShowFile + " (nv show qos roce)"},
+	{GNMICounters, layout.GNMIFile + " (and " + layout.GNMIBeforeFile + ")"},
+	{MlnxQoS, layout.MlnxQosFile("<netdev>") + " (mlnx_qos -i <netdev>)"},
 	{SysfsECN, "sysfs/class/net/<netdev>/ecn/..."},
 	{SysfsTC, "sysfs/class/infiniband/<ibdev>/tc/<port>/traffic_class"},
-	{NCCL, "nccl.conf, home-nccl.conf, nccl-env.txt"},
-	{IPLink, "ip-link.json (ip -j link show)"},
-	{IBDev2Netdev, "ibdev2netdev.txt"},
-	{Ethtool, "ethtool-S-<netdev>.txt (and .before.txt)"},
+	{NCCL, layout.NCCLConfFile + ", " + layout.HomeNCCLConfFile + ", " + layout.NCCLEnvFile},
+	{IPLink, layout.IPLinkFile + " (ip -j link show)"},
+	{IBDev2Netdev, layout.IBDev2NetdevFile},
+	{Ethtool, layout.EthtoolFile("<netdev>") + " (and " + layout.EthtoolBeforeFile("<netdev>") + ")"},
 	{HWCounters, "sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/*"},
 }
 

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -27,7 +28,7 @@ a breakout parent is no port, its split ports are.`,
 func runMTU(f *model.Fabric) []Finding {
 	var out []Finding
 	minHost, minSwitch := f.Policy.MTU.Host, f.Policy.MTU.Switch
-	nc := nicIter(f, func(*model.NIC) string { return "ip-link.json not collected" },
+	nc := nicIter(f, func(*model.NIC) string { return layout.IPLinkFile + " not collected" },
 		func(n *model.NIC) bool { return n.MTU.Known }, "host MTU", func(h *model.Host, n *model.NIC) {
 			j := JudgeHostMTU(f.Policy, n.MTU.V)
 			if j.OK {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/names"
 	"github.com/qoslint/qoslint/inventory/source"
 )
@@ -241,12 +242,12 @@ func deviceAddress(kind string, d rawDevice, p *problems) string {
 }
 
 func buildSwitch(file string, d rawDevice, seen map[string]int, p *problems) (Switch, bool) {
-	if !deviceName("switch", d, seen, p) {
+	if !deviceName(layout.KindSwitch, d, seen, p) {
 		return Switch{}, false
 	}
 	sw := Switch{
 		Name:        d.Name.V,
-		Address:     deviceAddress("switch", d, p),
+		Address:     deviceAddress(layout.KindSwitch, d, p),
 		Credentials: buildCreds(fmt.Sprintf("switch %q", d.Name.V), d.Creds, true, p),
 		Pos:         source.Pos{File: file, Line: firstLine(d.Line, d.Name.Line)},
 	}
@@ -279,12 +280,12 @@ func buildSwitch(file string, d rawDevice, seen map[string]int, p *problems) (Sw
 }
 
 func buildHost(file string, d rawDevice, seen map[string]int, p *problems) (Host, bool) {
-	if !deviceName("host", d, seen, p) {
+	if !deviceName(layout.KindHost, d, seen, p) {
 		return Host{}, false
 	}
 	h := Host{
 		Name:        d.Name.V,
-		Address:     deviceAddress("host", d, p),
+		Address:     deviceAddress(layout.KindHost, d, p),
 		Credentials: buildCreds(fmt.Sprintf("host %q", d.Name.V), d.Creds, false, p),
 		Pos:         source.Pos{File: file, Line: firstLine(d.Line, d.Name.Line)},
 	}

@@ -1,26 +1,13 @@
 package inventory
 
 import (
-	"cmp"
-	"slices"
-	"strings"
-
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Errors is every problem found in an inventory file, sorted by file and
 // line. Load, LoadFile and Parse return it for any problem with the file's
 // content, so a user fixes them all in one round.
-type Errors []*source.Error
-
-// Error renders one problem per line, "file:line: message".
-func (e Errors) Error() string {
-	lines := make([]string, len(e))
-	for i, err := range e {
-		lines[i] = err.Error()
-	}
-	return strings.Join(lines, "\n")
-}
+type Errors = source.Errors
 
 // problems collects the errors of one file. Decode errors (syntax, unknown
 // keys, wrong types) come first; a semantic check on a line that already has
@@ -77,19 +64,10 @@ func (p *problems) empty() bool { return len(p.list) == 0 }
 // dropped. The sort is stable: problems on one line keep the order in which
 // they were found, which is itself deterministic.
 func (p *problems) sorted() Errors {
-	out := slices.Clone(p.list)
-	for _, e := range out {
-		// One line per problem: library messages may carry newlines.
-		e.Msg = p.redact(oneLine(e.Msg))
+	for _, e := range p.list {
+		// One line per problem before redaction, so that a secret split
+		// over lines is still found whole.
+		e.Msg = p.redact(source.OneLine(e.Msg))
 	}
-	slices.SortStableFunc(out, func(a, b *source.Error) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
-	})
-	return slices.CompactFunc(out, func(a, b *source.Error) bool {
-		return a.Pos == b.Pos && a.Msg == b.Msg
-	})
+	return source.Sorted(p.list)
 }
-
-var newlines = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
-
-func oneLine(s string) string { return newlines.Replace(s) }

@@ -8,7 +8,7 @@ import (
 )
 
 // DefaultGNMIPort is the Cumulus gNMI agent's port (Cumulus Linux docs,
-// "gNMI Streaming"), the same as collectors/gnmi.DefaultPort.
+// "gNMI Streaming").
 const DefaultGNMIPort = 9339
 
 // maxGNMITimeout bounds gnmi.timeout: a longer wait is a typo (30m for 30s)

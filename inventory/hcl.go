@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/gocty"
@@ -31,8 +32,8 @@ var (
 			{Type: "ssh"},
 			{Type: "gnmi"},
 			{Type: "checks"},
-			{Type: "switch", LabelNames: []string{"name"}},
-			{Type: "host", LabelNames: []string{"name"}},
+			{Type: layout.KindSwitch, LabelNames: []string{"name"}},
+			{Type: layout.KindHost, LabelNames: []string{"name"}},
 		},
 	}
 	policySchema = &hcl.BodySchema{
@@ -195,13 +196,13 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 		raw.Checks.Disable = hclList(a["disable"], "checks.disable", false, asString, p)
 	}
 	for _, b := range top.Blocks {
-		if b.Type != "switch" && b.Type != "host" || len(b.Labels) != 1 {
+		if b.Type != layout.KindSwitch && b.Type != layout.KindHost || len(b.Labels) != 1 {
 			continue
 		}
 		line := b.DefRange.Start.Line
 		d := rawDevice{Line: line, Name: field[string]{Set: true, V: b.Labels[0], Line: line}}
 		who := fmt.Sprintf("%s %q: ", b.Type, b.Labels[0])
-		if b.Type == "switch" {
+		if b.Type == layout.KindSwitch {
 			a := content(b.Body, switchSchema, p).Attributes
 			d.Role = hclScalar(a["role"], who+"role", asString, p)
 			d.Address = hclScalar(a["address"], who+"address", asString, p)

@@ -193,54 +193,12 @@ func nodeText(n *yaml.Node) string {
 // yamlRaw pairs the strictly decoded f with positions from the node tree.
 func yamlRaw(f *yamlFile, root *yaml.Node, p *problems) *rawInventory {
 	raw := &rawInventory{Fabric: yamlString(f.Fabric, root, "fabric", 1)}
-	if pol := f.Policy; pol != nil {
-		pk, pn := child(root, "policy")
-		r := &raw.Policy
-		r.Line = lineOf(pk)
-		r.Preset = yamlString(pol.Preset, pn, "preset", r.Line)
-		r.Trust = yamlString(pol.Trust, pn, "trust", r.Line)
-		if x := pol.RoCE; x != nil {
-			k, n := child(pn, "roce")
-			at := max(lineOf(k), r.Line)
-			r.RoCEDSCP = yamlDSCP(&x.DSCP, keyLine(n, "dscp", at), p)
-			r.RoCEPriority = yamlInt(x.Priority, n, "priority", at)
-			r.RoCETrafficClass = yamlInt(x.TrafficClass, n, "traffic_class", at)
-			r.RoCEMode = yamlString(x.Mode, n, "mode", at)
-		}
-		if x := pol.CNP; x != nil {
-			k, n := child(pn, "cnp")
-			at := max(lineOf(k), r.Line)
-			r.CNPDSCP = yamlInt(x.DSCP, n, "dscp", at)
-			r.CNPPriority = yamlInt(x.Priority, n, "priority", at)
-		}
-		if x := pol.MTU; x != nil {
-			k, n := child(pn, "mtu")
-			at := max(lineOf(k), r.Line)
-			r.MTUHost = yamlInt(x.Host, n, "host", at)
-			r.MTUSwitch = yamlInt(x.Switch, n, "switch", at)
-		}
-		if x := pol.ECMP; x != nil {
-			k, n := child(pn, "ecmp")
-			at := max(lineOf(k), r.Line)
-			r.HashFields = yamlStrings(x.HashFields, n, "hash_fields", "ecmp.hash_fields", at, p)
-			r.AdaptiveRouting = yamlBool(x.AdaptiveRouting, n, "adaptive_routing", at)
-		}
+	if f.Policy != nil {
+		yamlPolicyRaw(f.Policy, root, &raw.Policy, p)
 	}
-
-	if x := f.SSH; x != nil {
-		k, n := child(root, "ssh")
-		at := lineOf(k)
-		raw.SSH.KnownHosts = yamlString(x.KnownHosts, n, "known_hosts", at)
-		if x.Switches != nil {
-			gk, g := child(n, "switches")
-			raw.SSH.Switches = yamlCredsRaw(x.Switches, g, max(lineOf(gk), at))
-		}
-		if x.Hosts != nil {
-			gk, g := child(n, "hosts")
-			raw.SSH.Hosts = yamlCredsRaw(x.Hosts, g, max(lineOf(gk), at))
-		}
+	if f.SSH != nil {
+		yamlSSHRaw(f.SSH, root, &raw.SSH)
 	}
-
 	if x := f.GNMI; x != nil {
 		k, n := child(root, "gnmi")
 		at := lineOf(k)
@@ -251,14 +209,66 @@ func yamlRaw(f *yamlFile, root *yaml.Node, p *problems) *rawInventory {
 		raw.GNMI.SkipVerify = yamlBool(x.SkipVerify, n, "skip_verify", at)
 		raw.GNMI.Timeout = yamlString(x.Timeout, n, "timeout", at)
 	}
-
 	if x := f.Checks; x != nil {
 		k, n := child(root, "checks")
 		at := lineOf(k)
 		raw.Checks.Enable = yamlStrings(x.Enable, n, "enable", "checks.enable", at, p)
 		raw.Checks.Disable = yamlStrings(x.Disable, n, "disable", "checks.disable", at, p)
 	}
+	yamlDevicesRaw(f, root, raw, p)
+	return raw
+}
 
+func yamlPolicyRaw(pol *yamlPolicy, root *yaml.Node, r *rawPolicy, p *problems) {
+	pk, pn := child(root, "policy")
+	r.Line = lineOf(pk)
+	r.Preset = yamlString(pol.Preset, pn, "preset", r.Line)
+	r.Trust = yamlString(pol.Trust, pn, "trust", r.Line)
+	if x := pol.RoCE; x != nil {
+		k, n := child(pn, "roce")
+		at := max(lineOf(k), r.Line)
+		r.RoCEDSCP = yamlDSCP(&x.DSCP, keyLine(n, "dscp", at), p)
+		r.RoCEPriority = yamlInt(x.Priority, n, "priority", at)
+		r.RoCETrafficClass = yamlInt(x.TrafficClass, n, "traffic_class", at)
+		r.RoCEMode = yamlString(x.Mode, n, "mode", at)
+	}
+	if x := pol.CNP; x != nil {
+		k, n := child(pn, "cnp")
+		at := max(lineOf(k), r.Line)
+		r.CNPDSCP = yamlInt(x.DSCP, n, "dscp", at)
+		r.CNPPriority = yamlInt(x.Priority, n, "priority", at)
+	}
+	if x := pol.MTU; x != nil {
+		k, n := child(pn, "mtu")
+		at := max(lineOf(k), r.Line)
+		r.MTUHost = yamlInt(x.Host, n, "host", at)
+		r.MTUSwitch = yamlInt(x.Switch, n, "switch", at)
+	}
+	if x := pol.ECMP; x != nil {
+		k, n := child(pn, "ecmp")
+		at := max(lineOf(k), r.Line)
+		r.HashFields = yamlStrings(x.HashFields, n, "hash_fields", "ecmp.hash_fields", at, p)
+		r.AdaptiveRouting = yamlBool(x.AdaptiveRouting, n, "adaptive_routing", at)
+	}
+}
+
+func yamlSSHRaw(x *yamlSSH, root *yaml.Node, r *rawSSH) {
+	k, n := child(root, "ssh")
+	at := lineOf(k)
+	r.KnownHosts = yamlString(x.KnownHosts, n, "known_hosts", at)
+	if x.Switches != nil {
+		gk, g := child(n, "switches")
+		r.Switches = yamlCredsRaw(x.Switches, g, max(lineOf(gk), at))
+	}
+	if x.Hosts != nil {
+		gk, g := child(n, "hosts")
+		r.Hosts = yamlCredsRaw(x.Hosts, g, max(lineOf(gk), at))
+	}
+}
+
+// yamlDevicesRaw reads the switches and hosts lists, each device at the
+// line of its list item.
+func yamlDevicesRaw(f *yamlFile, root *yaml.Node, raw *rawInventory, p *problems) {
 	swKey, swSeq := child(root, "switches")
 	swItems := items(swSeq, true)
 	nullItems(swSeq, "switches", p)
@@ -287,7 +297,6 @@ func yamlRaw(f *yamlFile, root *yaml.Node, p *problems) *rawInventory {
 			Creds:   yamlCredsRaw(&h.yamlCreds, n, line),
 		})
 	}
-	return raw
 }
 
 // yamlItem returns the node of the i-th decoded device and its line; when

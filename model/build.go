@@ -1,10 +1,8 @@
 package model
 
 import (
-	"path"
-
 	"github.com/qoslint/qoslint/collectors"
-	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
 )
 
@@ -20,7 +18,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 		is := roles[sc.Name]
 		sw, problems := BuildSwitch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
 		sw.NotCollected = sc.Missing
-		sw.Counters = switchCounters(path.Join("devices", sc.Name, gnmi.FileName), sc.Counters)
+		sw.Counters = switchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
 		deltaSwitch(sw.Counters, switchCounters("", sc.CountersBefore), sc.CountersInterval)
 		for _, p := range problems {
 			p.Device = sc.Name

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // ethtoolWithRDMA is ethtool -S with the vPort RDMA counters in mlx5's
@@ -41,7 +42,7 @@ func itoa(v uint64) string {
 func hwCounters(t *testing.T, vals map[string]string) *hostfiles.HWCounters {
 	t.Helper()
 	fsys := fstest.MapFS{}
-	dir := hostfiles.HWCountersDir("sysfs", "mlx5_0", 1)
+	dir := layout.HWCountersDir("sysfs", "mlx5_0", 1)
 	for name, v := range vals {
 		fsys[path.Join(dir, name)] = &fstest.MapFile{Data: []byte(v)}
 	}

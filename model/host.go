@@ -6,6 +6,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -117,22 +118,21 @@ type ToS struct {
 
 // TrafficClassPath is the Force-DSCP sysfs file of an IB device port.
 func TrafficClassPath(ibdev string, port int) string {
-	return "/sys/class/infiniband/" + ibdev + "/tc/" + strconv.Itoa(port) + "/traffic_class"
+	return layout.TrafficClassPath(layout.SysRoot, ibdev, strconv.Itoa(port))
 }
 
-// ECNPath is the per-priority DCQCN enable file: "np" or "rp".
+// ECNPath is the per-priority DCQCN enable file: point is layout.PointNP
+// or layout.PointRP.
 func ECNPath(netdev, point string, prio int) string {
-	return "/sys/class/net/" + netdev + "/ecn/roce_" + point + "/enable/" + strconv.Itoa(prio)
+	return layout.ECNEnablePath(layout.SysRoot, netdev, point, prio)
 }
 
-// CNPPath is /sys/class/net/<netdev>/ecn/roce_np/<attr> (cnp_dscp,
-// cnp_802p_prio).
-func CNPPath(netdev, attr string) string {
-	return "/sys/class/net/" + netdev + "/ecn/roce_np/" + attr
-}
+// CNPPath is /sys/class/net/<netdev>/ecn/roce_np/<attr> (layout.CNPDSCP,
+// layout.CNP802pPrio).
+func CNPPath(netdev, attr string) string { return layout.CNPPath(layout.SysRoot, netdev, attr) }
 
 // NCCLConfPath is where NCCL reads its configuration file.
-const NCCLConfPath = "/etc/nccl.conf"
+const NCCLConfPath = layout.NCCLConfPath
 
 // BuildHost builds the effective model of one host.
 func BuildHost(in *collectors.HostCapture) *Host {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -22,7 +23,7 @@ const (
 	LayerEnv      = "environment"
 	LayerHome     = "~/.nccl.conf"
 	LayerConfFile = "$NCCL_CONF_FILE"
-	LayerEtc      = "/etc/nccl.conf"
+	LayerEtc      = layout.NCCLConfPath
 	LayerDefault  = "NCCL default"
 )
 
@@ -59,7 +60,7 @@ func ncclLayers(in *collectors.HostCapture) ([]ncclLayer, []*source.Error) {
 			notes = append(notes, note)
 		}
 	}
-	layers = append(layers, env, home, confLayer(LayerEtc, "/etc/nccl.conf", in.NCCL))
+	layers = append(layers, env, home, confLayer(LayerEtc, layout.NCCLConfPath, in.NCCL))
 	return layers, notes
 }
 

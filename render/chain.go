@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"slices"
 	"sort"
 	"strings"
@@ -191,9 +192,9 @@ func tosHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {
 
 func qosMissing(n *model.NIC) (short, reason string) {
 	if n.QosUnreadable {
-		return "unreadable", "mlnx_qos-" + n.Netdev + ".txt could not be read (see input errors)"
+		return "unreadable", layout.MlnxQosFile(n.Netdev) + " could not be read (see input errors)"
 	}
-	return "not collected", "mlnx_qos-" + n.Netdev + ".txt not collected"
+	return "not collected", layout.MlnxQosFile(n.Netdev) + " not collected"
 }
 
 func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/names"
 )
 
@@ -52,7 +53,7 @@ func validate(device string, c checks.Change) error {
 			return fmt.Errorf("%s: interface name %q is not safe in a command", device, c.Target)
 		}
 	case checks.Sysfs:
-		if !strings.HasPrefix(c.Target, "/sys/") || strings.Contains(c.Target, "..") || strings.ContainsAny(c.Target, " '\"$`;&|<>\\") {
+		if !strings.HasPrefix(c.Target, layout.SysRoot+"/") || strings.Contains(c.Target, "..") || strings.ContainsAny(c.Target, " '\"$`;&|<>\\") {
 			return fmt.Errorf("%s: sysfs path %q is not safe in a command", device, c.Target)
 		}
 	}

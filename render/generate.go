@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/names"
 	"github.com/qoslint/qoslint/model"
@@ -91,10 +92,10 @@ func HostChanges(p inventory.Policy, nics []NIC) ([]checks.Change, error) {
 		sysfs := func(path string, v int) {
 			cs = append(cs, checks.Change{Kind: checks.Sysfs, Target: path, Value: strconv.Itoa(v)})
 		}
-		sysfs(model.ECNPath(n.Netdev, "np", prio), 1)
-		sysfs(model.ECNPath(n.Netdev, "rp", prio), 1)
-		sysfs(model.CNPPath(n.Netdev, "cnp_dscp"), p.CNP.DSCP)
-		sysfs(model.CNPPath(n.Netdev, "cnp_802p_prio"), p.CNP.Priority)
+		sysfs(model.ECNPath(n.Netdev, layout.PointNP, prio), 1)
+		sysfs(model.ECNPath(n.Netdev, layout.PointRP, prio), 1)
+		sysfs(model.CNPPath(n.Netdev, layout.CNPDSCP), p.CNP.DSCP)
+		sysfs(model.CNPPath(n.Netdev, layout.CNP802pPrio), p.CNP.Priority)
 		cs = append(cs, checks.Change{Kind: checks.LinkMTU, Target: n.Netdev, Value: strconv.Itoa(p.MTU.Host)})
 	}
 	// NCCL keeps the first NCCL_IB_TC it reads: drop any, then add ours.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
@@ -36,6 +35,7 @@ type htmlView struct {
 	DeviceFindings          []htmlDevice
 	Plans                   []Plan
 	Chain                   *htmlChain
+	Head                    template.HTML
 }
 
 type htmlInputError struct{ Device, Where, Msg string }
@@ -82,6 +82,7 @@ func buildHTMLView(r *Report) *htmlView {
 		Fabric: r.Fabric, Verdict: word, VerdictDetail: detail, Summary: summary(r),
 		Devices: len(r.Devices), Findings: len(r.Findings), InputErrors: len(r.Errors),
 		FailOn: r.FailOn.String(), Notes: r.Notes, Plans: r.Plans,
+		Head: HTMLHead("qoslint: fabric "+r.Fabric, htmlCSS),
 	}
 	for _, f := range r.Findings {
 		switch {
@@ -117,15 +118,7 @@ func htmlChecks(r *Report) []htmlCheck {
 		out = append(out, htmlCheck{ID: c.ID, Title: c.Title, Catalog: true})
 		known[c.ID] = true
 	}
-	var extra []string
-	for _, f := range r.Findings {
-		if !known[f.Check] {
-			known[f.Check] = true
-			extra = append(extra, f.Check)
-		}
-	}
-	sort.Strings(extra)
-	for _, id := range extra {
+	for _, id := range r.unlisted(known, func(f *checks.Finding) string { return f.Check }) {
 		out = append(out, htmlCheck{ID: id})
 	}
 	return out
@@ -147,26 +140,43 @@ func checkApplies(id, kind string) bool {
 var sevRank = map[string]int{"n/a": 0, "ok": 1, "waived": 2, "info": 3, "warning": 4, "error": 5}
 
 func htmlMatrix(r *Report, cols []htmlCheck, errsBy map[string]int) ([]htmlRow, []htmlDevice) {
-	devices := append([]Device(nil), r.Devices...)
-	seen := map[string]bool{}
-	for _, d := range devices {
-		seen[d.Name] = true
-	}
+	cells, byDevice := htmlCells(r)
+	var rows []htmlRow
+	var devs []htmlDevice
 	// A finding on a device the report does not list still gets a row.
-	var extra []string
-	for _, f := range r.Findings {
-		if !seen[f.Device] {
-			seen[f.Device] = true
-			extra = append(extra, f.Device)
+	for _, d := range r.Sections() {
+		row := htmlRow{Device: d.Name, Kind: d.Kind, InputErrors: errsBy[d.Name]}
+		for _, col := range cols {
+			if c := cells[cellKey{d.Name, col.ID}]; c != nil {
+				row.Cells = append(row.Cells, *c)
+				continue
+			}
+			sev, title := "ok", col.ID+": no finding"
+			switch {
+			case !col.Catalog:
+				// A check outside the catalog (the waiver file's own)
+				// speaks only where it has findings.
+				sev, title = "n/a", col.ID+": no finding here"
+			case !checkApplies(col.ID, d.Kind):
+				sev, title = "n/a", col.ID+" does not look at "+d.Name
+			}
+			row.Cells = append(row.Cells, htmlCell{Check: col.ID, Severity: sev, Title: title})
+		}
+		rows = append(rows, row)
+		if fs := byDevice[d.Name]; len(fs) > 0 {
+			devs = append(devs, htmlDevice{Name: d.Name, Kind: d.Kind, Findings: fs})
 		}
 	}
-	sort.Strings(extra)
-	for _, n := range extra {
-		devices = append(devices, Device{Name: n})
-	}
+	return rows, devs
+}
 
-	type key struct{ device, check string }
-	cells := map[key]*htmlCell{}
+type cellKey struct{ device, check string }
+
+// htmlCells are the matrix cells that have findings, and the findings by
+// device: a cell shows its worst finding, counts them, and lists them all
+// in its title.
+func htmlCells(r *Report) (map[cellKey]*htmlCell, map[string][]htmlFinding) {
+	cells := map[cellKey]*htmlCell{}
 	byDevice := map[string][]htmlFinding{}
 	for i, f := range r.Findings {
 		fix, rb := Commands(f.Changes)
@@ -176,7 +186,7 @@ func htmlMatrix(r *Report, cols []htmlCheck, errsBy map[string]int) ([]htmlRow, 
 			Evidence: f.Source.String(), Waived: f.Waived, WaiverReason: f.WaiverReason, Fix: fix, Rollback: rb,
 		}
 		byDevice[f.Device] = append(byDevice[f.Device], hf)
-		k := key{f.Device, f.Check}
+		k := cellKey{f.Device, f.Check}
 		c := cells[k]
 		if c == nil {
 			c = &htmlCell{Check: f.Check, Severity: "ok", Anchor: hf.ID}
@@ -204,33 +214,7 @@ func htmlMatrix(r *Report, cols []htmlCheck, errsBy map[string]int) ([]htmlRow, 
 		}
 		c.Title += line
 	}
-
-	var rows []htmlRow
-	var devs []htmlDevice
-	for _, d := range devices {
-		row := htmlRow{Device: d.Name, Kind: d.Kind, InputErrors: errsBy[d.Name]}
-		for _, col := range cols {
-			if c := cells[key{d.Name, col.ID}]; c != nil {
-				row.Cells = append(row.Cells, *c)
-				continue
-			}
-			sev, title := "ok", col.ID+": no finding"
-			switch {
-			case !col.Catalog:
-				// A check outside the catalog (the waiver file's own)
-				// speaks only where it has findings.
-				sev, title = "n/a", col.ID+": no finding here"
-			case !checkApplies(col.ID, d.Kind):
-				sev, title = "n/a", col.ID+" does not look at "+d.Name
-			}
-			row.Cells = append(row.Cells, htmlCell{Check: col.ID, Severity: sev, Title: title})
-		}
-		rows = append(rows, row)
-		if fs := byDevice[d.Name]; len(fs) > 0 {
-			devs = append(devs, htmlDevice{Name: d.Name, Kind: d.Kind, Findings: fs})
-		}
-	}
-	return rows, devs
+	return cells, byDevice
 }
 
 // The chain drawing. Coordinates are computed here, not in the template,
@@ -455,8 +439,7 @@ func switchStrip(sws []*swStat, x, y int) ([]svgHop, int) {
 func layoutSwitchRows(hc *htmlChain, c *MarkingChain, y, width int) (int, int) {
 	hc.SwitchTop = y + 4
 	y += 16
-	scols := []string{"switch ports", "DSCP → switch priority", "switch PFC", "egress traffic class", "switch ECN"}
-	for i, t := range scols {
+	for i, t := range []string{"switch ports", "DSCP → switch priority", "switch PFC", "egress traffic class", "switch ECN"} {
 		x := svgPad
 		if i > 0 {
 			x = svgPad + svgNameW + (i-1)*(svgBoxW+svgGap)
@@ -502,16 +485,8 @@ var htmlPage = template.Must(template.New("html").Parse(htmlTemplate))
 // people who restyle it: #summary, #notes, #input-errors, #matrix
 // (table.matrix, td[data-device][data-check][data-severity]), #chain
 // (g.hop[data-hop][data-status]), #findings (article.finding), #plans.
-const htmlTemplate = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="qoslint">
-<title>qoslint: fabric {{.Fabric}}</title>
-<style>
-:root{--err:#c5221f;--err-bg:#fce8e6;--warn:#a35200;--warn-bg:#fef0d9;--info:#1a5fb4;--info-bg:#e3eefc;--ok:#137333;--ok-bg:#e6f4ea;--na:#9aa0a6;--na-bg:#f4f5f6;--line:#dadce0;--fg:#202124;--muted:#5f6368}
+// htmlCSS styles the report page (HTMLHead puts it in the page's head).
+const htmlCSS = `:root{--err:#c5221f;--err-bg:#fce8e6;--warn:#a35200;--warn-bg:#fef0d9;--info:#1a5fb4;--info-bg:#e3eefc;--ok:#137333;--ok-bg:#e6f4ea;--na:#9aa0a6;--na-bg:#f4f5f6;--line:#dadce0;--fg:#202124;--muted:#5f6368}
 *{box-sizing:border-box}
 body{margin:0;padding:24px 32px;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:#fff}
 h1{font-size:22px;margin:0 0 12px}
@@ -565,10 +540,9 @@ table.matrix td a{color:inherit;text-decoration:none;display:block}
 .commands{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .commands h4{margin:6px 0 0;font-size:12px;color:var(--muted);font-weight:600}
 .waiver{color:var(--muted);font-style:italic}
-footer{margin-top:32px;color:var(--muted);font-size:12px}
-</style>
-</head>
-<body>
+footer{margin-top:32px;color:var(--muted);font-size:12px}`
+
+const htmlTemplate = `{{.Head}}<body>
 <h1>qoslint: fabric <code>{{.Fabric}}</code></h1>
 
 <section id="summary" data-verdict="{{.Verdict}}" data-devices="{{.Devices}}" data-findings="{{.Findings}}" data-errors="{{.Errors}}" data-warnings="{{.Warnings}}" data-info="{{.Infos}}" data-waived="{{.Waived}}" data-input-errors="{{.InputErrors}}">

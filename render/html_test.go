@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/render"
@@ -207,13 +209,13 @@ func renderHTML(t *testing.T, r *render.Report) string {
 }
 
 func TestHTMLSelfContained(t *testing.T) {
-	for _, dir := range []string{"../examples/broken-pod", "../examples/clean-pod", "testdata/input-errors"} {
-		page := renderHTML(t, lintReport(t, dir))
+	for _, hr := range handReports {
+		page := renderHTML(t, hr.report())
 		if bad := externalRefs(page); len(bad) > 0 {
-			t.Errorf("%s: the page refers outside itself: %q", dir, bad)
+			t.Errorf("%s: the page refers outside itself: %q", hr.name, bad)
 		}
 		if !strings.Contains(page, `content="default-src 'none'; style-src 'unsafe-inline'"`) {
-			t.Errorf("%s: the page must forbid every fetch", dir)
+			t.Errorf("%s: the page must forbid every fetch", hr.name)
 		}
 	}
 }
@@ -239,21 +241,31 @@ func matrixCells(t *testing.T, page string) map[string]string {
 }
 
 func TestHTMLMatrix(t *testing.T) {
-	r := lintReport(t, "../examples/broken-pod")
+	r := handReport()
 	cells := matrixCells(t, renderHTML(t, r))
-	if want := len(r.Devices) * len(checks.All()); len(cells) != want {
-		t.Errorf("%d cells, want %d devices × %d checks", len(cells), len(r.Devices), len(checks.All()))
+	// The inventory's two devices and the waiver file's own row, each
+	// with the catalog and the checks only a finding names.
+	cols := len(checks.All())
+	for _, id := range []string{"not-collected", "waiver"} {
+		if !slices.ContainsFunc(checks.All(), func(c *checks.Check) bool { return c.ID == id }) {
+			cols++
+		}
+	}
+	if want := 3 * cols; len(cells) != want {
+		t.Errorf("%d cells, want 3 rows × %d columns", len(cells), cols)
 	}
 	for k, want := range map[string]string{
-		"gpu01 host-trust":         "error",
-		"leaf02 adaptive-routing":  "warning",
-		"leaf02 ecmp-hash":         "error",
-		"spine02 switch-roce-mode": "error",
-		"spine01 switch-pfc":       "ok",
-		"gpu01 mtu":                "ok",
-		"gpu01 switch-pfc":         "n/a",
-		"leaf01 host-trust":        "n/a",
-		"leaf01 mtu":               "ok",
+		"gpu01 host-trust":             "error",
+		"gpu01 host-ecn":               "warning",
+		"gpu01 host-tos":               "waived",
+		"leaf01 switch-pfc":            "error",
+		"leaf01 not-collected":         "info",
+		waivers.Device + " waiver":     "warning",
+		"leaf01 switch-ecn":            "ok",
+		"gpu01 mtu":                    "ok",
+		"gpu01 switch-pfc":             "n/a",
+		"leaf01 host-trust":            "n/a",
+		waivers.Device + " host-trust": "n/a",
 	} {
 		if cells[k] != want {
 			t.Errorf("cell %s = %q, want %q", k, cells[k], want)
@@ -261,8 +273,11 @@ func TestHTMLMatrix(t *testing.T) {
 	}
 	// Every finding shows in its cell and as an article.
 	page := renderHTML(t, r)
-	rank := map[string]int{"info": 1, "warning": 2, "error": 3}
+	rank := map[string]int{"waived": 0, "info": 1, "warning": 2, "error": 3}
 	for _, f := range r.Findings {
+		if f.Waived {
+			continue // its cell says "waived" unless a live finding outranks it
+		}
 		if got := cells[f.Device+" "+f.Check]; rank[got] < rank[f.Severity.String()] {
 			t.Errorf("%s %s: cell %q for a %s finding", f.Device, f.Check, got, f.Severity)
 		}

@@ -102,11 +102,27 @@ func JUnit(w io.Writer, r *Report) error {
 		s.Cases = append(s.Cases, junitInput(d.Name, inputErrs[d.Name]))
 		out.Suites = append(out.Suites, s)
 	}
-	// What belongs to no inventory device still needs a suite, or the CI
-	// would not see it: input errors of folders the inventory does not
-	// name or of no device, and the waiver file's own findings. A waiver
-	// file has its "waiver" test on every run, passing or not, so that a
-	// dashboard follows it.
+	out.Suites = append(out.Suites, junitExtraSuites(r, known, by, inputErrs)...)
+	sort.SliceStable(out.Suites, func(i, j int) bool { return out.Suites[i].Name < out.Suites[j].Name })
+	out.count()
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// junitExtraSuites are the suites of what belongs to no inventory device,
+// which still needs a suite or the CI would not see it: input errors of
+// folders the inventory does not name or of no device, and the waiver
+// file's own findings. A waiver file has its "waiver" test on every run,
+// passing or not, so that a dashboard follows it.
+func junitExtraSuites(r *Report, known map[string]bool, by map[string][]checks.Finding, inputErrs map[string][]*source.Error) []junitSuite {
 	extra := map[string][]string{} // suite → its check tests
 	var order []string
 	add := func(name, check string) {
@@ -132,6 +148,7 @@ func JUnit(w io.Writer, r *Report) error {
 			add(name, "")
 		}
 	}
+	var out []junitSuite
 	for _, name := range order {
 		ids := extra[name]
 		sort.Strings(ids)
@@ -140,9 +157,13 @@ func JUnit(w io.Writer, r *Report) error {
 			errs = append(errs, inputErrs[""]...)
 		}
 		cases := junitChecks(name, ids, by[name], false)
-		out.Suites = append(out.Suites, junitSuite{Name: xmlSafe(name), Cases: append(cases, junitInput(name, errs))})
+		out = append(out, junitSuite{Name: xmlSafe(name), Cases: append(cases, junitInput(name, errs))})
 	}
-	sort.SliceStable(out.Suites, func(i, j int) bool { return out.Suites[i].Name < out.Suites[j].Name })
+	return out
+}
+
+// count fills the suites' and the total's test counts from the cases.
+func (out *junitSuites) count() {
 	for i := range out.Suites {
 		s := &out.Suites[i]
 		for _, c := range s.Cases {
@@ -161,16 +182,6 @@ func JUnit(w io.Writer, r *Report) error {
 		out.Errors += s.Errors
 		out.Skipped += s.Skipped
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
 }
 
 // applicable lists, in catalog order, the checks that apply to a device of

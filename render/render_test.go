@@ -2,8 +2,9 @@ package render_test
 
 import (
 	"bytes"
-	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 	"testing"
+
+	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 
 	"github.com/qoslint/qoslint/checks"
@@ -90,18 +91,7 @@ func (r *Report) Failed() bool {
 func (r *Report) Normalize() {
 	sort.Slice(r.Devices, func(i, j int) bool { return r.Devices[i].Name < r.Devices[j].Name })
 	checks.Sort(r.Findings)
-	sort.SliceStable(r.Errors, func(i, j int) bool {
-		a, b := r.Errors[i], r.Errors[j]
-		switch {
-		case a.Device != b.Device:
-			return a.Device < b.Device
-		case a.File != b.File:
-			return a.File < b.File
-		case a.Line != b.Line:
-			return a.Line < b.Line
-		}
-		return a.Msg < b.Msg
-	})
+	slices.SortStableFunc(r.Errors, source.Compare)
 }
 
 // Sections are the groups a formatter prints findings in: the inventory's
@@ -114,17 +104,24 @@ func (r *Report) Sections() []Device {
 	for _, d := range r.Devices {
 		known[d.Name] = true
 	}
-	var extra []string
-	for _, f := range r.Findings {
-		if !known[f.Device] {
-			known[f.Device] = true
-			extra = append(extra, f.Device)
-		}
-	}
-	sort.Strings(extra)
-	for _, name := range extra {
+	for _, name := range r.unlisted(known, func(f *checks.Finding) string { return f.Device }) {
 		out = append(out, Device{Name: name})
 	}
+	return out
+}
+
+// unlisted are the values of key over the findings that known lacks,
+// sorted, each once.
+func (r *Report) unlisted(known map[string]bool, key func(*checks.Finding) string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range r.Findings {
+		if k := key(&r.Findings[i]); !known[k] && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
 	return out
 }
 

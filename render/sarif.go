@@ -11,6 +11,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/waivers"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -25,9 +26,6 @@ const (
 	sarifSrcRoot = "%SRCROOT%"
 	// sarifInputRule is the synthetic rule input errors are results of.
 	sarifInputRule = "input-error"
-	// sarifDevicesDir is where a device's files live in a fabric directory
-	// (README "The fabric directory"); a result with no file points there.
-	sarifDevicesDir = "devices"
 	// sarifFingerprint is qoslint's own partialFingerprints key.
 	sarifFingerprint = "qoslintFindingHash/v1"
 )
@@ -131,14 +129,47 @@ type sarifRegion struct {
 // fabric directory, with a fingerprint that survives line moves.
 func SARIF(w io.Writer, r *Report) error {
 	r.Normalize()
+	rules, index := sarifRules(r)
+	results, err := sarifResults(r, index)
+	if err != nil {
+		return err
+	}
+	out := sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{{
+		Tool: sarifTool{Driver: sarifDriver{Name: "qoslint", InformationURI: sarifInfoURI, Rules: rules}},
+		// The absolute URI is not known here (the report holds paths
+		// relative to the fabric directory); SARIF §3.14.14 lets a base
+		// have only a description, and GitHub resolves relative URIs
+		// against the repository root.
+		OriginalURIBaseIDs: map[string]sarifArtifactLoc{sarifSrcRoot: {
+			Description: &sarifMessage{Text: "the fabric directory qoslint read (evidence paths are relative to it)"},
+		}},
+		Results:    results,
+		Properties: map[string]string{"fabric": r.Fabric},
+	}}}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	// Commands hold ">" and "&": keep them readable, JSON does not need
+	// them escaped.
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+// sarifRules are the catalog, then input-error, then the waiver file's
+// own rule and the merged "not collected" rule when the report uses them
+// (last, so that the other rules keep their index); index maps a rule ID
+// to its place.
+func sarifRules(r *Report) ([]sarifRule, map[string]int) {
 	all := checks.All()
-	rules := make([]sarifRule, 0, len(all)+1)
+	rules := make([]sarifRule, 0, len(all)+3)
 	index := map[string]int{}
-	for _, c := range all {
+	add := func(c *checks.Check) {
 		index[c.ID] = len(rules)
 		rule := sarifRuleFor(c.ID, c.Severity, c.Title, c.Doc)
 		rule.Help.Text += "\n\n`qoslint explain " + c.ID + "` prints this."
 		rules = append(rules, rule)
+	}
+	for _, c := range all {
+		add(c)
 	}
 	index[sarifInputRule] = len(rules)
 	rules = append(rules, sarifRuleFor(sarifInputRule, checks.Error,
@@ -146,25 +177,20 @@ func SARIF(w io.Writer, r *Report) error {
 		"An input file was missing where it is required, malformed, not in the inventory, or a device could not be "+
 			"collected. The result names the file and line. The rest of the fabric was still checked, but what the "+
 			"unread file configures was not: fix the input and run again."))
-	// The waiver file's own rule is there when a waiver file is, last, so
-	// the other rules keep their index.
-	if r.Waivers != "" || slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.Check == waivers.Check.ID }) {
-		wc := waivers.Check
-		index[wc.ID] = len(rules)
-		wrule := sarifRuleFor(wc.ID, wc.Severity, wc.Title, wc.Doc)
-		wrule.Help.Text += "\n\n`qoslint explain " + wc.ID + "` prints this."
-		rules = append(rules, wrule)
+	uses := func(c *checks.Check) bool {
+		return slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.Check == c.ID })
 	}
-
-	// The merged "not collected" rule comes last too, when used.
-	if slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.Check == checks.NotCollected.ID }) {
-		nc := checks.NotCollected
-		index[nc.ID] = len(rules)
-		nrule := sarifRuleFor(nc.ID, nc.Severity, nc.Title, nc.Doc)
-		nrule.Help.Text += "\n\n`qoslint explain " + nc.ID + "` prints this."
-		rules = append(rules, nrule)
+	if r.Waivers != "" || uses(waivers.Check) {
+		add(waivers.Check)
 	}
+	if uses(checks.NotCollected) {
+		add(checks.NotCollected)
+	}
+	return rules, index
+}
 
+// sarifResults are one result per finding, then one per input error.
+func sarifResults(r *Report, index map[string]int) ([]sarifResult, error) {
 	fp := sarifFingerprints{}
 	results := []sarifResult{}
 	for _, f := range r.Findings {
@@ -173,7 +199,7 @@ func SARIF(w io.Writer, r *Report) error {
 		if !ok {
 			// Every finding comes from the catalog; an unknown ID is a bug
 			// that must not make a rule-less result.
-			return fmt.Errorf("sarif: finding of unknown check %q", f.Check)
+			return nil, fmt.Errorf("sarif: finding of unknown check %q", f.Check)
 		}
 		res := sarifResult{
 			RuleID: f.Check, RuleIndex: idx, Level: sarifLevel(f.Severity),
@@ -196,24 +222,7 @@ func SARIF(w io.Writer, r *Report) error {
 			Properties:          &sarifResultProps{Device: e.Device},
 		})
 	}
-	out := sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{{
-		Tool: sarifTool{Driver: sarifDriver{Name: "qoslint", InformationURI: sarifInfoURI, Rules: rules}},
-		// The absolute URI is not known here (the report holds paths
-		// relative to the fabric directory); SARIF §3.14.14 lets a base
-		// have only a description, and GitHub resolves relative URIs
-		// against the repository root.
-		OriginalURIBaseIDs: map[string]sarifArtifactLoc{sarifSrcRoot: {
-			Description: &sarifMessage{Text: "the fabric directory qoslint read (evidence paths are relative to it)"},
-		}},
-		Results:    results,
-		Properties: map[string]string{"fabric": r.Fabric},
-	}}}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	// Commands hold ">" and "&": keep them readable, JSON does not need
-	// them escaped.
-	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return results, nil
 }
 
 // sarifRuleFor describes a rule. GitHub shows fullDescription and
@@ -311,7 +320,7 @@ func sarifLocations(device string, pos source.Pos) []sarifLocation {
 		if device == "" {
 			return nil
 		}
-		file = sarifDevicesDir + "/" + device
+		file = layout.DeviceDir(device) // a result with no file points at the device's folder
 	}
 	loc := sarifLocation{PhysicalLocation: sarifPhysical{
 		ArtifactLocation: sarifArtifactLoc{URI: sarifURI(file), URIBaseID: sarifSrcRoot},

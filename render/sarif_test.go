@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/render"
 )
@@ -92,9 +92,9 @@ func decodeSARIF(t *testing.T, r *render.Report) sLog {
 
 func TestSARIFRequiredProperties(t *testing.T) {
 	levels := map[string]bool{"error": true, "warning": true, "note": true, "none": true}
-	for _, fab := range formatFabrics {
-		t.Run(fab.name, func(t *testing.T) {
-			r := buildReport(t, fab.dir)
+	for _, hr := range handReports {
+		t.Run(hr.name, func(t *testing.T) {
+			r := hr.report()
 			log := decodeSARIF(t, r)
 			if log.Schema == nil || *log.Schema != "https://json.schemastore.org/sarif-2.1.0.json" {
 				t.Errorf("$schema = %v", log.Schema)
@@ -249,7 +249,7 @@ func TestSARIFLocationsAndFingerprints(t *testing.T) {
 	if r := wholeFile.Locations[0].PhysicalLocation.Region; r == nil || r.StartLine == nil || *r.StartLine != 1 {
 		t.Errorf("line 0 (the whole file) must anchor at line 1, got %+v", r)
 	}
-	if got := *noFile.Locations[0].PhysicalLocation.ArtifactLocation.URI; got != offline.DevicesDir+"/gpu01" {
+	if got := *noFile.Locations[0].PhysicalLocation.ArtifactLocation.URI; got != layout.DevicesDir+"/gpu01" {
 		t.Errorf("a finding with no file points at %q, want the device folder", got)
 	}
 	if a, b := noFile.PartialFingerprints["primaryLocationLineHash"], twinRes.PartialFingerprints["primaryLocationLineHash"]; a == b {
@@ -272,16 +272,16 @@ func TestSARIFLocationsAndFingerprints(t *testing.T) {
 	}
 }
 
-// TestSARIFGitHubRules asserts, on every report fabric, the GitHub code
+// TestSARIFGitHubRules asserts, on every hand-built report, the GitHub code
 // scanning rules of the SARIF SDK validator (microsoft/sarif-sdk,
 // src/Sarif.Multitool.Library/Rules/GH1001 to GH1007), reading the log as
 // plain JSON so that no Go struct hides a missing property.
 func TestSARIFGitHubRules(t *testing.T) {
 	type obj = map[string]any
-	for _, fab := range formatFabrics {
-		t.Run(fab.name, func(t *testing.T) {
+	for _, hr := range handReports {
+		t.Run(hr.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := render.SARIF(&b, buildReport(t, fab.dir)); err != nil {
+			if err := render.SARIF(&b, hr.report()); err != nil {
 				t.Fatal(err)
 			}
 			var log obj

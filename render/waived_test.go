@@ -123,9 +123,15 @@ func TestPlansSkipWaived(t *testing.T) {
 	}
 }
 
-// The waived fabric's JSON and SARIF validate against the shipped schemas.
+// JSON and SARIF validate against the shipped schemas, waivers, input
+// errors and notes included.
 func TestWaivedOutputsValidate(t *testing.T) {
-	r := buildReport(t, "testdata/waived-pod")
+	for _, hr := range handReports {
+		t.Run(hr.name, func(t *testing.T) { validateOutputs(t, hr.report()) })
+	}
+}
+
+func validateOutputs(t *testing.T, r *render.Report) {
 	for format, name := range map[string]string{"json": schema.Report, "sarif": schema.SARIF} {
 		data, err := schema.FS.ReadFile(name)
 		if err != nil {
@@ -148,7 +154,7 @@ func TestWaivedOutputsValidate(t *testing.T) {
 			t.Fatal(err)
 		}
 		if err := s.Validate(out); err != nil {
-			t.Errorf("%s of waived-pod does not validate against %s:\n%v", format, name, err)
+			t.Errorf("%s of %s does not validate against %s:\n%v", format, r.Fabric, name, err)
 		}
 	}
 }

@@ -2,13 +2,11 @@ package waivers
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"path"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -288,13 +286,4 @@ func (p *problems) missing(line int, format string, a ...any) {
 	}
 }
 
-var newlines = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
-
-func (p *problems) sorted() Errors {
-	out := slices.Clone(p.list)
-	for _, e := range out {
-		e.Msg = newlines.Replace(e.Msg)
-	}
-	slices.SortStableFunc(out, func(a, b *source.Error) int { return cmp.Compare(a.Line, b.Line) })
-	return slices.CompactFunc(out, func(a, b *source.Error) bool { return a.Pos == b.Pos && a.Msg == b.Msg })
-}
+func (p *problems) sorted() Errors { return source.Sorted(p.list) }

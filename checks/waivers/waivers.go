@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/qoslint/qoslint/inventory/source"
@@ -65,15 +64,7 @@ type File struct {
 
 // Errors is every problem of a waiver file, sorted by line, one
 // "file:line: message" per line.
-type Errors []*source.Error
-
-func (e Errors) Error() string {
-	lines := make([]string, len(e))
-	for i, err := range e {
-		lines[i] = err.Error()
-	}
-	return strings.Join(lines, "\n")
-}
+type Errors = source.Errors
 
 // Load reads dir/qoslint-waivers.yaml. No file is no waivers: nil, nil.
 // File.Name and error positions use the base name, relative to dir, as
@@ -87,14 +78,4 @@ func Load(dir string) (*File, error) {
 		return nil, err
 	}
 	return Parse(FileName, data)
-}
-
-// LoadFile reads the waiver file at path, which must exist; File.Name and
-// error positions use path as given.
-func LoadFile(path string) (*File, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
 }

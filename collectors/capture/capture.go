@@ -15,19 +15,12 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // Schema is the manifest's schema name, the value of its "schema" field.
 const Schema = "qoslint.capture/v1"
-
-// File is where the manifest sits inside the fabric directory. The dot
-// folder keeps it out of the devices/ layout the offline reader walks.
-const File = ".qoslint/capture.json"
-
-// DevicesDir is the fabric directory's devices folder (offline.DevicesDir;
-// offline imports this package, so the name is repeated and a test there
-// keeps the two equal).
-const DevicesDir = "devices"
 
 // Device statuses.
 const (
@@ -143,7 +136,7 @@ func (m *Manifest) Marshal() ([]byte, error) {
 }
 
 // devicePrefix is devices/<name>/.
-func devicePrefix(name string) string { return DevicesDir + "/" + name + "/" }
+func devicePrefix(name string) string { return layout.DeviceDir(name) + "/" }
 
 // below reports whether path is a file below devices/<name>/.
 func below(path, name string) bool {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -150,7 +151,7 @@ func TestParseErrors(t *testing.T) {
 			if !errors.As(err, &se) {
 				t.Fatalf("error %v is not a *source.Error", err)
 			}
-			if se.File != File || se.Line != tc.line || !strings.Contains(se.Msg, tc.msg) {
+			if se.File != layout.CaptureFile || se.Line != tc.line || !strings.Contains(se.Msg, tc.msg) {
 				t.Errorf("got %s:%d %q, want line %d containing %q", se.File, se.Line, se.Msg, tc.line, tc.msg)
 			}
 		})
@@ -165,7 +166,7 @@ func fabric(t *testing.T) fstest.MapFS {
 		t.Fatal(err)
 	}
 	return fstest.MapFS{
-		File:                                   {Data: data},
+		layout.CaptureFile:                     {Data: data},
 		"devices/leaf01/nv-config.yaml":        {Data: []byte("- set: {}\n")},
 		"devices/leaf01/nv-show-qos-roce.txt":  {Data: []byte("show\n")},
 		"devices/leaf02/nv-config.yaml":        {Data: []byte("- set: {}\n")},
@@ -224,7 +225,7 @@ func TestVerify(t *testing.T) {
 	if v := Verify(clean, []string{"leaf01"}); len(v.Errors) != 0 {
 		t.Errorf("clean capture: %s", errorTexts(v.Errors))
 	}
-	delete(clean, File)
+	delete(clean, layout.CaptureFile)
 	if v := Verify(clean, []string{"leaf01", "gpu02"}); v.Present || len(v.Errors) != 0 || len(v.Skip) != 0 {
 		t.Errorf("no manifest: %+v", v)
 	}
@@ -237,14 +238,14 @@ func TestVerifyInterruptedAndMalformed(t *testing.T) {
 	m.Interrupted = true
 	data, _ := m.Marshal()
 	fsys := fabric(t)
-	fsys[File] = &fstest.MapFile{Data: data}
+	fsys[layout.CaptureFile] = &fstest.MapFile{Data: data}
 	got := errorTexts(Verify(fsys, nil).Errors)
 	if got != ".qoslint/capture.json:6: the collection was interrupted (Ctrl-C, SIGTERM or a deadline): collect again" {
 		t.Errorf("%s", got)
 	}
-	fsys[File] = &fstest.MapFile{Data: []byte("{\n  \"schema\": \"qoslint.capture/v1\",\n  \"devices\": 7\n}\n")}
+	fsys[layout.CaptureFile] = &fstest.MapFile{Data: []byte("{\n  \"schema\": \"qoslint.capture/v1\",\n  \"devices\": 7\n}\n")}
 	v := Verify(fsys, []string{"gpu02"})
-	if len(v.Errors) != 1 || len(v.Skip) != 0 || !v.Present || v.Errors[0].File != File || v.Errors[0].Line < 1 {
+	if len(v.Errors) != 1 || len(v.Skip) != 0 || !v.Present || v.Errors[0].File != layout.CaptureFile || v.Errors[0].Line < 1 {
 		t.Errorf("%+v %s", v, errorTexts(v.Errors))
 	}
 }

@@ -4,10 +4,11 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
-// FuzzParse: any bytes give a manifest or a *source.Error in File at a
+// FuzzParse: any bytes give a manifest or a *source.Error in layout.CaptureFile at a
 // line that exists, never a panic; an accepted manifest written back is
 // accepted again.
 func FuzzParse(f *testing.F) {
@@ -21,8 +22,8 @@ func FuzzParse(f *testing.F) {
 		p, err := Parse(data)
 		if err != nil {
 			var se *source.Error
-			if !errors.As(err, &se) || se.File != File || se.Line < 0 || se.Line > 1+countLines(data) {
-				t.Fatalf("error %v (%T) not at a line of %s", err, err, File)
+			if !errors.As(err, &se) || se.File != layout.CaptureFile || se.Line < 0 || se.Line > 1+countLines(data) {
+				t.Fatalf("error %v (%T) not at a line of %s", err, err, layout.CaptureFile)
 			}
 			return
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -73,59 +74,59 @@ func (p *Parsed) line(ptr string) int {
 // nil when there is none (a config repo, not a capture), and a
 // *source.Error at its line when it is malformed.
 func Read(fsys fs.FS) (*Parsed, error) {
-	st, err := fs.Stat(fsys, File)
+	st, err := fs.Stat(fsys, layout.CaptureFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err == nil && !st.Mode().IsRegular() {
-		return nil, source.Errorf(File, 0, "not a regular file")
+		return nil, source.Errorf(layout.CaptureFile, 0, "not a regular file")
 	}
 	if err == nil && st.Size() > maxManifestBytes {
-		return nil, source.Errorf(File, 0, "%d bytes, larger than any capture manifest (%d)", st.Size(), maxManifestBytes)
+		return nil, source.Errorf(layout.CaptureFile, 0, "%d bytes, larger than any capture manifest (%d)", st.Size(), maxManifestBytes)
 	}
 	var data []byte
 	if err == nil {
-		data, err = fs.ReadFile(fsys, File)
+		data, err = fs.ReadFile(fsys, layout.CaptureFile)
 	}
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, source.Errorf(File, 0, "cannot read: %v", err)
+		return nil, source.Errorf(layout.CaptureFile, 0, "cannot read: %v", err)
 	}
 	return Parse(data)
 }
 
 // Parse reads a manifest: JSON, valid against the schema, and consistent
 // (each device once, each file once and below its own device's folder).
-// Every error is a *source.Error at its line of File.
+// Every error is a *source.Error at its line of layout.CaptureFile.
 func Parse(data []byte) (*Parsed, error) {
 	var raw any
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, source.Errorf(File, lineAt(data, jsonErrorOffset(err)), "not JSON: %v", err)
+		return nil, source.Errorf(layout.CaptureFile, lineAt(data, jsonErrorOffset(err)), "not JSON: %v", err)
 	}
 	lines := valueLines(data)
 	p := &Parsed{lines: lines}
 	sch, err := schema()
 	if err != nil {
-		return nil, source.Errorf(File, 0, "the capture schema does not compile: %v", err)
+		return nil, source.Errorf(layout.CaptureFile, 0, "the capture schema does not compile: %v", err)
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
-		return nil, source.Errorf(File, 1, "not JSON: %v", err)
+		return nil, source.Errorf(layout.CaptureFile, 1, "not JSON: %v", err)
 	}
 	if err := sch.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
-			return nil, source.Errorf(File, 0, "%v", err)
+			return nil, source.Errorf(layout.CaptureFile, 0, "%v", err)
 		}
 		loc, msg := firstLeaf(ve)
-		return nil, source.Errorf(File, p.line(pointer(loc)), "not a %s manifest: %s", Schema, msg)
+		return nil, source.Errorf(layout.CaptureFile, p.line(pointer(loc)), "not a %s manifest: %s", Schema, msg)
 	}
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, source.Errorf(File, lineAt(data, jsonErrorOffset(err)), "%v", err)
+		return nil, source.Errorf(layout.CaptureFile, lineAt(data, jsonErrorOffset(err)), "%v", err)
 	}
 	p.Manifest = &m
 	if err := p.consistent(); err != nil {
@@ -141,7 +142,7 @@ func (p *Parsed) consistent() error {
 	for i, d := range p.Devices {
 		ptr := "/devices/" + strconv.Itoa(i)
 		if devs[d.Name] {
-			return source.Errorf(File, p.line(ptr+"/name"), "device %s is listed twice", d.Name)
+			return source.Errorf(layout.CaptureFile, p.line(ptr+"/name"), "device %s is listed twice", d.Name)
 		}
 		devs[d.Name] = true
 		paths := map[string]bool{}
@@ -149,9 +150,9 @@ func (p *Parsed) consistent() error {
 			fp := ptr + "/files/" + strconv.Itoa(j) + "/path"
 			switch {
 			case !fs.ValidPath(f.Path) || !below(f.Path, d.Name):
-				return source.Errorf(File, p.line(fp), "%q is not a file below %s", f.Path, devicePrefix(d.Name))
+				return source.Errorf(layout.CaptureFile, p.line(fp), "%q is not a file below %s", f.Path, devicePrefix(d.Name))
 			case paths[f.Path]:
-				return source.Errorf(File, p.line(fp), "%s is listed twice", f.Path)
+				return source.Errorf(layout.CaptureFile, p.line(fp), "%s is listed twice", f.Path)
 			}
 			paths[f.Path] = true
 		}

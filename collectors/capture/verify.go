@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -40,7 +41,7 @@ func Verify(fsys fs.FS, devices []string) Verdict {
 		v.Present = true
 		var se *source.Error
 		if !errors.As(err, &se) {
-			se = source.Errorf(File, 0, "%v", err)
+			se = source.Errorf(layout.CaptureFile, 0, "%v", err)
 		}
 		v.Errors = append(v.Errors, se)
 		return v
@@ -50,7 +51,7 @@ func Verify(fsys fs.FS, devices []string) Verdict {
 	}
 	v.Present = true
 	if p.Interrupted {
-		v.Errors = append(v.Errors, source.Errorf(File, p.line("/interrupted"),
+		v.Errors = append(v.Errors, source.Errorf(layout.CaptureFile, p.line("/interrupted"),
 			"the collection was interrupted (Ctrl-C, SIGTERM or a deadline): collect again"))
 	}
 	index := map[string]int{}
@@ -60,7 +61,7 @@ func Verify(fsys fs.FS, devices []string) Verdict {
 	for _, name := range devices {
 		i, ok := index[name]
 		if !ok {
-			v.add(name, source.Errorf(File, 0, "the capture manifest has no entry for this device: its files were not collected with this capture"))
+			v.add(name, source.Errorf(layout.CaptureFile, 0, "the capture manifest has no entry for this device: its files were not collected with this capture"))
 			continue
 		}
 		d := p.Devices[i]
@@ -68,10 +69,10 @@ func Verify(fsys fs.FS, devices []string) Verdict {
 		switch d.Status {
 		case StatusFailed:
 			v.Skip[name] = true
-			v.add(name, source.Errorf(File, p.line(ptr+"/status"), "not collected: %s; the device is not checked", d.Cause))
+			v.add(name, source.Errorf(layout.CaptureFile, p.line(ptr+"/status"), "not collected: %s; the device is not checked", d.Cause))
 		case StatusPartial:
 			v.Skip[name] = true
-			v.add(name, source.Errorf(File, p.line(ptr+"/status"), "collected partially: %s; the device is not checked", d.Cause))
+			v.add(name, source.Errorf(layout.CaptureFile, p.line(ptr+"/status"), "collected partially: %s; the device is not checked", d.Cause))
 		default:
 			for _, e := range p.verifyDevice(fsys, i) {
 				v.add(name, e)
@@ -95,7 +96,7 @@ func (p *Parsed) verifyDevice(fsys fs.FS, i int) []*source.Error {
 	listed := map[string]bool{}
 	for j, f := range d.Files {
 		listed[f.Path] = true
-		at := fmt.Sprintf("%s:%d", File, p.line("/devices/"+strconv.Itoa(i)+"/files/"+strconv.Itoa(j)))
+		at := fmt.Sprintf("%s:%d", layout.CaptureFile, p.line("/devices/"+strconv.Itoa(i)+"/files/"+strconv.Itoa(j)))
 		size, sum, err := hashFile(fsys, f.Path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -108,7 +109,7 @@ func (p *Parsed) verifyDevice(fsys fs.FS, i int) []*source.Error {
 		}
 	}
 	for _, extra := range unlisted(fsys, d.Name, listed) {
-		out = append(out, source.Errorf(extra, 0, "not in the capture manifest (%s): this collection did not write it (a stale or added file); remove it or collect again", File))
+		out = append(out, source.Errorf(extra, 0, "not in the capture manifest (%s): this collection did not write it (a stale or added file); remove it or collect again", layout.CaptureFile))
 	}
 	return out
 }
@@ -118,7 +119,7 @@ func (p *Parsed) verifyDevice(fsys fs.FS, i int) []*source.Error {
 // collection writes one.
 func unlisted(fsys fs.FS, name string, listed map[string]bool) []string {
 	var out []string
-	root := path.Join(DevicesDir, name)
+	root := path.Join(layout.DevicesDir, name)
 	_ = fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:

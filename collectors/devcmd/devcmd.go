@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/names"
 )
 
@@ -23,9 +24,9 @@ const (
 
 // Host commands.
 const (
-	IBDev2Netdev = "ibdev2netdev"       // → ibdev2netdev.txt
-	IPLink       = "ip -j link show"    // → ip-link.json
-	CatNCCLConf  = "cat /etc/nccl.conf" // → nccl.conf
+	IBDev2Netdev = "ibdev2netdev"               // → ibdev2netdev.txt
+	IPLink       = "ip -j link show"            // → ip-link.json
+	CatNCCLConf  = "cat " + layout.NCCLConfPath // → nccl.conf
 	// SudoPrefix runs a host command as root without ever prompting: sudo
 	// -n fails instead of asking for a password.
 	SudoPrefix = "sudo -n "

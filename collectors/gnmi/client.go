@@ -22,9 +22,6 @@ import (
 // DefaultTimeout bounds a collection when Target.Timeout is zero.
 const DefaultTimeout = 30 * time.Second
 
-// DefaultPort is the Cumulus gNMI agent's port (CL docs "gNMI Streaming").
-const DefaultPort = 9339
-
 // sampleInterval is what the STREAM fallback asks for; only the first
 // sample (up to sync_response) is kept, so it barely matters.
 const sampleInterval = 10 * time.Second

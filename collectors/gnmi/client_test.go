@@ -13,10 +13,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/gnmi"
-	"github.com/qoslint/qoslint/collectors/sim"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden files")
@@ -66,7 +68,7 @@ func collect(t *testing.T, tg gnmi.Target) []byte {
 
 func parse(t *testing.T, data []byte) *gnmi.Counters {
 	t.Helper()
-	c, err := gnmi.ParseCounters("devices/leaf01/"+gnmi.FileName, data)
+	c, err := gnmi.ParseCounters("devices/leaf01/"+layout.GNMIFile, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +107,7 @@ func TestCollectPlaintextRoundTripAndGolden(t *testing.T) {
 	}
 	checkBaseline(t, parse(t, a))
 
-	golden := filepath.Join("testdata", "leaf01-"+gnmi.FileName)
+	golden := filepath.Join("testdata", "leaf01-"+layout.GNMIFile)
 	if *update || os.Getenv("QOSLINT_UPDATE_GOLDEN") == "1" {
 		if err := os.WriteFile(golden, a, 0o644); err != nil {
 			t.Fatal(err)

@@ -2,8 +2,11 @@ package gnmi
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,32 +55,16 @@ type Counters struct {
 
 // QueueKeys lists the queues sorted by interface then queue.
 func (c *Counters) QueueKeys() []IfQueue {
-	out := make([]IfQueue, 0, len(c.Queues))
-	for k := range c.Queues {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Interface != out[j].Interface {
-			return out[i].Interface < out[j].Interface
-		}
-		return out[i].Queue < out[j].Queue
+	return slices.SortedFunc(maps.Keys(c.Queues), func(a, b IfQueue) int {
+		return cmp.Or(cmp.Compare(a.Interface, b.Interface), cmp.Compare(a.Queue, b.Queue))
 	})
-	return out
 }
 
 // PrioKeys lists the priorities sorted by interface then priority.
 func (c *Counters) PrioKeys() []IfPrio {
-	out := make([]IfPrio, 0, len(c.Priorities))
-	for k := range c.Priorities {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Interface != out[j].Interface {
-			return out[i].Interface < out[j].Interface
-		}
-		return out[i].Priority < out[j].Priority
+	return slices.SortedFunc(maps.Keys(c.Priorities), func(a, b IfPrio) int {
+		return cmp.Or(cmp.Compare(a.Interface, b.Interface), cmp.Compare(a.Priority, b.Priority))
 	})
-	return out
 }
 
 // leaf kinds, indexes into the field tables below.
@@ -148,22 +135,9 @@ func (p *parser) update(n *gpb.Notification, u *gpb.Update, line int) error {
 		if err := checkKey("queue name", q); err != nil {
 			return source.Errorf(p.file, line, "%s: %v", where, err)
 		}
-		key := IfQueue{Interface: ifname, Queue: q}
-		return p.leaves(names(rest[3:]), u, where, line, func(leaf string, v uint64, ts int64) bool {
-			f := queueLeaves[leaf]
-			if f == nil {
-				return false
-			}
-			qc, seen := p.c.Queues[key]
-			if !seen {
-				qc.Pos = pos
-			}
-			if p.newer(fmt.Sprintf("q\x00%s\x00%s\x00%s", ifname, q, leaf), ts) {
-				*f(&qc) = v
-			}
-			p.c.Queues[key] = qc
-			return true
-		}, n.GetTimestamp())
+		set := leafSetter(p, p.c.Queues, IfQueue{Interface: ifname, Queue: q}, queueLeaves,
+			"q\x00"+ifname+"\x00"+q, func(c *QueueCounters) { c.Pos = pos })
+		return p.leaves(names(rest[3:]), u, where, line, set, n.GetTimestamp())
 	case len(rest) >= 1 && rest[0].GetName() == "switch-priority":
 		ps, ok := rest[0].GetKey()["priority"]
 		if !ok {
@@ -173,33 +147,42 @@ func (p *parser) update(n *gpb.Notification, u *gpb.Update, line int) error {
 		if err != nil || prio < 0 || prio > 7 || strconv.Itoa(prio) != ps {
 			return source.Errorf(p.file, line, "%s: switch priority %q is not 0..7", where, ps)
 		}
-		key := IfPrio{Interface: ifname, Priority: prio}
-		return p.leaves(names(rest[1:]), u, where, line, func(leaf string, v uint64, ts int64) bool {
-			f := prioLeaves[leaf]
-			if f == nil {
-				return false
-			}
-			pc, seen := p.c.Priorities[key]
-			if !seen {
-				pc.Pos = pos
-			}
-			if p.newer(fmt.Sprintf("p\x00%s\x00%d\x00%s", ifname, prio, leaf), ts) {
-				*f(&pc) = v
-			}
-			p.c.Priorities[key] = pc
-			return true
-		}, n.GetTimestamp())
+		set := leafSetter(p, p.c.Priorities, IfPrio{Interface: ifname, Priority: prio}, prioLeaves,
+			"p\x00"+ifname+"\x00"+ps, func(c *PrioCounters) { c.Pos = pos })
+		return p.leaves(names(rest[1:]), u, where, line, set, n.GetTimestamp())
 	}
 	return nil
 }
 
-// newer records ts for a leaf and reports whether it replaces the value
-// seen so far (a tie goes to the later notification).
+// leafSetter is the setter p.leaves applies to the list entry key of m (a
+// queue or a switch priority): it stores a known leaf's value unless it
+// comes from an older sample than the one kept (timestamps are kept per
+// tsKey and leaf); init fills a new entry (its position).
+func leafSetter[K comparable, C any](p *parser, m map[K]C, key K, fields map[string]func(*C) *uint64, tsKey string, init func(*C)) func(string, uint64, int64) bool {
+	return func(leaf string, v uint64, ts int64) bool {
+		f := fields[leaf]
+		if f == nil {
+			return false
+		}
+		c, seen := m[key]
+		if !seen {
+			init(&c)
+		}
+		if p.newer(tsKey+"\x00"+leaf, ts) {
+			*f(&c) = v
+		}
+		m[key] = c
+		return true
+	}
+}
+
 // pathText prints prefix + path when an error needs it.
 type pathText struct{ prefix, p *gpb.Path }
 
 func (t pathText) String() string { return PathString(t.prefix, t.p) }
 
+// newer records ts for a leaf and reports whether it replaces the value
+// seen so far (a tie goes to the later notification).
 func (p *parser) newer(k string, ts int64) bool {
 	old, seen := p.ts[k]
 	if seen && ts < old {

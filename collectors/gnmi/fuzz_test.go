@@ -9,11 +9,12 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
 func FuzzParseCounters(f *testing.F) {
-	golden, err := os.ReadFile(filepath.Join("testdata", "leaf01-"+gnmi.FileName))
+	golden, err := os.ReadFile(filepath.Join("testdata", "leaf01-"+layout.GNMIFile))
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -8,9 +8,6 @@ import (
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
 )
 
-// FileName is the evidence file's name under devices/<switch>/.
-const FileName = "gnmi-counters.json"
-
 // SubscribePaths are the QoS counter leaves Collect subscribes to. Cumulus
 // accepts "*" for a whole key but no regex (CL docs "gNMI Streaming", 5.15
 // QoS metrics; nvue.md §4).

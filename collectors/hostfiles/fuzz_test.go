@@ -158,8 +158,8 @@ func FuzzParseNCCLConf(f *testing.F) {
 			if l := lines[v.Line-1]; !strings.HasPrefix(l, k) || !strings.Contains(l, v.Value) || l[0] == '#' {
 				t.Fatalf("var %q %+v is not on line %q", k, v, l)
 			}
-			if n, ok := NCCLInt(v.Value); ok && NCCLParamInt(v.Value, -1) != n {
-				t.Fatalf("NCCLInt and NCCLParamInt disagree on %q", v.Value)
+			if n, ok := ncclInt(v.Value); ok && NCCLParamInt(v.Value, -1) != n {
+				t.Fatalf("ncclInt and NCCLParamInt disagree on %q", v.Value)
 			}
 		}
 		for i, n := range c.Notes {
@@ -185,23 +185,23 @@ func FuzzNCCLInt(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		v, ok := NCCLInt(s)
+		v, ok := ncclInt(s)
 		if !ok && v != 0 && v != math.MaxInt64 && v != math.MinInt64 {
-			t.Fatalf("NCCLInt(%q) = %d, false: want 0 or a clamped value", s, v)
+			t.Fatalf("ncclInt(%q) = %d, false: want 0 or a clamped value", s, v)
 		}
 		if p := NCCLParamInt(s, 42); ok && p != v || s == "" && p != 42 {
-			t.Fatalf("NCCLParamInt(%q, 42) = %d, NCCLInt = %d, %v", s, p, v, ok)
+			t.Fatalf("NCCLParamInt(%q, 42) = %d, ncclInt = %d, %v", s, p, v, ok)
 		}
 		if strings.ContainsAny(s, "_oObB") {
 			return // Go's base prefixes 0o, 0b and digit separators are not C's
 		}
 		if want, err := strconv.ParseInt(s, 0, 64); err == nil && (v != want || !ok) {
-			t.Fatalf("NCCLInt(%q) = %d, %v; strconv says %d", s, v, ok, want)
+			t.Fatalf("ncclInt(%q) = %d, %v; strconv says %d", s, v, ok, want)
 		}
 		// strtoll stops at the first character that is not a digit.
 		if ok {
-			if v2, ok2 := NCCLInt(s + "#x"); v2 != v || !ok2 {
-				t.Fatalf("NCCLInt(%q) = %d but NCCLInt(%q) = %d, %v", s, v, s+"#x", v2, ok2)
+			if v2, ok2 := ncclInt(s + "#x"); v2 != v || !ok2 {
+				t.Fatalf("ncclInt(%q) = %d but ncclInt(%q) = %d, %v", s, v, s+"#x", v2, ok2)
 			}
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -77,12 +78,6 @@ func (h *HWCounters) Get(name string) HWCounter {
 	return h.byName[name]
 }
 
-// HWCountersDir is the hw_counters directory of ibdev's port below root
-// (root "/sys" on the device, the mirrored sysfs folder in a capture).
-func HWCountersDir(root, ibdev string, port int) string {
-	return path.Join(root, "class/infiniband", ibdev, "ports", strconv.Itoa(port), "hw_counters")
-}
-
 // ParseHWCounter reads one hw_counters file. The RDMA core prints every
 // one as sprintf(buf, "%llu\n", value) (drivers/infiniband/core/sysfs.c
 // print_hw_stat), so the content is an unsigned 64-bit decimal and a
@@ -116,7 +111,7 @@ func ReadHWCounters(fsys fs.FS, root, ibdev string, port int) (*HWCounters, []er
 		return nil, nil // ReadSysfs reports the bad name once
 	}
 	r := &sysfsReader{fsys: fsys}
-	h := &HWCounters{Dir: HWCountersDir(root, ibdev, port), byName: map[string]HWCounter{}}
+	h := &HWCounters{Dir: layout.HWCountersDir(root, ibdev, port), byName: map[string]HWCounter{}}
 	for _, name := range HWCounterNames {
 		file := path.Join(h.Dir, name)
 		data, ok := r.read(file)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // testdata/sysfs_hw_counters mirrors /sys/class/infiniband/mlx5_0/ports/1/
@@ -40,7 +42,7 @@ func TestReadHWCounters(t *testing.T) {
 }
 
 func TestReadHWCountersPartialAndBad(t *testing.T) {
-	dir := HWCountersDir("sys", "mlx5_1", 1)
+	dir := layout.HWCountersDir("sys", "mlx5_1", 1)
 	fsys := fstest.MapFS{
 		path.Join(dir, HWCNPSent):       {Data: []byte("12\n")},
 		path.Join(dir, HWECNMarkedRoCE): {Data: []byte("N/A\n")},

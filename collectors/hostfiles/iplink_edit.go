@@ -7,13 +7,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // ipLinkFile is the name SetLinkMTU's errors give the document: the file
 // `ip -j link show` is captured to in a fabric directory. A caller that
 // knows the real path can overwrite the error's File.
-const ipLinkFile = "ip-link.json"
+const ipLinkFile = layout.IPLinkFile
 
 // SetLinkMTU sets the "mtu" of interface ifname in an `ip -j link show`
 // (or `ip -j -p link show`) document, as `ip link set dev ifname mtu N`

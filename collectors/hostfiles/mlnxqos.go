@@ -99,23 +99,6 @@ func ParseMlnxQos(file string, data []byte) (*MlnxQos, error) {
 	return p.q, nil
 }
 
-// FormatPFC renders PFC the way `mlnx_qos --pfc` takes it (and NVIDIA's NIC
-// configuration operator writes it): "0,0,0,1,0,0,0,0", priority 0 first.
-func FormatPFC(p [8]bool) string {
-	var b strings.Builder
-	for i, on := range p {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		if on {
-			b.WriteByte('1')
-		} else {
-			b.WriteByte('0')
-		}
-	}
-	return b.String()
-}
-
 func (p *qosParser) errf(line int, format string, a ...any) error {
 	return source.Errorf(p.file, line, format, a...)
 }

@@ -122,7 +122,7 @@ func TestSetPFC(t *testing.T) {
 		t.Fatal(err)
 	}
 	q.SetPFC([8]bool{3: true, 4: true})
-	if FormatPFC(q.PFC) != "0,0,0,1,1,0,0,0" || !q.HasPFC {
+	if q.PFC != [8]bool{3: true, 4: true} || !q.HasPFC {
 		t.Errorf("got %+v", q)
 	}
 	if !strings.Contains(string(FormatMlnxQos(q)), "\tenabled     0   0   0   1   1   0   0   0   \n") {

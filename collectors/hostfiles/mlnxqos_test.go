@@ -225,7 +225,7 @@ func TestParseMlnxQosVariants(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if FormatPFC(q.PFC) != "0,0,0,1,0,0,0,0" || !reflect.DeepEqual(q.PrioBuffer, []int{0, 0, 0, 1, 0, 0, 0, 0}) {
+		if q.PFC != [8]bool{3: true} || !reflect.DeepEqual(q.PrioBuffer, []int{0, 0, 0, 1, 0, 0, 0, 0}) {
 			t.Errorf("got %+v", q)
 		}
 	})
@@ -309,21 +309,5 @@ func TestParseMlnxQosErrors(t *testing.T) {
 				t.Errorf("got %s:%d %q, want line %d containing %q", se.File, se.Line, se.Msg, tt.line, tt.msg)
 			}
 		})
-	}
-}
-
-func TestFormatPFC(t *testing.T) {
-	tests := []struct {
-		in   [8]bool
-		want string
-	}{
-		{[8]bool{}, "0,0,0,0,0,0,0,0"},
-		{[8]bool{3: true}, "0,0,0,1,0,0,0,0"},
-		{[8]bool{true, false, true, false, false, false, true, true}, "1,0,1,0,0,0,1,1"},
-	}
-	for _, tt := range tests {
-		if got := FormatPFC(tt.in); got != tt.want {
-			t.Errorf("FormatPFC(%v) = %q, want %q", tt.in, got, tt.want)
-		}
 	}
 }

@@ -2,21 +2,6 @@ package hostfiles
 
 import "math"
 
-// NCCLInt reads value the way NCCL's integer parameters do: NCCL_PARAM
-// (src/include/param.h) calls ncclLoadParam (NVIDIA/nccl src/misc/param.cc),
-// which runs `strtoll(str, nullptr, 0)`. So leading white space and one sign
-// are skipped, "0x"/"0X" means hexadecimal, a leading "0" octal, and reading
-// stops at the first character that is not a digit of that base: "106 # x"
-// is 106, "0106" is 70, "0x68" is 104 and "08" is 0.
-//
-// ok is false when strtoll reads no digit (v is 0) or the number is outside
-// int64 (v is clamped, as strtoll does). The two differ for NCCL, and
-// NCCLParamInt says which value NCCL then uses.
-func NCCLInt(value string) (v int64, ok bool) {
-	n := strtoll(value)
-	return n.v, n.digits && !n.overflow
-}
-
 // NCCLParamInt is the value an NCCL integer parameter with default def takes
 // when its variable is set to value, per ncclLoadParam (src/misc/param.cc):
 //

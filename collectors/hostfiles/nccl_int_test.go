@@ -8,6 +8,22 @@ import (
 // The results below are what glibc's strtoll(s, &end, 0) returned for the
 // same strings (value, errno, end-s), checked with a small C program; they
 // match NCCL's use of it in ncclLoadParam (src/misc/param.cc).
+// ncclInt reads value the way NCCL's integer parameters do: NCCL_PARAM
+// (src/include/param.h) calls ncclLoadParam (NVIDIA/nccl src/misc/param.cc),
+// which runs `strtoll(str, nullptr, 0)`. So leading white space and one sign
+// are skipped, "0x"/"0X" means hexadecimal, a leading "0" octal, and reading
+// stops at the first character that is not a digit of that base: "106 # x"
+// is 106, "0106" is 70, "0x68" is 104 and "08" is 0.
+//
+// ok is false when strtoll reads no digit (v is 0) or the number is outside
+// int64 (v is clamped, as strtoll does). The two differ for NCCL, and
+// NCCLParamInt says which value NCCL then uses. Only the tests need the
+// two apart: they hold strtoll's model to Go's parser.
+func ncclInt(value string) (v int64, ok bool) {
+	n := strtoll(value)
+	return n.v, n.digits && !n.overflow
+}
+
 func TestNCCLInt(t *testing.T) {
 	tests := []struct {
 		in    string
@@ -44,9 +60,9 @@ func TestNCCLInt(t *testing.T) {
 		{"-0x8000000000000000", math.MinInt64, true, math.MinInt64},
 	}
 	for _, tt := range tests {
-		v, ok := NCCLInt(tt.in)
+		v, ok := ncclInt(tt.in)
 		if v != tt.v || ok != tt.ok {
-			t.Errorf("NCCLInt(%q) = %d, %v; want %d, %v", tt.in, v, ok, tt.v, tt.ok)
+			t.Errorf("ncclInt(%q) = %d, %v; want %d, %v", tt.in, v, ok, tt.v, tt.ok)
 		}
 		if p := NCCLParamInt(tt.in, -1); p != tt.param {
 			t.Errorf("NCCLParamInt(%q, -1) = %d; want %d", tt.in, p, tt.param)

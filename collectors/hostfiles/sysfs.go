@@ -3,11 +3,11 @@ package hostfiles
 import (
 	"errors"
 	"io/fs"
-	"path"
 	"strconv"
 	"strings"
 	"syscall"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -26,23 +26,21 @@ func ReadSysfs(fsys fs.FS, root, netdev, ibdev string, port int) (*Sysfs, []erro
 	s := &Sysfs{}
 	if netdev != "" {
 		if !validIfName(netdev) {
-			return s, []error{source.Errorf(path.Join(root, "class/net"), 0, "invalid netdev name %q", clip(netdev))}
+			return s, []error{source.Errorf(layout.NetDir(root), 0, "invalid netdev name %q", clip(netdev))}
 		}
-		ecn := path.Join(root, "class/net", netdev, "ecn")
 		for p := range 8 {
-			ps := strconv.Itoa(p)
-			s.ECNNP[p] = r.int(path.Join(ecn, "roce_np/enable", ps), 0, 1)
-			s.ECNRP[p] = r.int(path.Join(ecn, "roce_rp/enable", ps), 0, 1)
+			s.ECNNP[p] = r.int(layout.ECNEnablePath(root, netdev, layout.PointNP, p), 0, 1)
+			s.ECNRP[p] = r.int(layout.ECNEnablePath(root, netdev, layout.PointRP, p), 0, 1)
 		}
-		s.CNPDSCP = r.int(path.Join(ecn, "roce_np/cnp_dscp"), 0, 63)
-		s.CNP802pPrio = r.int(path.Join(ecn, "roce_np/cnp_802p_prio"), 0, 7)
+		s.CNPDSCP = r.int(layout.CNPPath(root, netdev, layout.CNPDSCP), 0, 63)
+		s.CNP802pPrio = r.int(layout.CNPPath(root, netdev, layout.CNP802pPrio), 0, 7)
 	}
 	if ibdev != "" {
 		if !validIBName(ibdev) || port < 1 {
-			r.errs = append(r.errs, source.Errorf(path.Join(root, "class/infiniband"), 0, "invalid ibdev %q port %d", clip(ibdev), port))
+			r.errs = append(r.errs, source.Errorf(layout.InfinibandDir(root), 0, "invalid ibdev %q port %d", clip(ibdev), port))
 			return s, r.errs
 		}
-		file := path.Join(root, "class/infiniband", ibdev, "tc", strconv.Itoa(port), "traffic_class")
+		file := layout.TrafficClassPath(root, ibdev, strconv.Itoa(port))
 		if data, ok := r.read(file); ok {
 			tc, err := ParseTrafficClass(file, data)
 			if err != nil {

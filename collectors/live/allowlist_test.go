@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
 
@@ -55,7 +56,7 @@ func TestAllowlistServerSide(t *testing.T) {
 					t.Errorf("%s: mlnx_qos line %q is not exactly `mlnx_qos -i <netdev>`", s.Name, cmd)
 				}
 			}
-			if s.Kind == KindHost && sysfsReads != 1 {
+			if s.Kind == layout.KindHost && sysfsReads != 1 {
 				t.Errorf("%s: %d sysfs reads, want one for all NICs", s.Name, sysfsReads)
 			}
 		}

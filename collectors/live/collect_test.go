@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
@@ -85,18 +86,18 @@ func TestGaps(t *testing.T) {
 	p := startPod(t, brokenPod, sim.Options{})
 	r := Collect(context.Background(), p.inv, p.options())
 	for _, tc := range []struct{ dev, note string }{
-		{"spine02", offline.RoceShowFile + " not collected: `nv show qos roce` said \"Error:"},
-		{"gpu02", offline.NCCLConfFile + " not collected: `cat /etc/nccl.conf` said \"cat: /etc/nccl.conf: No such file or directory\""},
+		{"spine02", layout.RoceShowFile + " not collected: `nv show qos roce` said \"Error:"},
+		{"gpu02", layout.NCCLConfFile + " not collected: `cat /etc/nccl.conf` said \"cat: /etc/nccl.conf: No such file or directory\""},
 	} {
 		s := status(t, r, tc.dev)
 		if s.Err != "" || len(s.Notes) != 1 || !strings.HasPrefix(s.Notes[0], tc.note) {
 			t.Errorf("%s: err %q notes %q, want one note starting %q", tc.dev, s.Err, s.Notes, tc.note)
 		}
 	}
-	if _, ok := r.Files["devices/gpu02/"+offline.IPLinkFile]; !ok {
+	if _, ok := r.Files["devices/gpu02/"+layout.IPLinkFile]; !ok {
 		t.Error("gpu02 lost its other files")
 	}
-	if _, ok := r.Files["devices/leaf02/"+offline.NVUECommandsFile]; !ok || len(status(t, r, "leaf02").Notes) != 0 {
+	if _, ok := r.Files["devices/leaf02/"+layout.NVUECommandsFile]; !ok || len(status(t, r, "leaf02").Notes) != 0 {
 		t.Error("leaf02 prints no YAML: its command form must be collected, without a note")
 	}
 	if r.Incomplete() {
@@ -109,7 +110,7 @@ func TestGaps(t *testing.T) {
 func TestOfflineAgrees(t *testing.T) {
 	p := startPod(t, brokenPod, sim.Options{})
 	r := Collect(context.Background(), p.inv, p.options())
-	live := offline.CollectFS(r.FS(), p.inv)
+	live := offline.CollectFS(resultFS(r), p.inv)
 	disk := offline.Collect(brokenPod, p.inv)
 	if len(live.Hosts) != len(disk.Hosts) {
 		t.Fatalf("%d hosts live, %d from disk", len(live.Hosts), len(disk.Hosts))

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
-	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
 )
 
@@ -117,7 +117,7 @@ func collectGNMI(ctx context.Context, inv *inventory.Inventory, opt Options) (ma
 			notes[name] = msg
 			continue
 		}
-		files[path.Join(offline.DevicesDir, name, gnmi.FileName)] = r.Data
+		files[path.Join(layout.DevicesDir, name, layout.GNMIFile)] = r.Data
 	}
 	for name, n := range notes {
 		notes[name] = "gNMI counters not collected: " + n

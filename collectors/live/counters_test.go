@@ -13,7 +13,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
 
@@ -24,17 +24,17 @@ func counterFiles(t *testing.T, p *pod) []string {
 	t.Helper()
 	var want []string
 	for _, h := range p.inv.Hosts {
-		qos, _ := filepath.Glob(filepath.Join(p.src, offline.DevicesDir, h.Name, "mlnx_qos-*.txt"))
+		qos, _ := filepath.Glob(filepath.Join(p.src, layout.DevicesDir, h.Name, "mlnx_qos-*.txt"))
 		if len(qos) == 0 {
 			t.Fatalf("%s: no NIC", h.Name)
 		}
 		for _, q := range qos {
 			nd := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(q), "mlnx_qos-"), ".txt")
-			want = append(want, path.Join(offline.DevicesDir, h.Name, offline.EthtoolFile(nd)))
+			want = append(want, path.Join(layout.DevicesDir, h.Name, layout.EthtoolFile(nd)))
 		}
 	}
 	for _, s := range p.inv.Switches {
-		want = append(want, path.Join(offline.DevicesDir, s.Name, gnmi.FileName))
+		want = append(want, path.Join(layout.DevicesDir, s.Name, layout.GNMIFile))
 	}
 	return want
 }
@@ -52,13 +52,13 @@ func TestCollectCounters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	served := filepath.Join(src, offline.DevicesDir, "gpu01", offline.EthtoolFile("ens1f0np0"))
+	served := filepath.Join(src, layout.DevicesDir, "gpu01", layout.EthtoolFile("ens1f0np0"))
 	writeFile(t, served, onDisk)
 	// gpu02's first RDMA port has captured hw_counters (one "%llu\n" per
 	// file, hostfiles/testdata/sysfs_hw_counters); the other ports get the
 	// simulator's synthetic ones.
 	hwRel := "sysfs/class/infiniband/mlx5_0/ports/1/hw_counters"
-	if err := os.CopyFS(filepath.Join(src, offline.DevicesDir, "gpu02", hwRel),
+	if err := os.CopyFS(filepath.Join(src, layout.DevicesDir, "gpu02", hwRel),
 		os.DirFS("../hostfiles/testdata/sysfs_hw_counters/class/infiniband/mlx5_0/ports/1/hw_counters")); err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestCollectCounters(t *testing.T) {
 			t.Errorf("%s not collected", name)
 			continue
 		}
-		if strings.HasSuffix(name, gnmi.FileName) {
+		if strings.HasSuffix(name, layout.GNMIFile) {
 			if _, _, err := gnmi.ReadFile(name, data); err != nil {
 				t.Errorf("%s: %v", name, err)
 			}
@@ -97,19 +97,19 @@ func TestCollectCounters(t *testing.T) {
 			t.Errorf("%s: no RoCE traffic or pause on priority 3: %+v", name, p3)
 		}
 	}
-	if got := r.Files["devices/gpu01/"+offline.EthtoolFile("ens1f0np0")]; !bytes.Equal(got, onDisk) {
+	if got := r.Files["devices/gpu01/"+layout.EthtoolFile("ens1f0np0")]; !bytes.Equal(got, onDisk) {
 		t.Errorf("the served ethtool file differs:\n got %q\nwant %q", got, onDisk)
 	}
 	for _, h := range p.inv.Hosts {
 		for _, ib := range []string{"mlx5_0", "mlx5_1"} {
 			for _, name := range hostfiles.HWCounterNames {
-				file := path.Join(offline.DevicesDir, h.Name, offline.SysfsDir, "class/infiniband", ib, "ports/1/hw_counters", name)
+				file := path.Join(layout.DevicesDir, h.Name, layout.SysfsDir, "class/infiniband", ib, "ports/1/hw_counters", name)
 				got, ok := r.Files[file]
 				if _, err := hostfiles.ParseHWCounter(file, got); !ok || err != nil {
 					t.Errorf("%s: collected %t: %v", file, ok, err)
 				}
 				if h.Name == "gpu02" && ib == "mlx5_0" {
-					if want, _ := os.ReadFile(filepath.Join(src, offline.DevicesDir, "gpu02", hwRel, name)); !bytes.Equal(got, want) {
+					if want, _ := os.ReadFile(filepath.Join(src, layout.DevicesDir, "gpu02", hwRel, name)); !bytes.Equal(got, want) {
 						t.Errorf("%s: served %q, captured %q", file, got, want)
 					}
 				}
@@ -121,7 +121,7 @@ func TestCollectCounters(t *testing.T) {
 	// Without Counters nothing of the sort is asked.
 	r = Collect(context.Background(), p.inv, p.options())
 	for name := range r.Files {
-		if strings.Contains(name, "ethtool-S-") || strings.HasSuffix(name, gnmi.FileName) || strings.Contains(name, "/hw_counters/") {
+		if strings.Contains(name, "ethtool-S-") || strings.HasSuffix(name, layout.GNMIFile) || strings.Contains(name, "/hw_counters/") {
 			t.Errorf("%s collected without Counters", name)
 		}
 	}
@@ -153,10 +153,10 @@ func TestGNMIAuthFailureIsANote(t *testing.T) {
 		!strings.Contains(st.Notes[0], "Unauthenticated") && !strings.Contains(st.Notes[0], "invalid username or password") {
 		t.Errorf("%s notes: %q", leaf, st.Notes)
 	}
-	if _, ok := r.Files[path.Join(offline.DevicesDir, leaf, gnmi.FileName)]; ok {
+	if _, ok := r.Files[path.Join(layout.DevicesDir, leaf, layout.GNMIFile)]; ok {
 		t.Errorf("%s has counters despite the wrong password", leaf)
 	}
-	if _, ok := r.Files[path.Join(offline.DevicesDir, leaf, offline.NVUEYAMLFile)]; !ok {
+	if _, ok := r.Files[path.Join(layout.DevicesDir, leaf, layout.NVUEYAMLFile)]; !ok {
 		t.Errorf("%s: its SSH files are missing", leaf)
 	}
 	for _, name := range counterFiles(t, p) {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // devRun is one device's collection in progress.
@@ -29,7 +29,7 @@ func (r *devRun) note(format string, a ...any) {
 	r.st.Notes = append(r.st.Notes, r.redact(fmt.Sprintf(format, a...)))
 }
 
-func (r *devRun) file(name string) string { return path.Join(offline.DevicesDir, r.dev.name, name) }
+func (r *devRun) file(name string) string { return layout.DeviceFile(r.dev.name, name) }
 
 // save keeps a file (a name below devices/) and the command it came from,
 // which the capture manifest records.
@@ -74,14 +74,14 @@ func (r *devRun) capture(cmd, file string) ([]byte, bool, error) {
 
 func (r *devRun) collectSwitch() error {
 	notes := len(r.st.Notes)
-	_, ok, err := r.capture(devcmd.NVConfigYAML, offline.NVUEYAMLFile)
+	_, ok, err := r.capture(devcmd.NVConfigYAML, layout.NVUEYAMLFile)
 	if err != nil {
 		return err
 	}
 	if !ok {
 		// The command form is the same configuration (nvue.md §3.3); a
 		// switch that cannot print YAML may still print it.
-		_, ok, err = r.capture(devcmd.NVConfigCommands, offline.NVUECommandsFile)
+		_, ok, err = r.capture(devcmd.NVConfigCommands, layout.NVUECommandsFile)
 		if err != nil {
 			return err
 		}
@@ -89,12 +89,12 @@ func (r *devRun) collectSwitch() error {
 			r.st.Notes = r.st.Notes[:notes]
 		}
 	}
-	_, _, err = r.capture(devcmd.NVShowQosRoce, offline.RoceShowFile)
+	_, _, err = r.capture(devcmd.NVShowQosRoce, layout.RoceShowFile)
 	return err
 }
 
 func (r *devRun) collectHost() error {
-	ib, ibOK, err := r.capture(devcmd.IBDev2Netdev, offline.IBDev2NetdevFile)
+	ib, ibOK, err := r.capture(devcmd.IBDev2Netdev, layout.IBDev2NetdevFile)
 	if err != nil {
 		return err
 	}
@@ -102,15 +102,15 @@ func (r *devRun) collectHost() error {
 	if ibOK {
 		// The offline reader parses the same bytes and reports the error
 		// with its line; here it only costs the NIC discovery.
-		if devs, err = hostfiles.ParseIBDev2Netdev(r.file(offline.IBDev2NetdevFile), ib); err != nil {
-			r.note("%s is not ibdev2netdev output (%v): RoCE NICs unknown", offline.IBDev2NetdevFile, err)
+		if devs, err = hostfiles.ParseIBDev2Netdev(r.file(layout.IBDev2NetdevFile), ib); err != nil {
+			r.note("%s is not ibdev2netdev output (%v): RoCE NICs unknown", layout.IBDev2NetdevFile, err)
 			devs = nil
 		}
 	}
-	if _, _, err := r.capture(devcmd.IPLink, offline.IPLinkFile); err != nil {
+	if _, _, err := r.capture(devcmd.IPLink, layout.IPLinkFile); err != nil {
 		return err
 	}
-	if _, _, err := r.capture(devcmd.CatNCCLConf, offline.NCCLConfFile); err != nil {
+	if _, _, err := r.capture(devcmd.CatNCCLConf, layout.NCCLConfFile); err != nil {
 		return err
 	}
 
@@ -144,7 +144,7 @@ func (r *devRun) collectHost() error {
 		if r.dev.creds.Sudo {
 			cmd = devcmd.SudoPrefix + cmd
 		}
-		if _, _, err := r.capture(cmd, offline.MlnxQosFile(nd)); err != nil {
+		if _, _, err := r.capture(cmd, layout.MlnxQosFile(nd)); err != nil {
 			return err
 		}
 		if r.counters {
@@ -173,7 +173,7 @@ func (r *devRun) captureEthtool(netdev string) error {
 	if r.dev.creds.Sudo {
 		cmd = devcmd.SudoPrefix + cmd
 	}
-	_, _, err = r.capture(cmd, offline.EthtoolFile(netdev))
+	_, _, err = r.capture(cmd, layout.EthtoolFile(netdev))
 	return err
 }
 
@@ -182,16 +182,15 @@ func (r *devRun) captureEthtool(netdev string) error {
 // notification and reaction points, the CNP marking, and the RDMA device
 // port's traffic_class when ibdev2netdev named the port.
 func nicSysfsPaths(netdev string, ib hostfiles.IBDev) []string {
-	ecn := "/sys/class/net/" + netdev + "/ecn/"
 	var out []string
-	for _, point := range []string{"roce_np", "roce_rp"} {
+	for _, point := range []string{layout.PointNP, layout.PointRP} {
 		for p := range 8 {
-			out = append(out, ecn+point+"/enable/"+strconv.Itoa(p))
+			out = append(out, layout.ECNEnablePath(layout.SysRoot, netdev, point, p))
 		}
 	}
-	out = append(out, ecn+"roce_np/cnp_dscp", ecn+"roce_np/cnp_802p_prio")
+	out = append(out, layout.CNPPath(layout.SysRoot, netdev, layout.CNPDSCP), layout.CNPPath(layout.SysRoot, netdev, layout.CNP802pPrio))
 	if ib.IBDev != "" && ib.Port > 0 {
-		out = append(out, "/sys/class/infiniband/"+ib.IBDev+"/tc/"+strconv.Itoa(ib.Port)+"/traffic_class")
+		out = append(out, layout.TrafficClassPath(layout.SysRoot, ib.IBDev, strconv.Itoa(ib.Port)))
 	}
 	return out
 }
@@ -208,7 +207,7 @@ func (r *devRun) collectSysfs(paths []string) error {
 		// traffic_class files, which are the only ones it adds.
 		var kept []string
 		for _, p := range paths {
-			if strings.HasPrefix(p, "/sys/class/net/") {
+			if strings.HasPrefix(p, layout.NetDir(layout.SysRoot)+"/") {
 				kept = append(kept, p)
 			}
 		}
@@ -219,20 +218,29 @@ func (r *devRun) collectSysfs(paths []string) error {
 		}
 		paths = kept
 	}
+	return r.mirrorSysfs(cmd, paths, "sysfs")
+}
+
+// mirrorSysfs runs the sysfs read cmd of paths and mirrors each file it
+// printed below devices/<host>/sysfs/ at its /sys path. A file missing on
+// the device, or output that is not grep's, is a note naming what.
+func (r *devRun) mirrorSysfs(cmd string, paths []string, what string) error {
 	out, ok, err := r.exec(cmd)
 	if !ok {
 		return err
 	}
 	present, missing, perr := devcmd.ParseSysfs(paths, string(out))
 	if perr != nil {
-		r.note("sysfs not collected: the output of the sysfs read is not grep's: %v", perr)
+		r.note("%s not collected: the output of the read is not grep's: %v", what, perr)
 		return nil
 	}
 	for p, content := range present {
-		r.save(r.file(path.Join(offline.SysfsDir, strings.TrimPrefix(p, "/sys/"))), cmd, []byte(content))
+		if rel, ok := layout.SysRel(p); ok {
+			r.save(r.file(path.Join(layout.SysfsDir, rel)), cmd, []byte(content))
+		}
 	}
 	if len(missing) > 0 {
-		r.note("sysfs: %d of %d files are missing on the device (first: %s)", len(missing), len(paths), missing[0])
+		r.note("%s: %d of %d files are missing on the device (first: %s)", what, len(missing), len(paths), missing[0])
 	}
 	return nil
 }

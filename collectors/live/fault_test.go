@@ -12,10 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/collectors/sim"
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/knownhosts"
+
+	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 // closedPort is a loopback port nobody listens on.
@@ -104,13 +105,13 @@ func TestFaults(t *testing.T) {
 	if s := status(t, r, "leaf03"); s.Err != "" || len(s.Notes) != 0 {
 		t.Errorf("leaf03 affected: %+v", s)
 	}
-	same("devices/leaf03/" + offline.NVUEYAMLFile)
-	same("devices/leaf03/" + offline.RoceShowFile)
+	same("devices/leaf03/" + layout.NVUEYAMLFile)
+	same("devices/leaf03/" + layout.RoceShowFile)
 	// Hang and cut: what came before is kept, nothing after.
-	for _, f := range []string{offline.IBDev2NetdevFile, offline.IPLinkFile, offline.NCCLConfFile} {
+	for _, f := range []string{layout.IBDev2NetdevFile, layout.IPLinkFile, layout.NCCLConfFile} {
 		same("devices/gpu01/" + f)
 	}
-	same("devices/gpu02/" + offline.IBDev2NetdevFile)
+	same("devices/gpu02/" + layout.IBDev2NetdevFile)
 	for name := range r.Files {
 		if strings.HasPrefix(name, "devices/gpu01/mlnx_qos") || strings.HasPrefix(name, "devices/gpu02/ip-link") {
 			t.Errorf("%s saved from a failed command", name)
@@ -120,11 +121,11 @@ func TestFaults(t *testing.T) {
 	if s := status(t, r, "gpu03"); s.Err != "" {
 		t.Errorf("gpu03: %q", s.Err)
 	}
-	g := r.Files["devices/gpu03/"+offline.MlnxQosFile("ens1f0np0")]
-	if len(g) == 0 || bytes.Equal(g, served["devices/gpu03/"+offline.MlnxQosFile("ens1f0np0")]) {
+	g := r.Files["devices/gpu03/"+layout.MlnxQosFile("ens1f0np0")]
+	if len(g) == 0 || bytes.Equal(g, served["devices/gpu03/"+layout.MlnxQosFile("ens1f0np0")]) {
 		t.Errorf("gpu03 garbage not saved as printed: %q", g)
 	}
-	same("devices/gpu03/" + offline.NCCLConfFile)
+	same("devices/gpu03/" + layout.NCCLConfFile)
 	// Nothing collected from devices that never logged in.
 	for _, dev := range []string{"spine01", "spine02", "leaf01", "leaf02", "gpu04"} {
 		if s := status(t, r, dev); s.Commands != 0 {
@@ -238,7 +239,7 @@ func TestDeviceTimeout(t *testing.T) {
 	if !strings.Contains(s.Err, "gpu01: not finished within the device timeout (500ms) during `") {
 		t.Errorf("Err %q", s.Err)
 	}
-	if _, ok := r.Files["devices/gpu01/"+offline.IBDev2NetdevFile]; !ok {
+	if _, ok := r.Files["devices/gpu01/"+layout.IBDev2NetdevFile]; !ok {
 		t.Error("the first file was not kept")
 	}
 }

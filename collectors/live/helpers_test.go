@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/inventory"
 )
@@ -96,13 +96,13 @@ func servedFiles(t *testing.T, src string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	root := os.DirFS(src)
-	err := fs.WalkDir(root, offline.DevicesDir, func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(root, layout.DevicesDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
 		// A switch with both forms is collected as YAML only.
-		if dir, f := path.Split(p); f == offline.NVUECommandsFile {
-			if _, err := fs.Stat(root, dir+offline.NVUEYAMLFile); err == nil {
+		if dir, f := path.Split(p); f == layout.NVUECommandsFile {
+			if _, err := fs.Stat(root, dir+layout.NVUEYAMLFile); err == nil {
 				return nil
 			}
 		}

@@ -2,11 +2,10 @@ package live
 
 import (
 	"path"
-	"strings"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // hwCounterPaths are the RDMA hw_counters of the NICs' RDMA ports, each
@@ -19,7 +18,7 @@ func hwCounterPaths(nics []string, byNetdev map[string]hostfiles.IBDev) []string
 		if ib.IBDev == "" || ib.Port < 1 {
 			continue
 		}
-		dir := hostfiles.HWCountersDir("/sys", ib.IBDev, ib.Port)
+		dir := layout.HWCountersDir(layout.SysRoot, ib.IBDev, ib.Port)
 		if seen[dir] {
 			continue
 		}
@@ -45,20 +44,5 @@ func (r *devRun) collectHWCounters(paths []string) error {
 		r.note("RDMA hw_counters not read: %v", err)
 		return nil
 	}
-	out, ok, err := r.exec(cmd)
-	if !ok {
-		return err
-	}
-	present, missing, perr := devcmd.ParseSysfs(paths, string(out))
-	if perr != nil {
-		r.note("RDMA hw_counters not collected: the output of the read is not grep's: %v", perr)
-		return nil
-	}
-	for p, content := range present {
-		r.save(r.file(path.Join(offline.SysfsDir, strings.TrimPrefix(p, "/sys/"))), cmd, []byte(content))
-	}
-	if len(missing) > 0 {
-		r.note("RDMA hw_counters: %d of %d files are missing on the device (first: %s)", len(missing), len(paths), missing[0])
-	}
-	return nil
+	return r.mirrorSysfs(cmd, paths, "RDMA hw_counters")
 }

@@ -7,8 +7,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/capture"
-	"github.com/qoslint/qoslint/collectors/gnmi"
-	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
 )
 
@@ -44,7 +43,7 @@ func collectTwice(ctx context.Context, inv *inventory.Inventory, opt Options) *R
 	// keeps the file short.
 	iv := []byte(interval.Round(time.Millisecond).String() + "\n")
 	for dir := range paired {
-		name := path.Join(dir, offline.IntervalFile)
+		name := path.Join(dir, layout.IntervalFile)
 		second.Files[name], second.Commands[name] = iv, intervalCommand
 	}
 	return second
@@ -58,20 +57,19 @@ const intervalCommand = capture.ComputedPrefix + "time between the starts of the
 // that is not counters.
 func beforeName(file string) (string, bool) {
 	dir, base := path.Split(file)
-	switch {
-	case base == gnmi.FileName:
-		return dir + offline.GNMIBeforeFile, true
-	case strings.HasPrefix(base, "ethtool-S-") && strings.HasSuffix(base, ".txt") && !strings.HasSuffix(base, ".before.txt"):
-		nd := strings.TrimSuffix(strings.TrimPrefix(base, "ethtool-S-"), ".txt")
-		return dir + offline.EthtoolBeforeFile(nd), true
+	if base == layout.GNMIFile {
+		return dir + layout.GNMIBeforeFile, true
+	}
+	if nd, ok := layout.EthtoolNetdev(base); ok {
+		return dir + layout.EthtoolBeforeFile(nd), true
 	}
 	// devices/<host>/sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/<name>
 	// → devices/<host>/sysfs.before/... (the QoS sysfs files are
 	// configuration and get no earlier sample).
-	if el := strings.Split(file, "/"); len(el) == 10 && el[0] == offline.DevicesDir && el[2] == offline.SysfsDir &&
-		el[3] == "class" && el[4] == "infiniband" && el[6] == "ports" && el[8] == "hw_counters" {
-		el[2] = offline.SysfsBeforeDir
-		return strings.Join(el, "/"), true
+	if el := strings.SplitN(file, "/", 4); len(el) == 4 && el[0] == layout.DevicesDir && el[2] == layout.SysfsDir {
+		if _, _, _, ok := layout.HWCounter(el[3]); ok {
+			return layout.DeviceFile(el[1], path.Join(layout.SysfsBeforeDir, el[3])), true
+		}
 	}
 	return "", false
 }

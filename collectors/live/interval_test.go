@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/model"
@@ -48,7 +49,7 @@ func TestCollectInterval(t *testing.T) {
 		if _, ok := r.Files[before]; !ok {
 			t.Errorf("%s: no earlier sample %s", name, before)
 		}
-		ivFile := path.Join(path.Dir(name), offline.IntervalFile)
+		ivFile := path.Join(path.Dir(name), layout.IntervalFile)
 		iv, err := time.ParseDuration(strings.TrimSpace(string(r.Files[ivFile])))
 		if err != nil || iv < opt.Interval {
 			t.Errorf("%s: %q (%v), want at least %s", ivFile, r.Files[ivFile], err, opt.Interval)
@@ -119,7 +120,7 @@ func TestCollectIntervalCancelled(t *testing.T) {
 		t.Errorf("the wait was not cancelled: %s", el)
 	}
 	for name := range r.Files {
-		if strings.Contains(name, ".before.") || strings.HasSuffix(name, offline.IntervalFile) {
+		if strings.Contains(name, ".before.") || strings.HasSuffix(name, layout.IntervalFile) {
 			t.Errorf("%s written without a second sample", name)
 		}
 	}

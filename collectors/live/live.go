@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/names"
 )
@@ -109,12 +110,6 @@ type Result struct {
 	Interrupted       bool
 }
 
-// Device kinds, as in DeviceStatus.Kind.
-const (
-	KindSwitch = "switch"
-	KindHost   = "host"
-)
-
 func (o Options) withDefaults() Options {
 	if o.Workers <= 0 {
 		o.Workers = 32
@@ -148,10 +143,10 @@ func (d *device) hostPort() string { return net.JoinHostPort(d.addr, strconv.Ito
 func devices(inv *inventory.Inventory) []*device {
 	var out []*device
 	for _, s := range inv.Switches {
-		out = append(out, &device{name: s.Name, kind: KindSwitch, addr: s.Address, creds: inv.SwitchCredentials(s)})
+		out = append(out, &device{name: s.Name, kind: layout.KindSwitch, addr: s.Address, creds: inv.SwitchCredentials(s)})
 	}
 	for _, h := range inv.Hosts {
-		out = append(out, &device{name: h.Name, kind: KindHost, addr: h.Address, creds: inv.HostCredentials(h), nics: h.NICs})
+		out = append(out, &device{name: h.Name, kind: layout.KindHost, addr: h.Address, creds: inv.HostCredentials(h), nics: h.NICs})
 	}
 	for _, d := range out {
 		if d.addr == "" {
@@ -300,7 +295,7 @@ func (r *devRun) collect(ctx context.Context, keys *hostKeys, opt Options) error
 	}
 	defer s.close()
 	r.sess = s
-	if dv.kind == KindSwitch {
+	if dv.kind == layout.KindSwitch {
 		return r.collectSwitch()
 	}
 	return r.collectHost()

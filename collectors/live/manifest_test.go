@@ -17,7 +17,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/capture"
 	"github.com/qoslint/qoslint/collectors/devcmd"
-	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
@@ -26,7 +26,7 @@ import (
 // it against the embedded JSON Schema, then with capture.Parse.
 func readManifest(t *testing.T, dir string) (*capture.Parsed, []byte) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(capture.File)))
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(layout.CaptureFile)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,25 +115,25 @@ func TestManifest(t *testing.T) {
 func wantCommand(file string) string {
 	base := path.Base(file)
 	switch {
-	case base == offline.NVUEYAMLFile:
+	case base == layout.NVUEYAMLFile:
 		return devcmd.NVConfigYAML
-	case base == offline.NVUECommandsFile:
+	case base == layout.NVUECommandsFile:
 		return devcmd.NVConfigCommands
-	case base == offline.RoceShowFile:
+	case base == layout.RoceShowFile:
 		return devcmd.NVShowQosRoce
-	case base == gnmi.FileName:
+	case base == layout.GNMIFile:
 		return "gNMI Subscribe /qos/interfaces/"
-	case base == offline.IBDev2NetdevFile:
+	case base == layout.IBDev2NetdevFile:
 		return devcmd.IBDev2Netdev
-	case base == offline.IPLinkFile:
+	case base == layout.IPLinkFile:
 		return devcmd.IPLink
-	case base == offline.NCCLConfFile:
+	case base == layout.NCCLConfFile:
 		return devcmd.CatNCCLConf
 	case strings.HasPrefix(base, "mlnx_qos-"):
 		return "mlnx_qos -i " + strings.TrimSuffix(strings.TrimPrefix(base, "mlnx_qos-"), ".txt")
 	case strings.HasPrefix(base, "ethtool-S-"):
 		return "ethtool -S " + strings.TrimSuffix(strings.TrimPrefix(base, "ethtool-S-"), ".txt")
-	case strings.Contains(file, "/"+offline.SysfsDir+"/"):
+	case strings.Contains(file, "/"+layout.SysfsDir+"/"):
 		return devcmd.SysfsGrepPrefix
 	}
 	return "unexpected file " + file
@@ -157,14 +157,14 @@ func TestManifestInterval(t *testing.T) {
 	checked := 0
 	for name, cmd := range r.Commands {
 		switch {
-		case path.Base(name) == offline.IntervalFile:
+		case path.Base(name) == layout.IntervalFile:
 			checked++
 			if !strings.HasPrefix(cmd, capture.ComputedPrefix) {
 				t.Errorf("%s: %q", name, cmd)
 			}
-		case strings.Contains(name, ".before") || strings.Contains(name, offline.SysfsBeforeDir+"/"):
+		case strings.Contains(name, ".before") || strings.Contains(name, layout.SysfsBeforeDir+"/"):
 			checked++
-			later := strings.Replace(strings.Replace(name, ".before", "", 1), offline.SysfsBeforeDir+"/", offline.SysfsDir+"/", 1)
+			later := strings.Replace(strings.Replace(name, ".before", "", 1), layout.SysfsBeforeDir+"/", layout.SysfsDir+"/", 1)
 			if cmd == "" || cmd != r.Commands[later] {
 				t.Errorf("%s: %q, its later sample %s: %q", name, cmd, later, r.Commands[later])
 			}

@@ -9,16 +9,8 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/capture"
-	"github.com/qoslint/qoslint/collectors/memfs"
-	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
-
-// FS is the collected files as a read-only fabric directory without the
-// inventory, for offline.CollectFS.
-func (r *Result) FS() fs.FS {
-	// offline.CollectFS reads the devices folder even when it is empty.
-	return memfs.New(r.Files, offline.DevicesDir)
-}
 
 // Incomplete reports whether a device could not be collected. Notes (an
 // optional output a device does not have) leave the collection complete:
@@ -44,7 +36,7 @@ func (r *Result) Manifest() *capture.Manifest {
 	}
 	byDevice := map[string][]capture.Entry{}
 	for name, data := range r.Files {
-		dev := strings.SplitN(strings.TrimPrefix(name, offline.DevicesDir+"/"), "/", 2)[0]
+		dev := strings.SplitN(strings.TrimPrefix(name, layout.DevicesDir+"/"), "/", 2)[0]
 		byDevice[dev] = append(byDevice[dev], capture.NewEntry(name, r.Commands[name], data))
 	}
 	for _, st := range r.Status {
@@ -64,7 +56,7 @@ func (r *Result) Manifest() *capture.Manifest {
 }
 
 // WriteDir writes the files below dir (folders 0755, files 0644), creating
-// dir if needed, and the capture manifest (capture.File) that lint checks
+// dir if needed, and the capture manifest (layout.CaptureFile) that lint checks
 // them against. Every name is checked to stay below dir, and os.Root
 // refuses to follow a symbolic link out of it.
 func (r *Result) WriteDir(dir string) error {
@@ -96,17 +88,17 @@ func (r *Result) WriteDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := root.MkdirAll(path.Dir(capture.File), 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", capture.File, err)
+	if err := root.MkdirAll(path.Dir(layout.CaptureFile), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", layout.CaptureFile, err)
 	}
-	if err := root.WriteFile(capture.File, manifest, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", capture.File, err)
+	if err := root.WriteFile(layout.CaptureFile, manifest, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", layout.CaptureFile, err)
 	}
 	return nil
 }
 
 // localName accepts only clean relative slash paths below devices/.
 func localName(name string) bool {
-	return fs.ValidPath(name) && strings.HasPrefix(name, offline.DevicesDir+"/") &&
+	return fs.ValidPath(name) && strings.HasPrefix(name, layout.DevicesDir+"/") &&
 		!strings.Contains(name, "\\") && !strings.ContainsRune(name, 0)
 }

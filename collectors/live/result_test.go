@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/inventory"
@@ -96,7 +97,7 @@ func TestWriteDir(t *testing.T) {
 		}
 	}
 	onDisk := offline.Collect(dir, p.inv)
-	inMem := offline.CollectFS(r.FS(), p.inv)
+	inMem := offline.CollectFS(resultFS(r), p.inv)
 	if !equalJSON(t, onDisk, inMem) {
 		t.Error("the written folder and FS() read differently")
 	}
@@ -110,11 +111,11 @@ func TestWriteDir(t *testing.T) {
 	}
 	// A symbolic link inside the folder must not lead a write out of it.
 	link := filepath.Join(outside, "l")
-	if err := os.MkdirAll(filepath.Join(link, offline.DevicesDir), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(link, layout.DevicesDir), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	target := t.TempDir()
-	if err := os.Symlink(target, filepath.Join(link, offline.DevicesDir, "gpu01")); err != nil {
+	if err := os.Symlink(target, filepath.Join(link, layout.DevicesDir, "gpu01")); err != nil {
 		t.Fatal(err)
 	}
 	evil := &Result{Files: map[string][]byte{"devices/gpu01/nccl.conf": []byte("x")}}
@@ -131,7 +132,7 @@ func TestIncompleteAndEmpty(t *testing.T) {
 	if r.Incomplete() || len(r.Files) != 0 || len(r.Status) != 0 {
 		t.Errorf("empty inventory: %+v", r)
 	}
-	if _, err := fs.ReadDir(r.FS(), offline.DevicesDir); err != nil {
+	if _, err := fs.ReadDir(resultFS(r), layout.DevicesDir); err != nil {
 		t.Errorf("FS of nothing has no devices folder: %v", err)
 	}
 	for _, tc := range []struct {

@@ -2,7 +2,7 @@ package nvue
 
 import (
 	"bytes"
-	"sort"
+	"slices"
 
 	"github.com/qoslint/qoslint/inventory/source"
 )
@@ -32,6 +32,6 @@ func (r *reading) withNonUTF8(file string, data []byte) {
 		}
 	}
 	if len(r.errs) > n {
-		sort.SliceStable(r.errs, func(a, b int) bool { return r.errs[a].Line < r.errs[b].Line })
+		slices.SortStableFunc(r.errs, source.ComparePos)
 	}
 }

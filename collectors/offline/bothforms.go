@@ -2,9 +2,9 @@ package offline
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/inventory/source"
 )
@@ -21,7 +21,7 @@ const maxDiffShown = 3
 // different range count as a difference, since NVUE prints both forms
 // from one revision with one grouping.
 func (r *reader) agreeWithCommands(name string, yamlCfg *nvue.Config) {
-	cmdFile := r.devicePath(name, NVUECommandsFile)
+	cmdFile := r.devicePath(name, layout.NVUECommandsFile)
 	data, ok := r.read(cmdFile)
 	if !ok {
 		return
@@ -42,14 +42,14 @@ func (r *reader) agreeWithCommands(name string, yamlCfg *nvue.Config) {
 	}
 	var diff []string
 	if len(onlyYAML) > 0 {
-		diff = append(diff, "only in "+NVUEYAMLFile+": "+shortList(onlyYAML))
+		diff = append(diff, "only in "+layout.NVUEYAMLFile+": "+shortList(onlyYAML))
 	}
 	if len(onlyCmds) > 0 {
-		diff = append(diff, "only in "+NVUECommandsFile+": "+shortList(onlyCmds))
+		diff = append(diff, "only in "+layout.NVUECommandsFile+": "+shortList(onlyCmds))
 	}
-	r.fail(source.Pos{File: path.Join(DevicesDir, name)},
+	r.fail(source.Pos{File: layout.DeviceDir(name)},
 		"%s and %s describe different configurations (%s): keep only the one the switch runs",
-		NVUEYAMLFile, NVUECommandsFile, strings.Join(diff, "; "))
+		layout.NVUEYAMLFile, layout.NVUECommandsFile, strings.Join(diff, "; "))
 }
 
 func shortList(s []string) string {

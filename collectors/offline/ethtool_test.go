@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 func TestCollectEthtool(t *testing.T) {
@@ -41,7 +43,7 @@ func TestCollectEthtool(t *testing.T) {
 	if c.Hosts[1].NICs[0].Ethtool != nil {
 		t.Error("an unreadable capture must not be used")
 	}
-	if EthtoolFile("ens1f0np0") != "ethtool-S-ens1f0np0.txt" {
-		t.Error(EthtoolFile("ens1f0np0"))
+	if layout.EthtoolFile("ens1f0np0") != "ethtool-S-ens1f0np0.txt" {
+		t.Error(layout.EthtoolFile("ens1f0np0"))
 	}
 }

@@ -3,13 +3,13 @@ package offline
 import (
 	"fmt"
 	"io/fs"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -61,15 +61,15 @@ func (r *reader) cnpPairNote(nic *collectors.NICCapture) {
 		have, miss = s.CNP802pPrio, "cnp_dscp"
 	}
 	r.note(source.Pos{File: have.File}, "%s: ecn/roce_np/%s was not collected, so the CNP %s of %s is not checked",
-		nic.Netdev, miss, map[string]string{"cnp_dscp": "DSCP", "cnp_802p_prio": "802.1p priority"}[miss], nic.Netdev)
+		nic.Netdev, miss, map[string]string{layout.CNPDSCP: "DSCP", layout.CNP802pPrio: "802.1p priority"}[miss], nic.Netdev)
 }
 
 // unmappedTrafficClass notes the traffic_class files of RDMA ports that no
 // checked NIC maps to: the Force-DSCP setting there applies to no netdev
 // qoslint judges, so it is read by nothing.
 func (r *reader) unmappedTrafficClass(host string, nics []*collectors.NICCapture) {
-	root := r.devicePath(host, SysfsDir)
-	files, err := fs.Glob(r.fsys, path.Join(root, "class/infiniband/*/tc/*/traffic_class"))
+	root := r.devicePath(host, layout.SysfsDir)
+	files, err := fs.Glob(r.fsys, layout.TrafficClassPath(root, "*", "*"))
 	if err != nil {
 		return
 	}
@@ -81,7 +81,7 @@ func (r *reader) unmappedTrafficClass(host string, nics []*collectors.NICCapture
 	}
 	var unmapped []string
 	for _, f := range files {
-		parts := strings.Split(strings.TrimPrefix(f, root+"/class/infiniband/"), "/")
+		parts := strings.Split(strings.TrimPrefix(f, layout.InfinibandDir(root)+"/"), "/")
 		if len(parts) != 4 || used[parts[0]+"/"+parts[2]] {
 			continue
 		}
@@ -90,7 +90,7 @@ func (r *reader) unmappedTrafficClass(host string, nics []*collectors.NICCapture
 	sort.Strings(unmapped)
 	for _, u := range unmapped {
 		dev, port, _ := strings.Cut(u, " port ")
-		r.note(source.Pos{File: path.Join(root, "class/infiniband", dev, "tc", port, "traffic_class")},
-			"traffic_class of %s is not read: no checked NIC maps to %s in %s", u, u, IBDev2NetdevFile)
+		r.note(source.Pos{File: layout.TrafficClassPath(root, dev, port)},
+			"traffic_class of %s is not read: no checked NIC maps to %s in %s", u, u, layout.IBDev2NetdevFile)
 	}
 }

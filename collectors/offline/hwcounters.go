@@ -3,12 +3,8 @@ package offline
 import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
-
-// SysfsBeforeDir holds the earlier sample of the sysfs counter files
-// (the RDMA hw_counters), mirrored below it as sysfs/ mirrors /sys; it
-// means something only with counters-interval.txt, as the .before files.
-const SysfsBeforeDir = "sysfs.before"
 
 // hwCounters reads the RDMA hw_counters of nic's RDMA port, and their
 // earlier sample when the host has a counters interval. Like ethtool -S
@@ -29,8 +25,8 @@ func (r *reader) hwCounters(host string, hc *collectors.HostCapture, nic *collec
 		}
 		return h
 	}
-	nic.HWCounters = read(SysfsDir)
+	nic.HWCounters = read(layout.SysfsDir)
 	if nic.HWCounters != nil && hc.CountersInterval > 0 {
-		nic.HWCountersBefore = read(SysfsBeforeDir)
+		nic.HWCountersBefore = read(layout.SysfsBeforeDir)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"io/fs"
 	"path"
 
-	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -68,7 +68,7 @@ var errIsFolder = fmt.Errorf("is a folder, not a file")
 // from it; qoslint writes gnmi-counters.json with encoding/json, which
 // writes only UTF-8.
 var strictUTF8 = map[string]bool{
-	NVUEYAMLFile: true, NVUECommandsFile: true, gnmi.FileName: true, GNMIBeforeFile: true,
+	layout.NVUEYAMLFile: true, layout.NVUECommandsFile: true, layout.GNMIFile: true, layout.GNMIBeforeFile: true,
 }
 
 // noteNonUTF8 notes the first line of a text output that is not UTF-8.

@@ -8,13 +8,8 @@ import (
 	"testing/fstest"
 
 	"github.com/qoslint/qoslint/collectors/capture"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
-
-func TestDevicesDirIsCaptures(t *testing.T) {
-	if DevicesDir != capture.DevicesDir {
-		t.Errorf("offline %q, capture %q", DevicesDir, capture.DevicesDir)
-	}
-}
 
 // Both configuration forms of one switch: saying the same thing, the YAML
 // is read and nothing is said; the command form unreadable, its line is
@@ -49,7 +44,7 @@ func TestBothConfigurationForms(t *testing.T) {
 		}
 	}
 	for _, n := range c.Notes {
-		if strings.Contains(n.File, NVUECommandsFile) {
+		if strings.Contains(n.File, layout.NVUECommandsFile) {
 			t.Errorf("a note about the unread command form: %v", n)
 		}
 	}
@@ -71,7 +66,7 @@ func TestCollectWithManifest(t *testing.T) {
 		t.Fatal(err)
 	}
 	fsys := fstest.MapFS{
-		capture.File:                            {Data: data},
+		layout.CaptureFile:                      {Data: data},
 		"devices/leaf01/nv-config-commands.txt": {Data: []byte("nv set qos roce mode lossless\n")},
 	}
 	i := inv(t)

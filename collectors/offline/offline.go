@@ -12,7 +12,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path"
 	"sort"
 	"strings"
 	"time"
@@ -20,62 +19,29 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/names"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
-// File names of the fabric-directory contract (README "Fabric directory").
 const (
-	DevicesDir       = "devices"
-	NVUEYAMLFile     = "nv-config.yaml"
-	NVUECommandsFile = "nv-config-commands.txt"
-	RoceShowFile     = "nv-show-qos-roce.txt"
-	IBDev2NetdevFile = "ibdev2netdev.txt"
-	NCCLConfFile     = "nccl.conf"
-	// HomeNCCLConfFile is ~/.nccl.conf of the job's user; NCCLEnvFile the
-	// job's environment (`env` output or /proc/<pid>/environ). Both are
-	// optional: absent means not collected.
-	HomeNCCLConfFile = "home-nccl.conf"
-	NCCLEnvFile      = "nccl-env.txt"
-	IPLinkFile       = "ip-link.json"
-	SysfsDir         = "sysfs"
-	mlnxQosPrefix    = "mlnx_qos-"
-	mlnxQosSuffix    = ".txt"
-	ethtoolPrefix    = "ethtool-S-"
-	beforeSuffix     = ".before.txt"
-	// GNMIBeforeFile is the earlier gNMI sample beside gnmi-counters.json.
-	GNMIBeforeFile = "gnmi-counters.before.json"
-	// IntervalFile holds, as a Go duration, how far apart the two counter
-	// samples of a device were.
-	IntervalFile        = "counters-interval.txt"
 	maxDeviceFileBytes  = 64 << 20
 	errDeviceDirMissing = "device folder not found"
 )
 
-// MlnxQosFile is the file holding `mlnx_qos -i <netdev>`.
-func MlnxQosFile(netdev string) string { return mlnxQosPrefix + netdev + mlnxQosSuffix }
-
-// EthtoolFile is the file holding `ethtool -S <netdev>`.
-func EthtoolFile(netdev string) string { return ethtoolPrefix + netdev + mlnxQosSuffix }
-
-// EthtoolBeforeFile is the earlier `ethtool -S <netdev>` sample.
-func EthtoolBeforeFile(netdev string) string { return ethtoolPrefix + netdev + beforeSuffix }
-
 // interval reads counters-interval.txt: 0 when absent (a single sample).
 func (r *reader) interval(name string) time.Duration {
-	file := r.devicePath(name, IntervalFile)
-	data, ok := r.read(file)
-	if !ok {
-		return 0
+	return readOK(r, r.devicePath(name, layout.IntervalFile), parseInterval)
+}
+
+func parseInterval(file string, data []byte) (time.Duration, error) {
+	s := strings.TrimSpace(string(data))
+	if d, err := time.ParseDuration(s); err == nil && d > 0 {
+		return d, nil
 	}
-	d, err := time.ParseDuration(strings.TrimSpace(string(data)))
-	if err != nil || d <= 0 {
-		r.fail(source.Pos{File: file, Line: 1}, "not a positive Go duration (e.g. 30s): %q", strings.TrimSpace(string(data)))
-		return 0
-	}
-	return d
+	return 0, source.Errorf(file, 1, "not a positive Go duration (e.g. 30s): %q", s)
 }
 
 // Collect reads every inventory device from dir. Problems are returned in the
@@ -109,10 +75,10 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	}
 	// A folder the inventory does not name is a typo or a device someone
 	// forgot to add: either way the gate must not pass silently.
-	entries, err := fs.ReadDir(fsys, DevicesDir)
+	entries, err := fs.ReadDir(fsys, layout.DevicesDir)
 	if err != nil {
 		r.device = ""
-		r.fail(source.Pos{File: DevicesDir}, "cannot read the devices folder: %v", unwrapPathError(err))
+		r.fail(source.Pos{File: layout.DevicesDir}, "cannot read the devices folder: %v", unwrapPathError(err))
 	}
 	for _, e := range entries {
 		if !e.IsDir() || known[e.Name()] {
@@ -121,10 +87,10 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 		r.device = e.Name()
 		if !names.Device(e.Name()) {
 			// No inventory can name it: say why, not only that it is missing.
-			r.fail(source.Pos{File: path.Join(DevicesDir, e.Name())}, "device folder %q is not a device name (%s), and not in the inventory (%s)", e.Name(), names.DeviceRule, inv.File)
+			r.fail(source.Pos{File: layout.DeviceDir(e.Name())}, "device folder %q is not a device name (%s), and not in the inventory (%s)", e.Name(), names.DeviceRule, inv.File)
 			continue
 		}
-		r.fail(source.Pos{File: path.Join(DevicesDir, e.Name())}, "device folder is not in the inventory (%s)", inv.File)
+		r.fail(source.Pos{File: layout.DeviceDir(e.Name())}, "device folder is not in the inventory (%s)", inv.File)
 	}
 	return c
 }
@@ -170,12 +136,12 @@ func (r *reader) failErr(file string, err error) {
 	r.fail(source.Pos{File: file}, "%v", err)
 }
 
-func (r *reader) devicePath(name, file string) string { return path.Join(DevicesDir, name, file) }
+func (r *reader) devicePath(name, file string) string { return layout.DeviceFile(name, file) }
 
 // deviceDir reports whether the device's folder can be read; when it
 // cannot, it records one error that says why, instead of one per file.
 func (r *reader) deviceDir(name string) bool {
-	dir := path.Join(DevicesDir, name)
+	dir := layout.DeviceDir(name)
 	ok, missing := r.folder(dir)
 	if missing {
 		r.fail(source.Pos{File: dir}, "%s: the inventory names this device but the fabric directory has no folder for it", errDeviceDirMissing)
@@ -231,18 +197,89 @@ func unwrapPathError(err error) error {
 	return err
 }
 
+// fileState is what became of one device file.
+type fileState int
+
+const (
+	fileAbsent fileState = iota // not there: not collected
+	fileBad                     // there, but unreadable or not parsed: an input error is recorded
+	fileOK
+)
+
+// readParse reads one file and parses it, recording a read or parse error
+// at the file. v is what parse returned, a partial value included.
+func readParse[T any](r *reader, file string, parse func(file string, data []byte) (T, error)) (v T, st fileState) {
+	data, ok := r.read(file)
+	switch {
+	case ok:
+	case r.failed[file]:
+		return v, fileBad
+	default:
+		return v, fileAbsent
+	}
+	v, err := parse(file, data)
+	if err != nil {
+		r.failErr(file, err)
+		return v, fileBad
+	}
+	return v, fileOK
+}
+
+// readOK is readParse's value when the file parsed, the zero value
+// otherwise (absent, unreadable or not parsed).
+func readOK[T any](r *reader, file string, parse func(file string, data []byte) (T, error)) T {
+	v, st := readParse(r, file, parse)
+	if st != fileOK {
+		var zero T
+		return zero
+	}
+	return v
+}
+
 func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 	sc := &collectors.SwitchCapture{Name: name}
-	yamlFile, cmdFile := r.devicePath(name, NVUEYAMLFile), r.devicePath(name, NVUECommandsFile)
-	if data, ok := r.read(yamlFile); ok {
-		cfg, err := nvue.ParseYAML(yamlFile, data)
-		if err != nil {
-			r.failErr(yamlFile, err)
-		} else {
-			sc.Config = cfg
-			r.agreeWithCommands(name, cfg)
+	sc.Config = r.switchConfig(name)
+	if sc.Config != nil {
+		r.refuseInterfaces(sc.Config)
+	}
+	show, st := readParse(r, r.devicePath(name, layout.RoceShowFile), nvue.ParseRoceShow)
+	switch st {
+	case fileOK:
+		sc.RoceShow = show
+	case fileAbsent:
+		sc.Missing = append(sc.Missing, layout.RoceShowFile)
+		// Optional, and a config repo never has it; but a report that
+		// passes must say what it did not compare.
+		r.note(source.Pos{File: layout.DeviceDir(name)}, "%s not collected: the configuration is not compared with what the switch runs", layout.RoceShowFile)
+	}
+	// Counters are optional evidence: absent means not collected, and is
+	// not listed as missing (configuration checks do not need them).
+	sc.Counters = readOK(r, r.devicePath(name, layout.GNMIFile), gnmi.ParseCounters)
+	// An earlier sample turns the counters into deltas; it means nothing
+	// without the later one and the interval.
+	if sc.Counters != nil {
+		if iv := r.interval(name); iv > 0 {
+			if c := readOK(r, r.devicePath(name, layout.GNMIBeforeFile), gnmi.ParseCounters); c != nil {
+				sc.CountersBefore, sc.CountersInterval = c, iv
+			}
 		}
-	} else if data, ok := r.read(cmdFile); ok {
+	}
+	return sc
+}
+
+// switchConfig reads the NVUE configuration: the YAML form, else the
+// command form; nil when neither could be read.
+func (r *reader) switchConfig(name string) *nvue.Config {
+	yamlFile, cmdFile := r.devicePath(name, layout.NVUEYAMLFile), r.devicePath(name, layout.NVUECommandsFile)
+	cfg, st := readParse(r, yamlFile, nvue.ParseYAML)
+	switch {
+	case st == fileOK:
+		r.agreeWithCommands(name, cfg)
+		return cfg
+	case st == fileBad && !r.failed[yamlFile]:
+		return nil // not YAML: the command form is no stand-in for a broken file
+	}
+	if data, ok := r.read(cmdFile); ok {
 		// A bad line is an input error at its line, but the rest of the
 		// file is still the switch's configuration: checks run on what
 		// was read, and the errors make the report incomplete.
@@ -253,87 +290,17 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 		for _, n := range notes {
 			r.noteErr(n)
 		}
-		sc.Config = cfg
-	} else if !r.failed[yamlFile] && !r.failed[cmdFile] {
-		r.fail(source.Pos{File: path.Join(DevicesDir, name)}, "no NVUE configuration: the switch needs %s or %s", NVUEYAMLFile, NVUECommandsFile)
+		return cfg
 	}
-	if sc.Config != nil {
-		r.refuseInterfaces(sc.Config)
+	if !r.failed[yamlFile] && !r.failed[cmdFile] {
+		r.fail(source.Pos{File: layout.DeviceDir(name)}, "no NVUE configuration: the switch needs %s or %s", layout.NVUEYAMLFile, layout.NVUECommandsFile)
 	}
-	showFile := r.devicePath(name, RoceShowFile)
-	if data, ok := r.read(showFile); ok {
-		show, err := nvue.ParseRoceShow(showFile, data)
-		if err != nil {
-			r.failErr(showFile, err)
-		} else {
-			sc.RoceShow = show
-		}
-	} else {
-		sc.Missing = append(sc.Missing, RoceShowFile)
-		// Optional, and a config repo never has it; but a report that
-		// passes must say what it did not compare.
-		r.note(source.Pos{File: path.Join(DevicesDir, name)}, "%s not collected: the configuration is not compared with what the switch runs", RoceShowFile)
-	}
-	// Counters are optional evidence: absent means not collected, and is
-	// not listed as missing (configuration checks do not need them).
-	countersFile := r.devicePath(name, gnmi.FileName)
-	if data, ok := r.read(countersFile); ok {
-		c, err := gnmi.ParseCounters(countersFile, data)
-		if err != nil {
-			r.failErr(countersFile, err)
-		} else {
-			sc.Counters = c
-		}
-	}
-	// An earlier sample turns the counters into deltas; it means nothing
-	// without the later one and the interval.
-	if sc.Counters != nil {
-		if iv := r.interval(name); iv > 0 {
-			bf := r.devicePath(name, GNMIBeforeFile)
-			if data, ok := r.read(bf); ok {
-				c, err := gnmi.ParseCounters(bf, data)
-				if err != nil {
-					r.failErr(bf, err)
-				} else {
-					sc.CountersBefore, sc.CountersInterval = c, iv
-				}
-			}
-		}
-	}
-	return sc
+	return nil
 }
 
 func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	hc := &collectors.HostCapture{Name: h.Name}
-	ibFile := r.devicePath(h.Name, IBDev2NetdevFile)
-	if data, ok := r.read(ibFile); ok {
-		devs, err := hostfiles.ParseIBDev2Netdev(ibFile, data)
-		if err != nil {
-			r.failErr(ibFile, err)
-		}
-		hc.IBDevs = devs
-	} else if !r.failed[ibFile] {
-		hc.Missing = append(hc.Missing, IBDev2NetdevFile)
-	}
-	if hc.NCCL = r.ncclConf(h.Name, NCCLConfFile); hc.NCCL == nil && !r.failed[r.devicePath(h.Name, NCCLConfFile)] {
-		hc.Missing = append(hc.Missing, NCCLConfFile)
-	}
-	// The two layers above /etc/nccl.conf are optional: a capture that
-	// lacks them says so in host-tos, not as a missing file.
-	hc.NCCLHome = r.ncclConf(h.Name, HomeNCCLConfFile)
-	hc.NCCLEnv = r.ncclEnv(h.Name)
-	linkFile := r.devicePath(h.Name, IPLinkFile)
-	if data, ok := r.read(linkFile); ok {
-		links, err := hostfiles.ParseIPLink(linkFile, data)
-		if err != nil {
-			r.failErr(linkFile, err)
-		} else {
-			hc.Links, hc.LinksFile = r.refuseLinks(linkFile, links), linkFile
-		}
-	} else if !r.failed[linkFile] {
-		hc.Missing = append(hc.Missing, IPLinkFile)
-	}
-
+	r.hostFiles(hc)
 	byNetdev := map[string]hostfiles.IBDev{}
 	for _, d := range hc.IBDevs {
 		byNetdev[d.Netdev] = d
@@ -342,10 +309,10 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	if len(netdevs) == 0 {
 		netdevs = r.discoverNICs(h.Name, hc.IBDevs, hc.Links)
 	}
-	sysRoot := r.devicePath(h.Name, SysfsDir)
+	sysRoot := r.devicePath(h.Name, layout.SysfsDir)
 	sysOK, sysMissing := r.folder(sysRoot)
 	if sysMissing {
-		hc.Missing = append(hc.Missing, SysfsDir)
+		hc.Missing = append(hc.Missing, layout.SysfsDir)
 	}
 	hc.CountersInterval = r.interval(h.Name)
 	for _, nd := range netdevs {
@@ -353,40 +320,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 		if d, ok := byNetdev[nd]; ok {
 			nic.IBDev, nic.Port = d.IBDev, d.Port
 		}
-		qf := r.devicePath(h.Name, MlnxQosFile(nd))
-		if data, ok := r.read(qf); ok {
-			q, err := hostfiles.ParseMlnxQos(qf, data)
-			if err != nil {
-				r.failErr(qf, err)
-				nic.QosUnreadable = true
-			} else {
-				nic.Qos = q
-			}
-		} else if !r.failed[qf] {
-			hc.Missing = append(hc.Missing, MlnxQosFile(nd))
-		}
-		// Counters are optional evidence: a missing file is simply not
-		// collected, and is left out of Missing so that configuration-only
-		// fabric directories (and their snapshots) do not change.
-		ef := r.devicePath(h.Name, EthtoolFile(nd))
-		if data, ok := r.read(ef); ok {
-			e, err := hostfiles.ParseEthtool(ef, data)
-			if err != nil {
-				r.failErr(ef, err)
-			} else {
-				nic.Ethtool = e
-			}
-		}
-		if bf := r.devicePath(h.Name, EthtoolBeforeFile(nd)); nic.Ethtool != nil && hc.CountersInterval > 0 {
-			if data, ok := r.read(bf); ok {
-				e, err := hostfiles.ParseEthtool(bf, data)
-				if err != nil {
-					r.failErr(bf, err)
-				} else {
-					nic.EthtoolBefore = e
-				}
-			}
-		}
+		r.nicFiles(hc, nic)
 		if sysOK {
 			s, errs := hostfiles.ReadSysfs(r.fsys, sysRoot, nd, nic.IBDev, nic.Port)
 			for _, err := range errs {
@@ -404,34 +338,58 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	return hc
 }
 
-// ncclConf reads one nccl.conf of the host; nil when absent or unreadable.
-func (r *reader) ncclConf(host, name string) *hostfiles.NCCLConf {
-	file := r.devicePath(host, name)
-	data, ok := r.read(file)
-	if !ok {
-		return nil
+// hostFiles reads the host's files that are not per NIC.
+func (r *reader) hostFiles(hc *collectors.HostCapture) {
+	missing := func(st fileState, name string) {
+		if st == fileAbsent {
+			hc.Missing = append(hc.Missing, name)
+		}
 	}
-	conf, err := hostfiles.ParseNCCLConf(file, data)
-	if err != nil {
-		r.failErr(file, err)
-		return nil
+	var st fileState
+	// A bad ibdev2netdev line is an error, but the lines read still map
+	// netdevs to RDMA ports.
+	hc.IBDevs, st = readParse(r, r.devicePath(hc.Name, layout.IBDev2NetdevFile), hostfiles.ParseIBDev2Netdev)
+	missing(st, layout.IBDev2NetdevFile)
+	ncclFile := r.devicePath(hc.Name, layout.NCCLConfFile)
+	var conf *hostfiles.NCCLConf
+	if conf, st = readParse(r, ncclFile, hostfiles.ParseNCCLConf); st == fileOK {
+		hc.NCCL = conf
+	} else if !r.failed[ncclFile] {
+		// Absent or not parsed: host-tos cannot use it either way.
+		hc.Missing = append(hc.Missing, layout.NCCLConfFile)
 	}
-	return conf
+	// The two layers above /etc/nccl.conf are optional: a capture that
+	// lacks them says so in host-tos, not as a missing file.
+	hc.NCCLHome = readOK(r, r.devicePath(hc.Name, layout.HomeNCCLConfFile), hostfiles.ParseNCCLConf)
+	hc.NCCLEnv = readOK(r, r.devicePath(hc.Name, layout.NCCLEnvFile), hostfiles.ParseNCCLEnv)
+	linkFile := r.devicePath(hc.Name, layout.IPLinkFile)
+	links, st := readParse(r, linkFile, hostfiles.ParseIPLink)
+	if st == fileOK {
+		hc.Links, hc.LinksFile = r.refuseLinks(linkFile, links), linkFile
+	}
+	missing(st, layout.IPLinkFile)
 }
 
-// ncclEnv reads nccl-env.txt; nil when absent or unreadable.
-func (r *reader) ncclEnv(host string) *hostfiles.NCCLEnv {
-	file := r.devicePath(host, NCCLEnvFile)
-	data, ok := r.read(file)
-	if !ok {
-		return nil
+// nicFiles reads the per-NIC command outputs: mlnx_qos (configuration,
+// missing when absent) and ethtool -S with its earlier sample (counters:
+// optional evidence, left out of Missing so that configuration-only
+// fabric directories, and their snapshots, do not change).
+func (r *reader) nicFiles(hc *collectors.HostCapture, nic *collectors.NICCapture) {
+	nd := nic.Netdev
+	qf := r.devicePath(hc.Name, layout.MlnxQosFile(nd))
+	q, st := readParse(r, qf, hostfiles.ParseMlnxQos)
+	switch {
+	case st == fileOK:
+		nic.Qos = q
+	case st == fileAbsent:
+		hc.Missing = append(hc.Missing, layout.MlnxQosFile(nd))
+	case !r.failed[qf]:
+		nic.QosUnreadable = true // read, but not mlnx_qos output
 	}
-	env, err := hostfiles.ParseNCCLEnv(file, data)
-	if err != nil {
-		r.failErr(file, err)
-		return nil
+	nic.Ethtool = readOK(r, r.devicePath(hc.Name, layout.EthtoolFile(nd)), hostfiles.ParseEthtool)
+	if nic.Ethtool != nil && hc.CountersInterval > 0 {
+		nic.EthtoolBefore = readOK(r, r.devicePath(hc.Name, layout.EthtoolBeforeFile(nd)), hostfiles.ParseEthtool)
 	}
-	return env
 }
 
 // discoverNICs lists the RoCE netdevs of a host whose inventory names none:
@@ -440,21 +398,21 @@ func (r *reader) ncclEnv(host string) *hostfiles.NCCLEnv {
 func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev, links []hostfiles.Link) []string {
 	out, skipped := roceCandidates(devs, links)
 	if len(skipped) > 0 {
-		r.note(source.Pos{File: r.devicePath(host, IBDev2NetdevFile)}, "not checked as RoCE NICs (the inventory names no nics): %s; name them in the inventory's nics to check them", strings.Join(skipped, ", "))
+		r.note(source.Pos{File: r.devicePath(host, layout.IBDev2NetdevFile)}, "not checked as RoCE NICs (the inventory names no nics): %s; name them in the inventory's nics to check them", strings.Join(skipped, ", "))
 	}
 	if len(out) > 0 || len(skipped) > 0 {
 		if len(out) == 0 {
-			r.fail(source.Pos{File: path.Join(DevicesDir, host)}, "no RoCE NIC found: every port of %s is IPoIB or down; name the nics in the inventory to check them anyway", IBDev2NetdevFile)
+			r.fail(source.Pos{File: layout.DeviceDir(host)}, "no RoCE NIC found: every port of %s is IPoIB or down; name the nics in the inventory to check them anyway", layout.IBDev2NetdevFile)
 		}
 		return out
 	}
-	entries, _ := fs.ReadDir(r.fsys, path.Join(DevicesDir, host))
+	entries, _ := fs.ReadDir(r.fsys, layout.DeviceDir(host))
 	for _, e := range entries {
 		n := e.Name()
-		if e.IsDir() || !strings.HasPrefix(n, mlnxQosPrefix) || !strings.HasSuffix(n, mlnxQosSuffix) {
+		nd, ok := layout.MlnxQosNetdev(n)
+		if e.IsDir() || !ok {
 			continue
 		}
-		nd := strings.TrimSuffix(strings.TrimPrefix(n, mlnxQosPrefix), mlnxQosSuffix)
 		if !names.Netdev(nd) {
 			// The live audit never runs mlnx_qos -i on such a name.
 			r.fail(source.Pos{File: r.devicePath(host, n)}, "netdev %q in the file name refused: want %s", clip(nd), names.NetdevRule)
@@ -464,7 +422,7 @@ func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev, links []hostf
 	}
 	sort.Strings(out)
 	if len(out) == 0 {
-		r.fail(source.Pos{File: path.Join(DevicesDir, host)}, "no RoCE NIC found: the host needs %s, %s<netdev>%s files, or nics in the inventory", IBDev2NetdevFile, mlnxQosPrefix, mlnxQosSuffix)
+		r.fail(source.Pos{File: layout.DeviceDir(host)}, "no RoCE NIC found: the host needs %s, %s files, or nics in the inventory", layout.IBDev2NetdevFile, layout.MlnxQosFile("<netdev>"))
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
 )
 
@@ -69,7 +70,7 @@ func TestCollect(t *testing.T) {
 	if len(c.Switches) != 3 || c.Switches[0].Config.Format != "yaml" || c.Switches[1].Config.Format != "commands" || c.Switches[2].Config != nil {
 		t.Errorf("switch configs wrong")
 	}
-	if m := c.Switches[1].Missing; len(m) != 1 || m[0] != RoceShowFile {
+	if m := c.Switches[1].Missing; len(m) != 1 || m[0] != layout.RoceShowFile {
 		t.Errorf("leaf02 missing = %v", m)
 	}
 	g1, g2 := c.Hosts[0], c.Hosts[1]

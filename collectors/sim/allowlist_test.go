@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // expect is one allowlisted command and what the device must answer.
@@ -55,7 +56,7 @@ func expectations(t *testing.T, dir string, d Device) []expect {
 	t.Helper()
 	devDir := filepath.Join(dir, "devices", d.Name)
 	has := func(name string) bool { _, err := os.Stat(filepath.Join(devDir, name)); return err == nil }
-	if d.Kind == KindSwitch {
+	if d.Kind == layout.KindSwitch {
 		var out []expect
 		if has("nv-config.yaml") {
 			out = append(out, expect{cmd: devcmd.NVConfigYAML, stdout: readFile(t, filepath.Join(devDir, "nv-config.yaml"))})
@@ -166,7 +167,7 @@ func TestExecAllowlist(t *testing.T) {
 func TestSysfsRoundTrip(t *testing.T) {
 	f := startSim(t, cleanPod, Options{})
 	for _, d := range f.Devices() {
-		if d.Kind != KindHost {
+		if d.Kind != layout.KindHost {
 			continue
 		}
 		c := dial(t, f, d.Name)

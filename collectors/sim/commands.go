@@ -4,11 +4,11 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 const nvConfigCommands = devcmd.NVConfigCommands
@@ -16,7 +16,6 @@ const nvConfigCommands = devcmd.NVConfigCommands
 var (
 	mlnxQosPrefix = devcmd.MlnxQosPrefix
 	grepPrefix    = devcmd.SysfsGrepPrefix
-	ncclConfPath  = strings.TrimPrefix(devcmd.CatNCCLConf, "cat ")
 )
 
 // Exit statuses, as bash and coreutils use them.
@@ -84,21 +83,21 @@ func (d *device) run(line string, exec bool) result {
 		return result{} // bash -c '' succeeds silently
 	}
 	cmd, sudo := strings.CutPrefix(line, devcmd.SudoPrefix)
-	if d.kind == KindSwitch {
+	if d.kind == layout.KindSwitch {
 		switch cmd {
 		case devcmd.NVConfigYAML:
-			return d.file("nv-config.yaml", d.nvError("no nv-config.yaml (try '"+nvConfigCommands+"')"))
+			return d.file(layout.NVUEYAMLFile, d.nvError("no "+layout.NVUEYAMLFile+" (try '"+nvConfigCommands+"')"))
 		case nvConfigCommands:
-			return d.file("nv-config-commands.txt", d.nvError("no nv-config-commands.txt"))
+			return d.file(layout.NVUECommandsFile, d.nvError("no "+layout.NVUECommandsFile))
 		case devcmd.NVShowQosRoce:
-			return d.file("nv-show-qos-roce.txt", d.nvError("qos roce is not available (no nv-show-qos-roce.txt)"))
+			return d.file(layout.RoceShowFile, d.nvError("qos roce is not available (no "+layout.RoceShowFile+")"))
 		}
 	} else {
 		switch cmd {
 		case devcmd.IBDev2Netdev:
-			return d.file("ibdev2netdev.txt", notFound(cmd, exec, sudo))
+			return d.file(layout.IBDev2NetdevFile, notFound(cmd, exec, sudo))
 		case devcmd.IPLink:
-			return d.file("ip-link.json", notFound(cmd, exec, sudo))
+			return d.file(layout.IPLinkFile, notFound(cmd, exec, sudo))
 		}
 		if nd, ok := strings.CutPrefix(cmd, mlnxQosPrefix); ok {
 			return d.mlnxQos(nd)
@@ -163,7 +162,7 @@ func (d *device) mlnxQos(netdev string) result {
 	if _, err := devcmd.MlnxQos(netdev); err != nil {
 		return missing // also keeps '/' out of the file name
 	}
-	return d.file("mlnx_qos-"+netdev+".txt", missing)
+	return d.file(layout.MlnxQosFile(netdev), missing)
 }
 
 // cat prints each file or coreutils' message for a missing one. Only
@@ -171,8 +170,8 @@ func (d *device) mlnxQos(netdev string) result {
 func (d *device) cat(args []string) result {
 	var r result
 	for _, a := range args {
-		if a == ncclConfPath {
-			if b, err := os.ReadFile(filepath.Join(d.dir, "nccl.conf")); err == nil {
+		if a == layout.NCCLConfPath {
+			if b, err := os.ReadFile(filepath.Join(d.dir, layout.NCCLConfFile)); err == nil {
 				r.out = append(r.out, chunk{text: string(b)})
 				continue
 			}
@@ -193,11 +192,11 @@ func (d *device) grep(paths []string) result {
 	r := result{code: exitFail}
 	trouble := false
 	for _, p := range paths {
-		rel, ok := sysfsRel(p)
+		rel, ok := layout.SysRel(p)
 		var data []byte
 		var err error
 		if ok {
-			full := filepath.Join(d.dir, "sysfs", filepath.FromSlash(rel))
+			full := filepath.Join(d.dir, layout.SysfsDir, filepath.FromSlash(rel))
 			var st os.FileInfo
 			if st, err = os.Stat(full); err == nil && st.IsDir() {
 				r.out = append(r.out, chunk{stderr: true, text: "grep: " + p + ": Is a directory\n"})
@@ -228,21 +227,6 @@ func (d *device) grep(paths []string) result {
 		r.code = exitTrouble
 	}
 	return r
-}
-
-// sysfsRel maps an absolute /sys path to its place below sysfs/, refusing
-// anything that could leave that folder.
-func sysfsRel(p string) (string, bool) {
-	rel, ok := strings.CutPrefix(p, "/sys/")
-	if !ok || rel == "" || path.Clean(p) != p || strings.Contains(p, "\\") {
-		return "", false
-	}
-	for _, e := range strings.Split(rel, "/") {
-		if e == "." || e == ".." {
-			return "", false
-		}
-	}
-	return rel, true
 }
 
 // garbageAlphabet leaves out '@', '#', '$' and control characters so that

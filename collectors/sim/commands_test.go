@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // testDevice is a device outside any running fabric, for the command table.
@@ -49,8 +50,8 @@ func TestRunTable(t *testing.T) {
 		"devices/secret.txt":                                          "nope\n",
 		"devices/s1/nv-config-commands.txt":                           "nv set qos roce mode lossless\n",
 	})
-	h := testDevice(dir, "h1", KindHost)
-	s := testDevice(dir, "s1", KindSwitch)
+	h := testDevice(dir, "h1", layout.KindHost)
+	s := testDevice(dir, "s1", layout.KindSwitch)
 	grep := func(paths ...string) string {
 		c, err := devcmd.ReadSysfs(paths)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // ethtoolPrio is the priority the synthetic counters carry RoCE traffic
@@ -26,7 +27,7 @@ func (d *device) ethtoolS(netdev string) result {
 		epoch = d.f.samples.Load()
 	}
 	synthetic := stdout(syntheticEthtoolAt(d.name, netdev, epoch), exitOK)
-	return d.file("ethtool-S-"+netdev+".txt", synthetic)
+	return d.file(layout.EthtoolFile(netdev), synthetic)
 }
 
 // syntheticEthtool is an mlx5 `ethtool -S` output in ethtool's layout

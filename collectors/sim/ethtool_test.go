@@ -8,6 +8,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // TestSyntheticEthtool: the synthetic output is what the offline reader
@@ -43,7 +44,7 @@ func TestEthtoolFromFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "ethtool-S-ens1f0np0.txt"), []byte(want), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d := &device{name: "gpu01", kind: KindHost, dir: dir}
+	d := &device{name: "gpu01", kind: layout.KindHost, dir: dir}
 	for _, cmd := range []string{devcmd.EthtoolSPrefix + "ens1f0np0", devcmd.SudoPrefix + devcmd.EthtoolSPrefix + "ens1f0np0"} {
 		if r := d.run(cmd, true); r.code != exitOK || len(r.out) != 1 || r.out[0].text != want {
 			t.Errorf("%q: %+v", cmd, r)

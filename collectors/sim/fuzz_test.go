@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 const sentinel = "SENTINEL-outside-the-device-folder"
@@ -40,7 +41,7 @@ func FuzzRun(f *testing.F) {
 		"devices/s1/nv-config.yaml":                            "- set:\n    qos: {}\n",
 		"devices/h1/sysfs/class/net/eth0/ecn/roce_np/cnp_dscp": "48\n",
 	})
-	devs := []*device{testDevice(dir, "h1", KindHost), testDevice(dir, "s1", KindSwitch)}
+	devs := []*device{testDevice(dir, "h1", layout.KindHost), testDevice(dir, "s1", layout.KindSwitch)}
 	f.Fuzz(func(t *testing.T, cmd string, exec bool) {
 		for _, d := range devs {
 			r := d.run(cmd, exec)

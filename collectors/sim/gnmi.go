@@ -12,6 +12,7 @@ import (
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
@@ -61,7 +62,7 @@ func (f *Fabric) startGNMI() error {
 	}
 	f.gnmi = g
 	for _, d := range f.devs {
-		if d.kind != KindSwitch {
+		if d.kind != layout.KindSwitch {
 			continue
 		}
 		ln, err := net.Listen("tcp", net.JoinHostPort(f.hostIP.String(), "0"))
@@ -210,6 +211,24 @@ func (gd *gnmiDev) Subscribe(stream gpb.GNMI_SubscribeServer) error {
 	default:
 		return status.Errorf(codes.Unimplemented, "subscription mode %s is not supported", sl.GetMode())
 	}
+	subs, interval := subscriptions(sl)
+	if len(subs) == 0 {
+		return status.Error(codes.InvalidArgument, "no subscriptions")
+	}
+	base, err := gd.d.gnmiBaseline()
+	if err != nil {
+		return status.Errorf(codes.Internal, "counters of %s: %v", gd.d.name, err)
+	}
+	if !gd.f.sleep(gd.f.opt.Latency + fault.Delay) {
+		return status.Error(codes.Unavailable, "simulator closing")
+	}
+	return gd.stream(stream, sl.GetMode(), subs, interval, base)
+}
+
+// subscriptions are the full paths of a SubscriptionList (prefix and
+// path) and the shortest sample interval asked for, within the
+// simulator's bounds.
+func subscriptions(sl *gpb.SubscriptionList) ([]*gpb.Path, time.Duration) {
 	var subs []*gpb.Path
 	interval := time.Duration(0)
 	for _, s := range sl.GetSubscription() {
@@ -226,18 +245,15 @@ func (gd *gnmiDev) Subscribe(stream gpb.GNMI_SubscribeServer) error {
 	if interval == 0 {
 		interval = defaultSampleInterval
 	}
-	interval = max(interval, minSampleInterval)
-	if len(subs) == 0 {
-		return status.Error(codes.InvalidArgument, "no subscriptions")
-	}
-	base, err := gd.d.gnmiBaseline()
-	if err != nil {
-		return status.Errorf(codes.Internal, "counters of %s: %v", gd.d.name, err)
-	}
+	return subs, max(interval, minSampleInterval)
+}
+
+// stream sends a sample, the sync_response (which ends a ONCE
+// subscription) and, for STREAM, a sample every interval until the client
+// or the simulator ends it, as the device's faults allow.
+func (gd *gnmiDev) stream(stream gpb.GNMI_SubscribeServer, mode gpb.SubscriptionList_Mode, subs []*gpb.Path, interval time.Duration, base []*gpb.Notification) error {
+	fault := gd.d.fault
 	ctx := stream.Context()
-	if !gd.f.sleep(gd.f.opt.Latency + fault.Delay) {
-		return status.Error(codes.Unavailable, "simulator closing")
-	}
 	sent := 0
 	sample := func() error {
 		for _, n := range filter(gnmiSample(base, gd.f.gnmi.currentEpoch()), subs) {
@@ -259,7 +275,7 @@ func (gd *gnmiDev) Subscribe(stream gpb.GNMI_SubscribeServer) error {
 		if err := stream.Send(&gpb.SubscribeResponse{Response: &gpb.SubscribeResponse_SyncResponse{SyncResponse: true}}); err != nil {
 			return err
 		}
-		if sl.GetMode() == gpb.SubscriptionList_ONCE {
+		if mode == gpb.SubscriptionList_ONCE {
 			return nil // ONCE ends the RPC after sync_response
 		}
 	}
@@ -272,7 +288,7 @@ func (gd *gnmiDev) Subscribe(stream gpb.GNMI_SubscribeServer) error {
 		case <-gd.f.done:
 			return status.Error(codes.Unavailable, "simulator closing")
 		case <-t.C:
-			if sl.GetMode() == gpb.SubscriptionList_ONCE {
+			if mode == gpb.SubscriptionList_ONCE {
 				continue // GNMINoSync on ONCE: stay silent until the client gives up
 			}
 			if err := sample(); err != nil {

@@ -10,8 +10,10 @@ import (
 	"strconv"
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
-	"github.com/qoslint/qoslint/collectors/gnmi"
 	"google.golang.org/protobuf/proto"
+
+	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // baseTimestamp is the synthetic baseline's sample time (ns); each
@@ -35,7 +37,7 @@ var growth = map[string]uint64{
 // gnmiBaseline reads the switch's devices/<name>/gnmi-counters.json, or
 // makes a synthetic one when the file does not exist.
 func (d *device) gnmiBaseline() ([]*gpb.Notification, error) {
-	file := filepath.Join(d.dir, gnmi.FileName)
+	file := filepath.Join(d.dir, layout.GNMIFile)
 	data, err := os.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return syntheticCounters(d.name), nil

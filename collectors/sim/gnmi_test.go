@@ -12,13 +12,15 @@ import (
 	"time"
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
-	"github.com/qoslint/qoslint/collectors/gnmi"
 	"golang.org/x/crypto/ssh"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+
+	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // copyPod copies the clean pod so a test can add files to it.
@@ -65,7 +67,7 @@ func TestGNMIServesCountersFile(t *testing.T) {
   {"timestamp":"42","prefix":{"elem":[{"name":"interfaces"}]},"update":[{"path":{"elem":[{"name":"mtu"}]},"val":{"uintVal":"9216"}}]}
 ]
 `
-	if err := os.WriteFile(filepath.Join(dir, "devices", "leaf01", gnmi.FileName), []byte(file), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "devices", "leaf01", layout.GNMIFile), []byte(file), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	f := startSim(t, dir, Options{GNMI: true})
@@ -97,12 +99,12 @@ func TestGNMIServesCountersFile(t *testing.T) {
 
 func TestGNMIBadCountersFile(t *testing.T) {
 	dir := copyPod(t)
-	if err := os.WriteFile(filepath.Join(dir, "devices", "leaf01", gnmi.FileName), []byte("[\n  {\"bogus\":1}\n]"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "devices", "leaf01", layout.GNMIFile), []byte("[\n  {\"bogus\":1}\n]"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	f := startSim(t, dir, Options{GNMI: true})
 	_, err := gnmi.Collect(context.Background(), gnmi.Target{Name: "leaf01", Addr: devByName(t, f, "leaf01").GNMIAddr, Username: DefaultUser, Password: testPassword, Timeout: testTimeout})
-	if status.Code(err) != codes.Internal || !strings.Contains(err.Error(), gnmi.FileName+":2") {
+	if status.Code(err) != codes.Internal || !strings.Contains(err.Error(), layout.GNMIFile+":2") {
 		t.Errorf("err = %v, want Internal naming the file and line", err)
 	}
 }
@@ -120,7 +122,7 @@ func TestGNMIOnlySwitchesAndOff(t *testing.T) {
 	}
 	g := startSim(t, cleanPod, Options{GNMI: true})
 	for _, d := range g.Devices() {
-		if (d.GNMIAddr != "") != (d.Kind == KindSwitch) || d.GNMIAddr == d.Addr {
+		if (d.GNMIAddr != "") != (d.Kind == layout.KindSwitch) || d.GNMIAddr == d.Addr {
 			t.Errorf("%s (%s): gNMI address %q", d.Name, d.Kind, d.GNMIAddr)
 		}
 	}

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // A healthy RoCE port per Advance: the switches mark some packets, the
@@ -28,19 +28,18 @@ const (
 // hw_counters/<name>). ok is false for any other path. The values are a
 // deterministic function of the device, the port and the Advance count.
 func syntheticHWCounter(dev, rel string, epoch int64) (string, bool) {
-	el := strings.Split(rel, "/")
-	if len(el) != 7 || el[0] != "class" || el[1] != "infiniband" || el[3] != "ports" || el[5] != "hw_counters" ||
-		!slices.Contains(hostfiles.HWCounterNames, el[6]) {
+	ibdev, port, name, ok := layout.HWCounter(rel)
+	if !ok || !slices.Contains(hostfiles.HWCounterNames, name) {
 		return "", false
 	}
 	h := fnv.New64a()
-	_, _ = h.Write([]byte(dev + "\x00" + el[2] + "\x00" + el[4]))
+	_, _ = h.Write([]byte(dev + "\x00" + ibdev + "\x00" + port))
 	seed := h.Sum64()
 	step := uint64(max(epoch, 0))
 	marks := 1_000_000 + seed%1_000_000 + step*hwMarksStep
 	cnps := marks/20 + step*hwCNPStep
 	var v uint64
-	switch el[6] {
+	switch name {
 	case hostfiles.HWECNMarkedRoCE:
 		v = marks
 	case hostfiles.HWCNPSent, hostfiles.HWCNPHandled:
@@ -55,7 +54,7 @@ func syntheticHWCounter(dev, rel string, epoch int64) (string, bool) {
 // directory is replayed as it is: a counter missing from it (firmware
 // without the capability) stays missing.
 func (d *device) syntheticSysfs(rel string, data []byte, err error) ([]byte, error) {
-	if _, serr := os.Stat(filepath.Join(d.dir, "sysfs", filepath.FromSlash(path.Dir(rel)))); serr == nil {
+	if _, serr := os.Stat(filepath.Join(d.dir, layout.SysfsDir, filepath.FromSlash(path.Dir(rel)))); serr == nil {
 		return data, err
 	}
 	var epoch int64

@@ -8,6 +8,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 )
 
 // TestHWCountersRoundTrip: captured hw_counters files come back byte for
@@ -28,11 +29,11 @@ func TestHWCountersRoundTrip(t *testing.T) {
 		}
 	}
 	f := &Fabric{}
-	d := &device{name: "gpu01", kind: KindHost, dir: dir, f: f}
+	d := &device{name: "gpu01", kind: layout.KindHost, dir: dir, f: f}
 	var paths []string
 	for _, dev := range []string{"mlx5_0", "mlx5_1"} {
 		for _, name := range hostfiles.HWCounterNames {
-			paths = append(paths, hostfiles.HWCountersDir("/sys", dev, 1)+"/"+name)
+			paths = append(paths, layout.HWCountersDir(layout.SysRoot, dev, 1)+"/"+name)
 		}
 	}
 	read := func() map[string]string {
@@ -57,11 +58,11 @@ func TestHWCountersRoundTrip(t *testing.T) {
 	}
 	got := read()
 	for name, v := range files {
-		if p := hostfiles.HWCountersDir("/sys", "mlx5_0", 1) + "/" + name; got[p] != v {
+		if p := layout.HWCountersDir(layout.SysRoot, "mlx5_0", 1) + "/" + name; got[p] != v {
 			t.Errorf("%s: %q, want %q", p, got[p], v)
 		}
 	}
-	synth := hostfiles.HWCountersDir("/sys", "mlx5_1", 1) + "/"
+	synth := layout.HWCountersDir(layout.SysRoot, "mlx5_1", 1) + "/"
 	marks, cnps := got[synth+hostfiles.HWECNMarkedRoCE], got[synth+hostfiles.HWCNPSent]
 	if _, err := hostfiles.ParseHWCounter("m", []byte(marks)); err != nil || marks == "0\n" || cnps == "0\n" || got[synth+hostfiles.HWOutOfSequence] != "0\n" {
 		t.Errorf("synthetic: marks %q cnps %q", marks, cnps)
@@ -71,7 +72,7 @@ func TestHWCountersRoundTrip(t *testing.T) {
 	if again[synth+hostfiles.HWECNMarkedRoCE] == marks || again[synth+hostfiles.HWPacketSeqErr] != "0\n" {
 		t.Errorf("synthetic counters did not grow healthily: %q", again)
 	}
-	if again[hostfiles.HWCountersDir("/sys", "mlx5_0", 1)+"/"+hostfiles.HWCNPSent] != files[hostfiles.HWCNPSent] {
+	if again[layout.HWCountersDir(layout.SysRoot, "mlx5_0", 1)+"/"+hostfiles.HWCNPSent] != files[hostfiles.HWCNPSent] {
 		t.Error("a captured counter changed with Advance")
 	}
 	if _, ok := syntheticHWCounter("gpu01", "class/infiniband/mlx5_0/ports/1/counters/port_rcv_data", 0); ok {

@@ -21,15 +21,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/knownhosts"
-)
-
-// Device kinds.
-const (
-	KindSwitch = "switch"
-	KindHost   = "host"
 )
 
 // DefaultUser is the login name when Options.User is empty.
@@ -96,7 +91,7 @@ type Fault struct {
 // Device is one simulated device.
 type Device struct {
 	Name string
-	Kind string // KindSwitch or KindHost
+	Kind string // layout.KindSwitch or layout.KindHost
 	Addr string // host:port to dial
 	Port int
 	// GNMIAddr is the switch's gNMI host:port ("" without Options.GNMI).
@@ -159,10 +154,10 @@ func Start(dir string, opt Options) (*Fabric, error) {
 		conns:  map[net.Conn]struct{}{},
 	}
 	for _, s := range inv.Switches {
-		f.add(s.Name, KindSwitch, dir)
+		f.add(s.Name, layout.KindSwitch, dir)
 	}
 	for _, h := range inv.Hosts {
-		f.add(h.Name, KindHost, dir)
+		f.add(h.Name, layout.KindHost, dir)
 	}
 	for name := range opt.Faults {
 		if f.byName[name] == nil {
@@ -212,7 +207,7 @@ func loopback(s string) (netip.Addr, error) {
 func (f *Fabric) add(name, kind, dir string) {
 	d := &device{
 		f: f, name: name, kind: kind,
-		dir:   filepath.Join(dir, "devices", name),
+		dir:   filepath.Join(dir, layout.DevicesDir, name),
 		fault: f.opt.Faults[name],
 	}
 	d.prompt = prompt(kind, f.opt.User, name)
@@ -227,7 +222,7 @@ func prompt(kind, user, name string) string {
 	if user == "root" {
 		sign = "#"
 	}
-	if kind == KindSwitch {
+	if kind == layout.KindSwitch {
 		return user + "@" + name + ":mgmt:~" + sign + " "
 	}
 	return user + "@" + name + ":~" + sign + " "

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"golang.org/x/crypto/ssh"
 )
@@ -174,7 +175,7 @@ func TestWriteInventory(t *testing.T) {
 		if !strings.Contains(rest, "address: 127.0.0.1\n") || !strings.Contains(rest, "port: "+strconv.Itoa(d.Port)+"\n") {
 			t.Errorf("%s entry:\n%s", d.Name, rest)
 		}
-		if d.Kind == KindSwitch && !strings.Contains(rest, "role: ") {
+		if d.Kind == layout.KindSwitch && !strings.Contains(rest, "role: ") {
 			t.Errorf("%s has no role:\n%s", d.Name, rest)
 		}
 	}

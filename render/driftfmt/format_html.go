@@ -5,35 +5,11 @@ import (
 	"io"
 
 	"github.com/qoslint/qoslint/checks/drift"
+	"github.com/qoslint/qoslint/render"
 )
 
-// WriteHTML writes the drift as one self-contained HTML page: inline CSS,
-// no script, no external fetch (and a Content-Security-Policy that forbids
-// any), so it can be archived as a CI artifact and opened anywhere.
-// html/template escapes every value.
-func WriteHTML(w io.Writer, d *drift.Drift) error {
-	return htmlPage.Execute(w, htmlData{
-		D: d, Policy: policyLine(d.Policy), Summary: summaryLine(d),
-		Old: sideLine(d.Old), New: sideLine(d.New),
-	})
-}
-
-type htmlData struct {
-	D                         *drift.Drift
-	Policy, Summary, Old, New string
-}
-
-var htmlPage = template.Must(template.New("drift").Funcs(template.FuncMap{
-	"effect": effectWord,
-}).Parse(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>qoslint drift: {{.Old}} → {{.New}}</title>
-<style>
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem; color: #1f2328; background: #fff; }
+// driftCSS styles the drift page (render.HTMLHead puts it in the head).
+const driftCSS template.CSS = `body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem; color: #1f2328; background: #fff; }
 h1 { font-size: 1.4rem; margin-bottom: .3rem; }
 h2 { font-size: 1.1rem; margin-top: 1.8rem; }
 p.meta { color: #59636e; margin: .2rem 0; }
@@ -49,10 +25,30 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .
 .repairs { background: #dafbe1; color: #116329; }
 .appeared { color: #0969da; }
 .vanished { color: #59636e; }
-ul.errors { color: #a40e26; }
-</style>
-</head>
-<body>
+ul.errors { color: #a40e26; }`
+
+// WriteHTML writes the drift as one self-contained HTML page: inline CSS,
+// no script, no external fetch (and a Content-Security-Policy that forbids
+// any), so it can be archived as a CI artifact and opened anywhere.
+// html/template escapes every value.
+func WriteHTML(w io.Writer, d *drift.Drift) error {
+	old, new := sideLine(d.Old), sideLine(d.New)
+	return htmlPage.Execute(w, htmlData{
+		Head: render.HTMLHead("qoslint drift: "+old+" → "+new, driftCSS),
+		D:    d, Policy: policyLine(d.Policy), Summary: summaryLine(d),
+		Old: old, New: new,
+	})
+}
+
+type htmlData struct {
+	Head                      template.HTML
+	D                         *drift.Drift
+	Policy, Summary, Old, New string
+}
+
+var htmlPage = template.Must(template.New("drift").Funcs(template.FuncMap{
+	"effect": effectWord,
+}).Parse(`{{.Head}}<body>
 <h1>qoslint drift</h1>
 <p class="meta"><code>{{.Old}}</code> → <code>{{.New}}</code></p>
 <p class="meta">Judged against the policy {{.Policy}}.</p>

@@ -17,13 +17,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/capture"
-	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory/source"
-	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -34,9 +31,9 @@ func Write(src string, plans []render.Plan, out string) error {
 		return err
 	}
 	for _, p := range plans {
-		dev := filepath.Join(out, offline.DevicesDir, p.Device)
+		dev := filepath.Join(out, layout.DevicesDir, p.Device)
 		var err error
-		if p.Kind == "switch" {
+		if p.Kind == layout.KindSwitch {
 			err = applySwitch(dev, p)
 		} else {
 			err = applyHost(dev, p)
@@ -58,7 +55,7 @@ func copyDir(src, dst string) error {
 		}
 		rel, _ := filepath.Rel(src, p)
 		target := filepath.Join(dst, rel)
-		if d.IsDir() && filepath.ToSlash(rel) == path.Dir(capture.File) {
+		if d.IsDir() && filepath.ToSlash(rel) == path.Dir(layout.CaptureFile) {
 			// The preview is no capture: its changed files would fail the
 			// capture manifest's check.
 			return filepath.SkipDir
@@ -90,9 +87,9 @@ func copyDir(src, dst string) error {
 func runtimeEvidence(rel string, d fs.DirEntry) bool {
 	base := path.Base(rel)
 	if d.IsDir() {
-		return base == "hw_counters" || base == offline.SysfsBeforeDir
+		return base == layout.HWCountersName || base == layout.SysfsBeforeDir
 	}
-	return strings.HasPrefix(base, "ethtool-S-") || base == gnmi.FileName || base == offline.GNMIBeforeFile || base == offline.IntervalFile
+	return layout.IsEthtoolFile(base) || base == layout.GNMIFile || base == layout.GNMIBeforeFile || base == layout.IntervalFile
 }
 
 // applySwitch runs the plan's NVUE lines on the switch's configuration,
@@ -100,12 +97,12 @@ func runtimeEvidence(rel string, d fs.DirEntry) bool {
 // describes the switch before the change, so it is left out.
 func applySwitch(dir string, p render.Plan) error {
 	text := []byte(strings.Join(p.Fix, "\n") + "\n")
-	yamlPath, cmdPath := filepath.Join(dir, offline.NVUEYAMLFile), filepath.Join(dir, offline.NVUECommandsFile)
+	yamlPath, cmdPath := filepath.Join(dir, layout.NVUEYAMLFile), filepath.Join(dir, layout.NVUECommandsFile)
 	var cfg *nvue.Config
 	var target string
 	var format func(*nvue.Config) []byte
 	if data, err := os.ReadFile(yamlPath); err == nil {
-		if cfg, err = nvue.ParseYAML(offline.NVUEYAMLFile, data); err != nil {
+		if cfg, err = nvue.ParseYAML(layout.NVUEYAMLFile, data); err != nil {
 			return err
 		}
 		target, format = yamlPath, nvue.FormatYAML
@@ -114,7 +111,7 @@ func applySwitch(dir string, p render.Plan) error {
 		// lint could not read would vanish from it, and the preview would
 		// pass for a switch whose configuration is partly unknown.
 		var errs []*source.Error
-		if cfg, errs, _ = nvue.ParseCommands(offline.NVUECommandsFile, data); len(errs) > 0 {
+		if cfg, errs, _ = nvue.ParseCommands(layout.NVUECommandsFile, data); len(errs) > 0 {
 			return errs[0]
 		}
 		target, format = cmdPath, nvue.FormatCommands
@@ -136,7 +133,7 @@ func applySwitch(dir string, p render.Plan) error {
 			}
 		}
 	}
-	err := os.Remove(filepath.Join(dir, offline.RoceShowFile))
+	err := os.Remove(filepath.Join(dir, layout.RoceShowFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		err = nil
 	}
@@ -193,12 +190,12 @@ func applyHost(dir string, p render.Plan) error {
 }
 
 func mlnxQos(dir, netdev, flag, value string) error {
-	file := filepath.Join(dir, offline.MlnxQosFile(netdev))
+	file := filepath.Join(dir, layout.MlnxQosFile(netdev))
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return err
 	}
-	q, err := hostfiles.ParseMlnxQos(offline.MlnxQosFile(netdev), data)
+	q, err := hostfiles.ParseMlnxQos(layout.MlnxQosFile(netdev), data)
 	if err != nil {
 		return err
 	}
@@ -240,8 +237,8 @@ func mlnxQos(dir, netdev, flag, value string) error {
 // file shows "Global tclass=N" for a written N (host.md §2.2), the others
 // the number.
 func sysfsWrite(dir, sysPath, value string) error {
-	rel, ok := strings.CutPrefix(sysPath, "/sys/")
-	if !ok || strings.Contains(rel, "..") {
+	rel, ok := layout.SysRel(sysPath)
+	if !ok {
 		return fmt.Errorf("not a sysfs path")
 	}
 	v, err := strconv.Atoi(value)
@@ -252,7 +249,7 @@ func sysfsWrite(dir, sysPath, value string) error {
 	if path.Base(rel) == "traffic_class" {
 		content = hostfiles.FormatTrafficClass(v)
 	}
-	file := filepath.Join(dir, offline.SysfsDir, filepath.FromSlash(rel))
+	file := filepath.Join(dir, layout.SysfsDir, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return err
 	}
@@ -262,18 +259,18 @@ func sysfsWrite(dir, sysPath, value string) error {
 // previewExists reports whether the host file at hostPath exists in the
 // preview; only nccl.conf is a file the templates test for.
 func previewExists(dir, hostPath string) bool {
-	if hostPath != model.NCCLConfPath {
+	if hostPath != layout.NCCLConfPath {
 		return true
 	}
-	_, err := os.Stat(filepath.Join(dir, offline.NCCLConfFile))
+	_, err := os.Stat(filepath.Join(dir, layout.NCCLConfFile))
 	return err == nil
 }
 
 func editNCCL(dir, confPath string, edit func([]byte) []byte) error {
-	if confPath != "/etc/nccl.conf" {
-		return fmt.Errorf("only /etc/nccl.conf is previewed")
+	if confPath != layout.NCCLConfPath {
+		return fmt.Errorf("only %s is previewed", layout.NCCLConfPath)
 	}
-	file := filepath.Join(dir, offline.NCCLConfFile)
+	file := filepath.Join(dir, layout.NCCLConfFile)
 	data, err := os.ReadFile(file)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -307,7 +304,7 @@ func linkMTU(dir, netdev, value string) error {
 	if err != nil {
 		return err
 	}
-	file := filepath.Join(dir, offline.IPLinkFile)
+	file := filepath.Join(dir, layout.IPLinkFile)
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/source"
@@ -197,10 +198,10 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		r.Notes = append(r.Notes, "checks not run (--enable, --disable or the inventory's checks section): "+off)
 	}
 	for _, s := range inv.Switches {
-		r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: "switch"})
+		r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: layout.KindSwitch})
 	}
 	for _, h := range inv.Hosts {
-		r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: "host"})
+		r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost})
 	}
 	r.Normalize()
 	return r

@@ -17,6 +17,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/waivers"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/live"
 	"github.com/qoslint/qoslint/collectors/memfs"
 	"github.com/qoslint/qoslint/collectors/offline"
@@ -163,20 +164,20 @@ func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severi
 	// with the cause of the failure.
 	files := map[string][]byte{}
 	for name, data := range res.Files {
-		if _, bad := failed[strings.Split(strings.TrimPrefix(name, offline.DevicesDir+"/"), "/")[0]]; !bad {
+		if _, bad := failed[strings.Split(strings.TrimPrefix(name, layout.DevicesDir+"/"), "/")[0]]; !bad {
 			files[name] = data
 		}
 	}
-	r := report(&ok, offline.CollectFS(memfs.New(files, offline.DevicesDir), &ok), failOn, set)
+	r := report(&ok, offline.CollectFS(memfs.New(files, layout.DevicesDir), &ok), failOn, set)
 	for _, s := range inv.Switches {
 		if msg, bad := failed[s.Name]; bad {
-			r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: "switch"})
+			r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: layout.KindSwitch})
 			r.Errors = append(r.Errors, &source.Error{Device: s.Name, Msg: "not audited: " + strings.TrimPrefix(msg, s.Name+": ")})
 		}
 	}
 	for _, h := range inv.Hosts {
 		if msg, bad := failed[h.Name]; bad {
-			r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: "host"})
+			r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost})
 			r.Errors = append(r.Errors, &source.Error{Device: h.Name, Msg: "not audited: " + strings.TrimPrefix(msg, h.Name+": ")})
 		}
 	}

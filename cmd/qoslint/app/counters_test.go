@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
 
@@ -56,9 +56,9 @@ func auditCountersEqualsLint(t *testing.T, src string) {
 		t.Fatalf("collect exit %d: %s", code, errOut.String())
 	}
 	for _, d := range f.Devices() {
-		pattern := filepath.Join(out, "devices", d.Name, gnmi.FileName)
+		pattern := filepath.Join(out, "devices", d.Name, layout.GNMIFile)
 		want := 1
-		if d.Kind == sim.KindHost {
+		if d.Kind == layout.KindHost {
 			pattern = filepath.Join(out, "devices", d.Name, "ethtool-S-*.txt")
 			qos, _ := filepath.Glob(filepath.Join(src, "devices", d.Name, "mlnx_qos-*.txt"))
 			want = len(qos)
@@ -66,7 +66,7 @@ func auditCountersEqualsLint(t *testing.T, src string) {
 		if got, _ := filepath.Glob(pattern); len(got) != want || want == 0 {
 			t.Errorf("%s: %d files %s, want %d", d.Name, len(got), pattern, want)
 		}
-		if d.Kind == sim.KindHost {
+		if d.Kind == layout.KindHost {
 			// Every RDMA port's hw_counters, mirrored below sysfs/.
 			hw, _ := filepath.Glob(filepath.Join(out, "devices", d.Name, "sysfs/class/infiniband/*/ports/*/hw_counters/*"))
 			if len(hw) != want*len(hostfiles.HWCounterNames) {

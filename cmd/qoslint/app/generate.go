@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -60,7 +61,7 @@ func Generate(out, errOut io.Writer, opt GenerateOptions) int {
 		}
 		g.Syntax, g.Commands, g.YAML = syn.String(), fix, yaml
 		return printConfig(out, errOut, renderer, renderer.Config("switch-config", g))
-	case "host":
+	case layout.KindHost:
 		if len(opt.NICs) == 0 {
 			fmt.Fprintln(errOut, "qoslint: --nics is required for a host: the RoCE netdevs to configure")
 			return ExitInput

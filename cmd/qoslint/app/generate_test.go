@@ -2,11 +2,12 @@ package app
 
 import (
 	"bytes"
-	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 )
 
 // golden compares got with testdata/name (see package golden).

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/capture"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
@@ -59,7 +59,7 @@ func TestLintCaptureIntegrity(t *testing.T) {
 		t.Errorf("input errors %+v", j.InputErrors)
 	}
 
-	manifest, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(capture.File)))
+	manifest, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(layout.CaptureFile)))
 	if err != nil || bytes.Contains(manifest, []byte(testPassword)) || !bytes.Contains(manifest, []byte(`"status": "failed"`)) {
 		t.Errorf("manifest (%v):\n%s", err, manifest)
 	}
@@ -156,7 +156,7 @@ func TestCollectForce(t *testing.T) {
 			t.Errorf("%s survived --force: %v", gone, err)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(capture.File))); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(layout.CaptureFile))); err != nil {
 		t.Errorf("no manifest: %v", err)
 	}
 	if entries, _ := os.ReadDir(parent); len(entries) != 1 {
@@ -228,7 +228,7 @@ func TestPreviewOfCapture(t *testing.T) {
 	if code := Fix(&stdout, &errOut, dir, FixOptions{Format: "script", Preview: preview, FailOn: checks.Error}); code != ExitOK {
 		t.Fatalf("fix exit %d: %s", code, errOut.String())
 	}
-	if _, err := os.Stat(filepath.Join(preview, filepath.FromSlash(capture.File))); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(preview, filepath.FromSlash(layout.CaptureFile))); !os.IsNotExist(err) {
 		t.Errorf("the manifest was copied into the preview: %v", err)
 	}
 	var out bytes.Buffer
