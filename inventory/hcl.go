@@ -142,33 +142,7 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 	top := content(body, fileSchema, p)
 	raw := &rawInventory{Fabric: hclScalar(top.Attributes["fabric"], "fabric", asString, p)}
 	if b := single(top, "policy", p); b != nil {
-		c := content(b.Body, policySchema, p)
-		r := &raw.Policy
-		r.Line = b.DefRange.Start.Line
-		r.Preset = hclScalar(c.Attributes["preset"], "preset", asString, p)
-		r.Trust = hclScalar(c.Attributes["trust"], "trust", asString, p)
-		if b := single(c, "roce", p); b != nil {
-			a := content(b.Body, roceSchema, p).Attributes
-			r.RoCEDSCP = hclList(a["dscp"], "roce.dscp", true, asInt, p)
-			r.RoCEPriority = hclScalar(a["priority"], "roce.priority", asInt, p)
-			r.RoCETrafficClass = hclScalar(a["traffic_class"], "roce.traffic_class", asInt, p)
-			r.RoCEMode = hclScalar(a["mode"], "roce.mode", asString, p)
-		}
-		if b := single(c, "cnp", p); b != nil {
-			a := content(b.Body, cnpSchema, p).Attributes
-			r.CNPDSCP = hclScalar(a["dscp"], "cnp.dscp", asInt, p)
-			r.CNPPriority = hclScalar(a["priority"], "cnp.priority", asInt, p)
-		}
-		if b := single(c, "mtu", p); b != nil {
-			a := content(b.Body, mtuSchema, p).Attributes
-			r.MTUHost = hclScalar(a["host"], "mtu.host", asInt, p)
-			r.MTUSwitch = hclScalar(a["switch"], "mtu.switch", asInt, p)
-		}
-		if b := single(c, "ecmp", p); b != nil {
-			a := content(b.Body, ecmpSchema, p).Attributes
-			r.HashFields = hclList(a["hash_fields"], "ecmp.hash_fields", false, asString, p)
-			r.AdaptiveRouting = hclScalar(a["adaptive_routing"], "ecmp.adaptive_routing", asBool, p)
-		}
+		hclPolicyRaw(b, &raw.Policy, p)
 	}
 	if b := single(top, "ssh", p); b != nil {
 		c := content(b.Body, sshSchema, p)
@@ -195,6 +169,42 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 		raw.Checks.Enable = hclList(a["enable"], "checks.enable", false, asString, p)
 		raw.Checks.Disable = hclList(a["disable"], "checks.disable", false, asString, p)
 	}
+	hclDevicesRaw(top, raw, p)
+	return raw
+}
+
+// hclPolicyRaw reads the policy block into r.
+func hclPolicyRaw(b *hcl.Block, r *rawPolicy, p *problems) {
+	c := content(b.Body, policySchema, p)
+	r.Line = b.DefRange.Start.Line
+	r.Preset = hclScalar(c.Attributes["preset"], "preset", asString, p)
+	r.Trust = hclScalar(c.Attributes["trust"], "trust", asString, p)
+	if b := single(c, "roce", p); b != nil {
+		a := content(b.Body, roceSchema, p).Attributes
+		r.RoCEDSCP = hclList(a["dscp"], "roce.dscp", true, asInt, p)
+		r.RoCEPriority = hclScalar(a["priority"], "roce.priority", asInt, p)
+		r.RoCETrafficClass = hclScalar(a["traffic_class"], "roce.traffic_class", asInt, p)
+		r.RoCEMode = hclScalar(a["mode"], "roce.mode", asString, p)
+	}
+	if b := single(c, "cnp", p); b != nil {
+		a := content(b.Body, cnpSchema, p).Attributes
+		r.CNPDSCP = hclScalar(a["dscp"], "cnp.dscp", asInt, p)
+		r.CNPPriority = hclScalar(a["priority"], "cnp.priority", asInt, p)
+	}
+	if b := single(c, "mtu", p); b != nil {
+		a := content(b.Body, mtuSchema, p).Attributes
+		r.MTUHost = hclScalar(a["host"], "mtu.host", asInt, p)
+		r.MTUSwitch = hclScalar(a["switch"], "mtu.switch", asInt, p)
+	}
+	if b := single(c, "ecmp", p); b != nil {
+		a := content(b.Body, ecmpSchema, p).Attributes
+		r.HashFields = hclList(a["hash_fields"], "ecmp.hash_fields", false, asString, p)
+		r.AdaptiveRouting = hclScalar(a["adaptive_routing"], "ecmp.adaptive_routing", asBool, p)
+	}
+}
+
+// hclDevicesRaw reads the switch and host blocks, each at its line.
+func hclDevicesRaw(top *hcl.BodyContent, raw *rawInventory, p *problems) {
 	for _, b := range top.Blocks {
 		if b.Type != layout.KindSwitch && b.Type != layout.KindHost || len(b.Labels) != 1 {
 			continue
@@ -218,7 +228,6 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 		d.Creds = hclCreds(a, who, p)
 		raw.Hosts = append(raw.Hosts, d)
 	}
-	return raw
 }
 
 // hclCreds reads an ssh group's or a device's login settings; prefix

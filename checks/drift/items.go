@@ -137,8 +137,14 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 		}
 		l.add(it)
 	}
-	// The DWRR shares are judged as their sum; every share of a group over
-	// the limit carries the verdict.
+	trafficClassItems(&l, g, p, cnpTC)
+	return l
+}
+
+// trafficClassItems are a port group's per-traffic-class values: ECN and
+// its thresholds on the RoCE class, the CNP class's scheduler, and each
+// DWRR share, judged as their sum.
+func trafficClassItems(l *itemList, g *snapshot.PortGroup, p inventory.Policy, cnpTC int) {
 	dwrr := 0
 	for _, tc := range g.TrafficClasses {
 		if tc.Scheduler.Value == "dwrr" {
@@ -178,7 +184,6 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 		}
 		l.add(bw)
 	}
-	return l
 }
 
 func hostItems(h *snapshot.Host) []item {
