@@ -76,10 +76,8 @@ func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inven
 	return inv, res, code
 }
 
-// collectInventory collects the devices of inv, loaded from
-// opt.Inventory (serve's probe passes a part of it).
-func collectInventory(ctx context.Context, errOut io.Writer, inv *inventory.Inventory, opt LiveOptions) (*live.Result, int) {
-	lo := live.Options{
+func liveOptions(opt LiveOptions) live.Options {
+	return live.Options{
 		Workers: opt.Workers, CommandTimeout: opt.CommandTimeout, DeviceTimeout: opt.DeviceTimeout,
 		InsecureSkipHostKeyCheck: opt.InsecureSkipHostKeyCheck,
 		InventoryDir:             filepath.Dir(opt.Inventory),
@@ -88,6 +86,12 @@ func collectInventory(ctx context.Context, errOut io.Writer, inv *inventory.Inve
 		Interval:                 opt.Interval,
 		MaxOutput:                opt.MaxOutput,
 	}
+}
+
+// collectInventory collects the devices of inv, loaded from
+// opt.Inventory (serve's probe passes a part of it).
+func collectInventory(ctx context.Context, errOut io.Writer, inv *inventory.Inventory, opt LiveOptions) (*live.Result, int) {
+	lo := liveOptions(opt)
 	if err := live.Validate(inv, lo); err != nil {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)
 		return nil, ExitInput
@@ -148,7 +152,10 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 // liveReport checks what was collected; devices that could not be collected
 // are input errors naming their cause, and are not checked.
 func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severity, set *checks.Set) *render.Report {
-	a := splitAudited(inv, res)
+	return auditedReport(splitAudited(inv, res), failOn, set)
+}
+
+func auditedReport(a audited, failOn checks.Severity, set *checks.Set) *render.Report {
 	r := report(a.ok, a.capture, failOn, set)
 	r.Errors = append(r.Errors, a.failures...)
 	for _, e := range a.failures {
