@@ -108,7 +108,13 @@ func (c ReportCollector) Collect(ch chan<- prometheus.Metric) {
 		return
 	}
 	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+		// A label value that is not UTF-8 fails the scrape with its
+		// cause rather than panicking the process.
+		m, err := prometheus.NewConstMetric(d, prometheus.GaugeValue, v, labels...)
+		if err != nil {
+			m = prometheus.NewInvalidMetric(d, err)
+		}
+		ch <- m
 	}
 	for k, n := range findingCounts(r) {
 		d := descFindings

@@ -162,3 +162,13 @@ func TestPrometheusWithoutRun(t *testing.T) {
 		t.Errorf("clean devices: %v", ok)
 	}
 }
+
+// A label value that is not UTF-8 is an error of the format, never a panic.
+func TestPrometheusBadLabel(t *testing.T) {
+	r := cleanReport()
+	r.Fabric = "pod\xff"
+	var b bytes.Buffer
+	if err := render.Prometheus(&b, r); err == nil || !strings.Contains(err.Error(), "UTF-8") {
+		t.Errorf("err = %v, want one naming UTF-8", err)
+	}
+}
