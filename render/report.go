@@ -36,6 +36,9 @@ type Report struct {
 	// it covers are marked Waived; its own findings (check "waiver") have
 	// the device waivers.Device.
 	Waivers string
+	// Run, when set, is when the run started and how long it took (the
+	// prometheus format's timestamp and duration).
+	Run *RunInfo
 }
 
 // Counts tallies findings by severity.
@@ -132,7 +135,8 @@ type Formatter func(w io.Writer, r *Report) error
 func Formatters() map[string]Formatter {
 	return map[string]Formatter{
 		"text": Text, "json": JSON, "markdown": Markdown, "junit": JUnit, "sarif": SARIF,
-		"html": HTML,
+		"html":       HTML,
+		"prometheus": Prometheus,
 	}
 }
 

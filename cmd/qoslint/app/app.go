@@ -207,6 +207,11 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 	return r
 }
 
+// runSince is the run that started at start and ends now.
+func runSince(start time.Time) *render.RunInfo {
+	return &render.RunInfo{Start: start, Duration: now().Sub(start)}
+}
+
 // Lint writes the report for dir to out and returns the exit code. The
 // report is always printed before the code is decided.
 func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
@@ -215,11 +220,13 @@ func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
 		fmt.Fprintf(errOut, "qoslint: unknown format %q (one of %v)\n", opt.Format, render.FormatNames())
 		return ExitInput
 	}
+	start := now()
 	r, err := buildReport(dir, opt.Waivers, opt.FailOn, opt.Checks)
 	if err != nil {
 		printLoadError(errOut, err)
 		return ExitInput
 	}
+	r.Run = runSince(start)
 	return emit(out, errOut, r, format, opt.Fix, ExitInput)
 }
 

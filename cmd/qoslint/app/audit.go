@@ -17,6 +17,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/waivers"
+	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/live"
 	"github.com/qoslint/qoslint/collectors/memfs"
@@ -71,7 +72,12 @@ func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inven
 		printLoadError(errOut, err)
 		return nil, nil, ExitInput
 	}
-	lo := live.Options{
+	res, code := collectInventory(ctx, errOut, inv, opt)
+	return inv, res, code
+}
+
+func liveOptions(opt LiveOptions) live.Options {
+	return live.Options{
 		Workers: opt.Workers, CommandTimeout: opt.CommandTimeout, DeviceTimeout: opt.DeviceTimeout,
 		InsecureSkipHostKeyCheck: opt.InsecureSkipHostKeyCheck,
 		InventoryDir:             filepath.Dir(opt.Inventory),
@@ -80,9 +86,15 @@ func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inven
 		Interval:                 opt.Interval,
 		MaxOutput:                opt.MaxOutput,
 	}
+}
+
+// collectInventory collects the devices of inv, loaded from
+// opt.Inventory (serve's probe passes a part of it).
+func collectInventory(ctx context.Context, errOut io.Writer, inv *inventory.Inventory, opt LiveOptions) (*live.Result, int) {
+	lo := liveOptions(opt)
 	if err := live.Validate(inv, lo); err != nil {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)
-		return nil, nil, ExitInput
+		return nil, ExitInput
 	}
 	if opt.Progress != nil {
 		n := len(inv.Switches) + len(inv.Hosts)
@@ -93,7 +105,7 @@ func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inven
 		defer bar.finish()
 		lo.OnEvent = bar.event
 	}
-	return inv, live.Collect(ctx, inv, lo), ExitOK
+	return live.Collect(ctx, inv, lo), ExitOK
 }
 
 // Audit collects the inventory's devices live and reports on them exactly
@@ -123,12 +135,14 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 			return ExitInput
 		}
 	}
+	start := now()
 	inv, res, code := collectLive(ctx, errOut, opt.LiveOptions)
 	if code != ExitOK {
 		return code
 	}
 	r := liveReport(inv, res, opt.FailOn, set)
 	applyWaivers(r, wf, set)
+	r.Run = runSince(start)
 	if opt.InsecureSkipHostKeyCheck {
 		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")
 	}
@@ -138,25 +152,56 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 // liveReport checks what was collected; devices that could not be collected
 // are input errors naming their cause, and are not checked.
 func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severity, set *checks.Set) *render.Report {
+	return auditedReport(splitAudited(inv, res), failOn, set)
+}
+
+func auditedReport(a audited, failOn checks.Severity, set *checks.Set) *render.Report {
+	r := report(a.ok, a.capture, failOn, set)
+	r.Errors = append(r.Errors, a.failures...)
+	for _, e := range a.failures {
+		r.Devices = append(r.Devices, render.Device{Name: e.Device, Kind: a.kinds[e.Device]})
+	}
+	r.Notes = append(r.Notes, noteTexts(a.notes)...)
+	r.Normalize()
+	return r
+}
+
+// audited is a live collection split into the devices that were collected
+// (ok, read from capture) and those that were not (one input error each).
+type audited struct {
+	ok       *inventory.Inventory
+	capture  *collectors.Capture
+	failures []*source.Error
+	kinds    map[string]string
+	notes    []*source.Error
+}
+
+func splitAudited(inv *inventory.Inventory, res *live.Result) audited {
 	failed := map[string]string{}
-	var notes []*source.Error
+	a := audited{kinds: map[string]string{}}
 	for _, st := range res.Status {
 		if st.Err != "" {
 			failed[st.Name] = st.Err
 		}
 		for _, n := range st.Notes {
-			notes = append(notes, &source.Error{Device: st.Name, Msg: n})
+			a.notes = append(a.notes, &source.Error{Device: st.Name, Msg: n})
 		}
 	}
 	ok := *inv
 	ok.Switches, ok.Hosts = nil, nil
 	for _, s := range inv.Switches {
-		if _, bad := failed[s.Name]; !bad {
+		if msg, bad := failed[s.Name]; bad {
+			a.kinds[s.Name] = layout.KindSwitch
+			a.failures = append(a.failures, &source.Error{Device: s.Name, Msg: render.NotAudited + strings.TrimPrefix(msg, s.Name+": ")})
+		} else {
 			ok.Switches = append(ok.Switches, s)
 		}
 	}
 	for _, h := range inv.Hosts {
-		if _, bad := failed[h.Name]; !bad {
+		if msg, bad := failed[h.Name]; bad {
+			a.kinds[h.Name] = layout.KindHost
+			a.failures = append(a.failures, &source.Error{Device: h.Name, Msg: render.NotAudited + strings.TrimPrefix(msg, h.Name+": ")})
+		} else {
 			ok.Hosts = append(ok.Hosts, h)
 		}
 	}
@@ -168,22 +213,9 @@ func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severi
 			files[name] = data
 		}
 	}
-	r := report(&ok, offline.CollectFS(memfs.New(files, layout.DevicesDir), &ok), failOn, set)
-	for _, s := range inv.Switches {
-		if msg, bad := failed[s.Name]; bad {
-			r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: layout.KindSwitch})
-			r.Errors = append(r.Errors, &source.Error{Device: s.Name, Msg: "not audited: " + strings.TrimPrefix(msg, s.Name+": ")})
-		}
-	}
-	for _, h := range inv.Hosts {
-		if msg, bad := failed[h.Name]; bad {
-			r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost})
-			r.Errors = append(r.Errors, &source.Error{Device: h.Name, Msg: "not audited: " + strings.TrimPrefix(msg, h.Name+": ")})
-		}
-	}
-	r.Notes = append(r.Notes, noteTexts(notes)...)
-	r.Normalize()
-	return r
+	a.ok = &ok
+	a.capture = offline.CollectFS(memfs.New(files, layout.DevicesDir), &ok)
+	return a
 }
 
 // noteTexts prints notes sorted, each text once: a remark repeated by

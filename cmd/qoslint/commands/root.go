@@ -18,7 +18,7 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 // constructors is the explicit list of subcommands (no init() registration).
 var constructors = []func(out, errOut io.Writer) *cobra.Command{
-	newLintCmd, newFixCmd, newRenderCmd, newAuditCmd, newCollectCmd, newSimCmd, newDemoCmd, newExplainCmd, newToSCmd, newSnapshotCmd, newDriftCmd,
+	newLintCmd, newFixCmd, newRenderCmd, newAuditCmd, newCollectCmd, newSimCmd, newDemoCmd, newExplainCmd, newToSCmd, newSnapshotCmd, newDriftCmd, newServeCmd,
 }
 
 // Execute runs qoslint with args and returns the process exit code.
