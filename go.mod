@@ -1,6 +1,6 @@
 module github.com/qoslint/qoslint
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/hashicorp/hcl/v2 v2.25.0
