@@ -62,6 +62,7 @@ type AuditOptions struct {
 	// the inventory when it exists.
 	Waivers string
 	Checks  CheckFlags
+	Style   Style
 }
 
 // collectLive loads the inventory and collects every device.
@@ -132,6 +133,7 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 	if opt.InsecureSkipHostKeyCheck {
 		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")
 	}
+	opt.Style.apply(r)
 	return emit(out, errOut, r, format, opt.Fix, ExitIncomplete)
 }
 
@@ -169,21 +171,30 @@ func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severi
 		}
 	}
 	r := report(&ok, offline.CollectFS(memfs.New(files, layout.DevicesDir), &ok), failOn, set)
-	for _, s := range inv.Switches {
-		if msg, bad := failed[s.Name]; bad {
-			r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: layout.KindSwitch})
-			r.Errors = append(r.Errors, &source.Error{Device: s.Name, Msg: "not audited: " + strings.TrimPrefix(msg, s.Name+": ")})
+	notAudited := func(name, kind string) {
+		if msg, bad := failed[name]; bad {
+			r.Devices = append(r.Devices, render.Device{Name: name, Kind: kind})
+			r.Errors = append(r.Errors, &source.Error{Device: name, Msg: "not audited: " + cause(name, msg)})
+			r.NotAudited = append(r.NotAudited, name)
 		}
+	}
+	for _, s := range inv.Switches {
+		notAudited(s.Name, layout.KindSwitch)
 	}
 	for _, h := range inv.Hosts {
-		if msg, bad := failed[h.Name]; bad {
-			r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost})
-			r.Errors = append(r.Errors, &source.Error{Device: h.Name, Msg: "not audited: " + strings.TrimPrefix(msg, h.Name+": ")})
-		}
+		notAudited(h.Name, layout.KindHost)
 	}
+	sort.Strings(r.NotAudited)
 	r.Notes = append(r.Notes, noteTexts(notes)...)
 	r.Normalize()
 	return r
+}
+
+// cause is a live device's failure without the device name the collector
+// puts in front (live.Status.Err), for messages that name the device
+// themselves: "gpu01: gpu01: ..." says nothing twice.
+func cause(device, err string) string {
+	return strings.TrimPrefix(err, device+": ")
 }
 
 // noteTexts prints notes sorted, each text once: a remark repeated by
@@ -230,10 +241,10 @@ func Collect(ctx context.Context, errOut io.Writer, opt LiveOptions, outDir stri
 	for _, st := range res.Status {
 		if st.Err != "" {
 			n++
-			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, st.Err)
+			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, cause(st.Name, st.Err))
 		}
 		for _, note := range st.Notes {
-			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, note)
+			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, cause(st.Name, note))
 		}
 	}
 	fmt.Fprintf(errOut, "qoslint: wrote %d files of %d devices to %s (%d failed)\n",
