@@ -3,6 +3,7 @@ module github.com/qoslint/qoslint
 go 1.26.0
 
 require (
+	github.com/creack/pty v1.1.23
 	github.com/hashicorp/hcl/v2 v2.25.0
 	github.com/openconfig/gnmi v0.14.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
@@ -22,7 +23,6 @@ require (
 	github.com/agext/levenshtein v1.2.1 // indirect
 	github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
 	github.com/apparentlymart/go-textseg/v17 v17.0.1 // indirect
-	github.com/creack/pty v1.1.23 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/mitchellh/go-wordwrap v1.0.1 // indirect
