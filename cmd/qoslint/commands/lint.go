@@ -16,7 +16,7 @@ func newLintCmd(out, errOut io.Writer) *cobra.Command {
 	var fix bool
 	var cf app.CheckFlags
 	cmd := &cobra.Command{
-		Use:   "lint DIR",
+		Use: "lint DIR",
 		Example: `  qoslint lint examples/broken-pod
   qoslint lint . -f sarif -o qoslint.sarif
   qoslint lint fabric/inventory.yaml --fail-on none     # a file: its folder is linted`,
