@@ -1,8 +1,9 @@
 module github.com/qoslint/qoslint
 
-go 1.26.8
+go 1.26.0
 
 require (
+	github.com/creack/pty v1.1.23
 	github.com/hashicorp/hcl/v2 v2.25.0
 	github.com/openconfig/gnmi v0.14.1
 	github.com/prometheus/client_golang v1.25.0
@@ -27,7 +28,6 @@ require (
 	github.com/apparentlymart/go-textseg/v17 v17.0.1 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
-	github.com/creack/pty v1.1.23 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/mitchellh/go-wordwrap v1.0.1 // indirect

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -75,6 +76,24 @@ func EnableDisable(b bool) string {
 }
 
 var versionRe = regexp.MustCompile(`(\d+)\.(\d+)`)
+
+// releaseRe is a Cumulus Linux 5 release as people write it: 5.9, 5.14.2.
+var releaseRe = regexp.MustCompile(`^5\.(\d{1,2})(\.\d{1,3}){0,2}$`)
+
+// SyntaxOfRelease is the NVUE syntax a Cumulus Linux 5 release (5.0 to
+// 5.x, with or without a patch level) uses; anything else is an error.
+// 5.15 renamed enable on|off to state enabled|disabled
+// (CumulusNetworks/docs, content/cumulus-linux-515/Whats-New/New-and-Changed-NVUE-Commands.md,
+// table "CL5.14.0 and Earlier | CL5.15 and Later"; content/nvue-reference/
+// Set-and-Unset-Commands/QoS.md: "In Cumulus Linux 5.14 and earlier, you
+// specify enable on or enable off").
+func SyntaxOfRelease(release string) (Syntax, error) {
+	if !releaseRe.MatchString(release) {
+		return Syntax515, fmt.Errorf("not a Cumulus Linux 5 release (5.0 to 5.x, e.g. 5.9, 5.14.2, 5.18)")
+	}
+	syn, _ := syntaxOfVersion(release)
+	return syn, nil
+}
 
 // syntaxOfVersion reads "Cumulus Linux 5.15.0"; ok is false when no version
 // can be read.

@@ -159,13 +159,13 @@ func (p Plan) NVUECommands() string {
 	return b.String()
 }
 
-// Generated is the data of the switch-config and host-config templates.
+// Generated is the data of the templates of generate.tmpl.
 type Generated struct {
-	Fabric, Policy, Preset, Role, Syntax string
-	NICs, Commands                       []string
-	YAML                                 string
+	Fabric, Policy, Preset, Role, Release, Syntax string
+	NICs, Commands                                []string
+	YAML                                          string
 }
 
-// Config renders a new device's configuration: "switch-config" or
-// "host-config".
+// Config renders a new device's configuration with one template of
+// generate.tmpl ("switch-commands", "host-config", ...).
 func (r *Renderer) Config(template string, g Generated) string { return r.exec(template, g) }

@@ -81,7 +81,7 @@ func buildHTMLView(r *Report) *htmlView {
 	v := &htmlView{
 		Fabric: r.Fabric, Verdict: word, VerdictDetail: detail, Summary: summary(r),
 		Devices: len(r.Devices), Findings: len(r.Findings), InputErrors: len(r.Errors),
-		FailOn: r.FailOn.String(), Notes: r.Notes, Plans: r.Plans,
+		FailOn: r.FailOnName(), Notes: r.Notes, Plans: r.Plans,
 		Head: HTMLHead("qoslint: fabric "+r.Fabric, htmlCSS),
 	}
 	for _, f := range r.Findings {

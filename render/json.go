@@ -67,7 +67,7 @@ func JSON(w io.Writer, r *Report) error {
 		Schema: SchemaVersion, Fabric: r.Fabric,
 		Summary: jsonSummary{
 			Devices: len(r.Devices), Findings: len(r.Findings), InputErrors: len(r.Errors), Waived: r.Waived(),
-			BySeverity: r.Counts(), FailOn: r.FailOn.String(), Failed: r.Failed(),
+			BySeverity: r.Counts(), FailOn: r.FailOnName(), Failed: r.Failed(),
 		},
 		Devices: []jsonDevice{}, Findings: []jsonFinding{}, InputErrors: []jsonError{},
 		Notes: append([]string{}, r.Notes...),

@@ -39,6 +39,16 @@ type Report struct {
 	// Run, when set, is when the run started and how long it took (the
 	// prometheus format's timestamp and duration).
 	Run *RunInfo
+	// ReportOnly is --fail-on none: findings never fail the run, so the
+	// verdict reports them instead of passing or failing.
+	ReportOnly bool
+	// Color lets the text format colour severities and verdicts with ANSI
+	// escapes; the caller sets it only for a terminal.
+	Color bool
+	// NotAudited are the devices of Errors that a live audit could not
+	// collect (network, credentials, host keys, timeouts): the verdict
+	// points at those causes, not at the input files.
+	NotAudited []string
 }
 
 // Counts tallies findings by severity.
@@ -82,12 +92,24 @@ func (r *Report) Waived() int {
 // Failed reports whether any finding that is not waived is at or above
 // FailOn.
 func (r *Report) Failed() bool {
+	if r.ReportOnly {
+		return false
+	}
 	for _, f := range r.Findings {
 		if !f.Waived && f.Severity >= r.FailOn {
 			return true
 		}
 	}
 	return false
+}
+
+// FailOnName is --fail-on as given: a severity, or "none" for a
+// report-only run.
+func (r *Report) FailOnName() string {
+	if r.ReportOnly {
+		return "none"
+	}
+	return r.FailOn.String()
 }
 
 // Normalize sorts everything a formatter prints, so output is stable.

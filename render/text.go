@@ -55,7 +55,7 @@ func Text(w io.Writer, r *Report) error {
 			fmt.Fprintf(bw, "%s (%s)\n", d.Name, d.Kind)
 		}
 		for _, f := range fs {
-			writeFinding(bw, f)
+			writeFinding(bw, f, r.Color)
 		}
 	}
 	if len(clean) > 0 {
@@ -74,19 +74,20 @@ func Text(w io.Writer, r *Report) error {
 		}
 	}
 	fmt.Fprintln(bw)
-	if len(r.Errors) > 0 {
-		fmt.Fprintf(bw, "INCOMPLETE: %s; fix the input and run again\n", plural(len(r.Errors), "input error"))
-	} else if r.Failed() {
-		fmt.Fprintf(bw, "FAIL: findings at or above %s\n", r.FailOn)
-	} else {
-		fmt.Fprintf(bw, "PASS: no findings at or above %s\n", r.FailOn)
+	word, detail := verdict(r)
+	if word == "INCOMPLETE" && len(r.NotAudited) == 0 {
+		detail = plural(len(r.Errors), "input error") + "; " + detail
 	}
+	fmt.Fprintf(bw, "%s %s\n", Paint(r.Color, verdictColor[word], word+":"), detail)
 	return bw.Flush()
 }
 
+// verdictColor is the colour of a verdict word.
+var verdictColor = map[string]string{"INCOMPLETE": sgrBold + sgrRed, "FAIL": sgrBold + sgrRed, "PASS": sgrBold + sgrGreen, "REPORT ONLY": sgrBold}
+
 const indent = "           "
 
-func writeFinding(w io.Writer, f checks.Finding) {
+func writeFinding(w io.Writer, f checks.Finding, color bool) {
 	where := f.Check
 	if f.Interface != "" {
 		where += " " + f.Interface
@@ -95,7 +96,8 @@ func writeFinding(w io.Writer, f checks.Finding) {
 	if f.Waived {
 		sev += " (waived)"
 	}
-	fmt.Fprintf(w, "  %-8s %s\n", sev, where)
+	pad := strings.Repeat(" ", max(0, 8-len(sev)))
+	fmt.Fprintf(w, "  %s%s %s\n", PaintSeverity(color, f.Severity, f.Waived, sev), pad, where)
 	fmt.Fprintf(w, "%s%s\n", indent, f.Message)
 	field := func(label string, lines ...string) {
 		for i, l := range lines {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/qoslint/qoslint/checks"
 )
@@ -12,11 +13,33 @@ import (
 func verdict(r *Report) (word, detail string) {
 	switch {
 	case len(r.Errors) > 0:
-		return "INCOMPLETE", "fix the input and run again"
+		return "INCOMPLETE", incompleteDetail(r)
+	case r.ReportOnly:
+		c := r.Counts()
+		return "REPORT ONLY", fmt.Sprintf("%s, %s, %d info (--fail-on none)",
+			plural(c.Error, "error"), plural(c.Warning, "warning"), c.Info)
 	case r.Failed():
 		return "FAIL", fmt.Sprintf("findings at or above %s", r.FailOn)
 	}
 	return "PASS", fmt.Sprintf("no findings at or above %s", r.FailOn)
+}
+
+// incompleteDetail says what to do about an incomplete report. Devices a
+// live audit could not reach are a matter of the network, credentials or
+// host keys (each error names its cause), never of the input files.
+func incompleteDetail(r *Report) string {
+	var parts []string
+	if n := len(r.NotAudited); n > 0 {
+		parts = append(parts, fmt.Sprintf("%s not audited (%s): check the network, credentials and host keys named above and run again",
+			plural(n, "device"), strings.Join(r.NotAudited, ", ")))
+	}
+	switch n := len(r.Errors) - len(r.NotAudited); {
+	case len(parts) == 0:
+		parts = append(parts, "fix the input and run again")
+	case n > 0:
+		parts = append(parts, plural(n, "input error")+": fix the input and run again")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // summary is the one-line tally the text format starts with, without the

@@ -14,5 +14,5 @@ var FS embed.FS
 // redefine any of them.
 var Required = []string{
 	"nvue-set", "nvue-unset", "nvue-apply", "mlnx_qos", "sysfs", "nccl-set", "nccl-add", "nccl-del", "ip-mtu",
-	"script", "switch-config", "host-config",
+	"script", "switch-commands", "switch-script", "switch-yaml", "host-config", "host-commands",
 }

@@ -11,7 +11,6 @@ import (
 	"embed"
 	"encoding/hex"
 	"encoding/json"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -101,15 +100,6 @@ func Status(errText string, files int) string {
 
 // Timestamp is a manifest time: RFC 3339 in UTC, to the second.
 func Timestamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-
-// Version is the running qoslint's main module version, "(devel)" when
-// the binary does not know it (go run, go test, a build outside a module).
-func Version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
-}
 
 // Marshal is the manifest as written: lists sorted, two-space indent, a
 // final newline.

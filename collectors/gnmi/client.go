@@ -156,7 +156,11 @@ type Error struct {
 	Err    error // the cause, for errors.Is / errors.As
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("%s: gNMI %s: %s", e.Device, e.Addr, e.Msg) }
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Device, e.Cause()) }
+
+// Cause is the error without the device name, for messages that name the
+// device already.
+func (e *Error) Cause() string { return fmt.Sprintf("gNMI %s: %s", e.Addr, e.Msg) }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -111,6 +112,10 @@ func collectGNMI(ctx context.Context, inv *inventory.Inventory, opt Options) (ma
 	for name, r := range gnmi.CollectAll(ctx, targets, gnmiWorkers) {
 		if r.Err != nil {
 			msg := r.Err.Error()
+			// The note is the switch's own: its name goes before it once.
+			if ge := (*gnmi.Error)(nil); errors.As(r.Err, &ge) {
+				msg = ge.Cause()
+			}
 			for _, sec := range jobs[name].secrets {
 				msg = strings.ReplaceAll(msg, sec, "[redacted]")
 			}

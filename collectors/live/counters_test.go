@@ -153,6 +153,11 @@ func TestGNMIAuthFailureIsANote(t *testing.T) {
 		!strings.Contains(st.Notes[0], "Unauthenticated") && !strings.Contains(st.Notes[0], "invalid username or password") {
 		t.Errorf("%s notes: %q", leaf, st.Notes)
 	}
+	// The report puts the device before each note: a note that names it
+	// again reads "leaf01: gNMI counters not collected: leaf01: ...".
+	if len(st.Notes) == 1 && strings.Contains(st.Notes[0], leaf+":") {
+		t.Errorf("%s note names the device again: %q", leaf, st.Notes[0])
+	}
 	if _, ok := r.Files[path.Join(layout.DevicesDir, leaf, layout.GNMIFile)]; ok {
 		t.Errorf("%s has counters despite the wrong password", leaf)
 	}

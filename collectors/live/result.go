@@ -10,6 +10,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/capture"
 	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/buildinfo"
 )
 
 // Incomplete reports whether a device could not be collected. Notes (an
@@ -30,7 +31,7 @@ func (r *Result) Incomplete() bool {
 // commands are allowlisted ones, which hold no secret.
 func (r *Result) Manifest() *capture.Manifest {
 	m := &capture.Manifest{
-		Schema: capture.Schema, Version: capture.Version(),
+		Schema: capture.Schema, Version: buildinfo.Version(),
 		Started: capture.Timestamp(r.Started), Finished: capture.Timestamp(r.Finished),
 		Interrupted: r.Interrupted,
 	}

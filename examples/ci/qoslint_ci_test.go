@@ -215,7 +215,8 @@ func checkCommands(t *testing.T, file string, lines []string) {
 				continue
 			}
 			name, value, hasValue := strings.Cut(f, "=")
-			if !strings.Contains(help.String(), "  "+name+" ") {
+			// "  --waivers string" or, with a short form, "  -f, --format string".
+			if !strings.Contains(help.String(), "  "+name+" ") && !strings.Contains(help.String(), ", "+name+" ") {
 				t.Errorf("%s: lint has no flag %s (%q)", file, name, l)
 			}
 			if !hasValue && j+1 < len(fields) {

@@ -46,6 +46,31 @@ type LintOptions struct {
 	// it exists.
 	Waivers string
 	Checks  CheckFlags
+	Style   Style
+}
+
+// Style is how a report is judged and shown beyond its format:
+// ReportOnly is --fail-on none (findings never make the exit code 1; input
+// errors and incomplete audits still do), Color lets the text format
+// colour severities and verdicts (set only for a terminal).
+type Style struct {
+	ReportOnly bool
+	Color      bool
+}
+
+// apply puts the style on a report before it is printed.
+func (s Style) apply(r *render.Report) {
+	r.ReportOnly, r.Color = s.ReportOnly, s.Color
+}
+
+// FabricDir is the fabric directory a path names: the path itself, or
+// the folder of a file in it, so that `qoslint lint DIR/inventory.yaml`
+// lints DIR.
+func FabricDir(path string) string {
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+		return filepath.Dir(path)
+	}
+	return path
 }
 
 // CheckFlags are --enable and --disable: check IDs or kinds, merged with
@@ -96,6 +121,7 @@ func BuildReport(dir string, failOn checks.Severity) (*render.Report, error) {
 }
 
 func buildReport(dir, waiverFile string, failOn checks.Severity, fl CheckFlags) (*render.Report, error) {
+	dir = FabricDir(dir)
 	inv, err := inventory.Load(dir)
 	if err != nil {
 		return nil, err
@@ -227,6 +253,7 @@ func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
 		return ExitInput
 	}
 	r.Run = runSince(start)
+	opt.Style.apply(r)
 	return emit(out, errOut, r, format, opt.Fix, ExitInput)
 }
 

@@ -63,6 +63,7 @@ type AuditOptions struct {
 	// the inventory when it exists.
 	Waivers string
 	Checks  CheckFlags
+	Style   Style
 }
 
 // collectLive loads the inventory and collects every device.
@@ -146,6 +147,7 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 	if opt.InsecureSkipHostKeyCheck {
 		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")
 	}
+	opt.Style.apply(r)
 	return emit(out, errOut, r, format, opt.Fix, ExitIncomplete)
 }
 
@@ -160,7 +162,9 @@ func auditedReport(a audited, failOn checks.Severity, set *checks.Set) *render.R
 	r.Errors = append(r.Errors, a.failures...)
 	for _, e := range a.failures {
 		r.Devices = append(r.Devices, render.Device{Name: e.Device, Kind: a.kinds[e.Device]})
+		r.NotAudited = append(r.NotAudited, e.Device)
 	}
+	sort.Strings(r.NotAudited)
 	r.Notes = append(r.Notes, noteTexts(a.notes)...)
 	r.Normalize()
 	return r
@@ -192,7 +196,7 @@ func splitAudited(inv *inventory.Inventory, res *live.Result) audited {
 	for _, s := range inv.Switches {
 		if msg, bad := failed[s.Name]; bad {
 			a.kinds[s.Name] = layout.KindSwitch
-			a.failures = append(a.failures, &source.Error{Device: s.Name, Msg: render.NotAudited + strings.TrimPrefix(msg, s.Name+": ")})
+			a.failures = append(a.failures, &source.Error{Device: s.Name, Msg: render.NotAudited + cause(s.Name, msg)})
 		} else {
 			ok.Switches = append(ok.Switches, s)
 		}
@@ -200,7 +204,7 @@ func splitAudited(inv *inventory.Inventory, res *live.Result) audited {
 	for _, h := range inv.Hosts {
 		if msg, bad := failed[h.Name]; bad {
 			a.kinds[h.Name] = layout.KindHost
-			a.failures = append(a.failures, &source.Error{Device: h.Name, Msg: render.NotAudited + strings.TrimPrefix(msg, h.Name+": ")})
+			a.failures = append(a.failures, &source.Error{Device: h.Name, Msg: render.NotAudited + cause(h.Name, msg)})
 		} else {
 			ok.Hosts = append(ok.Hosts, h)
 		}
@@ -216,6 +220,13 @@ func splitAudited(inv *inventory.Inventory, res *live.Result) audited {
 	a.ok = &ok
 	a.capture = offline.CollectFS(memfs.New(files, layout.DevicesDir), &ok)
 	return a
+}
+
+// cause is a live device's failure without the device name the collector
+// puts in front (live.Status.Err), for messages that name the device
+// themselves: "gpu01: gpu01: ..." says nothing twice.
+func cause(device, err string) string {
+	return strings.TrimPrefix(err, device+": ")
 }
 
 // noteTexts prints notes sorted, each text once: a remark repeated by
@@ -262,10 +273,10 @@ func Collect(ctx context.Context, errOut io.Writer, opt LiveOptions, outDir stri
 	for _, st := range res.Status {
 		if st.Err != "" {
 			n++
-			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, st.Err)
+			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, cause(st.Name, st.Err))
 		}
 		for _, note := range st.Notes {
-			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, note)
+			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, cause(st.Name, note))
 		}
 	}
 	fmt.Fprintf(errOut, "qoslint: wrote %d files of %d devices to %s (%d failed)\n",

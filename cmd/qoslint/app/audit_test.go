@@ -132,8 +132,24 @@ func TestAuditIncomplete(t *testing.T) {
 	if !strings.Contains(text, "no findings: gpu01, gpu04, leaf02, spine01, spine02") {
 		t.Errorf("the rest of the fabric must still be audited:\n%s", text)
 	}
+	// Unreachable devices are not an input to fix: the hint is the network.
+	const verdict = "INCOMPLETE: 3 devices not audited (gpu02, gpu03, leaf01): check the network, credentials and host keys named above and run again\n"
+	if !strings.HasSuffix(text, verdict) || strings.Contains(text, "fix the input") {
+		t.Errorf("verdict, want %q:\n%s", verdict, text)
+	}
 	if strings.Contains(text+errOut.String(), testPassword) {
 		t.Error("the password leaked")
+	}
+	// collect names each failed device once: the collector's cause already
+	// starts with the device ("leaf01: leaf01: ..." said it twice).
+	errOut.Reset()
+	if code := Collect(context.Background(), &errOut, opt, filepath.Join(t.TempDir(), "capture")); code != ExitIncomplete {
+		t.Fatalf("collect: exit %d\n%s", code, errOut.String())
+	}
+	for _, dev := range []string{"leaf01", "gpu02", "gpu03"} {
+		if !strings.Contains(errOut.String(), "qoslint: "+dev+": ") || strings.Contains(errOut.String(), dev+": "+dev+":") {
+			t.Errorf("collect names %s not exactly once:\n%s", dev, errOut.String())
+		}
 	}
 }
 

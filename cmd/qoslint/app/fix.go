@@ -31,6 +31,9 @@ type FixOptions struct {
 	Force bool
 	// Checks select the checks whose findings are fixed.
 	Checks CheckFlags
+	// Waivers is the waiver file whose waived findings are left alone;
+	// "" means DIR/qoslint-waivers.yaml when it exists.
+	Waivers string
 }
 
 // FixFormats are the stdout forms of fix.
@@ -38,6 +41,7 @@ var FixFormats = []string{"script", "rollback", "nvue"}
 
 // Fix prints or writes the corrective commands of every finding of dir.
 func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
+	dir = FabricDir(dir)
 	if opt.Out != "" {
 		if err := checkOutDir(opt.Out, opt.Force, dir); err != nil {
 			fmt.Fprintf(errOut, "qoslint: %v\n", err)
@@ -49,7 +53,7 @@ func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
 		fmt.Fprintf(errOut, "qoslint: templates: %v\n", err)
 		return ExitInput
 	}
-	r, err := buildReport(dir, "", opt.FailOn, opt.Checks)
+	r, err := buildReport(dir, opt.Waivers, opt.FailOn, opt.Checks)
 	if err != nil {
 		printLoadError(errOut, err)
 		return ExitInput

@@ -5,24 +5,41 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/names"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
+	"github.com/qoslint/qoslint/render/preview"
 )
 
 // GenerateOptions are `qoslint render`'s settings.
 type GenerateOptions struct {
-	Policy    string // an inventory file; its policy is used
-	Role      string // leaf, spine, super-spine, border or host
-	Syntax    string // "5.15" (state enabled) or "5.14" (enable on)
+	Policy string // an inventory file; its policy is used
+	Role   string // leaf, spine, super-spine, border or host
+	// Format is what to print, one thing at a time: switches "commands"
+	// (the default), "script", "yaml" or "patch"; hosts "script" (the
+	// default) or "commands".
+	Format string
+	// Syntax is the switch's Cumulus Linux release (5.0 to 5.x), which
+	// decides its NVUE syntax; "" means 5.15.
+	Syntax    string
 	Ports     string // switch fabric ports, NVUE range
 	NICs      []string
 	Templates string
 }
+
+// Render formats by kind of device, the first the default.
+var (
+	SwitchRenderFormats = []string{"commands", "script", "yaml", "patch"}
+	HostRenderFormats   = []string{"script", "commands"}
+	// RenderRoles are the roles render knows, switches first.
+	RenderRoles = []string{"leaf", "spine", "super-spine", "border", layout.KindHost}
+)
 
 // Generate prints the complete configuration of a new device of a role.
 func Generate(out, errOut io.Writer, opt GenerateOptions) int {
@@ -36,63 +53,113 @@ func Generate(out, errOut io.Writer, opt GenerateOptions) int {
 		fmt.Fprintf(errOut, "qoslint: templates: %v\n", err)
 		return ExitInput
 	}
-	p := inv.Policy
-	g := render.Generated{Fabric: inv.Fabric, Policy: filepath.Base(opt.Policy), Preset: p.Preset, Role: opt.Role}
-	switch opt.Role {
-	case "leaf", "spine", "super-spine", "border":
-		syn := model.Syntax515
-		switch opt.Syntax {
-		case "5.14":
-			syn = model.Syntax514
-		case "5.15", "":
-		default:
-			fmt.Fprintf(errOut, "qoslint: --syntax %q: 5.14 or 5.15\n", opt.Syntax)
-			return ExitInput
-		}
-		if _, err := model.ExpandNames(opt.Ports); opt.Ports != "" && err != nil {
-			fmt.Fprintf(errOut, "qoslint: --ports %q: %v\n", opt.Ports, err)
-			return ExitInput
-		}
-		fix, _ := renderer.Commands(render.SwitchChanges(p, syn, opt.Ports))
-		yaml, err := startupYAML(fix)
-		if err != nil {
-			fmt.Fprintf(errOut, "qoslint: %v\n", err)
-			return ExitInput
-		}
-		g.Syntax, g.Commands, g.YAML = syn.String(), fix, yaml
-		return printConfig(out, errOut, renderer, renderer.Config("switch-config", g))
-	case layout.KindHost:
-		if len(opt.NICs) == 0 {
-			fmt.Fprintln(errOut, "qoslint: --nics is required for a host: the RoCE netdevs to configure")
-			return ExitInput
-		}
-		var nics []render.NIC
-		for _, n := range opt.NICs {
-			nics = append(nics, render.NIC{Netdev: n})
-		}
-		cs, err := render.HostChanges(p, nics)
-		if err != nil {
-			fmt.Fprintf(errOut, "qoslint: %v\n", err)
-			return ExitInput
-		}
-		g.NICs = opt.NICs
-		g.Commands, _ = renderer.Commands(cs)
-		return printConfig(out, errOut, renderer, renderer.Config("host-config", g))
+	g := render.Generated{Fabric: inv.Fabric, Policy: filepath.Base(opt.Policy), Preset: inv.Policy.Preset, Role: opt.Role}
+	var text string
+	switch {
+	case opt.Role == layout.KindHost:
+		text, err = generateHost(renderer, inv.Policy, g, opt)
+	case slices.Contains(RenderRoles, opt.Role):
+		text, err = generateSwitch(renderer, inv.Policy, g, opt)
 	default:
-		fmt.Fprintf(errOut, "qoslint: --role %q: leaf, spine, super-spine, border or host\n", opt.Role)
-		return ExitInput
+		err = fmt.Errorf("--role %q: one of %s", opt.Role, strings.Join(RenderRoles, ", "))
 	}
-}
-
-// printConfig prints a rendered configuration, or nothing when any template
-// failed to execute on the way: half a script must not be handed out.
-func printConfig(out, errOut io.Writer, r *render.Renderer, text string) int {
-	if err := r.Err(); err != nil {
+	if err == nil {
+		// Nothing is printed when any template failed on the way: half a
+		// script must not be handed out.
+		err = renderer.Err()
+	}
+	if err != nil {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)
 		return ExitInput
 	}
 	fmt.Fprint(out, text)
 	return ExitOK
+}
+
+// renderFormat is --format checked against the device's forms, the first
+// form when it is not given.
+func renderFormat(format, kind string, forms []string) (string, error) {
+	if format == "" {
+		return forms[0], nil
+	}
+	if !slices.Contains(forms, format) {
+		return "", fmt.Errorf("--format %q: a %s is rendered as %s", format, kind, strings.Join(forms, ", "))
+	}
+	return format, nil
+}
+
+// generateSwitch renders a switch in the syntax of its release.
+func generateSwitch(renderer *render.Renderer, p inventory.Policy, g render.Generated, opt GenerateOptions) (string, error) {
+	format, err := renderFormat(opt.Format, "switch", SwitchRenderFormats)
+	if err != nil {
+		return "", err
+	}
+	g.Release = opt.Syntax
+	if g.Release == "" {
+		g.Release = "5.15"
+	}
+	syn, err := model.SyntaxOfRelease(g.Release)
+	if err != nil {
+		return "", fmt.Errorf("--syntax %q: %v", opt.Syntax, err)
+	}
+	if err := checkPorts(opt.Ports); err != nil {
+		return "", err
+	}
+	changes := render.SwitchChanges(p, syn, opt.Ports)
+	fix, _ := renderer.Commands(changes)
+	g.Syntax, g.Commands = syn.String(), fix
+	switch format {
+	case "patch":
+		return preview.NVUEPatch(render.Plan{Kind: layout.KindSwitch, Changes: changes})
+	case "yaml":
+		if g.YAML, err = startupYAML(fix); err != nil {
+			return "", err
+		}
+	}
+	return renderer.Config("switch-"+format, g), nil
+}
+
+// checkPorts holds --ports to what the offline reader and the live audit
+// accept as an NVUE interface range, as --nics is held to netdev names.
+func checkPorts(ports string) error {
+	if ports == "" {
+		return nil
+	}
+	if !names.NVUEInterface(ports) {
+		return fmt.Errorf("--ports %q: %s", ports, names.NVUERule)
+	}
+	if _, err := model.ExpandNames(ports); err != nil {
+		return fmt.Errorf("--ports %q: %v", ports, err)
+	}
+	return nil
+}
+
+// generateHost renders a GPU server's NICs.
+func generateHost(renderer *render.Renderer, p inventory.Policy, g render.Generated, opt GenerateOptions) (string, error) {
+	format, err := renderFormat(opt.Format, "host", HostRenderFormats)
+	if err != nil {
+		return "", err
+	}
+	if len(opt.NICs) == 0 {
+		return "", fmt.Errorf("--nics is required for a host: the RoCE netdevs to configure")
+	}
+	var nics []render.NIC
+	for _, n := range opt.NICs {
+		if !names.Netdev(n) {
+			return "", fmt.Errorf("--nics %q: %s", n, names.NetdevRule)
+		}
+		nics = append(nics, render.NIC{Netdev: n})
+	}
+	cs, err := render.HostChanges(p, nics)
+	if err != nil {
+		return "", err
+	}
+	g.NICs = opt.NICs
+	g.Commands, _ = renderer.Commands(cs)
+	if format == "script" {
+		return renderer.Config("host-config", g), nil
+	}
+	return renderer.Config("host-commands", g), nil
 }
 
 // startupYAML is NVUE command lines as the startup.yaml they produce.

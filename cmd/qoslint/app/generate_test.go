@@ -21,6 +21,12 @@ func TestGenerateGolden(t *testing.T) {
 		{"leaf-515", GenerateOptions{Role: "leaf", Syntax: "5.15", Ports: "swp1-32"}},
 		{"spine-514", GenerateOptions{Role: "spine", Syntax: "5.14", Ports: "swp1-64"}},
 		{"host", GenerateOptions{Role: "host", NICs: []string{"ens1f0np0", "ens1f1np1"}}},
+		// One form at a time, each for its release's syntax: 5.9 and
+		// 5.14.2 are ≤5.14 (enable on), 5.18 is 5.15+ (state enabled).
+		{"leaf-59.script", GenerateOptions{Role: "leaf", Syntax: "5.9", Ports: "swp1-32", Format: "script"}},
+		{"leaf-5142.yaml", GenerateOptions{Role: "leaf", Syntax: "5.14.2", Ports: "swp1-32", Format: "yaml"}},
+		{"leaf-518.patch", GenerateOptions{Role: "leaf", Syntax: "5.18", Ports: "swp1-32", Format: "patch"}},
+		{"host.commands", GenerateOptions{Role: "host", NICs: []string{"ens1f0np0"}, Format: "commands"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opt.Policy = "../../../examples/broken-pod/inventory.yaml"
@@ -41,9 +47,15 @@ func TestGenerateErrors(t *testing.T) {
 	}{
 		{GenerateOptions{Policy: pol, Role: "router"}, `--role "router"`},
 		{GenerateOptions{Policy: pol, Role: "host"}, "--nics is required"},
-		{GenerateOptions{Policy: pol, Role: "host", NICs: []string{"eth0;reboot"}}, "not safe in a command"},
-		{GenerateOptions{Policy: pol, Role: "leaf", Syntax: "4.4"}, "--syntax"},
+		{GenerateOptions{Policy: pol, Role: "host", NICs: []string{"eth0;reboot"}}, `--nics "eth0;reboot": a Linux interface name`},
+		{GenerateOptions{Policy: pol, Role: "leaf", Syntax: "4.4"}, `--syntax "4.4": not a Cumulus Linux 5 release`},
+		{GenerateOptions{Policy: pol, Role: "leaf", Syntax: "6.0"}, `--syntax "6.0"`},
+		{GenerateOptions{Policy: pol, Role: "leaf", Syntax: "5"}, `--syntax "5"`},
+		{GenerateOptions{Policy: pol, Role: "leaf", Syntax: "5.x"}, `--syntax "5.x"`},
 		{GenerateOptions{Policy: pol, Role: "leaf", Ports: "swp9-1"}, "--ports"},
+		{GenerateOptions{Policy: pol, Role: "leaf", Ports: "swp1;reboot"}, `--ports "swp1;reboot": an NVUE interface name`},
+		{GenerateOptions{Policy: pol, Role: "leaf", Format: "rollback"}, `--format "rollback": a switch is rendered as commands, script, yaml, patch`},
+		{GenerateOptions{Policy: pol, Role: "host", NICs: []string{"eth2"}, Format: "yaml"}, `--format "yaml": a host is rendered as script, commands`},
 		{GenerateOptions{Policy: "nope.yaml", Role: "leaf"}, "nope.yaml"},
 		{GenerateOptions{Policy: pol, Role: "leaf", Templates: t.TempDir()}, "no *.tmpl"},
 	} {

@@ -111,3 +111,34 @@ func replaceDir(tmp, dir string) error {
 	}
 	return os.RemoveAll(old)
 }
+
+// WriteFileAtomic writes data to a temporary file beside path (same
+// folder, so the same file system) and renames it over path: a reader, or
+// a CI step that picks the report up, never sees half a file, and a failed
+// run leaves an earlier file whole.
+func WriteFileAtomic(path string, data []byte) (err error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a folder: -o/--output takes a file", path)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".new-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = os.Remove(f.Name())
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil { // CreateTemp makes it 0600
+		_ = f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}

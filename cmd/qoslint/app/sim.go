@@ -124,6 +124,10 @@ type DemoOptions struct {
 	Latency  time.Duration
 	Format   string
 	Progress io.Writer
+	// FailOn is the lowest severity that makes the exit code 1; zero
+	// means error, lint's default.
+	FailOn checks.Severity
+	Style  Style
 }
 
 // Demo runs a whole live audit of a shipped example: it extracts the
@@ -139,6 +143,9 @@ func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
 	if err != nil {
 		fmt.Fprintf(errOut, "qoslint: demo: no shipped fabric %q (one of %v)\n", opt.Fabric, examples.Names())
 		return ExitInput
+	}
+	if opt.FailOn == 0 {
+		opt.FailOn = checks.Error
 	}
 	password := newPassword()
 	invPath := filepath.Join(tmp, "sim-inventory.yaml")
@@ -159,6 +166,6 @@ func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
 				return os.Getenv(k)
 			},
 		},
-		Format: opt.Format, FailOn: checks.Error,
+		Format: opt.Format, FailOn: opt.FailOn, Style: opt.Style,
 	})
 }

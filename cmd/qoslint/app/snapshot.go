@@ -26,6 +26,7 @@ const (
 // freezes it, with every input error (the collector's and the model's). The
 // error is returned only when the inventory cannot be read.
 func TakeSnapshot(dir string) (*snapshot.Snapshot, error) {
+	dir = FabricDir(dir)
 	inv, err := inventory.Load(dir)
 	if err != nil {
 		return nil, err
@@ -57,11 +58,11 @@ func Snapshot(out, errOut io.Writer, dir, outFile string) int {
 			return ExitInput
 		}
 	} else {
-		if err := os.WriteFile(outFile, b.Bytes(), 0o644); err != nil {
+		if err := WriteFileAtomic(outFile, b.Bytes()); err != nil {
 			fmt.Fprintf(errOut, "qoslint: %v\n", err)
 			return ExitInput
 		}
-		fmt.Fprintf(out, "wrote %s: fabric %s, %d switches, %d hosts (%s)\n", outFile, s.Fabric, len(s.Switches), len(s.Hosts), snapshot.Version)
+		fmt.Fprintf(errOut, "qoslint: wrote %s: fabric %s, %d switches, %d hosts (%s)\n", outFile, s.Fabric, len(s.Switches), len(s.Hosts), snapshot.Version)
 	}
 	for _, e := range s.InputErrors {
 		fmt.Fprintf(errOut, "qoslint: %s\n", inputErrorText(e))

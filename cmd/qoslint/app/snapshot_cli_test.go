@@ -19,7 +19,7 @@ func TestSnapshotAndDriftCommands(t *testing.T) {
 		code := commands.Execute(args, &out, &errOut)
 		return code, out.String(), errOut.String()
 	}
-	if code, out, errOut := run("snapshot", "../../../examples/clean-pod", "--out", snap); code != 0 || !strings.Contains(out, "wrote "+snap) {
+	if code, out, errOut := run("snapshot", "../../../examples/clean-pod", "-o", snap); code != 0 || out != "" || !strings.Contains(errOut, "wrote "+snap) {
 		t.Fatalf("snapshot: exit %d\n%s%s", code, out, errOut)
 	}
 	if _, err := os.Stat(snap); err != nil {

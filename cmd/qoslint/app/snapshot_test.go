@@ -22,9 +22,9 @@ func TestSnapshotExitCodes(t *testing.T) {
 		stdout, stderr string // must contain
 		written        bool
 	}{
-		{"to a file", "../../../examples/clean-pod", filepath.Join(tmp, "clean.json"), ExitOK, "wrote " + filepath.Join(tmp, "clean.json") + ": fabric pod-clean, 4 switches, 4 hosts", "", true},
+		{"to a file", "../../../examples/clean-pod", filepath.Join(tmp, "clean.json"), ExitOK, "", "qoslint: wrote " + filepath.Join(tmp, "clean.json") + ": fabric pod-clean, 4 switches, 4 hosts", true},
 		{"to stdout", "../../../examples/broken-pod", "", ExitOK, `"schema": "qoslint.snapshot/v1"`, "", false},
-		{"malformed files: written, exit 2", "../../../render/testdata/input-errors", filepath.Join(tmp, "ie.json"), ExitInput, "wrote", "devices/leaf01/nv-config.yaml:33", true},
+		{"malformed files: written, exit 2", "../../../render/testdata/input-errors", filepath.Join(tmp, "ie.json"), ExitInput, "", "devices/leaf01/nv-config.yaml:33", true},
 		{"bad inventory", badInv, filepath.Join(tmp, "bad.json"), ExitInput, "", "inventory.hcl:3:", false},
 		{"no inventory", t.TempDir(), "", ExitInput, "", "inventory", false},
 		{"unwritable", "../../../examples/clean-pod", filepath.Join(tmp, "missing", "x.json"), ExitInput, "", "no such file or directory", false},

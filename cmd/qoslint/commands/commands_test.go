@@ -119,7 +119,7 @@ func TestFixAndRenderCommands(t *testing.T) {
 		t.Errorf("fix --format rollback: exit %d\n%.500s", code, out)
 	}
 	code, out, errOut := run("render", "--policy", "../../../examples/clean-pod/inventory.hcl", "--role", "spine")
-	if code != 0 || !strings.Contains(out, "nv set qos roce state enabled") || !strings.Contains(out, "- set:") {
+	if code != 0 || !strings.Contains(out, "nv set qos roce state enabled") || strings.Contains(out, "- set:") {
 		t.Errorf("render: exit %d\n%s\n%s", code, out, errOut)
 	}
 	if code, _, errOut := run("render", "--role", "leaf"); code != 2 || !strings.Contains(errOut, `"policy" not set`) {

@@ -3,13 +3,14 @@ package commands
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/waivers"
+	"github.com/qoslint/qoslint/render"
 )
 
 // catalog is every check `explain` knows: the fabric's, then the merged
@@ -18,42 +19,57 @@ func catalog() []*checks.Check {
 	return append(checks.All(), checks.NotCollected, waivers.Check)
 }
 
+var explainFormats = []string{"text", "markdown"}
+
 func newExplainCmd(out, _ io.Writer) *cobra.Command {
 	var format string
+	var o output
 	cmd := &cobra.Command{
-		Use:   "explain [CHECK-ID]",
-		Short: "List the checks, or explain one",
-		Args:  cobra.MaximumNArgs(1),
+		Use:               "explain [CHECK-ID]",
+		Short:             "List the checks, or explain one",
+		Args:              maxArgs(1, "one CHECK-ID (qoslint explain lists them)"),
+		ValidArgsFunction: completeCheckArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				switch format {
-				case "text":
-					return explainText(out)
-				case "markdown":
-					_, err := io.WriteString(out, explainMarkdown())
-					return err
-				}
-				return fmt.Errorf("unknown format %q (text or markdown)", format)
+			if !slices.Contains(explainFormats, format) {
+				return fmt.Errorf("--format %q: text or markdown", format)
 			}
-			c := checks.Lookup(args[0])
-			if c == nil && args[0] == waivers.Check.ID {
-				c = waivers.Check
+			color, err := colorOn(cmd, out, o.toFile())
+			if err != nil {
+				return err
 			}
-			if c == nil {
-				return fmt.Errorf("no check %q; `qoslint explain` lists them", args[0])
-			}
-			_, err := io.WriteString(out, explainOne(c))
-			return err
+			return o.run(out, func(w io.Writer) error { return explain(w, args, format, color) })
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "text, or markdown (the README's check table)")
+	addFormat(cmd, &format, "text", explainFormats, "text, or markdown (the README's check table)")
+	o.add(cmd)
 	return cmd
 }
 
+// explain writes the list of checks, or one check; markdown is never
+// coloured (it is a document, not a terminal view).
+func explain(w io.Writer, args []string, format string, color bool) error {
+	if len(args) == 0 {
+		if format == "markdown" {
+			_, err := io.WriteString(w, explainMarkdown())
+			return err
+		}
+		return explainText(w, color)
+	}
+	c := checks.Lookup(args[0])
+	if c == nil && args[0] == waivers.Check.ID {
+		c = waivers.Check
+	}
+	if c == nil {
+		return fmt.Errorf("no check %q; `qoslint explain` lists them", args[0])
+	}
+	_, err := io.WriteString(w, explainOne(c, color && format == "text"))
+	return err
+}
+
 // explainOne is one check: its declaration, then its documentation.
-func explainOne(c *checks.Check) string {
+func explainOne(c *checks.Check, color bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s)\n%s\n\n", c.ID, c.Severity, c.Title)
+	fmt.Fprintf(&b, "%s (%s)\n%s\n\n", c.ID, render.PaintSeverity(color, c.Severity, false, c.Severity.String()), c.Title)
 	fmt.Fprintf(&b, "kind:     %s\n", c.Kind)
 	fmt.Fprintf(&b, "devices:  %s\n", devicesText(c))
 	var ins, reqs []string
@@ -84,13 +100,33 @@ func devicesText(c *checks.Check) string {
 	return c.Devices.String()
 }
 
-func explainText(out io.Writer) error {
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "CHECK\tKIND\tSEVERITY\tWHAT")
+// explainText is the table of checks. The columns are padded by hand, not
+// by text/tabwriter, so that a coloured severity (escapes have no width
+// on a terminal) stays aligned with the uncoloured header.
+func explainText(out io.Writer, color bool) error {
+	rows := [][4]string{{"CHECK", "KIND", "SEVERITY", "WHAT"}}
 	for _, c := range catalog() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.ID, c.Kind, c.Severity, c.Title)
+		rows = append(rows, [4]string{c.ID, string(c.Kind), c.Severity.String(), c.Title})
 	}
-	return tw.Flush()
+	var width [3]int
+	for _, r := range rows {
+		for i := range width {
+			width[i] = max(width[i], len(r[i]))
+		}
+	}
+	var b strings.Builder
+	for n, r := range rows {
+		for i := range width {
+			cell := r[i]
+			if i == 2 && n > 0 {
+				cell = render.PaintSeverity(color, catalog()[n-1].Severity, false, cell)
+			}
+			b.WriteString(cell + strings.Repeat(" ", width[i]-len(r[i])+2))
+		}
+		b.WriteString(r[3] + "\n")
+	}
+	_, err := io.WriteString(out, b.String())
+	return err
 }
 
 // explainMarkdown is the check table of the README, generated from the

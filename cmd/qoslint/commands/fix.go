@@ -2,7 +2,6 @@ package commands
 
 import (
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -11,6 +10,7 @@ import (
 
 func newFixCmd(out, errOut io.Writer) *cobra.Command {
 	var opt app.FixOptions
+	var o output
 	cmd := &cobra.Command{
 		Use:   "fix DIR",
 		Short: "Print or write the commands that fix every finding, with their rollback",
@@ -22,17 +22,26 @@ Each fix comes with the rollback built from the collected current values.
 lines) and <switch>.patch.yaml (for nv config patch). DIR must be new or empty: --force replaces
 a non-empty DIR whole, so no script of an earlier run is left beside the new ones. --preview OUT writes a copy of the fabric
 directory as it would be after the fixes, so the change can be linted first. --templates DIR
-overrides the embedded command templates (see templates/).`,
-		Args: cobra.ExactArgs(1),
+overrides the embedded command templates (see templates/). Progress and "wrote" lines go to
+standard error; -o FILE writes what would go to standard output to FILE.`,
+		Args:              exactArgs(1, "DIR, the fabric directory (or a file in it)"),
+		ValidArgsFunction: completeDirs(1, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return exitCode(app.Fix(out, errOut, args[0], opt))
+			return o.run(out, func(w io.Writer) error {
+				return exitCode(app.Fix(w, errOut, args[0], opt))
+			})
 		},
 	}
-	cmd.Flags().StringVar(&opt.Format, "format", "script", "what to print: "+strings.Join(app.FixFormats, "|"))
+	addFormat(cmd, &opt.Format, "script", app.FixFormats, "what to print")
+	o.add(cmd)
+	addWaivers(cmd, &opt.Waivers, "DIR/qoslint-waivers.yaml when it exists; waived findings are not fixed")
 	cmd.Flags().StringVar(&opt.Out, "out", "", "directory to write every form of every device's fix to (new or empty)")
 	cmd.Flags().BoolVar(&opt.Force, "force", false, "replace a non-empty --out directory whole")
 	cmd.Flags().StringVar(&opt.Preview, "preview", "", "directory to write the fabric as it would be after the fixes")
 	cmd.Flags().StringVar(&opt.Templates, "templates", "", "directory of *.tmpl files overriding the embedded templates")
+	for _, f := range []string{"out", "preview", "templates"} {
+		_ = cmd.MarkFlagDirname(f)
+	}
 	addCheckFlags(cmd, &opt.Checks)
 	return cmd
 }

@@ -1,51 +1,69 @@
 package commands
 
 import (
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/render"
 )
 
 func newLintCmd(out, errOut io.Writer) *cobra.Command {
-	var format, failOn, waiverFile string
+	var format, waiverFile string
+	var fo failOn
+	var o output
 	var fix bool
 	var cf app.CheckFlags
 	cmd := &cobra.Command{
-		Use:   "lint DIR",
+		Use: "lint DIR",
+		Example: `  qoslint lint examples/broken-pod
+  qoslint lint . -f sarif -o qoslint.sarif
+  qoslint lint fabric/inventory.yaml --fail-on none     # a file: its folder is linted`,
 		Short: "Check a fabric directory (inventory + saved device outputs) offline",
 		Long: `lint reads DIR/inventory.yaml (or inventory.hcl) and DIR/devices/<device>/..., builds what
 each device effectively does, and reports every place where the RoCE marking chain breaks, with
 the commands that fix it and roll the fix back.
+
+DIR may also be a file in it (DIR/inventory.yaml): its folder is linted.
 
 DIR/qoslint-waivers.yaml, when present, waives findings by check, device glob and interface
 glob, each with a reason and an optional expiry date (` + "`qoslint explain waiver`" + `). Waived findings
 are still reported, marked, and do not count against --fail-on; an expired or unused waiver is
 reported as a warning.
 
-Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on,
+Exit codes: 0 nothing at or above --fail-on (always, with --fail-on none), 1 findings at or above --fail-on,
 2 the input could not be read (bad inventory or waiver file, unknown or missing device folder,
 malformed file).`,
-		Args: cobra.ExactArgs(1),
+		Args:              exactArgs(1, "DIR, the fabric directory (or a file in it)"),
+		ValidArgsFunction: completeDirs(1, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sev, err := checks.ParseSeverity(failOn)
+			sev, reportOnly, err := fo.parse()
 			if err != nil {
 				return err
 			}
-			return exitCode(app.Lint(out, errOut, args[0], app.LintOptions{Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf}))
+			st, err := style(cmd, out, &o, reportOnly)
+			if err != nil {
+				return err
+			}
+			return o.run(out, func(w io.Writer) error {
+				return exitCode(app.Lint(w, errOut, args[0], app.LintOptions{Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
+			})
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
-	cmd.Flags().StringVar(&failOn, "fail-on", "error", "lowest severity that makes the exit code 1: error|warning|info")
+	addFormat(cmd, &format, "text", render.FormatNames(), "output format")
+	o.add(cmd)
+	fo.add(cmd)
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
-	cmd.Flags().StringVar(&waiverFile, "waivers", "", "waiver file (default DIR/qoslint-waivers.yaml when it exists)")
+	addWaivers(cmd, &waiverFile, "DIR/qoslint-waivers.yaml when it exists")
 	addCheckFlags(cmd, &cf)
 	return cmd
+}
+
+// addWaivers adds --waivers, which lint, audit and fix share.
+func addWaivers(cmd *cobra.Command, p *string, def string) {
+	cmd.Flags().StringVar(p, "waivers", "", "waiver file (default "+def+")")
+	_ = cmd.MarkFlagFilename("waivers", "yaml", "yml")
 }
 
 // addCheckFlags adds --enable and --disable, which the commands that run
@@ -55,4 +73,6 @@ func addCheckFlags(cmd *cobra.Command, cf *app.CheckFlags) {
 		"run only these checks: IDs or kinds (config, evidence, topology, input), comma-separated or repeated; adds to the inventory's checks.enable")
 	cmd.Flags().StringSliceVar(&cf.Disable, "disable", nil,
 		"do not report these checks (IDs or kinds); disable wins over enable; adds to the inventory's checks.disable")
+	_ = cmd.RegisterFlagCompletionFunc("enable", completeCheckList)
+	_ = cmd.RegisterFlagCompletionFunc("disable", completeCheckList)
 }

@@ -13,10 +13,10 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/collectors/live"
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/examples"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -48,6 +48,7 @@ type liveFlags struct {
 
 func (l *liveFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&l.inventory, "inventory", "", "inventory file (inventory.yaml or inventory.hcl)")
+	inventoryFile(cmd, "inventory")
 	cmd.Flags().IntVar(&l.workers, "workers", 32, "devices collected at once")
 	cmd.Flags().DurationVar(&l.commandTimeout, "command-timeout", 30*time.Second, "longest wait for one command (and the login)")
 	cmd.Flags().DurationVar(&l.devTime, "device-timeout", 2*time.Minute, "longest time for one device")
@@ -89,14 +90,16 @@ func (l *liveFlags) options(errOut io.Writer) app.LiveOptions {
 	}
 }
 
-const liveExitCodes = `Exit codes: 0 nothing at or above --fail-on, 1 findings at or above --fail-on,
+const liveExitCodes = `Exit codes: 0 nothing at or above --fail-on (always, with --fail-on none), 1 findings at or above --fail-on,
 2 the inventory or the waiver file could not be read, 3 the audit is incomplete: some devices
 could not be collected or answered with output that could not be read (the report names each
 and why).`
 
 func newAuditCmd(out, errOut io.Writer) *cobra.Command {
 	var lf liveFlags
-	var format, failOn, waiverFile string
+	var format, waiverFile string
+	var fo failOn
+	var o output
 	var fix bool
 	var cf app.CheckFlags
 	cmd := &cobra.Command{
@@ -107,26 +110,33 @@ from a fixed allowlist), then reports exactly as lint does on the same data, wit
 qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 
 ` + liveExitCodes,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sev, err := checks.ParseSeverity(failOn)
+			sev, reportOnly, err := fo.parse()
 			if err != nil {
 				return err
 			}
 			if err := lf.validate(); err != nil {
 				return err
 			}
+			st, err := style(cmd, out, &o, reportOnly)
+			if err != nil {
+				return err
+			}
 			ctx, stop := interruptible()
 			defer stop()
-			return exitCode(app.Audit(ctx, out, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf}))
+			return o.run(out, func(w io.Writer) error {
+				return exitCode(app.Audit(ctx, w, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
+			})
 		},
 	}
 	lf.add(cmd)
 	addCheckFlags(cmd, &cf)
-	cmd.Flags().StringVar(&format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
-	cmd.Flags().StringVar(&failOn, "fail-on", "error", "lowest severity that makes the exit code 1: error|warning|info")
+	addFormat(cmd, &format, "text", render.FormatNames(), "output format")
+	o.add(cmd)
+	fo.add(cmd)
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
-	cmd.Flags().StringVar(&waiverFile, "waivers", "", "waiver file (default qoslint-waivers.yaml beside the inventory when it exists)")
+	addWaivers(cmd, &waiverFile, "qoslint-waivers.yaml beside the inventory when it exists")
 	return cmd
 }
 
@@ -150,7 +160,7 @@ is kept). DIR appears at once, when the collection is over.
 Exit codes: 0 every device collected, 2 the inventory could not be read or DIR written
 (or DIR is not empty, without --force), 3 some devices could not be collected (each is
 named with its cause) or the collection was interrupted.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := lf.validate(); err != nil {
 				return err
@@ -164,6 +174,7 @@ named with its cause) or the collection was interrupted.`,
 	}
 	lf.add(cmd)
 	cmd.Flags().StringVar(&outDir, "out", "", "directory to write the fabric directory to (new or empty)")
+	_ = cmd.MarkFlagDirname("out")
 	cmd.Flags().BoolVar(&force, "force", false, "replace a non-empty --out directory whole")
 	_ = cmd.MarkFlagRequired("out")
 	return cmd
@@ -178,9 +189,10 @@ func newSimCmd(out, errOut io.Writer) *cobra.Command {
 like the real device, so you can demo qoslint audit or test your own captures. It writes an
 inventory for the simulated devices (the password comes from $` + app.SimPasswordEnv + `,
 generated when unset) and the known_hosts file that inventory names, then runs until interrupted.`,
-		Args: cobra.ExactArgs(1),
+		Args:              exactArgs(1, "DIR, the fabric directory to serve"),
+		ValidArgsFunction: completeDirs(1, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opt.Dir = args[0]
+			opt.Dir = app.FabricDir(args[0])
 			ctx, stop := interruptible()
 			defer stop()
 			return exitCode(app.Sim(ctx, out, errOut, opt))
@@ -195,23 +207,37 @@ generated when unset) and the known_hosts file that inventory names, then runs u
 
 func newDemoCmd(out, errOut io.Writer) *cobra.Command {
 	var opt app.DemoOptions
+	var fo failOn
+	var o output
 	cmd := &cobra.Command{
-		Use:   "demo [broken-pod|clean-pod]",
-		Short: "Run a whole live audit of a shipped example against the simulator",
-		Args:  cobra.MaximumNArgs(1),
+		Use:               "demo [" + strings.Join(examples.Names(), "|") + "]",
+		Short:             "Run a whole live audit of a shipped example against the simulator",
+		Long:              "demo serves a shipped example with the simulator on loopback and audits it over SSH,\nexactly as audit would: the same report, flags and exit codes.\n\n" + liveExitCodes,
+		Args:              maxArgs(1, "one shipped example: "+strings.Join(examples.Names(), " or ")),
+		ValidArgsFunction: completeDemo,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt.Fabric = "broken-pod"
 			if len(args) == 1 {
 				opt.Fabric = args[0]
 			}
+			var err error
+			var reportOnly bool
+			if opt.FailOn, reportOnly, err = fo.parse(); err != nil {
+				return err
+			}
+			if opt.Style, err = style(cmd, out, &o, reportOnly); err != nil {
+				return err
+			}
 			opt.Progress = progressWriter(errOut)
 			ctx, stop := interruptible()
 			defer stop()
-			return exitCode(app.Demo(ctx, out, errOut, opt))
+			return o.run(out, func(w io.Writer) error { return exitCode(app.Demo(ctx, w, errOut, opt)) })
 		},
 	}
 	cmd.Flags().DurationVar(&opt.Latency, "latency", 20*time.Millisecond, "simulated delay per command")
-	cmd.Flags().StringVar(&opt.Format, "format", "text", fmt.Sprintf("output format: %s", strings.Join(render.FormatNames(), "|")))
+	addFormat(cmd, &opt.Format, "text", render.FormatNames(), "output format")
+	o.add(cmd)
+	fo.add(cmd)
 	return cmd
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
+	"github.com/qoslint/qoslint/internal/buildinfo"
 )
 
 // exitError carries an exit code out of a cobra RunE.
@@ -19,6 +20,7 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // constructors is the explicit list of subcommands (no init() registration).
 var constructors = []func(out, errOut io.Writer) *cobra.Command{
 	newLintCmd, newFixCmd, newRenderCmd, newAuditCmd, newCollectCmd, newSimCmd, newDemoCmd, newExplainCmd, newToSCmd, newSnapshotCmd, newDriftCmd, newServeCmd,
+	newVersionCmd,
 }
 
 // Execute runs qoslint with args and returns the process exit code.
@@ -28,13 +30,22 @@ func Execute(args []string, out, errOut io.Writer) int {
 		Short: "Lint RoCE QoS across NVIDIA Cumulus switches and ConnectX GPU hosts",
 		Long: `qoslint checks that every device on a RoCE path agrees on the marking chain:
 the ToS the hosts send, the NIC's DSCP trust, priority, PFC and ECN, and each switch's
-DSCP map, PFC, ECN, queues, CNP handling and ECMP hashing.`,
+DSCP map, PFC, ECN, queues, CNP handling and ECMP hashing.
+
+Shell completion of commands, flags and their values: qoslint completion bash|zsh|fish|powershell
+(see qoslint completion --help).`,
+		Version:       versionText(buildinfo.Read()),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("{{.Version}}")
 	root.SetOut(out)
 	root.SetErr(errOut)
 	root.SetArgs(args)
+	addColor(root)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return fmt.Errorf("%v\n%s", err, usageHint(cmd))
+	})
 	for _, c := range constructors {
 		root.AddCommand(c(out, errOut))
 	}

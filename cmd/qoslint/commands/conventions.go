@@ -1,0 +1,161 @@
+package commands
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/cmd/qoslint/app"
+)
+
+// The conventions every command shares: the same flag means the same thing
+// everywhere (-f/--format, -o/--output, --fail-on, --color), reports go to
+// stdout or -o FILE, everything else to stderr.
+
+// addFormat adds -f/--format with its values, which shell completion offers.
+func addFormat(cmd *cobra.Command, p *string, def string, values []string, what string) {
+	cmd.Flags().StringVarP(p, "format", "f", def, what+": "+strings.Join(values, "|"))
+	complete(cmd, "format", values...)
+}
+
+// output is -o/--output: the report goes to FILE instead of stdout.
+type output struct{ path string }
+
+func (o *output) add(cmd *cobra.Command) {
+	cmd.Flags().StringVarP(&o.path, "output", "o", "", "write the report to FILE (replaced whole, atomically) instead of standard output")
+	_ = cmd.MarkFlagFilename("output")
+}
+
+// toFile reports whether the report goes to a file.
+func (o *output) toFile() bool { return o.path != "" && o.path != "-" }
+
+// run calls print with the report's writer: out, or with -o a buffer that
+// is written to FILE once print is done, whatever its exit code, as long
+// as it printed something (a report with findings, exit 1, is the report
+// CI wants; a refused flag, exit 2 with nothing printed, writes nothing).
+func (o *output) run(out io.Writer, print func(w io.Writer) error) error {
+	if !o.toFile() {
+		return print(out)
+	}
+	var b bytes.Buffer
+	err := print(&b)
+	var ee exitError
+	if err != nil && (!errors.As(err, &ee) || b.Len() == 0) {
+		return err
+	}
+	if werr := app.WriteFileAtomic(o.path, b.Bytes()); werr != nil {
+		return fmt.Errorf("-o %s: %v", o.path, werr)
+	}
+	return err
+}
+
+// failOn is --fail-on: a severity, or none for a report-only run.
+type failOn struct{ value string }
+
+var failOnValues = []string{"error", "warning", "info", "none"}
+
+func (f *failOn) add(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.value, "fail-on", "error",
+		"lowest severity that makes the exit code 1: error|warning|info, or none to report only (exit 0 whatever the findings; 2 and 3 still say the input or the audit was incomplete)")
+	complete(cmd, "fail-on", failOnValues...)
+}
+
+// parse is the severity and whether the run only reports.
+func (f *failOn) parse() (checks.Severity, bool, error) {
+	if strings.EqualFold(f.value, "none") {
+		return checks.Error, true, nil
+	}
+	sev, err := checks.ParseSeverity(f.value)
+	if err != nil {
+		return 0, false, fmt.Errorf("--fail-on: %v, or none", err)
+	}
+	return sev, false, nil
+}
+
+// Colour (https://no-color.org): --color always and never win; auto
+// colours only a terminal, and not when NO_COLOR is set to anything
+// or TERM is dumb. A pipe or a file never gets an escape.
+var colorValues = []string{"auto", "always", "never"}
+
+// addColor adds the global --color flag.
+func addColor(root *cobra.Command) {
+	root.PersistentFlags().String("color", "auto", "colour severities and verdicts: auto (a terminal, unless NO_COLOR is set), always, never")
+	complete(root, "color", colorValues...)
+}
+
+// colorOn decides colour for a report written to w.
+func colorOn(cmd *cobra.Command, w io.Writer, toFile bool) (bool, error) {
+	mode := "auto"
+	if f := cmd.Flags().Lookup("color"); f != nil {
+		mode = f.Value.String()
+	}
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto":
+	default:
+		return false, fmt.Errorf("--color %q: one of %s", mode, strings.Join(colorValues, ", "))
+	}
+	if toFile || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false, nil
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd())), nil
+}
+
+// style is the app.Style of a report command: --fail-on none and colour.
+func style(cmd *cobra.Command, out io.Writer, o *output, reportOnly bool) (app.Style, error) {
+	c, err := colorOn(cmd, out, o.toFile())
+	return app.Style{ReportOnly: reportOnly, Color: c}, err
+}
+
+// Arguments: cobra's own messages ("accepts 1 arg(s), received 0") name
+// neither the argument nor the command; these say what is missing, with
+// the usage line and where the help is.
+
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return argsError(cmd, fmt.Sprintf("takes %s", what), args)
+		}
+		return nil
+	}
+}
+
+func maxArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) > n {
+			return argsError(cmd, fmt.Sprintf("takes at most %s", what), args)
+		}
+		return nil
+	}
+}
+
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return argsError(cmd, "takes no argument (its input comes from flags)", args)
+	}
+	return nil
+}
+
+func argsError(cmd *cobra.Command, want string, args []string) error {
+	got := "none"
+	if len(args) > 0 {
+		got = fmt.Sprintf("%d (%s)", len(args), strings.Join(args, " "))
+	}
+	return fmt.Errorf("%s %s, got %s\n%s", cmd.CommandPath(), want, got, usageHint(cmd))
+}
+
+// usageHint is the usage line and where the help is.
+func usageHint(cmd *cobra.Command) string {
+	return fmt.Sprintf("usage: %s\nrun '%s --help' for the flags and examples", cmd.UseLine(), cmd.CommandPath())
+}
