@@ -2,14 +2,14 @@ package render
 
 import (
 	"io"
-	"runtime"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/common/expfmt"
+
+	"github.com/qoslint/qoslint/inventory/buildinfo"
 )
 
 // The metric names follow the Prometheus naming guide
@@ -50,18 +50,8 @@ type RunInfo struct {
 // BuildInfo gives the labels of qoslint_build_info; tests replace it so
 // goldens do not depend on the toolchain.
 var BuildInfo = func() (version, revision, goVersion string) {
-	version, revision = "(devel)", "unknown"
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		if bi.Main.Version != "" {
-			version = bi.Main.Version
-		}
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" {
-				revision = s.Value
-			}
-		}
-	}
-	return version, revision, runtime.Version()
+	bi := buildinfo.Read()
+	return bi.Version, bi.Revision, bi.GoVersion
 }
 
 var (

@@ -10,7 +10,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/capture"
 	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/internal/buildinfo"
+	"github.com/qoslint/qoslint/inventory/buildinfo"
 )
 
 // Incomplete reports whether a device could not be collected. Notes (an
