@@ -96,6 +96,15 @@ func PFCRequired(p inventory.Policy) bool { return p.RoCE.Lossless() }
 // JudgeSwitchPFC is switch-pfc on a port group's PFC priorities: on the
 // RoCE priority (error), and on no other (warning).
 func JudgeSwitchPFC(p inventory.Policy, on []int) Judgement {
+	return judgePFC(p, on, "switch-priority",
+		"PFC is on switch-priority %s instead of %d: RoCE is dropped while other traffic is paused",
+		"PFC is not on switch-priority %d: RoCE is dropped under congestion")
+}
+
+// judgePFC is PFC on the priorities on of a switch port group or a NIC
+// (unit names their priorities): on the RoCE priority (error: moved, or
+// missing), and on no other (warning).
+func judgePFC(p inventory.Policy, on []int, unit, moved, missingMsg string) Judgement {
 	want := p.RoCE.Priority
 	if !PFCRequired(p) {
 		return pass
@@ -103,11 +112,11 @@ func JudgeSwitchPFC(p inventory.Policy, on []int) Judgement {
 	missing := !slices.Contains(on, want)
 	switch {
 	case missing && len(on) > 0:
-		return fail(Error, "PFC is on switch-priority %s instead of %d: RoCE is dropped while other traffic is paused", prioList(slices.Clone(on)), want)
+		return fail(Error, moved, prioList(slices.Clone(on)), want)
 	case missing:
-		return fail(Error, "PFC is not on switch-priority %d: RoCE is dropped under congestion", want)
+		return fail(Error, missingMsg, want)
 	case len(on) > 1:
-		return fail(Warning, "PFC is also on switch-priority %s, which carries no lossless traffic", prioList(without(on, want)))
+		return fail(Warning, "PFC is also on "+unit+" %s, which carries no lossless traffic", prioList(without(on, want)))
 	}
 	return pass
 }
@@ -255,20 +264,9 @@ func JudgeHostDSCP(p inventory.Policy, dscp, prio int, known bool) Judgement {
 
 // JudgeHostPFC is host-pfc on a NIC's PFC priorities.
 func JudgeHostPFC(p inventory.Policy, on []int) Judgement {
-	want := p.RoCE.Priority
-	if !PFCRequired(p) {
-		return pass
-	}
-	missing := !slices.Contains(on, want)
-	switch {
-	case missing && len(on) > 0:
-		return fail(Error, "PFC is on priority %s instead of %d", prioList(slices.Clone(on)), want)
-	case missing:
-		return fail(Error, "PFC is not on priority %d: the NIC neither honours nor sends pause for RoCE", want)
-	case len(on) > 1:
-		return fail(Warning, "PFC is also on priority %s, which carries no lossless traffic", prioList(without(on, want)))
-	}
-	return pass
+	return judgePFC(p, on, "priority",
+		"PFC is on priority %s instead of %d",
+		"PFC is not on priority %d: the NIC neither honours nor sends pause for RoCE")
 }
 
 // JudgeHostDCQCN is host-ecn on a NIC's DCQCN notification ("np") or
