@@ -24,7 +24,9 @@ func TestBuildLinks(t *testing.T) {
 		Bonds: map[string][]string{"bond1": {"swp3", "swp4"}}}
 	spine := &Switch{Name: "spine01", PortQoS: map[string]*QoS{"swp1": q}}
 	f := &Fabric{Switches: []*Switch{leaf, spine}}
-	nb := func(file string, ns ...lldp.Neighbor) *lldp.Neighbors { return &lldp.Neighbors{File: file, Neighbors: ns} }
+	nb := func(file string, ns ...lldp.Neighbor) *lldp.Neighbors {
+		return &lldp.Neighbors{File: file, Neighbors: ns}
+	}
 	c := &collectors.Capture{
 		Switches: []*collectors.SwitchCapture{
 			{Name: "leaf01", LLDP: nb("devices/leaf01/lldp.json",
