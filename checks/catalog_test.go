@@ -177,10 +177,10 @@ func TestSelect(t *testing.T) {
 		!strings.Contains(err.Error(), `inventory.yaml:7: checks.disable: unknown check or kind "evidnce"`) {
 		t.Errorf("unknown names: %v", err)
 	}
-	if _, err := Select(nil, sel("config", "evidence", "input")); err == nil || !strings.Contains(err.Error(), "no check to run") {
+	if _, err := Select(nil, sel("config", "evidence", "topology", "input")); err == nil || !strings.Contains(err.Error(), "no check to run") {
 		t.Errorf("nothing left: %v", err)
 	}
-	if s, err := Select(sel("topology", "mtu"), nil); err != nil || ids(s) != "mtu" {
-		t.Errorf("a kind without checks yet is valid: %v %v", s, err)
+	if s, err := Select(sel("topology", "mtu"), nil); err != nil || ids(s) != "mtu link-mtu link-qos link-pfc" {
+		t.Errorf("a kind and a check: %v %v", ids(s), err)
 	}
 }

@@ -20,6 +20,7 @@ const (
 	IBDev2Netdev  Input = "ibdev2netdev"
 	Ethtool       Input = "ethtool"
 	HWCounters    Input = "hw_counters"
+	LLDP          Input = "lldp"
 )
 
 // InputDoc is one input: its name and the files that hold it.
@@ -41,6 +42,7 @@ var Inputs = []InputDoc{
 	{IBDev2Netdev, layout.IBDev2NetdevFile},
 	{Ethtool, layout.EthtoolFile("<netdev>") + " (and " + layout.EthtoolBeforeFile("<netdev>") + ")"},
 	{HWCounters, "sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/*"},
+	{LLDP, layout.LLDPFile + " (lldpcli -f json0 show neighbors details), switches and hosts"},
 }
 
 // inputKnown reports whether in is one of Inputs.

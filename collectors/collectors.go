@@ -9,6 +9,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/inventory/source"
 )
@@ -44,6 +45,9 @@ type SwitchCapture struct {
 	// CountersInterval apart; nil when only one sample was taken.
 	CountersBefore   *gnmi.Counters
 	CountersInterval time.Duration
+	// LLDP is what lldpd saw on the switch's ports (lldp.json); nil when
+	// not collected or unreadable.
+	LLDP *lldp.Neighbors
 	// Missing lists the optional files that were not collected.
 	Missing []string
 }
@@ -69,7 +73,10 @@ type HostCapture struct {
 	// CountersInterval is how far apart the two counter samples of the
 	// NICs were (counters-interval.txt); 0 with a single sample.
 	CountersInterval time.Duration
-	Missing          []string
+	// LLDP is what lldpd saw on the host's ports (lldp.json); nil when
+	// not collected or unreadable.
+	LLDP    *lldp.Neighbors
+	Missing []string
 }
 
 // NICCapture is one RoCE netdev of a host.

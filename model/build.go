@@ -38,6 +38,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 		f.Notes = append(f.Notes, h.Notes...)
 		f.Hosts = append(f.Hosts, h)
 	}
+	buildLinks(f, inv, c)
 	return f
 }
 

@@ -54,6 +54,11 @@ type Fabric struct {
 	Policy   inventory.Policy
 	Switches []*Switch
 	Hosts    []*Host
+	// Links are the cables between inventory devices that LLDP reported
+	// (model/links.go), sorted; LLDPFile maps each device whose lldp.json
+	// was read to it (a device absent from it: LLDP not collected).
+	Links    []*Link
+	LLDPFile map[string]string
 	// Problems are input problems found while building the model (e.g. an
 	// NVUE value that is not a boolean where one is required).
 	Problems []*source.Error

@@ -22,6 +22,12 @@ const (
 	NVShowQosRoce    = "nv show qos roce"           // → nv-show-qos-roce.txt
 )
 
+// LLDPNeighbors is lldpd's view of every port (switches and hosts alike)
+// → lldp.json. json0 keeps every element a list whatever the count
+// (lldpd/lldpd src/client/json_writer.c), so the shape does not change
+// with the number of neighbours; lldpcli only reads lldpd's state.
+const LLDPNeighbors = "lldpcli -f json0 show neighbors details"
+
 // Host commands.
 const (
 	IBDev2Netdev = "ibdev2netdev"               // → ibdev2netdev.txt
@@ -88,7 +94,7 @@ func ReadSysfs(paths []string) (string, error) {
 func Check(cmd string) error {
 	c := strings.TrimPrefix(cmd, SudoPrefix)
 	switch c {
-	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf:
+	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf, LLDPNeighbors:
 		return nil
 	}
 	if nd, ok := strings.CutPrefix(c, MlnxQosPrefix); ok {

@@ -7,13 +7,14 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // ParseIPLink parses `ip -j link show` (or `ip -j -p link show`): a JSON
 // array with one object per interface. Only ifname, mtu, operstate and
-// link_type are kept; Link.Line is the line of the object's '{'. Sorted by name.
+// link_type (and the address, as MAC) are kept; Link.Line is the line of the object's '{'. Sorted by name.
 func ParseIPLink(file string, data []byte) ([]Link, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, source.Errorf(file, 1, "empty ip -j link output")
@@ -151,6 +152,14 @@ func (w *jsonWalker) link(start int) (Link, error) {
 			// ARPHRD_ETHER "ether", ARPHRD_INFINIBAND "infiniband" for IPoIB).
 			if s, ok := val.(string); ok {
 				l.LinkType = s
+			}
+		case "address":
+			// The link-layer address (ip/ipaddress.c print_linkinfo prints
+			// "address" with ll_addr_n2a, colon-separated hex): for an
+			// Ethernet port its MAC, which an LLDP neighbour may send as its
+			// port ID instead of a name.
+			if s, ok := val.(string); ok {
+				l.MAC = strings.ToLower(s)
 			}
 		case "mtu":
 			num, ok := val.(json.Number)

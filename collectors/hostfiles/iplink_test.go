@@ -45,18 +45,18 @@ func TestParseIPLink(t *testing.T) {
 		want     []Link
 	}{
 		{"compact", ipLinkCompact, []Link{
-			{Name: "enp1s0f1np1", MTU: 1500, OperState: "DOWN", LinkType: "ether", Line: 1},
-			{Name: "ens1f0np0", MTU: 9000, OperState: "UP", LinkType: "ether", Line: 1},
-			{Name: "lo", MTU: 65536, OperState: "UNKNOWN", LinkType: "loopback", Line: 1},
+			{Name: "enp1s0f1np1", MTU: 1500, OperState: "DOWN", LinkType: "ether", MAC: "b8:ce:f6:01:02:04", Line: 1},
+			{Name: "ens1f0np0", MTU: 9000, OperState: "UP", LinkType: "ether", MAC: "b8:ce:f6:01:02:03", Line: 1},
+			{Name: "lo", MTU: 65536, OperState: "UNKNOWN", LinkType: "loopback", MAC: "00:00:00:00:00:00", Line: 1},
 		}},
 		{"pretty", ipLinkPretty, []Link{
 			{Name: "ens1f0np0", MTU: 9000, OperState: "UP", Line: 14},
-			{Name: "lo", MTU: 65536, OperState: "UNKNOWN", LinkType: "loopback", Line: 1},
+			{Name: "lo", MTU: 65536, OperState: "UNKNOWN", LinkType: "loopback", MAC: "00:00:00:00:00:00", Line: 1},
 		}},
 		// An IPoIB port: iproute2 names ARPHRD_INFINIBAND "infiniband"
 		// (lib/ll_types.c) and prints the 20-byte IPoIB hardware address.
 		{"ipoib", `[{"ifindex":5,"ifname":"ibp59s0","flags":["BROADCAST","MULTICAST","UP","LOWER_UP"],"mtu":4092,"qdisc":"mq","operstate":"UP","link_type":"infiniband","address":"00:00:10:29:fe:80:00:00:00:00:00:00:b8:ce:f6:03:00:a1:b2:c3","broadcast":"00:ff:ff:ff:ff:12:40:1b:ff:ff:00:00:00:00:00:00:ff:ff:ff:ff"}]`, []Link{
-			{Name: "ibp59s0", MTU: 4092, OperState: "UP", LinkType: "infiniband", Line: 1},
+			{Name: "ibp59s0", MTU: 4092, OperState: "UP", LinkType: "infiniband", MAC: "00:00:10:29:fe:80:00:00:00:00:00:00:b8:ce:f6:03:00:a1:b2:c3", Line: 1},
 		}},
 		{"empty array", "[]\n", []Link{}},
 		{"objects on their own lines", "[\n\n  {\"ifname\":\"b\",\"mtu\":1,\"operstate\":\"UP\"}\n,\n{\"ifname\":\"a\",\"mtu\":2,\"operstate\":\"UP\",\"x\":{\"y\":[1,{}]}}]", []Link{

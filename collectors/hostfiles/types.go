@@ -94,6 +94,9 @@ type Link struct {
 	// LinkType is ip's link_type ("ether", "infiniband" for IPoIB); ""
 	// when absent.
 	LinkType string
+	// MAC is the link-layer address, lowercased ("" when absent); an
+	// InfiniBand port's is 20 bytes, not a MAC.
+	MAC string
 	// Line is where the interface's object starts in the JSON file.
 	Line int
 }

@@ -55,6 +55,10 @@ const (
 	SysfsBeforeDir = "sysfs.before"
 )
 
+// LLDPFile holds `lldpcli -f json0 show neighbors details` (or its -f json
+// form), on switches and hosts alike.
+const LLDPFile = "lldp.json"
+
 // IntervalFile holds, as a Go duration, how far apart the two counter
 // samples of a device were.
 const IntervalFile = "counters-interval.txt"

@@ -89,7 +89,22 @@ func (r *devRun) collectSwitch() error {
 			r.st.Notes = r.st.Notes[:notes]
 		}
 	}
-	_, _, err = r.capture(devcmd.NVShowQosRoce, layout.RoceShowFile)
+	if _, _, err = r.capture(devcmd.NVShowQosRoce, layout.RoceShowFile); err != nil {
+		return err
+	}
+	return r.captureLLDP()
+}
+
+// captureLLDP saves lldpd's neighbours as lldp.json. lldpcli talks to
+// lldpd over its socket, which may need root (sudo -n when the
+// credentials say so); a device without lldpd gets a note from capture,
+// and the link checks say the input was not collected.
+func (r *devRun) captureLLDP() error {
+	cmd := devcmd.LLDPNeighbors
+	if r.dev.creds.Sudo {
+		cmd = devcmd.SudoPrefix + cmd
+	}
+	_, _, err := r.capture(cmd, layout.LLDPFile)
 	return err
 }
 
@@ -111,6 +126,9 @@ func (r *devRun) collectHost() error {
 		return err
 	}
 	if _, _, err := r.capture(devcmd.CatNCCLConf, layout.NCCLConfFile); err != nil {
+		return err
+	}
+	if err := r.captureLLDP(); err != nil {
 		return err
 	}
 

@@ -25,7 +25,7 @@ func tricky(t *testing.T) string {
 		"fabric: tricky\npolicy:\n  preset: cumulus-default\n"+
 			"switches:\n  - name: leaf01\n    role: leaf\n    address: 192.0.2.11\n"+
 			"hosts:\n  - name: gpu01\n    address: 198.51.100.11\n"))
-	for _, f := range []string{"nv-config.yaml", "nv-show-qos-roce.txt"} {
+	for _, f := range []string{"nv-config.yaml", "nv-show-qos-roce.txt", "lldp.json"} {
 		data, err := os.ReadFile(filepath.Join(cleanPod, "devices/leaf01", f))
 		if err != nil {
 			t.Fatal(err)

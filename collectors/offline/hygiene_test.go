@@ -109,7 +109,7 @@ func TestBOMEveryFileType(t *testing.T) {
 	}
 	for _, k := range []string{"nv-config.yaml", "nv-config-commands.txt", "nv-show-qos-roce.txt", "ibdev2netdev.txt", "ip-link.json",
 		"nccl.conf", "home-nccl.conf", "nccl-env.txt", "mlnx_qos-ens1f0np0.txt", "ethtool-S-ens1f0np0.txt", "ethtool-S-ens1f0np0.before.txt",
-		"gnmi-counters.json", "gnmi-counters.before.json", "counters-interval.txt", "sysfs cnp_dscp", "sysfs 3", "sysfs traffic_class", "sysfs np_cnp_sent"} {
+		"gnmi-counters.json", "gnmi-counters.before.json", "counters-interval.txt", "lldp.json", "sysfs cnp_dscp", "sysfs 3", "sysfs traffic_class", "sysfs np_cnp_sent"} {
 		if !kinds[k] {
 			t.Errorf("no %s in the table", k)
 		}

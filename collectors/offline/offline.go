@@ -20,6 +20,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/names"
@@ -264,6 +265,8 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 			}
 		}
 	}
+	// LLDP is optional: the link checks say when it is missing.
+	sc.LLDP = readOK(r, r.devicePath(name, layout.LLDPFile), lldp.Parse)
 	return sc
 }
 
@@ -368,6 +371,7 @@ func (r *reader) hostFiles(hc *collectors.HostCapture) {
 		hc.Links, hc.LinksFile = r.refuseLinks(linkFile, links), linkFile
 	}
 	missing(st, layout.IPLinkFile)
+	hc.LLDP = readOK(r, r.devicePath(hc.Name, layout.LLDPFile), lldp.Parse)
 }
 
 // nicFiles reads the per-NIC command outputs: mlnx_qos (configuration,

@@ -106,6 +106,11 @@ func (d *device) run(line string, exec bool) result {
 			return d.ethtoolS(nd)
 		}
 	}
+	if cmd == devcmd.LLDPNeighbors {
+		// lldpcli prints lldp.json byte for byte; a device without one
+		// has no lldpd (bash's message, as for any missing command).
+		return d.file(layout.LLDPFile, notFound(cmd, exec, sudo))
+	}
 	if rest, ok := strings.CutPrefix(cmd, grepPrefix); ok {
 		return d.grep(strings.Fields(rest))
 	}

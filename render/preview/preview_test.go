@@ -107,6 +107,7 @@ func TestGeneratedConfigsLintClean(t *testing.T) {
 				write(t, filepath.Join(dir, "devices/leaf01/nv-config-commands.txt"), string(nvue.FormatCommands(cfg)))
 				write(t, filepath.Join(dir, "devices/spine01/nv-config.yaml"), string(nvue.FormatYAML(cfg)))
 				copyTree(t, "testdata/factory-host", filepath.Join(dir, "devices/gpu01"))
+				writeLLDP(t, dir)
 				if got := findings(t, dir); len(got) < 5 {
 					t.Fatalf("the factory host should break most host checks, got %v", got)
 				}
@@ -262,4 +263,20 @@ func TestPreviewDropsCounters(t *testing.T) {
 			t.Errorf("%s is missing from the preview: %v", f, err)
 		}
 	}
+}
+
+// writeLLDP cables gpu01 ens1f0np0 to leaf01 swp1 and leaf01 swp31 to
+// spine01 swp1, as each end's lldpcli -f json0 show neighbors details
+// prints it (lldpd/lldpd tests/integration/test_lldpcli.py shape), so the
+// link checks judge the generated configuration too.
+func writeLLDP(t *testing.T, dir string) {
+	t.Helper()
+	nb := func(local, sys, portType, port string) string {
+		return `{"name":"` + local + `","via":"LLDP","chassis":[{"id":[{"type":"mac","value":"00:00:5e:00:53:01"}],"name":[{"value":"` + sys +
+			`"}]}],"port":[{"id":[{"type":"` + portType + `","value":"` + port + `"}],"descr":[{"value":"` + port + `"}]}]}`
+	}
+	doc := func(ifs ...string) string { return `{"lldp":[{"interface":[` + strings.Join(ifs, ",") + "]}]}\n" }
+	write(t, filepath.Join(dir, "devices/leaf01/lldp.json"), doc(nb("swp1", "gpu01", "ifname", "ens1f0np0"), nb("swp31", "spine01", "ifname", "swp1")))
+	write(t, filepath.Join(dir, "devices/spine01/lldp.json"), doc(nb("swp1", "leaf01", "ifname", "swp31")))
+	write(t, filepath.Join(dir, "devices/gpu01/lldp.json"), doc(nb("ens1f0np0", "leaf01", "ifname", "swp1")))
 }

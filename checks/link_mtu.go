@@ -1,0 +1,120 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var linkMTU = &Check{
+	ID:       "link-mtu",
+	Kind:     KindTopology,
+	Devices:  AllDevices,
+	Severity: Error,
+	Title:    "Both ends of every link carry the same frames: equal switch MTUs, a switch port at least its host's",
+	Doc: `RoCE does not fragment: a frame larger than the receiving end's MTU is dropped, and a RoCE path
+MTU the sender picks from its own netdev is only safe when every hop takes it. So across each
+cable LLDP reports, two switch ports must have the same MTU, and the switch port a host NIC
+plugs into must be at least the NIC's MTU (a host below its switch is fine: it sends smaller
+frames). Each end must also meet the policy's minimum for its kind, the same rule as the mtu check
+(JudgeHostMTU, JudgeSwitchMTU), here named with the link it breaks. Links come from
+lldpcli show neighbors on both ends (lldpd/lldpd); a link seen from one end only is still judged,
+and the finding says so.`,
+	Inputs: []Input{LLDP, NVConfig, IPLink},
+	Run:    runLinkMTU,
+}
+
+// linkEndMTU is one end's MTU, or not Known.
+func linkEndMTU(f *model.Fabric, e model.LinkEnd) (v model.Value[int], port, fallback string) {
+	if sw, p := switchEnd(f, e); sw != nil {
+		return sw.MTU[p], p, sw.ConfigFile
+	}
+	if _, n := hostNICEnd(f, e); n != nil {
+		return n.MTU, "", ""
+	}
+	return model.Value[int]{}, "", ""
+}
+
+// mtuEnd is one end of a link with its MTU.
+type mtuEnd struct {
+	end      model.LinkEnd
+	v        model.Value[int]
+	port     string // the switch's checked port; "" on a host
+	fallback string
+}
+
+// fix is the finding that raises this end to mtu.
+func (e mtuEnd) fix(f *model.Fabric, l *model.Link, reason string, mtu int, other mtuEnd) Finding {
+	ch := Change{Kind: LinkMTU, Target: e.end.Port, Value: itoa(mtu), Old: itoa(e.v.V), HasOld: true}
+	iface := e.end.Port
+	if e.port != "" {
+		o, had := old(e.v)
+		ch, iface = nvSet(o, had, itoa(mtu), "interface", e.port, "link", "mtu"), e.port
+	}
+	return Finding{
+		Severity: Error, Device: e.end.Device, Interface: iface,
+		Message:  fmt.Sprintf("link %s - %s: %s (%s)", endName(e.end, e.port), endName(other.end, other.port), reason, linkSeen(l)),
+		Expected: fmt.Sprintf(">= %d", mtu),
+		Actual:   fmt.Sprintf("%s (%s); the other end %s (%s)", itoa(e.v.V), at(e.v.Origin, e.fallback), itoa(other.v.V), at(other.v.Origin, other.fallback)),
+		Source:   at(e.v.Origin, e.fallback),
+		Changes:  []Change{ch},
+	}
+}
+
+func runLinkMTU(f *model.Fabric) []Finding {
+	var out []Finding
+	for _, l := range f.Links {
+		var ends [2]mtuEnd
+		for i, e := range []model.LinkEnd{l.A, l.B} {
+			v, p, fb := linkEndMTU(f, e)
+			ends[i] = mtuEnd{end: e, v: v, port: p, fallback: fb}
+		}
+		if !ends[0].v.Known || !ends[1].v.Known {
+			continue // an end that is no RoCE NIC or checked port, or no MTU collected: mtu says so
+		}
+		raised := map[int]bool{}
+		for i, e := range ends {
+			j, min := JudgeSwitchMTU(f.Policy, e.v.V), f.Policy.MTU.Switch
+			if e.port == "" {
+				j, min = JudgeHostMTU(f.Policy, e.v.V), f.Policy.MTU.Host
+			}
+			if !j.OK {
+				raised[i] = true
+				out = append(out, e.fix(f, l, endName(e.end, e.port)+": "+j.Reason, max(min, mtuPeer(e, ends[1-i])), ends[1-i]))
+			}
+		}
+		if i, r := mtuPairReason(ends); r != "" && !raised[i] {
+			out = append(out, ends[i].fix(f, l, r, ends[1-i].v.V, ends[1-i]))
+		}
+	}
+	return append(out, lldpNotCollected(f, "link MTUs")...)
+}
+
+// mtuPeer is the MTU an end raised to its minimum must also carry for its
+// peer: a switch port takes whatever its peer sends; a host needs nothing.
+func mtuPeer(e, peer mtuEnd) int {
+	if e.port != "" {
+		return peer.v.V
+	}
+	return 0
+}
+
+// mtuPairReason is the relation two ends' MTUs break, with the end to
+// raise; "" when none: two switch ports must be equal, a switch port at
+// least its host NIC.
+func mtuPairReason(e [2]mtuEnd) (int, string) {
+	a, b := e[0].v.V, e[1].v.V
+	switch {
+	case e[0].port != "" && e[1].port != "" && a != b:
+		low := 0
+		if b < a {
+			low = 1
+		}
+		return low, fmt.Sprintf("the switch ports' MTUs differ (%d and %d): frames the larger end sends are dropped by the other", a, b)
+	case e[0].port == "" && e[1].port != "" && b < a:
+		return 1, fmt.Sprintf("switch port MTU %d is below the host's %d: the host's full-size frames are dropped", b, a)
+	case e[1].port == "" && e[0].port != "" && a < b:
+		return 0, fmt.Sprintf("switch port MTU %d is below the host's %d: the host's full-size frames are dropped", a, b)
+	}
+	return 0, ""
+}

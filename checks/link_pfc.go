@@ -1,0 +1,70 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var linkPFC = &Check{
+	ID:       "link-pfc",
+	Kind:     KindTopology,
+	Devices:  AllDevices,
+	Severity: Error,
+	Title:    "PFC is on the RoCE priority at both ends of every link that carries RoCE",
+	Doc: `PFC is hop by hop: a receiver pauses its link partner, so the RoCE priority is lossless only
+where both ends of each cable have PFC on it, the receiver to send pause and the sender to honour
+it (IEEE 802.1Qbb). One end without it drops RoCE on that cable alone. For every cable LLDP
+reports (lldpcli show neighbors, lldpd/lldpd) between a RoCE NIC and a switch, or between two
+switches, each end is judged with host-pfc's and switch-pfc's rules (JudgeHostPFC,
+JudgeSwitchPFC) on the RoCE priority; an end whose PFC was not collected is left to those checks.`,
+	Inputs: []Input{LLDP, NVConfig, MlnxQoS},
+	Run:    runLinkPFC,
+}
+
+// endPFC judges one end's PFC on the RoCE priority; known is false for
+// an end that carries no RoCE or whose PFC was not collected.
+func endPFC(f *model.Fabric, e model.LinkEnd) (j Judgement, name string, known bool) {
+	if sw, p := switchEnd(f, e); sw != nil {
+		return JudgeSwitchPFC(f.Policy, pfcOn(sw.PortQoS[p].PFC)), endName(e, p), true
+	}
+	if _, n := hostNICEnd(f, e); n != nil && n.QosFile != "" {
+		return JudgeHostPFC(f.Policy, pfcOn(n.PFC)), endName(e, ""), true
+	}
+	return Judgement{}, "", false
+}
+
+func runLinkPFC(f *model.Fabric) []Finding {
+	var out []Finding
+	for _, l := range f.Links {
+		ja, na, ka := endPFC(f, l.A)
+		jb, nb, kb := endPFC(f, l.B)
+		if !ka || !kb {
+			continue
+		}
+		var bad []string
+		// Only the RoCE priority missing (an error) breaks the link; PFC
+		// also on another priority is host-pfc's and switch-pfc's warning.
+		for _, e := range []struct {
+			j    Judgement
+			name string
+		}{{ja, na}, {jb, nb}} {
+			if !e.j.OK && e.j.Severity == Error {
+				bad = append(bad, e.name+": "+e.j.Reason)
+			}
+		}
+		if len(bad) == 0 {
+			continue
+		}
+		out = append(out, Finding{
+			Severity: Error, Device: l.A.Device, Interface: l.A.Port,
+			Message: fmt.Sprintf("link %s - %s is not lossless for RoCE: %s (%s); qoslint prints no command here: host-pfc and switch-pfc fix each end",
+				na, nb, strings.Join(bad, "; "), linkSeen(l)),
+			Expected: fmt.Sprintf("PFC on priority %d at both ends", f.Policy.RoCE.Priority),
+			Actual:   strings.Join(bad, "; "),
+			Source:   linkSource(l).Pos,
+		})
+	}
+	return append(out, lldpNotCollected(f, "PFC across links")...)
+}

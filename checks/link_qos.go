@@ -1,0 +1,89 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var linkQoS = &Check{
+	ID:       "link-qos",
+	Kind:     KindTopology,
+	Devices:  AllDevices,
+	Severity: Error,
+	Title:    "The switch port each RoCE NIC plugs into carries the RoCE policy through its own profiles",
+	Doc: `A host's RoCE marking only helps if the switch port its NIC is cabled to classifies and queues
+it: NVUE applies QoS per port through the profiles bound on it (default-global where none is),
+so one port bound to the wrong profile, or left on a default-global that lacks the RoCE settings,
+breaks the hosts behind it while every other port is right. For each NIC-to-switch cable LLDP
+reports (lldpcli show neighbors, lldpd/lldpd), the port's own effective QoS is judged with the
+switch checks' rules (switch-trust, switch-dscp-map, switch-pfc, switch-ecn, switch-queue-map):
+the finding names the host, the NIC, the switch port and the profiles in effect there.`,
+	Inputs: []Input{LLDP, NVConfig, MlnxQoS},
+	Run:    runLinkQoS,
+}
+
+func runLinkQoS(f *model.Fabric) []Finding {
+	var out []Finding
+	for _, l := range f.Links {
+		for _, pair := range [][2]model.LinkEnd{{l.A, l.B}, {l.B, l.A}} {
+			h, n := hostNICEnd(f, pair[0])
+			sw, port := switchEnd(f, pair[1])
+			if n == nil || sw == nil {
+				continue
+			}
+			q := sw.PortQoS[port]
+			sev, reasons := judgePortQoS(f, q)
+			if len(reasons) == 0 {
+				continue
+			}
+			out = append(out, Finding{
+				Severity: sev, Device: sw.Name, Interface: port,
+				Message: fmt.Sprintf("%s %s plugs into %s, whose profiles (%s) break RoCE: %s (%s); qoslint prints no command here: "+
+					"the switch checks' findings on %s fix the profiles", h.Name, n.Netdev, endName(pair[1], port), profiles(q),
+					strings.Join(reasons, "; "), linkSeen(l), port),
+				Expected: "the RoCE policy on the port's own profiles",
+				Actual:   strings.Join(reasons, "; "),
+				Source:   at(linkSource(l), sw.ConfigFile),
+			})
+		}
+	}
+	return append(out, lldpNotCollected(f, "the QoS of the switch ports RoCE NICs plug into")...)
+}
+
+// judgePortQoS applies the switch checks' rules to one port's QoS; the
+// highest severity and the reasons of the rules it breaks.
+func judgePortQoS(f *model.Fabric, q *model.QoS) (Severity, []string) {
+	p := f.Policy
+	js := []Judgement{JudgeSwitchTrust(p, q.Trust.V)}
+	for _, d := range p.RoCE.DSCP {
+		if d >= 0 && d < len(q.DSCP) {
+			js = append(js, JudgeSwitchDSCP(p, d, q.DSCP[d].V))
+		}
+	}
+	js = append(js, JudgeSwitchPFC(p, pfcOn(q.PFC)),
+		JudgeSwitchPFCDirection(p, "rx", q.PFCRx.V), JudgeSwitchPFCDirection(p, "tx", q.PFCTx.V))
+	if tc := p.RoCE.TrafficClass; tc >= 0 && tc < len(q.ECN) {
+		js = append(js, JudgeSwitchECN(p, q.ECN[tc].V))
+	}
+	if sp := p.RoCE.Priority; sp >= 0 && sp < len(q.TC) {
+		js = append(js, JudgeSwitchQueue(p, sp, q.TC[sp].V, q.TC[sp].Origin.IsDefault()))
+	}
+	var sev Severity
+	var reasons []string
+	for _, j := range js {
+		if j.OK {
+			continue
+		}
+		sev = max(sev, j.Severity)
+		reasons = append(reasons, j.Reason)
+	}
+	return sev, reasons
+}
+
+// profiles names the profiles in effect on a port, feature by feature.
+func profiles(q *model.QoS) string {
+	return fmt.Sprintf("mapping %s, pfc %s, congestion-control %s, egress-scheduler %s",
+		q.MappingProfile.V, q.PFCProfile.V, q.ECNProfile.V, q.SchedProfile.V)
+}

@@ -1,0 +1,272 @@
+package model
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/collectors/lldp"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/source"
+)
+
+// LinkEnd is one end of a cable: a device's interface as that device names
+// it (on a switch a bond member is the physical port; Switch.PortOf gives
+// the bond the QoS is bound on).
+type LinkEnd struct {
+	Device, Kind, Port string
+	// Seen is the neighbour entry of this end's lldp.json that names the
+	// other end; zero when this end's LLDP did not report the link.
+	Seen source.Pos
+}
+
+// Link is a cable between two inventory devices, as LLDP reported it.
+type Link struct {
+	// A sorts before B (device, then port).
+	A, B LinkEnd
+}
+
+// OneSided reports whether only one end's LLDP reported the link (the
+// other end has no lldp.json, or its lldpd did not see this neighbour).
+func (l *Link) OneSided() bool { return l.A.Seen.IsZero() || l.B.Seen.IsZero() }
+
+// Evidence is where the link was seen, from each end that saw it.
+func (l *Link) Evidence() []source.Pos {
+	var out []source.Pos
+	for _, e := range []LinkEnd{l.A, l.B} {
+		if !e.Seen.IsZero() {
+			out = append(out, e.Seen)
+		}
+	}
+	return out
+}
+
+// End returns the end on device dev and the other one; ok is false when
+// neither end is on dev.
+func (l *Link) End(dev string) (this, other LinkEnd, ok bool) {
+	switch dev {
+	case l.A.Device:
+		return l.A, l.B, true
+	case l.B.Device:
+		return l.B, l.A, true
+	}
+	return LinkEnd{}, LinkEnd{}, false
+}
+
+func (l *Link) String() string {
+	return l.A.Device + ":" + l.A.Port + " - " + l.B.Device + ":" + l.B.Port
+}
+
+// PortOf is the checked port an interface belongs to: the bond of a bond
+// member, else the interface itself; "" when it is no checked port.
+func (s *Switch) PortOf(iface string) string {
+	if _, ok := s.PortQoS[iface]; ok {
+		return iface
+	}
+	for bond, members := range s.Bonds {
+		if slices.Contains(members, iface) {
+			if _, ok := s.PortQoS[bond]; ok {
+				return bond
+			}
+		}
+	}
+	return ""
+}
+
+// linkBuilder resolves the neighbours of every lldp.json into links.
+type linkBuilder struct {
+	f     *Fabric
+	kinds map[string]string          // inventory device → kind
+	ifs   map[string]map[string]bool // device → its interfaces, when known
+	macs  map[string][2]string       // host MAC → host, ifname
+	links map[[2]string]*Link
+}
+
+// buildLinks fills f.Links and f.LLDPFile from the captures' lldp.json.
+func buildLinks(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
+	b := &linkBuilder{f: f, kinds: map[string]string{}, ifs: map[string]map[string]bool{},
+		macs: map[string][2]string{}, links: map[[2]string]*Link{}}
+	for _, s := range inv.Switches {
+		b.kinds[s.Name] = layout.KindSwitch
+	}
+	for _, h := range inv.Hosts {
+		b.kinds[h.Name] = layout.KindHost
+	}
+	for _, sw := range f.Switches {
+		b.ifs[sw.Name] = switchInterfaces(sw)
+	}
+	for _, hc := range c.Hosts {
+		set := map[string]bool{}
+		for _, l := range hc.Links {
+			set[l.Name] = true
+			if l.LinkType == "ether" && l.MAC != "" && l.MAC != "00:00:00:00:00:00" {
+				b.macs[l.MAC] = [2]string{hc.Name, l.Name}
+			}
+		}
+		for _, n := range hc.NICs {
+			set[n.Netdev] = true
+		}
+		b.ifs[hc.Name] = set
+	}
+	f.LLDPFile = map[string]string{}
+	for _, sc := range c.Switches {
+		b.device(sc.Name, sc.LLDP)
+	}
+	for _, hc := range c.Hosts {
+		b.device(hc.Name, hc.LLDP)
+	}
+	for _, l := range b.links {
+		f.Links = append(f.Links, l)
+	}
+	sort.Slice(f.Links, func(i, j int) bool {
+		x, y := f.Links[i], f.Links[j]
+		return cmp.Or(cmp.Compare(x.A.Device, y.A.Device), cmp.Compare(x.A.Port, y.A.Port),
+			cmp.Compare(x.B.Device, y.B.Device), cmp.Compare(x.B.Port, y.B.Port)) < 0
+	})
+}
+
+func switchInterfaces(sw *Switch) map[string]bool {
+	set := map[string]bool{}
+	for p := range sw.PortQoS {
+		set[p] = true
+	}
+	for p := range sw.MTU {
+		set[p] = true
+	}
+	for _, members := range sw.Bonds {
+		for _, m := range members {
+			set[m] = true
+		}
+	}
+	return set
+}
+
+// device adds the links one device's lldp.json reports.
+func (b *linkBuilder) device(name string, n *lldp.Neighbors) {
+	if n == nil {
+		return
+	}
+	b.f.LLDPFile[name] = n.File
+	var foreign, unresolved []string
+	for _, nb := range n.Neighbors {
+		pos := source.Pos{File: n.File, Line: nb.Line}
+		dev := b.neighbourDevice(nb)
+		if dev == "" || dev == name {
+			foreign = append(foreign, fmt.Sprintf("%s on %s", neighbourName(nb), nb.Interface))
+			continue
+		}
+		port := b.neighbourPort(dev, nb)
+		if port == "" {
+			unresolved = append(unresolved, fmt.Sprintf("%s on %s (port ID %s %s, description %q) at line %d",
+				dev, nb.Interface, nb.PortIDType, nb.PortID, nb.PortDescr, nb.Line))
+			continue
+		}
+		b.add(LinkEnd{Device: name, Kind: b.kinds[name], Port: nb.Interface, Seen: pos},
+			LinkEnd{Device: dev, Kind: b.kinds[dev], Port: port})
+	}
+	if len(foreign) > 0 {
+		sort.Strings(foreign)
+		b.note(name, n.File, "%d LLDP %s, ignored: %s", len(foreign),
+			pluralWord(len(foreign), "neighbour is not an inventory device", "neighbours are not inventory devices"), strings.Join(foreign, ", "))
+	}
+	for _, u := range unresolved {
+		// lldpd sends the MAC as port ID and the ifname as description
+		// unless `portidsubtype ifname` (lldpd/lldpd src/daemon/interfaces.c);
+		// a neighbour whose ID and description name no interface we know
+		// is not guessed.
+		b.note(name, n.File, "LLDP neighbour %s names no interface of it: link ignored", u)
+	}
+}
+
+func (b *linkBuilder) note(dev, file, format string, a ...any) {
+	e := source.Errorf(file, 0, format, a...)
+	e.Device = dev
+	b.f.Notes = append(b.f.Notes, e)
+}
+
+func neighbourName(nb lldp.Neighbor) string {
+	if nb.SysName != "" {
+		return nb.SysName
+	}
+	return nb.ChassisIDType + " " + nb.ChassisID
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// neighbourDevice is the inventory device a neighbour is: by system name
+// (lldpd sends the FQDN when the host has one, so its first label counts
+// too), else by a host MAC in its chassis or port ID (ConnectX firmware
+// LLDP sends no system name). "" when it is none.
+func (b *linkBuilder) neighbourDevice(nb lldp.Neighbor) string {
+	if nb.SysName != "" {
+		if _, ok := b.kinds[nb.SysName]; ok {
+			return nb.SysName
+		}
+		if first, _, ok := strings.Cut(nb.SysName, "."); ok {
+			if _, ok := b.kinds[first]; ok {
+				return first
+			}
+		}
+	}
+	for _, id := range [][2]string{{nb.PortIDType, nb.PortID}, {nb.ChassisIDType, nb.ChassisID}} {
+		if id[0] == "mac" {
+			if hm, ok := b.macs[id[1]]; ok {
+				return hm[0]
+			}
+		}
+	}
+	return ""
+}
+
+// neighbourPort is the neighbour's interface: the port ID when it is an
+// interface name, else the description when it names an interface of the
+// neighbour (lldpd's default for a MAC port ID), else the host interface
+// that has the MAC port ID. "" when none of them names one.
+func (b *linkBuilder) neighbourPort(dev string, nb lldp.Neighbor) string {
+	ifs, known := b.ifs[dev]
+	names := func(s string) bool { return s != "" && (!known || ifs[s]) }
+	switch {
+	case nb.PortIDType == "ifname" && names(nb.PortID):
+		return nb.PortID
+	case nb.PortIDType != "mac" && known && ifs[nb.PortID]:
+		return nb.PortID // "local" or "ifalias" that is an interface name
+	case known && ifs[nb.PortDescr]:
+		return nb.PortDescr
+	}
+	if nb.PortIDType == "mac" {
+		if hm, ok := b.macs[nb.PortID]; ok && hm[0] == dev {
+			return hm[1]
+		}
+	}
+	return ""
+}
+
+// add records one end's view of a link, merging it with the other end's.
+func (b *linkBuilder) add(this, other LinkEnd) {
+	a, z := this, other
+	if cmp.Or(cmp.Compare(a.Device, z.Device), cmp.Compare(a.Port, z.Port)) > 0 {
+		a, z = z, a
+	}
+	key := [2]string{a.Device + "\x00" + a.Port, z.Device + "\x00" + z.Port}
+	l, ok := b.links[key]
+	if !ok {
+		b.links[key] = &Link{A: a, B: z}
+		return
+	}
+	// The other end's entry, or a repeat of this one: keep the first
+	// evidence of each end.
+	for _, e := range []*LinkEnd{&l.A, &l.B} {
+		if e.Device == this.Device && e.Port == this.Port && e.Seen.IsZero() {
+			e.Seen = this.Seen
+		}
+	}
+}
