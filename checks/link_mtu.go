@@ -16,8 +16,8 @@ var linkMTU = &Check{
 MTU the sender picks from its own netdev is only safe when every hop takes it. So across each
 cable LLDP reports, two switch ports must have the same MTU, and the switch port a host NIC
 plugs into must be at least the NIC's MTU (a host below its switch is fine: it sends smaller
-frames). Each end must also meet the policy's minimum for its kind, the same rule as the mtu check
-(JudgeHostMTU, JudgeSwitchMTU), here named with the link it breaks. Links come from
+frames). An end below the policy's minimum for its kind is the mtu check's finding, not repeated
+here: this check reports what only the two ends together show. Links come from
 lldpcli show neighbors on both ends (lldpd/lldpd); a link seen from one end only is still judged,
 and the finding says so.`,
 	Inputs: []Input{LLDP, NVConfig, IPLink},
@@ -72,31 +72,13 @@ func runLinkMTU(f *model.Fabric) []Finding {
 		if !ends[0].v.Known || !ends[1].v.Known {
 			continue // an end that is no RoCE NIC or checked port, or no MTU collected: mtu says so
 		}
-		raised := map[int]bool{}
-		for i, e := range ends {
-			j, min := JudgeSwitchMTU(f.Policy, e.v.V), f.Policy.MTU.Switch
-			if e.port == "" {
-				j, min = JudgeHostMTU(f.Policy, e.v.V), f.Policy.MTU.Host
-			}
-			if !j.OK {
-				raised[i] = true
-				out = append(out, e.fix(f, l, endName(e.end, e.port)+": "+j.Reason, max(min, mtuPeer(e, ends[1-i])), ends[1-i]))
-			}
-		}
-		if i, r := mtuPairReason(ends); r != "" && !raised[i] {
+		// An end below its kind's minimum is the mtu check's finding, with
+		// its fix; this check adds what only the pair shows.
+		if i, r := mtuPairReason(ends); r != "" {
 			out = append(out, ends[i].fix(f, l, r, ends[1-i].v.V, ends[1-i]))
 		}
 	}
 	return append(out, lldpNotCollected(f, "link MTUs")...)
-}
-
-// mtuPeer is the MTU an end raised to its minimum must also carry for its
-// peer: a switch port takes whatever its peer sends; a host needs nothing.
-func mtuPeer(e, peer mtuEnd) int {
-	if e.port != "" {
-		return peer.v.V
-	}
-	return 0
 }
 
 // mtuPairReason is the relation two ends' MTUs break, with the end to

@@ -11,14 +11,17 @@ var linkPFC = &Check{
 	ID:       "link-pfc",
 	Kind:     KindTopology,
 	Devices:  AllDevices,
-	Severity: Error,
+	Severity: Info,
 	Title:    "PFC is on the RoCE priority at both ends of every link that carries RoCE",
 	Doc: `PFC is hop by hop: a receiver pauses its link partner, so the RoCE priority is lossless only
 where both ends of each cable have PFC on it, the receiver to send pause and the sender to honour
 it (IEEE 802.1Qbb). One end without it drops RoCE on that cable alone. For every cable LLDP
 reports (lldpcli show neighbors, lldpd/lldpd) between a RoCE NIC and a switch, or between two
 switches, each end is judged with host-pfc's and switch-pfc's rules (JudgeHostPFC,
-JudgeSwitchPFC) on the RoCE priority; an end whose PFC was not collected is left to those checks.`,
+JudgeSwitchPFC) on the RoCE priority; an end whose PFC was not collected is left to those checks.
+The finding is information: each end's own finding (host-pfc, switch-pfc) carries the severity
+and the fix, and this one names the cable and the NIC it leaves lossy, so that a gate counts one
+defect once. (While every linked switch port is one of the checked ports, the two always agree.)`,
 	Inputs: []Input{LLDP, NVConfig, MlnxQoS},
 	Run:    runLinkPFC,
 }
@@ -58,7 +61,7 @@ func runLinkPFC(f *model.Fabric) []Finding {
 			continue
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: l.A.Device, Interface: l.A.Port,
+			Severity: Info, Device: l.A.Device, Interface: l.A.Port,
 			Message: fmt.Sprintf("link %s - %s is not lossless for RoCE: %s (%s); qoslint prints no command here: host-pfc and switch-pfc fix each end",
 				na, nb, strings.Join(bad, "; "), linkSeen(l)),
 			Expected: fmt.Sprintf("PFC on priority %d at both ends", f.Policy.RoCE.Priority),

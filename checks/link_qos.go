@@ -11,7 +11,7 @@ var linkQoS = &Check{
 	ID:       "link-qos",
 	Kind:     KindTopology,
 	Devices:  AllDevices,
-	Severity: Error,
+	Severity: Info,
 	Title:    "The switch port each RoCE NIC plugs into carries the RoCE policy through its own profiles",
 	Doc: `A host's RoCE marking only helps if the switch port its NIC is cabled to classifies and queues
 it: NVUE applies QoS per port through the profiles bound on it (default-global where none is),
@@ -19,7 +19,9 @@ so one port bound to the wrong profile, or left on a default-global that lacks t
 breaks the hosts behind it while every other port is right. For each NIC-to-switch cable LLDP
 reports (lldpcli show neighbors, lldpd/lldpd), the port's own effective QoS is judged with the
 switch checks' rules (switch-trust, switch-dscp-map, switch-pfc, switch-ecn, switch-queue-map):
-the finding names the host, the NIC, the switch port and the profiles in effect there.`,
+the finding names the host, the NIC, the switch port and the profiles in effect there. It is
+information: the switch checks' findings on that port carry the severity and the fix, and this
+one says which NIC they leave without the RoCE policy, so that a gate counts one defect once.`,
 	Inputs: []Input{LLDP, NVConfig, MlnxQoS},
 	Run:    runLinkQoS,
 }
@@ -34,12 +36,12 @@ func runLinkQoS(f *model.Fabric) []Finding {
 				continue
 			}
 			q := sw.PortQoS[port]
-			sev, reasons := judgePortQoS(f, q)
+			_, reasons := judgePortQoS(f, q)
 			if len(reasons) == 0 {
 				continue
 			}
 			out = append(out, Finding{
-				Severity: sev, Device: sw.Name, Interface: port,
+				Severity: Info, Device: sw.Name, Interface: port,
 				Message: fmt.Sprintf("%s %s plugs into %s, whose profiles (%s) break RoCE: %s (%s); qoslint prints no command here: "+
 					"the switch checks' findings on %s fix the profiles", h.Name, n.Netdev, endName(pair[1], port), profiles(q),
 					strings.Join(reasons, "; "), linkSeen(l), port),
