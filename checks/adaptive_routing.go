@@ -21,20 +21,27 @@ Cumulus Linux 5.12 the port setting also turned the switch setting on. NVIDIA wa
 egressing ports that do not have adaptive routing enabled", so every port of an ECMP group must
 have it, or none.
 
-The ECMP group is read from the configuration: the checked swp ports (split ports included) that
-route in the default VRF, i.e. are a BGP neighbor under vrf default router bgp neighbor (BGP
-unnumbered), carry an ip address, or run OSPF, and are neither bridge nor bond members. Bonds,
-bond members, subinterfaces and SVIs are never asked for it: Cumulus Linux does not support
-adaptive routing there. The rule takes all routed ports of a switch as one group; the real groups
-are the next hops of each route, which only the routing table knows, so a switch whose routed
-ports lead to different places (a spine's downlinks to different leaves) is judged more strictly
-than it must be. A switch where no routed port is found is judged on its global setting alone.
+The ECMP group is read from the cabling when the switch's lldp.json was collected: its links to
+switches of the next tier up (a leaf's or border leaf's links to the spines, a spine's to the
+super-spines), and for a switch of the inventory's top tier its links to the tier below (a spine
+without super-spines spreads traffic from one leaf towards another over its leaf links, as far as
+its routes have several next hops there). Links to hosts and to switches of the same tier (an MLAG
+peer link) are not in it, nor are bond members: Cumulus Linux does not support adaptive routing
+on bonds or bond members. NVIDIA's page names no tiers; the tiers are the inventory roles.
+Without the switch's own lldp.json (its neighbours' may miss links), or when LLDP shows no link
+to the next tier, the group falls back to the configuration and the report's notes and findings
+say so: the checked swp ports (split ports included) that route in the default VRF, i.e. are a
+BGP neighbor under vrf default router bgp neighbor (BGP unnumbered), carry an ip address, or run
+OSPF, and are neither bridge nor bond members. Bonds, bond members, subinterfaces and SVIs are
+never asked for it. That approximation takes all routed ports of a switch as one group, though
+the real groups are the next hops of each route, which only the routing table knows. A switch
+where no group is found is judged on its global setting alone.
 
 With the policy's adaptive_routing true: the switch setting off is an error, and so is every
-routed port without it. With false: adaptive routing in effect on some port is a warning (and
+port of the group without it. With false: adaptive routing in effect on some port is a warning (and
 says when the group mixes it with hashing); on for the switch but on no port is info, as no port
 routes adaptively. Enabling or disabling it reloads switchd, so plan the change.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, LLDP},
 	Run:    runAdaptiveRouting,
 }
 
@@ -59,7 +66,16 @@ func portAR(sw *model.Switch, p string) model.Value[bool] {
 	return model.Defaulted(false, "not set on the port (off by default)")
 }
 
-// arWanted: the switch setting and every routed port must be on.
+// groupSource says where the group came from, for a message: nothing
+// when LLDP gave it, else that the routed ports stand in for it and why.
+func groupSource(g model.ECMPGroup) string {
+	if g.FromLLDP {
+		return ""
+	}
+	return " (the ECMP group is approximated by the routed ports: " + g.Why + ")"
+}
+
+// arWanted: the switch setting and every port of the ECMP group must be on.
 func arWanted(sw *model.Switch) []Finding {
 	var out []Finding
 	on := sw.Syntax.OnOff(true)
@@ -77,30 +93,31 @@ func arWanted(sw *model.Switch) []Finding {
 			Changes:  []Change{nvSet(o, had, on, "router", "adaptive-routing", sw.Syntax.StateKey())},
 		})
 	}
+	g := sw.ECMPGroup
 	var onPorts []string
-	for _, p := range sw.ARPorts {
+	for _, p := range g.Ports {
 		if portAR(sw, p).V {
 			onPorts = append(onPorts, p)
 		}
 	}
-	groups := groupByValue(sw.ARPorts, func(p string) model.Value[bool] { return portAR(sw, p) },
+	groups := groupByValue(g.Ports, func(p string) model.Value[bool] { return portAR(sw, p) },
 		func(v model.Value[bool]) bool { return !v.V })
-	for _, g := range groups {
-		ports := model.CompressNames(g.ports)
-		msg := "adaptive routing is off on these routed ports, but the policy spreads RoCE with it"
+	for _, pg := range groups {
+		ports := model.CompressNames(pg.ports)
+		msg := fmt.Sprintf("adaptive routing is off on these %s, but the policy spreads RoCE with it", g.Describe())
 		if len(onPorts) > 0 {
-			msg = fmt.Sprintf("adaptive routing is off on these routed ports but on for %s: mixing adaptive routing and "+
-				"ECMP hashing in one group gives unexpected route hashing", model.CompressNames(onPorts))
+			msg = fmt.Sprintf("adaptive routing is off on these %s but on for %s: mixing adaptive routing and "+
+				"ECMP hashing in one group gives unexpected route hashing", g.Describe(), model.CompressNames(onPorts))
 		}
-		o, had := old(g.v)
+		o, had := old(pg.v)
 		if had {
 			o = sw.Syntax.OnOff(false)
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: sw.Name, Interface: ports, Message: msg,
+			Severity: Error, Device: sw.Name, Interface: ports, Message: msg + groupSource(g),
 			Expected: "router adaptive-routing " + on,
-			Actual:   "router adaptive-routing " + sw.Syntax.OnOff(false) + originNote(g.v.Origin),
-			Source:   at(g.v.Origin, sw.ConfigFile),
+			Actual:   "router adaptive-routing " + sw.Syntax.OnOff(false) + originNote(pg.v.Origin),
+			Source:   at(pg.v.Origin, sw.ConfigFile),
 			Changes:  []Change{nvSet(o, had, on, "interface", ports, "router", "adaptive-routing", sw.Syntax.StateKey())},
 		})
 	}
@@ -113,8 +130,9 @@ func arUnwanted(sw *model.Switch) (Finding, bool) {
 	if !sw.AR.V {
 		return Finding{}, false
 	}
+	g := sw.ECMPGroup
 	var on, off []string
-	for _, p := range sw.ARPorts {
+	for _, p := range g.Ports {
 		if portAR(sw, p).V {
 			on = append(on, p)
 		} else {
@@ -122,30 +140,31 @@ func arUnwanted(sw *model.Switch) (Finding, bool) {
 		}
 	}
 	for _, p := range sw.Ports {
-		if v, ok := sw.PortAR[p]; ok && v.V && !contains(sw.ARPorts, p) && model.IsSwp(p) {
+		if v, ok := sw.PortAR[p]; ok && v.V && !contains(g.Ports, p) && model.IsSwp(p) {
 			on = append(on, p)
 		}
 	}
+	model.SortNames(on)
 	sev := Warning
 	msg := "adaptive routing is on, but the policy hashes RoCE with ECMP: mixing the two on a fabric gives unexpected paths"
 	switch {
 	case len(on) > 0 && len(off) > 0:
-		msg = fmt.Sprintf("adaptive routing is on for %s but off for %s, ports of the same ECMP group, and the policy hashes RoCE with ECMP: "+
-			"mixing adaptive routing and ECMP hashing gives unexpected route hashing", model.CompressNames(on), model.CompressNames(off))
+		msg = fmt.Sprintf("adaptive routing is on for %s but off for %s, %s of the same ECMP group, and the policy hashes RoCE with ECMP: "+
+			"mixing adaptive routing and ECMP hashing gives unexpected route hashing", model.CompressNames(on), model.CompressNames(off), g.Describe())
 	case len(on) > 0:
 		msg = fmt.Sprintf("adaptive routing is on for %s, but the policy hashes RoCE with ECMP: mixing the two on a fabric gives unexpected paths",
 			model.CompressNames(on))
-	case len(sw.ARPorts) > 0:
+	case len(g.Ports) > 0:
 		sev = Info
-		msg = fmt.Sprintf("adaptive routing is on for the switch but on none of its routed ports (%s): no port routes adaptively yet, "+
-			"and the policy hashes RoCE with ECMP", model.CompressNames(sw.ARPorts))
+		msg = fmt.Sprintf("adaptive routing is on for the switch but on none of its %s (%s): no port routes adaptively yet, "+
+			"and the policy hashes RoCE with ECMP", g.Describe(), model.CompressNames(g.Ports))
 	}
 	o, had := old(sw.AR)
 	if had {
 		o = sw.Syntax.OnOff(true)
 	}
 	return Finding{
-		Severity: sev, Device: sw.Name, Message: msg,
+		Severity: sev, Device: sw.Name, Message: msg + groupSource(g),
 		Expected: "adaptive-routing " + sw.Syntax.OnOff(false),
 		Actual:   "adaptive-routing " + sw.Syntax.OnOff(true) + originNote(sw.AR.Origin),
 		Source:   at(sw.AR.Origin, sw.ConfigFile),

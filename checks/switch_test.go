@@ -132,10 +132,10 @@ var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
 		{name: "clean"},
 		{name: "on for the switch, on no port: nothing routes adaptively",
 			edits: []edit{appendTo(spine02C, "nv set router adaptive-routing state enabled\n")},
-			want:  []string{"info spine02"}, msg: "on none of its routed ports (swp1-2)"},
+			want:  []string{"info spine02"}, msg: "on none of its links to the leaves (swp1-2)"},
 		{name: "on for the switch and on one of two routed ports: mixed",
 			edits: []edit{appendTo(spine02C, "nv set router adaptive-routing state enabled\nnv set interface swp1 router adaptive-routing state enabled\n")},
-			want:  []string{"warning spine02"}, msg: "on for swp1 but off for swp2, ports of the same ECMP group"},
+			want:  []string{"warning spine02"}, msg: "on for swp1 but off for swp2, links to the leaves of the same ECMP group"},
 		{name: "on for the switch and every routed port", edits: []edit{appendTo(spine02C,
 			"nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n")},
 			want: []string{"warning spine02"}, msg: "on for swp1-2, but the policy hashes"},
@@ -156,9 +156,14 @@ var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
 				"nv set interface bond1 bond member swp5-6\nnv set interface bond1 ip address 10.0.0.1/31\n"+
 				"nv set interface swp7 bridge domain br_default\nnv set interface swp8.100 ip address 10.0.1.1/31\n")},
 			want: []string{"error leaf01", "error leaf01 swp31-32", "error leaf02", "error leaf02 swp31-32", "error spine01", "error spine01 swp1-2"}},
-		{name: "policy wants it: a routed split port", edits: []edit{wantAR, appendTo(spine02C,
+		{name: "policy wants it: a routed split port cabled to no switch is no fabric link", edits: []edit{wantAR, appendTo(spine02C,
 			"nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n"+
 				"nv set interface swp9 link breakout 2x\nnv set interface swp9s1 ip address 10.0.2.1/31\n")},
+			want: []string{"error leaf01", "error leaf01 swp31-32", "error leaf02", "error leaf02 swp31-32", "error spine01", "error spine01 swp1-2"}},
+		{name: "policy wants it: without lldp.json a routed split port is in the approximated group", edits: []edit{wantAR,
+			remove(dev("spine02", "lldp.json")), appendTo(spine02C,
+				"nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n"+
+					"nv set interface swp9 link breakout 2x\nnv set interface swp9s1 ip address 10.0.2.1/31\n")},
 			want: []string{"error leaf01", "error leaf01 swp31-32", "error leaf02", "error leaf02 swp31-32", "error spine01", "error spine01 swp1-2", "error spine02 swp9s1"}},
 	}
 })

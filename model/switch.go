@@ -46,6 +46,9 @@ type Switch struct {
 	AR      Value[bool]
 	PortAR  map[string]Value[bool]
 	ARPorts []string
+	// ECMPGroup are the ports adaptive routing is judged on: the LLDP
+	// links to the next tier when known, else ARPorts (model/uplinks.go).
+	ECMPGroup ECMPGroup
 	// MTU per port.
 	MTU map[string]Value[int]
 	// Oper is `nv show qos roce`; nil when not collected.

@@ -1,6 +1,7 @@
 package preview_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,6 +105,14 @@ func TestGeneratedConfigsLintClean(t *testing.T) {
 					t.Fatal(err)
 				}
 				cfg.Apply("ports", []byte("nv set interface swp1-32 type swp\n"))
+				if pol.ECMP.AdaptiveRouting {
+					// The generator knows no cabling, so it cannot name the
+					// ports of the ECMP group; adaptive routing is judged on
+					// the uplinks writeLLDP cables (leaf01 swp31 to spine01
+					// swp1), set here as an operator would.
+					on := "nv set interface %s router adaptive-routing " + syn.StateKey() + " " + syn.OnOff(true) + "\n"
+					cfg.Apply("uplinks", []byte(fmt.Sprintf(on, "swp1")+fmt.Sprintf(on, "swp31")))
+				}
 				write(t, filepath.Join(dir, "devices/leaf01/nv-config-commands.txt"), string(nvue.FormatCommands(cfg)))
 				write(t, filepath.Join(dir, "devices/spine01/nv-config.yaml"), string(nvue.FormatYAML(cfg)))
 				copyTree(t, "testdata/factory-host", filepath.Join(dir, "devices/gpu01"))

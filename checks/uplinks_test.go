@@ -1,0 +1,65 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+)
+
+// The ECMP group of adaptive routing from the cabling: leaf01 of the clean
+// pod reaches spine01 and spine02 on swp31 and swp32 (its lldp.json, in the
+// shape of lldpcli -f json0 show neighbors details, lldpd/lldpd), and in
+// these cases also routes on swp30, a BGP unnumbered port cabled to no
+// inventory switch. leaf01 runs CL 5.14, so the settings are `enable: on`
+// (CumulusNetworks/docs content/cumulus-linux-514/Layer-3/Routing/
+// Equal-Cost-Multipath-Load-Sharing.md). The spines and leaf02 are left
+// without adaptive routing, and their findings are the same in every case.
+var (
+	leaf01ARGlobal = replace(leaf01Y, "    router:\n      bgp:\n", "    router:\n      adaptive-routing:\n        enable: on\n      bgp:\n")
+	leaf01Swp30    = replace(leaf01Y, "            neighbor:\n              swp31:\n",
+		"            neighbor:\n              swp30:\n                remote-as: external\n                type: unnumbered\n              swp31:\n")
+	leaf01ARPort = func(port string) edit {
+		return replace(leaf01Y, "      "+port+":\n        description: uplink-", "      "+port+":\n        router:\n          adaptive-routing:\n            enable: on\n        description: uplink-")
+	}
+	othersWithoutAR = []string{"error leaf02", "error leaf02 swp31-32", "error spine01", "error spine01 swp1-2", "error spine02", "error spine02 swp1-2"}
+)
+
+var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "policy wants it: on for both uplinks, a routed non-uplink without it passes",
+			edits: []edit{wantAR, leaf01ARGlobal, leaf01Swp30, leaf01ARPort("swp31"), leaf01ARPort("swp32")},
+			want:  othersWithoutAR},
+		{name: "policy wants it: on for one uplink of two",
+			edits: []edit{wantAR, leaf01ARGlobal, leaf01Swp30, leaf01ARPort("swp31")},
+			want:  append([]string{"error leaf01 swp32"}, othersWithoutAR...),
+			msg:   "adaptive routing is off on these uplinks to the spines but on for swp31: mixing"},
+		{name: "policy wants it: without leaf01's lldp.json its routed ports stand in, and the finding says so",
+			edits: []edit{wantAR, remove(dev("leaf01", "lldp.json")), leaf01ARGlobal, leaf01Swp30, leaf01ARPort("swp31"), leaf01ARPort("swp32")},
+			want:  append([]string{"error leaf01 swp30"}, othersWithoutAR...),
+			msg:   "off on these routed ports but on for swp31-32: mixing adaptive routing and ECMP hashing in one group gives unexpected route hashing (the ECMP group is approximated by the routed ports: lldp.json not collected)"},
+		{name: "policy hashes: on for the switch and one uplink of leaf01",
+			edits: []edit{leaf01ARGlobal, leaf01Swp30, leaf01ARPort("swp31")},
+			want:  []string{"warning leaf01"}, msg: "on for swp31 but off for swp32, uplinks to the spines of the same ECMP group"},
+	}
+})
+
+// The fallback is never silent: the report's notes say which switch's
+// group is approximated, and why.
+func TestECMPGroupFallbackNote(t *testing.T) {
+	f := fabric(t, remove(dev("leaf01", "lldp.json")))
+	var notes []string
+	for _, n := range f.Notes {
+		if strings.Contains(n.Error(), "ECMP group") {
+			notes = append(notes, n.Error())
+		}
+	}
+	want := "leaf01: devices/leaf01/nv-config.yaml: ECMP group for adaptive routing not known from LLDP (lldp.json not collected): its routed ports swp31-32 stand in for it"
+	if len(notes) != 1 || notes[0] != want {
+		t.Errorf("notes %q, want %q", notes, want)
+	}
+	for _, sw := range f.Switches {
+		g := sw.ECMPGroup
+		if sw.Name != "leaf01" && (!g.FromLLDP || len(g.Ports) != 2) {
+			t.Errorf("%s: group %+v, want two LLDP ports", sw.Name, g)
+		}
+	}
+}
