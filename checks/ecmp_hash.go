@@ -13,7 +13,10 @@ varies only in the UDP source port, which the NIC derives per queue pair. A swit
 hash on the source port puts every QP between two GPUs on one path and leaves the other uplinks
 idle: collective bandwidth drops by the fan-out. Hashing on source-port is therefore required
 whatever the policy says (error); each other field the policy lists and the switch ignores is a
-warning. Cumulus hashes on source/destination IP, ports, IP protocol and IPv6 flow label by default.`,
+warning. Cumulus hashes on source/destination IP, ports, IP protocol and IPv6 flow label by default.
+The hash is one setting for the whole switch; it decides the path only where a route has several
+next hops, i.e. on the switch's links to the next tier (the ECMP group adaptive-routing reads from
+LLDP), so those uplinks are where a missing field shows.`,
 	Inputs: []Input{NVConfig},
 	Run:    runECMPHash,
 }
