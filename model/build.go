@@ -39,6 +39,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 		f.Hosts = append(f.Hosts, h)
 	}
 	buildLinks(f, inv, c)
+	buildPlan(f, inv, c)
 	return f
 }
 

@@ -59,6 +59,9 @@ type Fabric struct {
 	// was read to it (a device absent from it: LLDP not collected).
 	Links    []*Link
 	LLDPFile map[string]string
+	// Plan is the cabling plan (topology.dot, model/plan.go); nil when the
+	// fabric has none.
+	Plan *Plan
 	// Problems are input problems found while building the model (e.g. an
 	// NVUE value that is not a boolean where one is required).
 	Problems []*source.Error
