@@ -40,6 +40,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 	}
 	buildLinks(f, inv, c)
 	buildPlan(f, inv, c)
+	buildRails(f, inv, c)
 	return f
 }
 
