@@ -180,7 +180,7 @@ func TestSelect(t *testing.T) {
 	if _, err := Select(nil, sel("config", "evidence", "topology", "input")); err == nil || !strings.Contains(err.Error(), "no check to run") {
 		t.Errorf("nothing left: %v", err)
 	}
-	if s, err := Select(sel("topology", "mtu"), nil); err != nil || ids(s) != "mtu link-mtu link-qos link-pfc" {
+	if s, err := Select(sel("topology", "mtu"), nil); err != nil || ids(s) != "mtu link-mtu link-qos link-pfc cabling rail-alignment" {
 		t.Errorf("a kind and a check: %v %v", ids(s), err)
 	}
 }

@@ -175,7 +175,7 @@ func All() []*Check {
 		switchRoCEMode, switchTrust, switchDSCPMap, switchPFC, switchQueueMap,
 		switchECN, switchCNP, switchETSBandwidth, switchBondQoS, ecmpHash, adaptiveRouting,
 		hostTrust, hostDSCPMap, hostPFC, hostECN, hostCNP, hostToS, mtu,
-		linkMTU, linkQoS, linkPFC,
+		linkMTU, linkQoS, linkPFC, cabling, railAlignment,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,
 	}
 }

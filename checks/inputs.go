@@ -21,6 +21,7 @@ const (
 	Ethtool       Input = "ethtool"
 	HWCounters    Input = "hw_counters"
 	LLDP          Input = "lldp"
+	Topology      Input = "topology"
 )
 
 // InputDoc is one input: its name and the files that hold it.
@@ -43,6 +44,7 @@ var Inputs = []InputDoc{
 	{Ethtool, layout.EthtoolFile("<netdev>") + " (and " + layout.EthtoolBeforeFile("<netdev>") + ")"},
 	{HWCounters, "sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/*"},
 	{LLDP, layout.LLDPFile + " (lldpcli -f json0 show neighbors details), switches and hosts"},
+	{Topology, layout.TopologyFile + " at the fabric root (the cabling plan, Cumulus PTM format), optional"},
 }
 
 // inputKnown reports whether in is one of Inputs.

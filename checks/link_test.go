@@ -70,3 +70,57 @@ var _ = register(linkPFC, func(testing.TB) []checkCase {
 		{name: "not collected", edits: []edit{remove(dev("spine01", "lldp.json"))}, want: []string{"info spine01"}},
 	}
 })
+
+// The clean pod's topology.dot plans every cable its LLDP reports.
+const topoDot = "topology.dot"
+
+var _ = register(cabling, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean"},
+		{name: "no plan", edits: []edit{remove(topoDot), remove(dev("gpu01", "lldp.json"))}},
+		// The plan swaps gpu01's and gpu02's first NICs: LLDP sees each
+		// on the other's port, one swap.
+		{name: "swapped", edits: []edit{
+			replace(topoDot, `"leaf01":"swp1" -- "gpu01"`, `"leaf01":"swp1" -- "gpuX"`),
+			replace(topoDot, `"leaf01":"swp2" -- "gpu02"`, `"leaf01":"swp2" -- "gpu01"`),
+			replace(topoDot, `"leaf01":"swp1" -- "gpuX"`, `"leaf01":"swp1" -- "gpu02"`)},
+			want: []string{"error leaf01 swp1"}, msg: "cables swapped: the plan has gpu02:ens1f0np0 - leaf01:swp1 (topology.dot:10) and gpu01:ens1f0np0 - leaf01:swp2 (topology.dot:11); LLDP sees gpu02:ens1f0np0 - leaf01:swp2"},
+		{name: "miscabled", edits: []edit{replace(topoDot, `"leaf02":"swp4" -- "gpu04"`, `"leaf02":"swp5" -- "gpu04"`)},
+			want: []string{"error gpu04 ens1f1np1"}, msg: "miscabled: gpu04:ens1f1np1 goes to leaf02:swp4 (LLDP devices/gpu04/lldp.json:"},
+		{name: "missing and unexpected", edits: []edit{
+			replace(topoDot, `"spine02":"swp2" -- "leaf02":"swp32";`, `"spine02":"swp2" -- "leaf02":"swp32";
+    "spine02":"swp9" -- "leaf02":"swp29";`),
+			remove(dev("gpu03", "lldp.json")),
+			replace(topoDot, `    "leaf01":"swp3" -- "gpu03":"ens1f0np0";`+"\n", "")},
+			want: []string{"error gpu03 ens1f0np0", "info gpu03", "error leaf02 swp29"}},
+		// Without leaf02's and gpu04's LLDP nobody reports their cable:
+		// not collected, never missing.
+		{name: "not collected", edits: []edit{remove(dev("leaf02", "lldp.json")), remove(dev("gpu04", "lldp.json"))},
+			want: []string{"info gpu04", "info leaf02"}},
+		{name: "fqdn node names", edits: []edit{replace(topoDot, `"gpu01":"ens1f0np0"`, `"gpu01.example.com":"ens1f0np0"`)}},
+	}
+})
+
+// The clean pod's rail rule: NIC 0 (ens1f0np0 in ibdev2netdev order) on
+// leaf01, NIC 1 on leaf02.
+var _ = register(railAlignment, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean"},
+		{name: "no rule", edits: []edit{replace("inventory.hcl", `groups = [["leaf01"], ["leaf02"]]`, `groups = [["leaf02"], ["leaf01"]]`),
+			replace("inventory.hcl", "  rails {\n    groups = [[\"leaf02\"], [\"leaf01\"]]\n  }\n", "")}},
+		// ibdev2netdev lists gpu02's NICs the other way round: its NIC 0
+		// is ens1f1np1, on leaf02.
+		{name: "NIC order from ibdev2netdev", edits: []edit{write(dev("gpu02", "ibdev2netdev.txt"),
+			"mlx5_1 port 1 ==> ens1f1np1 (Up)\nmlx5_0 port 1 ==> ens1f0np0 (Up)\n")},
+			want: []string{"error gpu02 ens1f0np0", "error gpu02 ens1f1np1"},
+			msg:  "NIC 1 (ens1f0np0, order from devices/gpu02/ibdev2netdev.txt:2) is on leaf01:swp2"},
+		{name: "NIC order from the inventory", edits: []edit{replace("inventory.hcl", `host "gpu03" { address = "198.51.100.13" }`,
+			`host "gpu03" {
+  address = "198.51.100.13"
+  nics    = ["ens1f1np1", "ens1f0np0"]
+}`)},
+			want: []string{"error gpu03 ens1f0np0", "error gpu03 ens1f1np1"}, msg: "NIC 1 (ens1f0np0, order from inventory.hcl:41) is on leaf01:swp3 (LLDP devices/gpu03/lldp.json:5, devices/leaf01/lldp.json:127), not on rail 1 (leaf02, inventory.hcl:15)"},
+		{name: "two planes", edits: []edit{replace("inventory.hcl", `groups = [["leaf01"], ["leaf02"]]`, `groups = [["spine01", "leaf01"], ["leaf02", "spine02"]]`)}},
+		{name: "ibdev2netdev not collected", edits: []edit{remove(dev("gpu04", "ibdev2netdev.txt"))}, want: []string{"info gpu04"}},
+	}
+})

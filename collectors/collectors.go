@@ -11,6 +11,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/collectors/topology"
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
@@ -26,6 +27,9 @@ type Capture struct {
 	// capture that hold no configuration, interfaces never checked. Each
 	// names its device and, where there is one, its file and line.
 	Notes []*source.Error
+	// Topology is the cabling plan (topology.dot); nil when the fabric has
+	// none.
+	Topology *topology.Topology
 }
 
 // SwitchCapture is what was read from one NVUE switch.

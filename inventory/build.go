@@ -85,10 +85,46 @@ func build(file string, raw *rawInventory, p *problems) *Inventory {
 			inv.Hosts = append(inv.Hosts, h)
 		}
 	}
+	inv.Policy.Rails = buildRails(raw.Policy.RailGroups, inv.Switches, p)
+	if inv.Policy.Rails != nil {
+		inv.Policy.Pos["rails.groups"] = source.Pos{File: file, Line: raw.Policy.RailGroups.Line}
+	}
 	if !p.empty() {
 		return nil
 	}
 	return inv
+}
+
+// buildRails checks the rail rule: rails.groups[k] are the leaves of rail
+// k, each an inventory switch, none in two rails.
+func buildRails(l list[[]string], switches []Switch, p *problems) [][]string {
+	if !l.Set {
+		return nil
+	}
+	if len(l.V) == 0 {
+		p.semantic(l.Line, "rails.groups must list at least one rail")
+	}
+	known := map[string]bool{}
+	for _, s := range switches {
+		known[s.Name] = true
+	}
+	rail := map[string]int{}
+	for k, g := range l.V {
+		line := l.lineOf(k)
+		if len(g) == 0 {
+			p.semantic(line, "rails.groups[%d]: a rail needs at least one leaf", k)
+		}
+		for _, leaf := range g {
+			if !known[leaf] {
+				p.semantic(line, "rails.groups[%d]: %q is not a switch of the inventory", k, leaf)
+			}
+			if j, ok := rail[leaf]; ok && j != k {
+				p.semantic(line, "rails.groups[%d]: %s is already in rail %d", k, leaf, j)
+			}
+			rail[leaf] = k
+		}
+	}
+	return l.V
 }
 
 func buildPolicy(file string, raw *rawPolicy, p *problems) Policy {

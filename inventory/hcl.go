@@ -38,13 +38,14 @@ var (
 	}
 	policySchema = &hcl.BodySchema{
 		Attributes: []hcl.AttributeSchema{{Name: "preset"}, {Name: "trust"}},
-		Blocks:     []hcl.BlockHeaderSchema{{Type: "roce"}, {Type: "cnp"}, {Type: "mtu"}, {Type: "ecmp"}},
+		Blocks:     []hcl.BlockHeaderSchema{{Type: "roce"}, {Type: "cnp"}, {Type: "mtu"}, {Type: "ecmp"}, {Type: "rails"}},
 	}
-	roceSchema = attrSchema("dscp", "priority", "traffic_class", "mode")
-	cnpSchema  = attrSchema("dscp", "priority")
-	mtuSchema  = attrSchema("host", "switch")
-	ecmpSchema = attrSchema("hash_fields", "adaptive_routing")
-	sshSchema  = &hcl.BodySchema{
+	roceSchema  = attrSchema("dscp", "priority", "traffic_class", "mode")
+	cnpSchema   = attrSchema("dscp", "priority")
+	mtuSchema   = attrSchema("host", "switch")
+	ecmpSchema  = attrSchema("hash_fields", "adaptive_routing")
+	railsSchema = attrSchema("groups")
+	sshSchema   = &hcl.BodySchema{
 		Attributes: []hcl.AttributeSchema{{Name: "known_hosts"}},
 		Blocks:     []hcl.BlockHeaderSchema{{Type: "switches"}, {Type: "hosts"}},
 	}
@@ -201,6 +202,10 @@ func hclPolicyRaw(b *hcl.Block, r *rawPolicy, p *problems) {
 		r.HashFields = hclList(a["hash_fields"], "ecmp.hash_fields", false, asString, p)
 		r.AdaptiveRouting = hclScalar(a["adaptive_routing"], "ecmp.adaptive_routing", asBool, p)
 	}
+	if b := single(c, "rails", p); b != nil {
+		a := content(b.Body, railsSchema, p).Attributes
+		r.RailGroups = hclList(a["groups"], "rails.groups", false, asStrings, p)
+	}
 }
 
 // hclDevicesRaw reads the switch and host blocks, each at its line.
@@ -286,6 +291,22 @@ var (
 			return "", false
 		}
 		return s.AsString(), true
+	}}
+	// asStrings is one rail group: a list of leaf names.
+	asStrings = converter[[]string]{"list of string", func(v cty.Value) ([]string, bool) {
+		l, err := convert.Convert(v, cty.List(cty.String))
+		if err != nil || l.IsNull() || !l.IsWhollyKnown() {
+			return nil, false
+		}
+		out := []string{}
+		for it := l.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			if e.IsNull() {
+				return nil, false
+			}
+			out = append(out, e.AsString())
+		}
+		return out, true
 	}}
 	asBool = converter[bool]{"boolean", func(v cty.Value) (bool, bool) {
 		b, err := convert.Convert(v, cty.Bool)

@@ -43,6 +43,8 @@ type rawPolicy struct {
 	MTUSwitch        field[int]
 	HashFields       list[string]
 	AdaptiveRouting  field[bool]
+	// RailGroups is rails.groups: per rail, its leaves.
+	RailGroups list[[]string]
 }
 
 // rawDevice is a switch or a host; Items holds a switch's ports or a host's

@@ -97,6 +97,10 @@ type Policy struct {
 	Trust string
 	MTU   MTUPolicy
 	ECMP  ECMPPolicy
+	// Rails is the rail rule: Rails[k] are the leaves NIC k of every host
+	// must plug into (several when the rail spans several planes); nil
+	// when the inventory sets none.
+	Rails [][]string
 	// Pos is where each set field was written, keyed by its dotted schema
 	// path ("roce.dscp", "cnp.priority", "mtu.host", "ecmp.hash_fields", ...).
 	// Fields that came from a preset or default are absent.

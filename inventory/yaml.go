@@ -27,12 +27,18 @@ type yamlFile struct {
 }
 
 type yamlPolicy struct {
-	Preset *string   `yaml:"preset"`
-	RoCE   *yamlRoCE `yaml:"roce"`
-	CNP    *yamlCNP  `yaml:"cnp"`
-	Trust  *string   `yaml:"trust"`
-	MTU    *yamlMTU  `yaml:"mtu"`
-	ECMP   *yamlECMP `yaml:"ecmp"`
+	Preset *string    `yaml:"preset"`
+	RoCE   *yamlRoCE  `yaml:"roce"`
+	CNP    *yamlCNP   `yaml:"cnp"`
+	Trust  *string    `yaml:"trust"`
+	MTU    *yamlMTU   `yaml:"mtu"`
+	ECMP   *yamlECMP  `yaml:"ecmp"`
+	Rails  *yamlRails `yaml:"rails"`
+}
+
+// yamlRails is the rail rule: per rail, the leaves of its group.
+type yamlRails struct {
+	Groups [][]string `yaml:"groups"`
 }
 
 type yamlRoCE struct {

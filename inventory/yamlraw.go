@@ -250,6 +250,33 @@ func yamlPolicyRaw(pol *yamlPolicy, root *yaml.Node, r *rawPolicy, p *problems) 
 		r.HashFields = yamlStrings(x.HashFields, n, "hash_fields", "ecmp.hash_fields", at, p)
 		r.AdaptiveRouting = yamlBool(x.AdaptiveRouting, n, "adaptive_routing", at)
 	}
+	if x := pol.Rails; x != nil {
+		k, n := child(pn, "rails")
+		at := max(lineOf(k), r.Line)
+		r.RailGroups = yamlGroups(x.Groups, n, at, p)
+	}
+}
+
+// yamlGroups reads rails.groups, a list of lists of leaf names, each group
+// at its line.
+func yamlGroups(v [][]string, n *yaml.Node, fallback int, p *problems) list[[]string] {
+	_, seq := child(n, "groups")
+	if v == nil && (seq == nil || seq.Kind != yaml.SequenceNode) {
+		return list[[]string]{}
+	}
+	l := list[[]string]{Set: true, V: v, Line: keyLine(n, "groups", fallback)}
+	nullItems(seq, "rails.groups", p)
+	var lines []int
+	if seq = resolve(seq); seq != nil && seq.Kind == yaml.SequenceNode {
+		for _, it := range seq.Content {
+			nullItems(resolve(it), "rails.groups", p)
+			lines = append(lines, it.Line)
+		}
+	}
+	if len(lines) == len(v) {
+		l.Lines = lines
+	}
+	return l
 }
 
 func yamlSSHRaw(x *yamlSSH, root *yaml.Node, r *rawSSH) {

@@ -40,6 +40,8 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 	}
 	buildLinks(f, inv, c)
 	buildECMPGroups(f, inv)
+	buildPlan(f, inv, c)
+	buildRails(f, inv, c)
 	return f
 }
 

@@ -59,6 +59,11 @@ type Fabric struct {
 	// was read to it (a device absent from it: LLDP not collected).
 	Links    []*Link
 	LLDPFile map[string]string
+	// Plan is the cabling plan (topology.dot, model/plan.go); nil when the
+	// fabric has none.
+	Plan *Plan
+	// Rails is the inventory's rail rule (model/rails.go); nil without one.
+	Rails *Rails
 	// Problems are input problems found while building the model (e.g. an
 	// NVUE value that is not a boolean where one is required).
 	Problems []*source.Error

@@ -55,6 +55,10 @@ const (
 	SysfsBeforeDir = "sysfs.before"
 )
 
+// TopologyFile is the cabling plan at the fabric directory's root, in the
+// format of Cumulus Linux's PTM (collectors/topology); optional.
+const TopologyFile = "topology.dot"
+
 // LLDPFile holds `lldpcli -f json0 show neighbors details` (or its -f json
 // form), on switches and hosts alike.
 const LLDPFile = "lldp.json"

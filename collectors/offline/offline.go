@@ -22,6 +22,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/collectors/topology"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/names"
 	"github.com/qoslint/qoslint/inventory/source"
@@ -93,6 +94,10 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 		}
 		r.fail(source.Pos{File: layout.DeviceDir(e.Name())}, "device folder is not in the inventory (%s)", inv.File)
 	}
+	// The cabling plan is optional: without it there is no intent to
+	// compare LLDP with, and the cabling check passes silently.
+	r.device = ""
+	c.Topology = readOK(r, layout.TopologyFile, topology.Parse)
 	return c
 }
 

@@ -8,6 +8,12 @@ policy {
     host   = 4200
     switch = 9216
   }
+
+  # Rail-optimised: NIC 0 of every GPU server on leaf01, NIC 1 on leaf02
+  # (NIC order: ibdev2netdev.txt).
+  rails {
+    groups = [["leaf01"], ["leaf02"]]
+  }
 }
 
 switch "spine01" {
