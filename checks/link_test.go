@@ -119,7 +119,7 @@ var _ = register(railAlignment, func(testing.TB) []checkCase {
   address = "198.51.100.13"
   nics    = ["ens1f1np1", "ens1f0np0"]
 }`)},
-			want: []string{"error gpu03 ens1f0np0", "error gpu03 ens1f1np1"}, msg: "NIC 1 (ens1f0np0, order from inventory.hcl:41) is on leaf01:swp3 (LLDP devices/gpu03/lldp.json:5, devices/leaf01/lldp.json:127), not on rail 1 (leaf02, inventory.hcl:15)"},
+			want: []string{"error gpu03 ens1f0np0", "error gpu03 ens1f1np1"}, msg: "NIC 1 (ens1f0np0, order from inventory.hcl:41) is on leaf01:swp3 (LLDP devices/gpu03/lldp.json:5, devices/leaf01/lldp.json:127), not on rail 1 (leaf02)"},
 		{name: "two planes", edits: []edit{replace("inventory.hcl", `groups = [["leaf01"], ["leaf02"]]`, `groups = [["spine01", "leaf01"], ["leaf02", "spine02"]]`)}},
 		{name: "ibdev2netdev not collected", edits: []edit{remove(dev("gpu04", "ibdev2netdev.txt"))}, want: []string{"info gpu04"}},
 	}

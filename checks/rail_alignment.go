@@ -45,9 +45,12 @@ func runRailAlignment(f *model.Fabric) []Finding {
 				}
 				out = append(out, Finding{
 					Severity: Error, Device: h.Name, Interface: nic.Netdev,
-					Message: fmt.Sprintf("NIC %d (%s, order from %s) is on %s:%s (%s), not on rail %d (%s, %s); move the cable (qoslint prints no command for a cable)",
-						k, nic.Netdev, nic.From, far.Device, far.Port, seenAt(l), k, strings.Join(r.Groups[k], " or "), r.Pos),
-					Expected: strings.Join(r.Groups[k], " or "),
+					// The rule's inventory line goes in Expected, not in the
+					// message: a finding's identity must not move with the
+					// inventory's layout (audit writes its own inventory).
+					Message: fmt.Sprintf("NIC %d (%s, order from %s) is on %s:%s (%s), not on rail %d (%s); move the cable (qoslint prints no command for a cable)",
+						k, nic.Netdev, nic.From, far.Device, far.Port, seenAt(l), k, strings.Join(r.Groups[k], " or ")),
+					Expected: fmt.Sprintf("%s (rail %d, %s)", strings.Join(r.Groups[k], " or "), k, r.Pos),
 					Actual:   far.Device + ":" + far.Port,
 					Source:   linkSource(l).Pos,
 				})

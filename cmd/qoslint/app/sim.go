@@ -4,8 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,11 +67,32 @@ func startSim(dir, listen string, latency time.Duration, password, inventoryOut 
 			err = cerr
 		}
 	}
+	if err == nil {
+		err = copyIntent(dir, filepath.Dir(inventoryOut))
+	}
 	if err != nil {
 		_ = f.Close()
 		return nil, err
 	}
 	return f, nil
+}
+
+// copyIntent puts the fabric directory's intent files (the cabling plan)
+// beside an inventory, where audit reads them.
+func copyIntent(fabricDir, invDir string) error {
+	for _, name := range intentFiles {
+		data, err := os.ReadFile(filepath.Join(fabricDir, name))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue
+		case err != nil:
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(invDir, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func newPassword() string {
