@@ -245,3 +245,30 @@ func TestSelectChecks(t *testing.T) {
 		t.Errorf("audit: exit %d, %s; want %s", code, errOut, want)
 	}
 }
+
+// trace's exit codes through the CLI: 0 all paths ok, 1 a broken hop, 2
+// an unknown host, a bad flag or argument count; -o writes the report.
+func TestTraceExitCodes(t *testing.T) {
+	out := t.TempDir() + "/trace.json"
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"trace", "gpu01:ens1f0np0", "gpu03:ens1f1np1", "--dir", "../../../examples/clean-pod"}, 0, "2 paths, all ok"},
+		{[]string{"trace", "gpu02:ens1f0np0", "gpu01:ens1f0np0", "--dir", "../../../examples/broken-pod"}, 1, "broken at leaf01 (switch-dscp-map)"},
+		{[]string{"trace", "gpu01", "gpu02", "--dir", "../../../examples/broken-pod", "-f", "json", "-o", out}, 1, ""},
+		{[]string{"trace", "gpu01", "gpu99", "--dir", "../../../examples/clean-pod"}, 2, `no host "gpu99"`},
+		{[]string{"trace", "gpu01", "--dir", "../../../examples/clean-pod"}, 2, "SRC[:NIC] and DST[:NIC]"},
+		{[]string{"trace", "gpu01", "gpu02", "--dir", "../../../examples/clean-pod", "--format", "sarif"}, 2, `--format "sarif"`},
+	} {
+		code, stdout, stderr := run(tc.args...)
+		if code != tc.code || !strings.Contains(stdout+stderr, tc.want) {
+			t.Errorf("%v: exit %d, want %d with %q\nstdout: %s\nstderr: %s", tc.args, code, tc.code, tc.want, stdout, stderr)
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil || !strings.Contains(string(data), `"schema": "qoslint.trace/v1"`) {
+		t.Errorf("-o %s: %v %.80s", out, err, data)
+	}
+}

@@ -1,0 +1,117 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+)
+
+// switchHop judges a switch on the path. RoCE enters by in: its trust and
+// DSCP map give the switch priority, its PFC pauses the sender; RoCE leaves
+// by out: the priority's traffic class and ECN on it. The CNP comes back the
+// other way: out classifies it (trust, CNP DSCP → CNP priority), in queues
+// it (the CNP priority's traffic class, not RoCE's).
+func switchHop(f *model.Fabric, r routeHop) TraceHop {
+	sw := f.SwitchByName(r.sw)
+	if sw == nil {
+		sw = &model.Switch{Name: r.sw}
+	}
+	hop := TraceHop{Device: r.sw, Kind: layout.KindSwitch, Role: sw.Role, In: portName(sw, r.in), Out: portName(sw, r.out)}
+	qin, why := portQoS(sw, r.in)
+	qout, whyOut := portQoS(sw, r.out)
+	p := f.Policy
+	in, out := hop.In, hop.Out
+	if qin != nil {
+		hop.Steps = append(hop.Steps, switchPriorityStep(p, in, qin), switchPFCStep(p, in, qin))
+	} else {
+		hop.Steps = append(hop.Steps, unknown(StepSwitchPriority, DirRoCE, in, "switch-dscp-map", why),
+			unknown(StepSwitchPFC, DirRoCE, in, "switch-pfc", why))
+	}
+	if qout != nil {
+		tc := qout.TC[p.RoCE.Priority]
+		ecn := qout.ECN[p.RoCE.TrafficClass]
+		hop.Steps = append(hop.Steps,
+			judged(StepSwitchTC, DirRoCE, out, "switch-queue-map", fmt.Sprintf("SP %d → TC %d", p.RoCE.Priority, tc.V), tc.Origin,
+				JudgeSwitchQueue(p, p.RoCE.Priority, tc.V, tc.Origin.IsDefault())),
+			judged(StepSwitchECN, DirRoCE, out, "switch-ecn", fmt.Sprintf("ECN %s, TC %d", onWord(ecn.V), p.RoCE.TrafficClass), ecn.Origin,
+				JudgeSwitchECN(p, ecn.V)),
+			cnpPriorityStep(p, out, qout))
+	} else {
+		hop.Steps = append(hop.Steps, unknown(StepSwitchTC, DirRoCE, out, "switch-queue-map", whyOut),
+			unknown(StepSwitchECN, DirRoCE, out, "switch-ecn", whyOut), unknown(StepCNPPriority, DirCNP, out, "switch-cnp", whyOut))
+	}
+	if qin != nil {
+		tc := qin.TC[p.CNP.Priority]
+		hop.Steps = append(hop.Steps, judged(StepCNPTC, DirCNP, in, "switch-cnp",
+			fmt.Sprintf("SP %d → TC %d", p.CNP.Priority, tc.V), tc.Origin, JudgeSwitchCNPQueue(p, tc.V)))
+	} else {
+		hop.Steps = append(hop.Steps, unknown(StepCNPTC, DirCNP, in, "switch-cnp", why))
+	}
+	return hop
+}
+
+// portName is a switch interface with the bond it is a member of.
+func portName(sw *model.Switch, iface string) string {
+	if p := sw.PortOf(iface); p != "" && p != iface {
+		return iface + " (" + p + ")"
+	}
+	return iface
+}
+
+// portQoS is the effective QoS of a switch interface; nil, and why, when
+// the configuration was not read or does not check the port.
+func portQoS(sw *model.Switch, iface string) (*model.QoS, string) {
+	switch {
+	case sw.ConfigFile == "":
+		return nil, "the switch configuration was not collected or could not be read"
+	case len(sw.Ports) == 0:
+		return sw.Global, ""
+	}
+	if p := sw.PortOf(iface); p != "" {
+		return sw.PortQoS[p], ""
+	}
+	return nil, fmt.Sprintf("the configuration of %s does not name %s", sw.Name, iface)
+}
+
+func switchPriorityStep(p inventory.Policy, port string, q *model.QoS) TraceStep {
+	if j := JudgeSwitchTrust(p, q.Trust.V); !j.OK {
+		return judged(StepSwitchPriority, DirRoCE, port, "switch-trust", "trust "+q.Trust.V, q.Trust.Origin, j)
+	}
+	dscp := p.RoCE.DSCP[0]
+	v := q.DSCP[dscp]
+	return judged(StepSwitchPriority, DirRoCE, port, "switch-dscp-map",
+		fmt.Sprintf("trust %s, DSCP %d → SP %d", q.Trust.V, dscp, v.V), v.Origin, JudgeSwitchDSCP(p, dscp, v.V))
+}
+
+// switchPFCStep is PFC on the ingress port: the pause it sends upstream
+// (tx) and honours (rx) on the RoCE priority.
+func switchPFCStep(p inventory.Policy, port string, q *model.QoS) TraceStep {
+	on := pfcOn(q.PFC)
+	label := "PFC on SP " + intList(on)
+	s := judged(StepSwitchPFC, DirRoCE, port, "switch-pfc", label, q.PFC[p.RoCE.Priority].Origin, JudgeSwitchPFC(p, on))
+	if s.Status == StepBroken {
+		return s
+	}
+	for _, d := range []struct {
+		dir string
+		v   model.Value[bool]
+	}{{"rx", q.PFCRx}, {"tx", q.PFCTx}} {
+		if j := JudgeSwitchPFCDirection(p, d.dir, d.v.V); !j.OK {
+			return judged(StepSwitchPFC, DirRoCE, port, "switch-pfc", label+", "+d.dir+" off", d.v.Origin, j)
+		}
+	}
+	return s
+}
+
+// cnpPriorityStep classifies the CNP where it enters the switch: the
+// port's trust, then the CNP DSCP's switch priority.
+func cnpPriorityStep(p inventory.Policy, port string, q *model.QoS) TraceStep {
+	if j := JudgeSwitchTrust(p, q.Trust.V); !j.OK {
+		return judged(StepCNPPriority, DirCNP, port, "switch-trust", "trust "+q.Trust.V, q.Trust.Origin, j)
+	}
+	v := q.DSCP[p.CNP.DSCP]
+	return judged(StepCNPPriority, DirCNP, port, "switch-cnp", fmt.Sprintf("CNP DSCP %d → SP %d", p.CNP.DSCP, v.V), v.Origin,
+		JudgeSwitchCNPDSCP(p, v.V))
+}
