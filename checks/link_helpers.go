@@ -31,6 +31,23 @@ func deviceNames(f *model.Fabric) []string {
 	return out
 }
 
+// linksByEnd indexes f.Links, in their order, by the end Link.End(device)
+// returns: a scan of every link per NIC is quadratic on a fabric of
+// thousands of NICs (BenchmarkLintTopology).
+func linksByEnd(f *model.Fabric) map[[2]string][]*model.Link {
+	m := make(map[[2]string][]*model.Link, 2*len(f.Links))
+	for _, l := range f.Links {
+		a := [2]string{l.A.Device, l.A.Port}
+		m[a] = append(m[a], l)
+		// End on a link with both ends on one device returns A.
+		if l.B.Device != l.A.Device {
+			b := [2]string{l.B.Device, l.B.Port}
+			m[b] = append(m[b], l)
+		}
+	}
+	return m
+}
+
 func hostByName(f *model.Fabric, name string) *model.Host {
 	for _, h := range f.Hosts {
 		if h.Name == name {

@@ -33,14 +33,15 @@ func runRailAlignment(f *model.Fabric) []Finding {
 		return nil
 	}
 	var out []Finding
+	byEnd := linksByEnd(f)
 	for _, h := range f.Hosts {
 		for k, nic := range r.NICs[h.Name] {
 			if k >= len(r.Groups) {
 				break
 			}
-			for _, l := range f.Links {
-				this, far, ok := l.End(h.Name)
-				if !ok || this.Port != nic.Netdev || slices.Contains(r.Groups[k], far.Device) {
+			for _, l := range byEnd[[2]string{h.Name, nic.Netdev}] {
+				_, far, _ := l.End(h.Name)
+				if slices.Contains(r.Groups[k], far.Device) {
 					continue
 				}
 				out = append(out, Finding{
