@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
 )
 
 // The rail-optimised fabric of issue 13: topoHosts GPU servers with
@@ -297,5 +300,31 @@ func BenchmarkLintTopology(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkTraceTopology times one trace between two GPU servers of the
+// issue-13 fabric on an already built model: gpu0001 NIC 0 to gpu1000 NIC 0,
+// different leaves of rail 0, so every one of the 32 spines is a path. The
+// model build is the lint's (BenchmarkLintTopology) and is left out.
+func BenchmarkTraceTopology(b *testing.B) {
+	dir := topologyFabric(b, true)
+	inv, err := inventory.Load(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := model.Build(inv, offline.Collect(dir, inv))
+	src := checks.Endpoint{Host: topoHost(0), NIC: topoNIC(0)}
+	dst := checks.Endpoint{Host: topoHost(topoHosts - 1), NIC: topoNIC(0)}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := checks.Trace(f, src, dst)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Pairs) != 1 || len(res.Pairs[0].Paths) != topoSpines {
+			b.Fatalf("%d NIC pairs, want 1 with %d paths", len(res.Pairs), topoSpines)
+		}
 	}
 }
