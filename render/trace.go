@@ -14,7 +14,7 @@ import (
 const TraceSchema = "qoslint.trace/v1"
 
 // TraceFormats are the formats of `qoslint trace`.
-var TraceFormats = []string{"text", "json"}
+var TraceFormats = []string{"text", "json", "html"}
 
 // TraceWriter is a trace formatter.
 func TraceWriter(format string) (func(io.Writer, *checks.TraceResult) error, error) {
@@ -23,8 +23,10 @@ func TraceWriter(format string) (func(io.Writer, *checks.TraceResult) error, err
 		return TraceText, nil
 	case "json":
 		return TraceJSON, nil
+	case "html":
+		return TraceHTML, nil
 	}
-	return nil, fmt.Errorf("--format %q: %s", format, strings.Join(TraceFormats, " or "))
+	return nil, fmt.Errorf("--format %q: %s", format, strings.Join(TraceFormats[:len(TraceFormats)-1], ", ")+" or "+TraceFormats[len(TraceFormats)-1])
 }
 
 // traceStatus is a path's verdict as printed.

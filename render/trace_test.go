@@ -27,7 +27,7 @@ func TestTraceWriterFormats(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	if _, err := TraceWriter("html"); err == nil {
-		t.Error("html: no error")
+	if _, err := TraceWriter("xml"); err == nil || err.Error() != `--format "xml": text, json or html` {
+		t.Errorf("xml: %v", err)
 	}
 }

@@ -21,7 +21,9 @@ func TestTraceGolden(t *testing.T) {
 	}{
 		{"trace-clean-gpu01-gpu03.txt", "../../../examples/clean-pod", "gpu01:ens1f0np0", "gpu03:ens1f1np1", "text", ExitOK},
 		{"trace-clean-gpu01-gpu03.json", "../../../examples/clean-pod", "gpu01:ens1f0np0", "gpu03:ens1f1np1", "json", ExitOK},
+		{"trace-clean-gpu01-gpu03.html", "../../../examples/clean-pod", "gpu01:ens1f0np0", "gpu03:ens1f1np1", "html", ExitOK},
 		{"trace-broken-gpu02-gpu01.txt", "../../../examples/broken-pod", "gpu02:ens1f0np0", "gpu01:ens1f0np0", "text", ExitFindings},
+		{"trace-broken-gpu02-gpu01.html", "../../../examples/broken-pod", "gpu02:ens1f0np0", "gpu01:ens1f0np0", "html", ExitFindings},
 		{"trace-broken-gpu01-gpu02.txt", "../../../examples/broken-pod", "gpu01", "gpu02", "text", ExitFindings},
 		{"trace-broken-gpu01-gpu02.json", "../../../examples/broken-pod", "gpu01", "gpu02", "json", ExitFindings},
 	} {
@@ -82,7 +84,7 @@ func TestTraceErrors(t *testing.T) {
 		{clean, "gpu01", "gpu01", "text", "are one NIC"},
 		{clean, "gpu01:", "gpu02", "text", ""},
 		{clean, ":x", "gpu02", "text", `":x" is not HOST or HOST:NIC`},
-		{clean, "gpu01", "gpu02", "html", `--format "html": text or json`},
+		{clean, "gpu01", "gpu02", "xml", `--format "xml": text, json or html`},
 		{noLLDP, "gpu01", "gpu02", "text", "LLDP shows no switch at the end of gpu01:ens1f0np0 (gpu01's lldp.json not collected)"},
 	} {
 		var out, errOut bytes.Buffer

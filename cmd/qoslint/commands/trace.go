@@ -15,7 +15,8 @@ func newTraceCmd(out, errOut io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use: "trace SRC[:NIC] DST[:NIC]",
 		Example: `  qoslint trace gpu01:ens1f0np0 gpu03:ens1f1np1 --dir examples/clean-pod
-  qoslint trace gpu01 gpu02 --dir examples/broken-pod -f json -o trace.json`,
+  qoslint trace gpu01 gpu02 --dir examples/broken-pod -f json -o trace.json
+  qoslint trace gpu02:ens1f0np0 gpu01:ens1f0np0 --dir examples/broken-pod -f html -o trace.html`,
 		Short: "List the ECMP paths between two GPUs and the marking chain on every hop",
 		Long: `trace follows RoCE from one GPU NIC to another through the fabric directory's LLDP links:
 the source NIC's leaf, each spine linked to both leaves, the destination's leaf (one path without
