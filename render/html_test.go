@@ -355,7 +355,7 @@ var (
 )
 
 func init() {
-	for _, t := range strings.Fields(`html head meta title style body h1 h2 h3 h4 section p span ul li b code div
+	for _, t := range strings.Fields(`html head meta title style body h1 h2 h3 h4 section p span ul ol li b code div main
 		table thead tbody tr th td a svg defs marker path g text line rect article header dl dt dd pre footer`) {
 		pageTags[t] = true
 	}
