@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // The trace of the shipped pods: clean-pod's NIC 0 of gpu01 to NIC 1 of
@@ -98,6 +101,98 @@ func TestTraceErrors(t *testing.T) {
 		}
 		if code != ExitInput || !strings.Contains(errOut.String(), tc.want) {
 			t.Errorf("%s → %s: exit %d, stderr %q; want exit 2 and %q", tc.src, tc.dst, code, errOut.String(), tc.want)
+		}
+	}
+}
+
+// htmlAttr is the value of n's attribute key, and whether n has it.
+func htmlAttr(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// htmlFind is every element under n named tag whose class list holds
+// class, in document order.
+func htmlFind(n *html.Node, tag, class string) []*html.Node {
+	var out []*html.Node
+	for c := range n.Descendants() {
+		if c.Type != html.ElementNode || c.Data != tag {
+			continue
+		}
+		cl, _ := htmlAttr(c, "class")
+		if slices.Contains(strings.Fields(cl), class) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// The HTML trace read as a browser reads it: clean-pod's two spine paths
+// are two path sections of five ok hops; broken-pod's one path is broken at
+// leaf01 by switch-dscp-map, the same hop and check as the JSON's.
+func TestTraceHTMLParsed(t *testing.T) {
+	for _, tc := range []struct {
+		dir, src, dst string
+		paths, hops   int
+		broken        [][2]string // per path: device, check of the first broken hop
+	}{
+		{"../../../examples/clean-pod", "gpu01:ens1f0np0", "gpu03:ens1f1np1", 2, 5, [][2]string{{}, {}}},
+		{"../../../examples/broken-pod", "gpu02:ens1f0np0", "gpu01:ens1f0np0", 1, 3, [][2]string{{"leaf01", "switch-dscp-map"}}},
+	} {
+		var out, errOut bytes.Buffer
+		Trace(&out, &errOut, tc.dir, tc.src, tc.dst, "html")
+		doc, err := html.Parse(&out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths := htmlFind(doc, "section", "path")
+		if len(paths) != tc.paths {
+			t.Fatalf("%s: %d paths, want %d", tc.dir, len(paths), tc.paths)
+		}
+		for i, p := range paths {
+			hops := htmlFind(p, "div", "hop")
+			if len(hops) != tc.hops {
+				t.Errorf("%s path %d: %d hops, want %d", tc.dir, i+1, len(hops), tc.hops)
+			}
+			dev, _ := htmlAttr(p, "data-broken")
+			check, _ := htmlAttr(p, "data-check")
+			if [2]string{dev, check} != tc.broken[i] {
+				t.Errorf("%s path %d: data-broken %q data-check %q, want %q", tc.dir, i+1, dev, check, tc.broken[i])
+			}
+			first := htmlFind(p, "div", "first-broken")
+			if tc.broken[i][0] == "" {
+				if len(first) != 0 {
+					t.Errorf("%s path %d: a first broken hop on a path that is not broken", tc.dir, i+1)
+				}
+				continue
+			}
+			if len(first) != 1 {
+				t.Fatalf("%s path %d: %d first broken hops, want 1", tc.dir, i+1, len(first))
+			}
+			for k, want := range map[string]string{"data-device": dev, "data-status": "broken", "data-check": check, "data-hop": "1", "data-role": "leaf"} {
+				if got, _ := htmlAttr(first[0], k); got != want {
+					t.Errorf("%s path %d: first broken hop %s=%q, want %q", tc.dir, i+1, k, got, want)
+				}
+			}
+		}
+	}
+}
+
+// No URL in the page: nothing to fetch, nowhere to link to.
+func TestTraceHTMLNoExternalURL(t *testing.T) {
+	var out, errOut bytes.Buffer
+	Trace(&out, &errOut, "../../../examples/broken-pod", "gpu01", "gpu02", "html")
+	page := strings.ToLower(out.String())
+	if !strings.HasPrefix(page, "<!doctype html>") {
+		t.Fatal("not an HTML page")
+	}
+	for _, bad := range []string{"src=", "href=", "http:", "https:", "<script", "<link", "url(", "@import"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page holds %q", bad)
 		}
 	}
 }
