@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -294,4 +295,54 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+var traceHopRe = regexp.MustCompile(`<div class="hop ([a-z -]+)" id="[^"]+" data-hop="(\d)" data-device="([^"]+)"`)
+
+// TestTraceHTMLInChromium renders the broken pod's trace gpu02 → gpu01 on
+// rail 0 in a real browser: as the browser parsed it, the one path holds
+// its three hops in order inside its list, leaf01 is the first broken
+// hop, and the screenshot shows both the broken (red) and sound (green)
+// hops.
+func TestTraceHTMLInChromium(t *testing.T) {
+	bin := chromiumBin()
+	if bin == "" {
+		t.Skip("chromium not installed: apt-get install chromium to run the HTML DOM test")
+	}
+	var b, errOut bytes.Buffer
+	if code := app.Trace(&b, &errOut, "../examples/broken-pod", "gpu02:ens1f0np0", "gpu01:ens1f0np0", "html"); code != app.ExitFindings {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	tmp := t.TempDir()
+	page := filepath.Join(tmp, "trace.html")
+	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(artifactDir(t), "html-trace-broken-pod.png")
+	_ = os.Remove(shot)
+	pageURL := (&url.URL{Scheme: "file", Path: page}).String()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	dom, stderr, err := runChromium(ctx, bin, tmp, "--screenshot="+shot, "--window-size=1400,2000", "--dump-dom", pageURL)
+	if err != nil || len(dom) == 0 {
+		t.Fatalf("chromium --dump-dom: %v\n%s", err, tail(stderr))
+	}
+	if _, err := os.Stat(shot); err != nil {
+		if _, stderr, err = runChromium(ctx, bin, tmp, "--screenshot="+shot, "--window-size=1400,2000", pageURL); err != nil {
+			t.Fatalf("chromium --screenshot: %v\n%s", err, tail(stderr))
+		}
+	}
+	path := section(t, string(dom), `<section class="path broken"`, `</ol>`)
+	if !strings.Contains(path, `data-broken="leaf01" data-check="switch-dscp-map"`) {
+		t.Errorf("the path does not name leaf01 and switch-dscp-map: %.300s", path)
+	}
+	var hops []string
+	for _, m := range traceHopRe.FindAllStringSubmatch(path, -1) {
+		hops = append(hops, m[2]+" "+m[3]+" "+m[1])
+	}
+	if got, want := strings.Join(hops, ", "), "0 gpu02 ok, 1 leaf01 broken first-broken, 2 gpu01 broken"; got != want {
+		t.Errorf("hops in the DOM: %s, want %s", got, want)
+	}
+	checkScreenshot(t, shot)
+	t.Logf("screenshot: %s", shot)
 }
