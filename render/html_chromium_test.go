@@ -89,23 +89,7 @@ func TestHTMLInChromium(t *testing.T) {
 	if err := os.WriteFile(page, []byte(renderHTML(t, r)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	shot := filepath.Join(artifactDir(t), "html-broken-pod.png")
-	_ = os.Remove(shot)
-	pageURL := (&url.URL{Scheme: "file", Path: page}).String()
-
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	// One run gives both the DOM and the screenshot.
-	dom, stderr, err := runChromium(ctx, bin, tmp, "--screenshot="+shot, "--window-size=1400,2000", "--dump-dom", pageURL)
-	if err != nil || len(dom) == 0 {
-		t.Fatalf("chromium --dump-dom: %v\n%s", err, tail(stderr))
-	}
-	if _, err := os.Stat(shot); err != nil {
-		// A Chromium that does one thing per run: take it again.
-		if _, stderr, err = runChromium(ctx, bin, tmp, "--screenshot="+shot, "--window-size=1400,2000", pageURL); err != nil {
-			t.Fatalf("chromium --screenshot: %v\n%s", err, tail(stderr))
-		}
-	}
+	dom, shot := loadInChromium(t, bin, tmp, page, "html-broken-pod.png")
 
 	checkDOMMatrix(t, string(dom), r)
 	checkDOMChain(t, string(dom))
@@ -318,20 +302,7 @@ func TestTraceHTMLInChromium(t *testing.T) {
 	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	shot := filepath.Join(artifactDir(t), "html-trace-broken-pod.png")
-	_ = os.Remove(shot)
-	pageURL := (&url.URL{Scheme: "file", Path: page}).String()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	dom, stderr, err := runChromium(ctx, bin, tmp, "--screenshot="+shot, "--window-size=1400,2000", "--dump-dom", pageURL)
-	if err != nil || len(dom) == 0 {
-		t.Fatalf("chromium --dump-dom: %v\n%s", err, tail(stderr))
-	}
-	if _, err := os.Stat(shot); err != nil {
-		if _, stderr, err = runChromium(ctx, bin, tmp, "--screenshot="+shot, "--window-size=1400,2000", pageURL); err != nil {
-			t.Fatalf("chromium --screenshot: %v\n%s", err, tail(stderr))
-		}
-	}
+	dom, shot := loadInChromium(t, bin, tmp, page, "html-trace-broken-pod.png")
 	path := section(t, string(dom), `<section class="path broken"`, `</ol>`)
 	if !strings.Contains(path, `data-broken="leaf01" data-check="switch-dscp-map"`) {
 		t.Errorf("the path does not name leaf01 and switch-dscp-map: %.300s", path)
@@ -345,4 +316,26 @@ func TestTraceHTMLInChromium(t *testing.T) {
 	}
 	checkScreenshot(t, shot)
 	t.Logf("screenshot: %s", shot)
+}
+
+// loadInChromium opens page in headless Chromium once for its DOM and a
+// 1400x2000 screenshot kept as an artifact under name; a Chromium that
+// does one thing per run is asked again for the screenshot.
+func loadInChromium(t *testing.T, bin, tmp, page, name string) (dom []byte, shot string) {
+	t.Helper()
+	shot = filepath.Join(artifactDir(t), name)
+	_ = os.Remove(shot)
+	pageURL := (&url.URL{Scheme: "file", Path: page}).String()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	dom, stderr, err := runChromium(ctx, bin, tmp, "--screenshot="+shot, "--window-size=1400,2000", "--dump-dom", pageURL)
+	if err != nil || len(dom) == 0 {
+		t.Fatalf("chromium --dump-dom: %v\n%s", err, tail(stderr))
+	}
+	if _, err := os.Stat(shot); err != nil {
+		if _, stderr, err = runChromium(ctx, bin, tmp, "--screenshot="+shot, "--window-size=1400,2000", pageURL); err != nil {
+			t.Fatalf("chromium --screenshot: %v\n%s", err, tail(stderr))
+		}
+	}
+	return dom, shot
 }

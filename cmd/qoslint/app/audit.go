@@ -313,15 +313,21 @@ func copyInventory(src, outDir string) error {
 	}
 	// The waivers and the intent files audit would apply go along, so that
 	// lint of the capture reports what audit reports.
-	for _, name := range append([]string{waivers.FileName}, intentFiles...) {
-		data, err := os.ReadFile(filepath.Join(filepath.Dir(src), name))
+	return copyOptional(filepath.Dir(src), outDir, append([]string{waivers.FileName}, intentFiles...))
+}
+
+// copyOptional copies each named file from one folder to another; a file
+// that is not there is skipped.
+func copyOptional(from, to string, names []string) error {
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(from, name))
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			continue
 		case err != nil:
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(outDir, name), data, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(to, name), data, 0o644); err != nil {
 			return err
 		}
 	}

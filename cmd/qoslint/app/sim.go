@@ -4,10 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,19 +78,7 @@ func startSim(dir, listen string, latency time.Duration, password, inventoryOut 
 // copyIntent puts the fabric directory's intent files (the cabling plan)
 // beside an inventory, where audit reads them.
 func copyIntent(fabricDir, invDir string) error {
-	for _, name := range intentFiles {
-		data, err := os.ReadFile(filepath.Join(fabricDir, name))
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			continue
-		case err != nil:
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(invDir, name), data, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+	return copyOptional(fabricDir, invDir, intentFiles)
 }
 
 func newPassword() string {
