@@ -35,6 +35,7 @@ const (
 	StepSwitchECN      = "switch-ecn"
 	StepCNPPriority    = "cnp-priority"
 	StepCNPTC          = "cnp-tc"
+	StepCNPSched       = "cnp-sched"
 )
 
 // Directions of a step: RoCE from source to destination, the CNP back.

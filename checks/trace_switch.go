@@ -12,7 +12,9 @@ import (
 // DSCP map give the switch priority, its PFC pauses the sender; RoCE leaves
 // by out: the priority's traffic class and ECN on it. The CNP comes back the
 // other way: out classifies it (trust, CNP DSCP → CNP priority), in queues
-// it (the CNP priority's traffic class, not RoCE's).
+// it (the CNP priority's traffic class, not RoCE's, scheduled strict: the
+// scheduler is switch-cnp's own judgement, so the trace and the check say
+// the same of every port).
 func switchHop(f *model.Fabric, r routeHop) TraceHop {
 	sw := f.SwitchByName(r.sw)
 	if sw == nil {
@@ -44,10 +46,19 @@ func switchHop(f *model.Fabric, r routeHop) TraceHop {
 	}
 	if qin != nil {
 		tc := qin.TC[p.CNP.Priority]
+		sched := qin.Sched[tc.V]
+		jq, js := JudgeSwitchCNPQueue(p, tc.V), pass
+		// As switch-cnp: the scheduler is judged only of a CNP class apart
+		// from RoCE's; in RoCE's class the queue step already says why.
+		if jq.OK {
+			js = JudgeSwitchCNPScheduler(p, tc.V, sched.V)
+		}
 		hop.Steps = append(hop.Steps, judged(StepCNPTC, DirCNP, in, "switch-cnp",
-			fmt.Sprintf("SP %d → TC %d", p.CNP.Priority, tc.V), tc.Origin, JudgeSwitchCNPQueue(p, tc.V)))
+			fmt.Sprintf("SP %d → TC %d", p.CNP.Priority, tc.V), tc.Origin, jq),
+			judged(StepCNPSched, DirCNP, in, "switch-cnp", fmt.Sprintf("TC %d %s", tc.V, sched.V), sched.Origin, js))
 	} else {
-		hop.Steps = append(hop.Steps, unknown(StepCNPTC, DirCNP, in, "switch-cnp", why))
+		hop.Steps = append(hop.Steps, unknown(StepCNPTC, DirCNP, in, "switch-cnp", why),
+			unknown(StepCNPSched, DirCNP, in, "switch-cnp", why))
 	}
 	return hop
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/checks"
 	"golang.org/x/net/html"
 )
 
@@ -194,5 +195,91 @@ func TestTraceHTMLNoExternalURL(t *testing.T) {
 		if strings.Contains(page, bad) {
 			t.Errorf("the page holds %q", bad)
 		}
+	}
+}
+
+// The CNP's class must leave every switch strict on the way back: with
+// traffic-class 6 DWRR on spine01 (the YAML shape of `nv config show -o yaml`
+// under qos egress-scheduler, CumulusNetworks/docs
+// content/cumulus-linux-515/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md),
+// the path via spine01 carries switch-cnp's reason on spine01's cnp-sched
+// step, the one via spine02 does not, and lint's switch-cnp says the same of
+// spine01. A warning leaves RoCE's mark, so both paths stay ok.
+func TestTraceCNPSchedulerDWRR(t *testing.T) {
+	dir := copyDir(t, "../../../examples/clean-pod")
+	cfg := dir + "/devices/spine01/nv-config.yaml"
+	b, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dwrr := "    qos:\n      egress-scheduler:\n        default-global:\n          traffic-class:\n            '6':\n              mode: dwrr\n"
+	s := strings.Replace(string(b), "    qos:\n", dwrr, 1)
+	if s == string(b) {
+		t.Fatal("spine01's configuration has no qos: to edit")
+	}
+	if err := os.WriteFile(cfg, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := Trace(&out, &errOut, dir, "gpu01:ens1f0np0", "gpu03:ens1f1np1", "json"); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var doc struct {
+		Pairs []struct {
+			Paths []struct {
+				Via, Status string
+				Hops        []struct {
+					Device string
+					Steps  []struct{ Name, Status, Check, Reason, Label, Port string }
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Pairs) != 1 || len(doc.Pairs[0].Paths) != 2 {
+		t.Fatalf("want one pair of two paths: %s", out.String())
+	}
+	for _, p := range doc.Pairs[0].Paths {
+		if p.Status != "ok" {
+			t.Errorf("path via %s: %s, want ok (a warning keeps RoCE's mark)", p.Via, p.Status)
+		}
+		seen := 0
+		for _, h := range p.Hops {
+			for _, st := range h.Steps {
+				if st.Name != "cnp-sched" {
+					continue
+				}
+				seen++
+				flagged := h.Device == "spine01"
+				if got := st.Reason != ""; got != flagged || st.Check != "switch-cnp" {
+					t.Errorf("via %s, %s %s: check %q, reason %q, label %q; want switch-cnp, reason only on spine01",
+						p.Via, h.Device, st.Port, st.Check, st.Reason, st.Label)
+				}
+				if flagged && (!strings.Contains(st.Reason, "CNP traffic-class 6 is scheduled dwrr, not strict") || st.Label != "TC 6 dwrr") {
+					t.Errorf("spine01 cnp-sched: label %q, reason %q", st.Label, st.Reason)
+				}
+			}
+		}
+		if seen != 3 {
+			t.Errorf("path via %s: %d cnp-sched steps, want one per switch (3)", p.Via, seen)
+		}
+	}
+	r, err := BuildReport(dir, checks.Error)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, f := range r.Findings {
+		if f.Check == "switch-cnp" {
+			found = f.Device == "spine01" && f.Severity == checks.Warning
+			if !found {
+				t.Errorf("unexpected switch-cnp finding %+v", f)
+			}
+		}
+	}
+	if !found {
+		t.Error("lint's switch-cnp does not flag spine01: the trace and the check disagree")
 	}
 }
