@@ -194,3 +194,8 @@ func nextTierName(t, top int) string {
 	}
 	return tierName(t+1) + " or above"
 }
+
+// Tier is the tier of an inventory switch role from the hosts up (leaf and
+// border 1, spine 2, super-spine 3), 0 for a role it does not rank: the
+// order the ECMP groups and the HTML report's topology view share.
+func Tier(role string) int { return tier(role) }

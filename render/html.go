@@ -10,8 +10,8 @@ import (
 )
 
 // HTML writes the report as one self-contained page for a customer: a
-// summary, a device × check matrix coloured by severity, the RoCE marking
-// chain drawn as inline SVG, then every finding with its evidence, fix and
+// summary, a device × check matrix coloured by severity, the LLDP topology
+// and the RoCE marking chain drawn as inline SVG, then every finding with its evidence, fix and
 // rollback. It loads nothing: styles are inline, there is no script, and a
 // Content-Security-Policy forbids every fetch, so the file reads the same
 // offline, attached to a ticket, as it does here.
@@ -35,6 +35,7 @@ type htmlView struct {
 	DeviceFindings          []htmlDevice
 	Plans                   []Plan
 	Chain                   *htmlChain
+	Topology                *htmlTopo
 	Head                    template.HTML
 }
 
@@ -105,6 +106,9 @@ func buildHTMLView(r *Report) *htmlView {
 	v.Rows, v.DeviceFindings = htmlMatrix(r, v.Checks, errsBy)
 	if r.Chain != nil {
 		v.Chain = layoutChain(r.Chain)
+	}
+	if r.Topology != nil {
+		v.Topology = layoutTopology(r.Topology, r.Findings)
 	}
 	return v
 }
@@ -483,7 +487,10 @@ var htmlPage = template.Must(template.New("html").Parse(htmlTemplate))
 
 // htmlTemplate is the page. Stable ids and classes for tests and for
 // people who restyle it: #summary, #notes, #input-errors, #matrix
-// (table.matrix, td[data-device][data-check][data-severity]), #chain
+// (table.matrix, td[data-device][data-check][data-severity]), #topology
+// (g.device[data-device][data-kind][data-tier], g.link[data-link]
+// [data-verdict][data-lldp] (data-lldp is "both" or "one-sided": an
+// attribute named data-on… would be escaped as a script handler), p.no-lldp when nothing is drawn), #chain
 // (g.hop[data-hop][data-status]), #findings (article.finding), #plans.
 // htmlCSS styles the report page (HTMLHead puts it in the page's head).
 const htmlCSS = `:root{--err:#c5221f;--err-bg:#fce8e6;--warn:#a35200;--warn-bg:#fef0d9;--info:#1a5fb4;--info-bg:#e3eefc;--ok:#137333;--ok-bg:#e6f4ea;--na:#9aa0a6;--na-bg:#f4f5f6;--line:#dadce0;--fg:#202124;--muted:#5f6368}
@@ -515,6 +522,19 @@ table.matrix td a{color:inherit;text-decoration:none;display:block}
 .badge{display:inline-block;padding:0 6px;border-radius:3px;font-size:12px;font-weight:600}
 .legend{display:flex;gap:10px;flex-wrap:wrap;margin:8px 0;font-size:12px}
 .legend span{padding:2px 8px;border-radius:3px;border:1px solid var(--line)}
+#topology .topo-wrap{overflow-x:auto}
+#topology svg{border:1px solid var(--line);border-radius:6px;background:#fff}
+#topology text{font:12px ui-monospace,"DejaVu Sans Mono","Liberation Mono",monospace;fill:var(--fg);text-anchor:middle}
+#topology text.tier{font:600 12px system-ui,"DejaVu Sans",sans-serif;fill:var(--muted);text-anchor:start}
+#topology .device rect{fill:#f1f3f4;stroke:#5f6368;stroke-width:1.5;rx:5}
+#topology .device-switch rect{fill:#e8f0fe;stroke:var(--info)}
+#topology .link path{fill:none;stroke:#9aa0a6;stroke-width:2}
+#topology .link-warning path{stroke:var(--warn);stroke-width:3}
+#topology .link-error path{stroke:var(--err);stroke-width:3.5}
+#topology .one-sided path{stroke-dasharray:7 5}
+#topology .legend .lk{display:inline-block;width:28px;height:0;border-top:3px solid #9aa0a6;vertical-align:middle;margin-right:4px}
+#topology .legend .lk-error{border-top-color:var(--err)}#topology .legend .lk-warning{border-top-color:var(--warn)}
+#topology .legend .lk-one-sided{border-top-style:dashed}
 #chain svg{max-width:100%;height:auto;border:1px solid var(--line);border-radius:6px;background:#fff}
 #chain text{font:12px ui-monospace,"DejaVu Sans Mono","Liberation Mono",monospace;fill:var(--fg)}
 #chain text.head{font:600 12px system-ui,"DejaVu Sans",sans-serif;fill:var(--muted)}
@@ -585,7 +605,47 @@ const htmlTemplate = `{{.Head}}<body>
 </tbody>
 </table>
 </section>
-{{with .Chain}}
+{{with .Topology}}
+<section id="topology">
+<h2>Topology (LLDP)</h2>
+{{- if .Absent}}
+<p class="no-lldp">{{.Absent}}</p>
+{{- else}}
+<p>The cables LLDP reports between inventory devices, tiers from the inventory roles (hosts at the bottom). A link is red when a topology check (cabling, rail-alignment, link-mtu, link-qos, link-pfc) has an error naming either end, amber for a warning, grey otherwise; dashed when only one end's LLDP reports it. Hover a link for its findings. {{.Counts}}</p>
+<div class="legend"><span><i class="lk lk-error"></i>error</span><span><i class="lk lk-warning"></i>warning</span><span><i class="lk"></i>info or no finding</span><span><i class="lk lk-one-sided"></i>one-sided</span></div>
+{{- if .Aggregated}}
+<p class="aggregated">{{.Aggregated}}</p>
+{{- end}}
+<div class="topo-wrap">
+<svg role="img" aria-label="fabric topology" width="{{.Width}}" height="{{.Height}}" viewBox="0 0 {{.Width}} {{.Height}}">
+{{- range .Labels}}
+<text class="tier" x="{{.X}}" y="{{.Y}}">{{.Text}}</text>
+{{- end}}
+<g class="links">
+{{- range .Links}}
+<g class="link link-{{.Verdict}}{{if .OneSided}} one-sided{{end}}" data-link="{{.ID}}" data-verdict="{{.Verdict}}" data-lldp="{{if .OneSided}}one-sided{{else}}both{{end}}"{{if gt .Count 1}} data-count="{{.Count}}"{{end}}><title>{{.Title}}</title><path d="{{.Path}}"></path></g>
+{{- end}}
+</g>
+<g class="devices">
+{{- range .Devices}}
+<g class="device device-{{.Kind}}" data-device="{{.Name}}" data-kind="{{.Kind}}" data-tier="{{.Tier}}"><title>{{.Title}}</title><rect x="{{.X}}" y="{{.Y}}" width="{{.W}}" height="{{.H}}"></rect><text x="{{.TextX}}" y="{{.TextY}}">{{.Label}}</text></g>
+{{- end}}
+</g>
+</svg>
+</div>
+{{- if .Listed}}
+<ul class="topo-links">
+{{- range .Listed}}
+<li class="link-{{.Verdict}}" data-link="{{.ID}}" data-verdict="{{.Verdict}}"><pre>{{.Title}}</pre></li>
+{{- end}}
+</ul>
+{{- if .More}}
+<p>… and {{.More}} more: see the findings.</p>
+{{- end}}
+{{- end}}
+{{- end}}
+</section>
+{{end}}{{with .Chain}}
 <section id="chain">
 <h2>RoCE marking chain</h2>
 <p>{{.Caption}} Each box is one hop: green keeps the mark, <b style="color:var(--err)">red loses it</b> (the reason is under the box; hover for the evidence), grey could not be checked. A dashed red arrow follows a hop where the mark is already lost.</p>

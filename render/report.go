@@ -32,6 +32,9 @@ type Report struct {
 	// Chain, when set, is the RoCE marking chain of the fabric; only the
 	// html format draws it.
 	Chain *MarkingChain
+	// Topology, when set, is the fabric's LLDP cabling; only the html
+	// format draws it, coloured by the topology checks' findings.
+	Topology *Topology
 	// Waivers is the waiver file that was applied, "" for none. Findings
 	// it covers are marked Waived; its own findings (check "waiver") have
 	// the device waivers.Device.

@@ -217,6 +217,7 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		Errors:   append(capture.Errors, fab.Problems...),
 		FailOn:   failOn,
 		Chain:    render.BuildChain(fab),
+		Topology: render.BuildTopology(fab),
 		Notes:    noteTexts(append(append([]*source.Error(nil), capture.Notes...), fab.Notes...)),
 	}
 	if off := notRun(set); off != "" {
