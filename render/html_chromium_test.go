@@ -339,3 +339,87 @@ func loadInChromium(t *testing.T, bin, tmp, page, name string) (dom []byte, shot
 	}
 	return dom, shot
 }
+
+var topoLinkRe = regexp.MustCompile(`<g class="link link-([a-z]+)[^"]*" data-link="([^"]+)" data-verdict="([a-z]+)"[^>]*><title>[^<]*</title><path d="M(\d+) (\d+) L(\d+) (\d+)"></path></g>`)
+
+// TestTopologyInChromium renders the broken pod's topology view in a real
+// browser. The page is the report's own head (its style sheet and policy)
+// and its topology section alone, so the screenshot's colours are the
+// view's and not the matrix's: as the browser parsed it, the 14 links are
+// inside the SVG with a visible length, gpu03's two swapped cables are the
+// red ones, and the picture shows red links, grey links and the switch
+// boxes' fill.
+func TestTopologyInChromium(t *testing.T) {
+	bin := chromiumBin()
+	if bin == "" {
+		t.Skip("chromium not installed: apt-get install chromium to run the HTML DOM test")
+	}
+	full := renderHTML(t, lintReport(t, "../examples/broken-pod"))
+	head := full[:strings.Index(full, "<body>")+len("<body>")]
+	topo := section(t, full, `<section id="topology">`, `</section>`)
+	tmp := t.TempDir()
+	page := filepath.Join(tmp, "topology.html")
+	if err := os.WriteFile(page, []byte(head+"\n"+topo+"</section>\n</body>\n</html>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom, shot := loadInChromium(t, bin, tmp, page, "html-topology-broken-pod.png")
+	svg := section(t, string(dom), `<svg role="img" aria-label="fabric topology"`, `</svg>`)
+	var red []string
+	links := topoLinkRe.FindAllStringSubmatch(svg, -1)
+	for _, m := range links {
+		if m[1] != m[3] {
+			t.Errorf("link %s: class link-%s, data-verdict %s", m[2], m[1], m[3])
+		}
+		if m[4] == m[6] && m[5] == m[7] {
+			t.Errorf("link %s has no length", m[2])
+		}
+		if m[3] == "error" {
+			red = append(red, m[2])
+		}
+	}
+	if len(links) != 14 {
+		t.Errorf("%d links in the SVG as parsed, want 14", len(links))
+	}
+	sort.Strings(red)
+	if got := strings.Join(red, " "); got != "leaf01:swp3--gpu03:ens1f1np1 leaf02:swp3--gpu03:ens1f0np0" {
+		t.Errorf("red links %s", got)
+	}
+	if n := strings.Count(svg, `<g class="device `); n != 9 {
+		t.Errorf("%d device boxes, want 9", n)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	count := func(c [3]int) int {
+		n := 0
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				if abs(int(r>>8)-c[0]) < 24 && abs(int(g>>8)-c[1]) < 24 && abs(int(bl>>8)-c[2]) < 24 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	// Two red cables of ~150px at 3.5px; ten grey ones at 2px; nine
+	// boxes, five of them switches filled #e8f0fe.
+	for _, c := range []struct {
+		what string
+		rgb  [3]int
+		min  int
+	}{{"red (error links)", [3]int{0xc5, 0x22, 0x1f}, 500}, {"grey (sound links)", [3]int{0x9a, 0xa0, 0xa6}, 1000},
+		{"switch fill", [3]int{0xe8, 0xf0, 0xfe}, 5 * 80 * 20}} {
+		if n := count(c.rgb); n < c.min {
+			t.Errorf("screenshot has %d %s pixels, want at least %d", n, c.what, c.min)
+		}
+	}
+	t.Logf("screenshot: %s", shot)
+}
