@@ -119,7 +119,7 @@ func TestReadErrors(t *testing.T) {
 	pcapCut = pcapCut[:len(pcapCut)-10]
 	tests := []struct {
 		name, data, want string
-		frames          uint64
+		frames           uint64
 	}{
 		{"empty", "", "empty file", 0},
 		{"short", "ab", "too short", 0},
