@@ -138,7 +138,8 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 }
 
 // outsideSnapshot are the findings a snapshot cannot reproduce, because it
-// does not record their input: runtime counters (evidence-*), the
+// does not record their input: runtime counters (evidence-*), packet
+// captures (wire-*), the
 // operational view of `nv show qos roce`, QoS bound on bond members,
 // routed ports (adaptive-routing), dynamic ECN percentages, links (the
 // topology checks: a snapshot records no LLDP).
@@ -146,7 +147,7 @@ func outsideSnapshot(f checks.Finding) bool {
 	switch {
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
-	case strings.HasPrefix(f.Check, "evidence-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
+	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
 		f.Check == checks.NotCollected.ID:
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":

@@ -177,6 +177,7 @@ func All() []*Check {
 		hostTrust, hostDSCPMap, hostPFC, hostECN, hostCNP, hostToS, mtu,
 		linkMTU, linkQoS, linkPFC, cabling, railAlignment,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,
+		wireDSCP, wireCNP, wireECN,
 	}
 }
 

@@ -22,6 +22,7 @@ const (
 	HWCounters    Input = "hw_counters"
 	LLDP          Input = "lldp"
 	Topology      Input = "topology"
+	Captures      Input = "captures"
 )
 
 // InputDoc is one input: its name and the files that hold it.
@@ -44,6 +45,7 @@ var Inputs = []InputDoc{
 	{Ethtool, layout.EthtoolFile("<netdev>") + " (and " + layout.EthtoolBeforeFile("<netdev>") + ")"},
 	{HWCounters, "sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/*"},
 	{LLDP, layout.LLDPFile + " (lldpcli -f json0 show neighbors details), switches and hosts"},
+	{Captures, layout.CapturesDir + "/*.pcap and *.pcapng (tcpdump on a RoCE netdev, or a switch's ERSPAN/GRE mirror), optional"},
 	{Topology, layout.TopologyFile + " at the fabric root (the cabling plan, Cumulus PTM format), optional"},
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/collectors/topology"
 	"github.com/qoslint/qoslint/inventory/source"
 )
@@ -30,6 +31,9 @@ type Capture struct {
 	// Topology is the cabling plan (topology.dot); nil when the fabric has
 	// none.
 	Topology *topology.Topology
+	// Wire are the packet captures of devices/<device>/captures, reduced
+	// to their RoCEv2 flows, in device then file order.
+	Wire []*pcap.Summary
 }
 
 // SwitchCapture is what was read from one NVUE switch.

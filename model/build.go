@@ -1,6 +1,8 @@
 package model
 
 import (
+	"net/netip"
+
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
@@ -38,6 +40,8 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 		f.Notes = append(f.Notes, h.Notes...)
 		f.Hosts = append(f.Hosts, h)
 	}
+	f.Wire = c.Wire
+	f.HostOfIP = HostIPs(inv)
 	buildLinks(f, inv, c)
 	buildECMPGroups(f, inv)
 	buildPlan(f, inv, c)
@@ -53,4 +57,16 @@ func (f *Fabric) SwitchByName(name string) *Switch {
 		}
 	}
 	return nil
+}
+
+// HostIPs maps the inventory hosts' addresses that are IP literals to
+// their names; a host name address maps nothing.
+func HostIPs(inv *inventory.Inventory) map[netip.Addr]string {
+	m := map[netip.Addr]string{}
+	for _, h := range inv.Hosts {
+		if a, err := netip.ParseAddr(h.Address); err == nil {
+			m[a.Unmap()] = h.Name
+		}
+	}
+	return m
 }

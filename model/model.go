@@ -6,6 +6,9 @@
 package model
 
 import (
+	"net/netip"
+
+	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/source"
 )
@@ -70,4 +73,9 @@ type Fabric struct {
 	// Notes are remarks made while building the model that are neither
 	// findings nor input errors (interfaces that are never checked, ...).
 	Notes []*source.Error
+	// Wire are the packet captures (devices/<device>/captures), reduced to
+	// RoCEv2 flows; HostOfIP names the inventory host whose address an IP
+	// is, so wire evidence can be laid beside that host's configuration.
+	Wire     []*pcap.Summary
+	HostOfIP map[netip.Addr]string
 }

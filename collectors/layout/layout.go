@@ -25,6 +25,8 @@ const (
 const (
 	DevicesDir  = "devices"
 	CaptureFile = ".qoslint/capture.json"
+	// CapturesDir holds a device's packet captures (*.pcap, *.pcapng).
+	CapturesDir = "captures"
 )
 
 // Switch files.

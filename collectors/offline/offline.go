@@ -66,6 +66,7 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 			continue
 		}
 		c.Switches = append(c.Switches, r.switchCapture(s.Name))
+		r.captures(s.Name)
 	}
 	for _, h := range inv.Hosts {
 		known[h.Name] = true
@@ -74,6 +75,7 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 			continue
 		}
 		c.Hosts = append(c.Hosts, r.hostCapture(h))
+		r.captures(h.Name)
 	}
 	// A folder the inventory does not name is a typo or a device someone
 	// forgot to add: either way the gate must not pass silently.
