@@ -22,6 +22,9 @@ const (
 	HWCounters    Input = "hw_counters"
 	LLDP          Input = "lldp"
 	Topology      Input = "topology"
+	Lspci         Input = "lspci"
+	CPUInfo       Input = "cpuinfo"
+	MlxconfigQ    Input = "mlxconfig"
 )
 
 // InputDoc is one input: its name and the files that hold it.
@@ -44,6 +47,9 @@ var Inputs = []InputDoc{
 	{Ethtool, layout.EthtoolFile("<netdev>") + " (and " + layout.EthtoolBeforeFile("<netdev>") + ")"},
 	{HWCounters, "sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/*"},
 	{LLDP, layout.LLDPFile + " (lldpcli -f json0 show neighbors details), switches and hosts"},
+	{Lspci, layout.LspciFile + " (lspci -vvv, as root)"},
+	{CPUInfo, layout.CPUInfoFile + " (" + layout.CPUInfoPath + ", its hypervisor flag)"},
+	{MlxconfigQ, layout.MlxConfigFile("<ibdev>") + " (mlxconfig -d <ibdev> q)"},
 	{Topology, layout.TopologyFile + " at the fabric root (the cabling plan, Cumulus PTM format), optional"},
 }
 
