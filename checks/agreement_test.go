@@ -142,13 +142,14 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 // captures (wire-*), the
 // operational view of `nv show qos roce`, QoS bound on bond members,
 // routed ports (adaptive-routing), dynamic ECN percentages, links (the
-// topology checks: a snapshot records no LLDP).
+// topology checks: a snapshot records no LLDP), PCI ACS and NIC firmware
+// (host-acs, host-firmware: a snapshot records no lspci or mlxconfig).
 func outsideSnapshot(f checks.Finding) bool {
 	switch {
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
-		f.Check == checks.NotCollected.ID:
+		f.Check == checks.NotCollected.ID, f.Check == "host-acs", f.Check == "host-firmware":
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":
 		return true

@@ -19,6 +19,13 @@ const (
 	NCCLConf
 	// LinkMTU is `ip link set dev <Target> mtu <Value>`.
 	LinkMTU
+	// Mlxconfig is `mlxconfig -d <Target> -y set <Path[0]>=<Value>`, the
+	// NIC firmware's persistent configuration: it takes effect only after
+	// a firmware reset (mlxfwreset) or a cold reboot.
+	Mlxconfig
+	// SetPCI is `setpci -s <Target> ECAP_ACS+0x6.w=<Value>`, the ACS
+	// Control register of a PCI bridge (not persistent across reboots).
+	SetPCI
 )
 
 // Change is one corrective action with what it replaces.

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -147,5 +148,55 @@ var _ = register(NotCollected, func(testing.TB) []checkCase {
 		{name: "clean"},
 		{name: "mlnx_qos and ip-link missing", edits: []edit{remove(dev("gpu01", "mlnx_qos-ens1f0np0.txt")), remove(dev("gpu01", "ip-link.json"))},
 			want: []string{"info gpu01"}, msg: "mlnx_qos-ens1f0np0.txt not collected: host-trust (trust), host-dscp-map (dscp2prio), host-pfc (PFC) not checked"},
+	}
+})
+
+var (
+	gpu01Mlx = dev("gpu01", "mlxconfig-mlx5_0.txt")
+	gpu01PCI = dev("gpu01", "lspci.txt")
+	gpu01CPU = dev("gpu01", "cpuinfo.txt")
+)
+
+// The switch port above the fixture's ConnectX, with ACS redirect off and
+// on (pciutils ls-ecaps.c cap_acs layout, collectors/hostfiles/testdata).
+const (
+	dspACSOff = "ACSCtl:\tSrcValid- TransBlk- ReqRedir- CmpltRedir- UpstreamFwd- EgressCtrl- DirectTrans-"
+	dspACSOn  = "ACSCtl:\tSrcValid+ TransBlk- ReqRedir+ CmpltRedir+ UpstreamFwd+ EgressCtrl- DirectTrans-"
+)
+
+func hostfile(t testing.TB, name string) string {
+	data, err := os.ReadFile("../collectors/hostfiles/testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+var _ = register(hostACS, func(t testing.TB) []checkCase {
+	pci := hostfile(t, "lspci/constructed_plx_switch.txt")
+	on := strings.Replace(pci, dspACSOff, dspACSOn, 1)
+	return []checkCase{
+		{name: "clean"},
+		{name: "switch ports off", edits: []edit{write(gpu01PCI, pci)}},
+		{name: "redirect on the NIC's switch port", edits: []edit{write(gpu01PCI, on)},
+			want: []string{"error gpu01 0000:3c:08.0"}, msg: "between ConnectX 0000:3d:00.0 and GPU 0000:3e:00.0"},
+		{name: "inside a VM", edits: []edit{write(gpu01PCI, on), write(gpu01CPU, "processor\t: 0\nflags\t\t: fpu hypervisor\n")},
+			want: []string{"info gpu01 0000:3c:08.0"}, msg: "virtual machine"},
+		{name: "lspci without root", edits: []edit{write(gpu01PCI, hostfile(t, "lspci/constructed_no_root.txt"))},
+			want: []string{"info gpu01"}, msg: "read without root"},
+	}
+})
+
+var _ = register(hostFirmware, func(t testing.TB) []checkCase {
+	fw := hostfile(t, "mlxconfig/constructed_next_boot.txt")
+	return []checkCase{
+		{name: "clean"},
+		{name: "policy values", edits: []edit{write(gpu01Mlx, fw)}},
+		{name: "CNP DSCP 46 at next boot", edits: []edit{write(gpu01Mlx, strings.Replace(fw, "CNP_DSCP_P1                         48", "CNP_DSCP_P1                         46", 1))},
+			want: []string{"warning gpu01 ens1f0np0"}, msg: "CNP_DSCP_P1 of mlx5_0 (ens1f0np0 port 1) is 46 at the next boot"},
+		{name: "RoCE priority not in the CC mask", edits: []edit{write(gpu01Mlx, strings.Replace(fw, "ROCE_CC_PRIO_MASK_P1                255", "ROCE_CC_PRIO_MASK_P1                247", 1))},
+			want: []string{"warning gpu01 ens1f0np0"}, msg: "must cover RoCE priority 3"},
+		{name: "link type IB", edits: []edit{write(gpu01Mlx, strings.Replace(fw, "LINK_TYPE_P1                        ETH(2)", "LINK_TYPE_P1                        IB(1)", 1))},
+			want: []string{"error gpu01 ens1f0np0"}, msg: "must be Ethernet"},
 	}
 })

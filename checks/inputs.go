@@ -23,6 +23,9 @@ const (
 	LLDP          Input = "lldp"
 	Topology      Input = "topology"
 	Captures      Input = "captures"
+	Lspci         Input = "lspci"
+	CPUInfo       Input = "cpuinfo"
+	MlxconfigQ    Input = "mlxconfig"
 )
 
 // InputDoc is one input: its name and the files that hold it.
@@ -46,6 +49,9 @@ var Inputs = []InputDoc{
 	{HWCounters, "sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/*"},
 	{LLDP, layout.LLDPFile + " (lldpcli -f json0 show neighbors details), switches and hosts"},
 	{Captures, layout.CapturesDir + "/*.pcap and *.pcapng (tcpdump on a RoCE netdev, or a switch's ERSPAN/GRE mirror), optional"},
+	{Lspci, layout.LspciFile + " (lspci -vvv, as root)"},
+	{CPUInfo, layout.CPUInfoFile + " (" + layout.CPUInfoPath + ", its hypervisor flag)"},
+	{MlxconfigQ, layout.MlxConfigFile("<ibdev>") + " (mlxconfig -d <ibdev> q)"},
 	{Topology, layout.TopologyFile + " at the fabric root (the cabling plan, Cumulus PTM format), optional"},
 }
 

@@ -83,7 +83,13 @@ type HostCapture struct {
 	CountersInterval time.Duration
 	// LLDP is what lldpd saw on the host's ports (lldp.json); nil when
 	// not collected or unreadable.
-	LLDP    *lldp.Neighbors
+	LLDP *lldp.Neighbors
+	// PCI is `lspci -vvv` (lspci.txt), PCIFile where it came from; nil
+	// when not collected or unreadable.
+	PCI     []*hostfiles.PCIDevice
+	PCIFile string
+	// CPUInfo is /proc/cpuinfo (cpuinfo.txt); nil when not collected.
+	CPUInfo *hostfiles.CPUInfo
 	Missing []string
 }
 
@@ -109,4 +115,7 @@ type NICCapture struct {
 	// evidence too; nil when not collected. HWCountersBefore is the
 	// earlier sample below sysfs.before/, nil when none.
 	HWCounters, HWCountersBefore *hostfiles.HWCounters
+	// Firmware is `mlxconfig -d <ibdev> q` (mlxconfig-<ibdev>.txt); nil
+	// when not collected, unreadable, or the NIC has no ibdev.
+	Firmware *hostfiles.MlxConfig
 }

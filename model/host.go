@@ -30,6 +30,13 @@ type Host struct {
 	// from how they look ("export NCCL_IB_TC=106" sets nothing).
 	NCCLNotes    []string
 	NotCollected []string
+	// PCI is the host's `lspci -vvv`, PCIFile its file; nil when not
+	// collected (pci.go reads the tree).
+	PCI     []*hostfiles.PCIDevice
+	PCIFile string
+	// VM is true when the kernel runs under a hypervisor (/proc/cpuinfo's
+	// "hypervisor" flag); not Known without cpuinfo.txt or a "flags" line.
+	VM Value[bool]
 	// Notes are remarks on the host's input that are not findings.
 	Notes []*source.Error
 }
@@ -64,6 +71,9 @@ type NIC struct {
 	// Counters are what the NIC actually did (`ethtool -S`): runtime
 	// evidence, not configuration. Nil when not collected.
 	Counters *NICCounters
+	// Firmware is the NIC's persistent firmware configuration (`mlxconfig
+	// -d <ibdev> q`); nil when not collected.
+	Firmware *hostfiles.MlxConfig
 }
 
 // PrioCounters are the counters of one priority: the NIC's 802.1p
@@ -138,12 +148,16 @@ const NCCLConfPath = layout.NCCLConfPath
 func BuildHost(in *collectors.HostCapture) *Host {
 	h := &Host{Name: in.Name, NotCollected: in.Missing}
 	buildNCCL(h, in)
+	h.PCI, h.PCIFile = in.PCI, in.PCIFile
+	if c := in.CPUInfo; c != nil && c.HasFlags {
+		h.VM = Explicit(c.Hypervisor, source.Pos{File: c.File, Line: c.Line})
+	}
 	links := map[string]hostfiles.Link{}
 	for _, l := range in.Links {
 		links[l.Name] = l
 	}
 	for _, ni := range in.NICs {
-		n := &NIC{Netdev: ni.Netdev, IBDev: ni.IBDev, Port: ni.Port, QosUnreadable: ni.QosUnreadable}
+		n := &NIC{Netdev: ni.Netdev, IBDev: ni.IBDev, Port: ni.Port, QosUnreadable: ni.QosUnreadable, Firmware: ni.Firmware}
 		buildQos(n, ni.Qos)
 		buildSysfs(n, ni.Sysfs)
 		if l, ok := links[ni.Netdev]; ok {

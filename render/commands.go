@@ -177,6 +177,10 @@ func (r *Renderer) change(c checks.Change) (fix, rollback string) {
 		}
 	case checks.LinkMTU:
 		fix, rollback = r.exec("ip-mtu", d), r.exec("ip-mtu", undo)
+	case checks.Mlxconfig:
+		fix, rollback = r.exec("mlxconfig", d), r.exec("mlxconfig", undo)
+	case checks.SetPCI:
+		fix, rollback = r.exec("setpci-acs", d), r.exec("setpci-acs", undo)
 	}
 	return fix, rollback
 }

@@ -37,6 +37,14 @@ func (p Plan) NVUE() bool {
 // names a device, file or interface (it would become an option).
 var unsafeToken = regexp.MustCompile(`[\x00-\x1f\x7f]`)
 
+// The words of the firmware and PCI fixes: an mlxconfig parameter name, a
+// PCI address as lspci prints it, a 16-bit register in hex.
+var (
+	mlxParamRe = regexp.MustCompile(`^[A-Z][A-Z0-9_]{0,63}$`)
+	pciAddrRe  = regexp.MustCompile(`^([0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$`)
+	hexWordRe  = regexp.MustCompile(`^[0-9a-f]{4}$`)
+)
+
 // validate rejects a change whose values could not be passed to a shell or
 // a device safely, whatever a template does with them.
 func validate(device string, c checks.Change) error {
@@ -51,6 +59,14 @@ func validate(device string, c checks.Change) error {
 	case checks.MlnxQos, checks.LinkMTU:
 		if !names.Netdev(c.Target) {
 			return fmt.Errorf("%s: interface name %q is not safe in a command", device, c.Target)
+		}
+	case checks.Mlxconfig:
+		if !names.IBDev(c.Target) || len(c.Path) != 1 || !mlxParamRe.MatchString(c.Path[0]) {
+			return fmt.Errorf("%s: mlxconfig device %q or parameter %q is not safe in a command", device, c.Target, c.Path)
+		}
+	case checks.SetPCI:
+		if !pciAddrRe.MatchString(c.Target) || !hexWordRe.MatchString(c.Value) || !hexWordRe.MatchString(c.Old) {
+			return fmt.Errorf("%s: PCI address %q or ACS word is not safe in a command", device, c.Target)
 		}
 	case checks.Sysfs:
 		if !strings.HasPrefix(c.Target, layout.SysRoot+"/") || strings.Contains(c.Target, "..") || strings.ContainsAny(c.Target, " '\"$`;&|<>\\") {

@@ -55,7 +55,18 @@ const (
 	// among them (the RDMA hw_counters).
 	SysfsDir       = "sysfs"
 	SysfsBeforeDir = "sysfs.before"
+	// LspciFile is `lspci -vvv` (run as root: the ACS capability is in
+	// extended configuration space); CPUInfoFile /proc/cpuinfo, read for
+	// its "hypervisor" flag. Both optional.
+	LspciFile   = "lspci.txt"
+	CPUInfoFile = "cpuinfo.txt"
+	// CPUInfoPath is where the kernel prints the CPU flags.
+	CPUInfoPath = "/proc/cpuinfo"
 )
+
+// MlxConfigFile holds `mlxconfig -d <ibdev> q`, the NIC firmware's
+// persistent configuration; optional.
+func MlxConfigFile(ibdev string) string { return "mlxconfig-" + ibdev + txtSuffix }
 
 // TopologyFile is the cabling plan at the fabric directory's root, in the
 // format of Cumulus Linux's PTM (collectors/topology); optional.

@@ -379,6 +379,14 @@ func (r *reader) hostFiles(hc *collectors.HostCapture) {
 	}
 	missing(st, layout.IPLinkFile)
 	hc.LLDP = readOK(r, r.devicePath(hc.Name, layout.LLDPFile), lldp.Parse)
+	// PCI and firmware inputs are optional: host-acs and host-firmware
+	// say when they are missing.
+	pciFile := r.devicePath(hc.Name, layout.LspciFile)
+	pci, st := readParse(r, pciFile, hostfiles.ParseLspci)
+	if st == fileOK {
+		hc.PCI, hc.PCIFile = pci, pciFile
+	}
+	hc.CPUInfo = readOK(r, r.devicePath(hc.Name, layout.CPUInfoFile), hostfiles.ParseCPUInfo)
 }
 
 // nicFiles reads the per-NIC command outputs: mlnx_qos (configuration,
@@ -396,6 +404,12 @@ func (r *reader) nicFiles(hc *collectors.HostCapture, nic *collectors.NICCapture
 		hc.Missing = append(hc.Missing, layout.MlnxQosFile(nd))
 	case !r.failed[qf]:
 		nic.QosUnreadable = true // read, but not mlnx_qos output
+	}
+	if nic.IBDev != "" && names.IBDev(nic.IBDev) {
+		fw, st := readParse(r, r.devicePath(hc.Name, layout.MlxConfigFile(nic.IBDev)), hostfiles.ParseMlxConfig)
+		if st == fileOK {
+			nic.Firmware = fw
+		}
 	}
 	nic.Ethtool = readOK(r, r.devicePath(hc.Name, layout.EthtoolFile(nd)), hostfiles.ParseEthtool)
 	if nic.Ethtool != nil && hc.CountersInterval > 0 {

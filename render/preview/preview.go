@@ -179,6 +179,10 @@ func applyHost(dir string, p render.Plan) error {
 			err = sedNCCL(dir, w[2], w[3])
 		case len(w) == 7 && w[0] == "ip" && w[1] == "link" && w[2] == "set" && w[3] == "dev" && w[5] == "mtu":
 			err = linkMTU(dir, w[4], w[6])
+		case len(w) == 6 && w[0] == "mlxconfig" && w[1] == "-d" && w[3] == "-y" && w[4] == "set":
+			err = mlxconfigSet(dir, w[2], w[5])
+		case len(w) == 4 && w[0] == "setpci" && w[1] == "-s" && strings.HasPrefix(w[3], "ECAP_ACS+0x6.w="):
+			err = setACS(dir, w[2], strings.TrimPrefix(w[3], "ECAP_ACS+0x6.w="))
 		default:
 			return fmt.Errorf("preview cannot interpret %q (a custom template?)", line)
 		}
@@ -353,4 +357,83 @@ func splitWords(s string) ([]string, error) {
 		out = append(out, cur.String())
 	}
 	return out, nil
+}
+
+// mlxconfigSet writes NAME=VALUE into the Next Boot column (the last) of
+// the NIC's mlxconfig-<ibdev>.txt, as a later `mlxconfig q` would print it;
+// a numeric value keeps an enum's name ("False(0)" → "True(1)").
+func mlxconfigSet(dir, ibdev, assign string) error {
+	name, value, ok := strings.Cut(assign, "=")
+	if !ok {
+		return fmt.Errorf("not NAME=VALUE")
+	}
+	file := filepath.Join(dir, layout.MlxConfigFile(ibdev))
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		f := strings.Fields(l)
+		if len(f) < 2 || (f[0] != name && !(f[0] == "*" && len(f) > 2 && f[1] == name)) {
+			continue
+		}
+		last := f[len(f)-1]
+		nv := value
+		if lp := strings.LastIndex(last, "("); lp > 0 && strings.HasSuffix(last, ")") {
+			nv = enumName(last[:lp], value) + "(" + value + ")"
+		}
+		trimmed := strings.TrimRight(l, " ")
+		lines[i] = trimmed[:len(trimmed)-len(last)] + nv
+		return os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644)
+	}
+	return fmt.Errorf("%s not in %s", name, layout.MlxConfigFile(ibdev))
+}
+
+// enumName is the name mlxconfig prints for a boolean's number; other
+// enums keep the printed name.
+func enumName(old, value string) string {
+	switch {
+	case (old == "True" || old == "False") && value == "1":
+		return "True"
+	case old == "True" || old == "False":
+		return "False"
+	}
+	return old
+}
+
+// setACS rewrites the ACSCtl line of the bridge at addr in lspci.txt from
+// the register word, as lspci would print it after the write.
+func setACS(dir, addr, word string) error {
+	v, err := strconv.ParseUint(word, 16, 16)
+	if err != nil {
+		return err
+	}
+	file := filepath.Join(dir, layout.LspciFile)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	lines := strings.Split(string(data), "\n")
+	in := false
+	for i, l := range lines {
+		if l != "" && l[0] != ' ' && l[0] != '\t' {
+			in = strings.HasPrefix(l, addr+" ")
+			continue
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimLeft(l, " \t"), "ACSCtl:"); ok && in {
+			_ = rest
+			var fl []string
+			for b, name := range hostfiles.ACSFlagOrder {
+				sign := "-"
+				if v>>b&1 == 1 {
+					sign = "+"
+				}
+				fl = append(fl, name+sign)
+			}
+			lines[i] = l[:len(l)-len(strings.TrimLeft(l, " \t"))] + "ACSCtl:\t" + strings.Join(fl, " ")
+			return os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644)
+		}
+	}
+	return fmt.Errorf("no ACSCtl line for %s in %s", addr, layout.LspciFile)
 }

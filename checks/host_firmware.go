@@ -1,0 +1,119 @@
+package checks
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/model"
+)
+
+var hostFirmware = &Check{
+	ID:       "host-firmware",
+	Kind:     KindConfig,
+	Devices:  Hosts,
+	Severity: Error,
+	Title:    "The NIC firmware's persistent RoCE settings match the policy",
+	Doc: `The driver loads a ConnectX NIC's CNP marking and congestion-control priorities from the
+firmware's persistent configuration (mlxconfig CNP_DSCP_P<n>, CNP_802P_PRIO_P<n>,
+ROCE_CC_PRIO_MASK_P<n>; the parameter descriptions in Mellanox/mstflint mlxconfig), and
+Mellanox/nic-configuration-operator sets exactly these for RoCE (ROCE_CC_PRIO_MASK=255, CNP_802P_PRIO=6)
+plus ROCE_ADAPTIVE_ROUTING_EN for Spectrum-X. sysfs settings (host-cnp, host-ecn) do not survive a
+reboot or firmware reset; then these values apply. So the Next Boot column must give the policy's CNP
+DSCP and priority, the RoCE priority's bit in the CC priority mask, link type ETH(2), and, where the
+policy wants adaptive routing, ROCE_ADAPTIVE_ROUTING_EN True(1) (where it does not, the NIC setting is
+not judged: the documentation gives no harm). A wrong link type is an error (the port would come up
+InfiniBand), the others warnings (the runtime values may still be right until the next reset).
+n is the port of ibdev2netdev; mlxconfig numbers the adapter's ports, so on an adapter whose second
+port is a separate RDMA device (mlx5_1 port 1) the P1 values are judged: the documentation does not
+say how mlxconfig maps PCI functions to ports, and the finding says so. The fix is
+mlxconfig -d <ibdev> -y set NAME=VALUE, then a firmware reset (mlxfwreset) or a cold reboot.`,
+	Inputs: []Input{MlxconfigQ, IBDev2Netdev},
+	Run:    runHostFirmware,
+}
+
+// fwParam is one judged parameter: its name, the value the policy wants
+// (as mlxconfig sets it) and whether the printed number is right.
+type fwParam struct {
+	name     string
+	want     string
+	ok       func(v int) bool
+	severity Severity
+	why      string
+}
+
+func firmwareParams(f *model.Fabric, port int) []fwParam {
+	p := f.Policy
+	sfx := "_P" + strconv.Itoa(port)
+	eq := func(w int) func(int) bool { return func(v int) bool { return v == w } }
+	out := []fwParam{
+		{"CNP_DSCP" + sfx, itoa(p.CNP.DSCP), eq(p.CNP.DSCP), Warning, fmt.Sprintf("the switches expect CNPs with DSCP %d", p.CNP.DSCP)},
+		{"CNP_802P_PRIO" + sfx, itoa(p.CNP.Priority), eq(p.CNP.Priority), Warning, fmt.Sprintf("the switches expect CNPs on priority %d", p.CNP.Priority)},
+		{"ROCE_CC_PRIO_MASK" + sfx, "255", func(v int) bool { return v>>p.RoCE.Priority&1 == 1 }, Warning,
+			fmt.Sprintf("congestion control (DCQCN) must cover RoCE priority %d", p.RoCE.Priority)},
+		{"LINK_TYPE" + sfx, "ETH", eq(2), Error, "a RoCE port must be Ethernet, ETH(2)"},
+	}
+	if p.ECMP.AdaptiveRouting {
+		out = append(out, fwParam{"ROCE_ADAPTIVE_ROUTING_EN", "1", eq(1), Warning, "the policy wants adaptive routing, which needs the NIC to accept out-of-order RoCE packets"})
+	}
+	return out
+}
+
+func runHostFirmware(f *model.Fabric) []Finding {
+	var out []Finding
+	for _, h := range f.Hosts {
+		var missing []string
+		for _, n := range h.NICs {
+			if n.Firmware == nil {
+				continue // optional: the report's notes say it was not collected
+			}
+			fs, miss := judgeFirmware(f, h, n)
+			out, missing = append(out, fs...), append(missing, miss...)
+		}
+		if len(missing) > 0 {
+			out = append(out, notCollected(h.Name, missing, "firmware configuration"))
+		}
+	}
+	return out
+}
+
+func judgeFirmware(f *model.Fabric, h *model.Host, n *model.NIC) (out []Finding, missing []string) {
+	fw := n.Firmware
+	for _, w := range firmwareParams(f, n.Port) {
+		p, ok := fw.Params[w.name]
+		if !ok {
+			missing = append(missing, w.name+" not in "+layout.MlxConfigFile(n.IBDev))
+			continue
+		}
+		v, num := hostfiles.MlxNum(p.Next)
+		if num && w.ok(v) {
+			continue
+		}
+		msg := fmt.Sprintf("%s of %s (%s port %d) is %s at the next boot: %s", w.name, n.IBDev, n.Netdev, n.Port, p.Next, w.why)
+		if p.Current != "" && p.Current != p.Next {
+			msg += fmt.Sprintf(" (current value %s; the Next Boot value applies after a firmware reset)", p.Current)
+		}
+		if n.Port > 1 || n.IBDev != fw.Device {
+			msg += "; mlxconfig numbers the adapter's ports, qoslint takes the port from ibdev2netdev"
+		}
+		want, old := w.want, p.Next
+		if num {
+			old = itoa(v)
+			if w.name == "ROCE_CC_PRIO_MASK_P"+itoa(n.Port) {
+				// Add the RoCE priority's bit; keep the others as they are.
+				want = itoa(v | 1<<f.Policy.RoCE.Priority)
+			}
+		}
+		out = append(out, Finding{
+			Severity: w.severity, Device: h.Name, Interface: n.Netdev,
+			Message:  msg + ". Setting it needs a firmware reset (mlxfwreset) or a cold reboot",
+			Expected: w.name + " = " + want,
+			Actual:   w.name + " = " + p.Next,
+			Source:   source.Pos{File: fw.File, Line: p.Line},
+			Changes:  []Change{{Kind: Mlxconfig, Target: n.IBDev, Path: []string{w.name}, Value: want, Old: old, HasOld: true}},
+		})
+	}
+	return out, missing
+}
