@@ -167,8 +167,8 @@ func checkDOMChain(t *testing.T, dom string) {
 	}
 	var broken []string
 	rows := strings.Split(svg, `<g class="row `)[1:]
-	if len(rows) != 8+6 {
-		t.Errorf("the chain has %d rows, want 8 NICs and 6 port groups", len(rows))
+	if len(rows) != 8+7 {
+		t.Errorf("the chain has %d rows, want 8 NICs and 7 port groups", len(rows))
 	}
 	for _, row := range rows {
 		m := rowAttrRe.FindStringSubmatch(`<g class="row ` + row)

@@ -80,14 +80,19 @@ func TestSnapshotContent(t *testing.T) {
 		return nil
 	}
 	leaf01 := sw("leaf01").PortGroups
-	if len(leaf01) != 1 || leaf01[0].Ports != "swp1-32" {
+	// swp2 is bound to pfc profile storage-pfc (defect 20), the rest to
+	// default-global.
+	if len(leaf01) != 2 || leaf01[0].Ports != "swp1,swp3-32" || leaf01[1].Ports != "swp2" {
 		t.Fatalf("leaf01 groups = %+v", leaf01)
+	}
+	if g := leaf01[1]; g.Profiles.PFC.Value != "storage-pfc" || !reflect.DeepEqual(g.PFC.Value, []int{2}) || g.PFC.Origin != "devices/leaf01/nv-config.yaml:42" {
+		t.Errorf("leaf01 swp2 pfc profile %+v, PFC %+v", g.Profiles.PFC, g.PFC)
 	}
 	m := leaf01[0].DSCP
 	if got := *m.Map[26]; got != 0 {
 		t.Errorf("leaf01 DSCP 26 → %d, want 0", got)
 	}
-	if want := []snapshot.DSCPEntry{{DSCP: 26, Priority: 0, Origin: "devices/leaf01/nv-config.yaml:35"}}; !reflect.DeepEqual(m.NonDefault, want) {
+	if want := []snapshot.DSCPEntry{{DSCP: 26, Priority: 0, Origin: "devices/leaf01/nv-config.yaml:39"}}; !reflect.DeepEqual(m.NonDefault, want) {
 		t.Errorf("non_default = %+v, want %+v", m.NonDefault, want)
 	}
 	leaf03 := sw("leaf03")
