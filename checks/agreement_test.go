@@ -141,11 +141,15 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 // does not record their input: runtime counters (evidence-*), packet
 // captures (wire-*), the
 // operational view of `nv show qos roce`, QoS bound on bond members,
-// routed ports (adaptive-routing), dynamic ECN percentages, links (the
-// topology checks: a snapshot records no LLDP), PCI ACS and NIC firmware
-// (host-acs, host-firmware: a snapshot records no lspci or mlxconfig).
+// routed ports (adaptive-routing), dynamic ECN percentages, PCI ACS and
+// NIC firmware (host-acs, host-firmware: a snapshot records no lspci or
+// mlxconfig), and the topology checks but link-mtu: a snapshot records the
+// links and the MTU of each end, which is all link-mtu reads
+// (checks.JudgeLinkMTU), but not the plan, the rails or the QoS across a cable.
 func outsideSnapshot(f checks.Finding) bool {
 	switch {
+	case f.Check == "link-mtu":
+		return false
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",

@@ -42,6 +42,39 @@ func portGroups(sw *model.Switch) []portGroup {
 	return gs
 }
 
+// profileGroups groups a switch's ports by the profile one feature binds
+// (feature names it from a port's QoS), in port order. The values a feature
+// check judges come from that profile alone (model's portQoS: a named
+// profile replaces default-global feature by feature), so a port bound to
+// another profile of another feature shares its finding and its one fix
+// instead of splitting it into one finding per combination of profiles.
+func profileGroups(sw *model.Switch, feature func(*model.QoS) string) []portGroup {
+	if len(sw.Ports) == 0 {
+		return []portGroup{{Q: sw.Global}}
+	}
+	idx := map[string]int{}
+	var gs []portGroup
+	for _, p := range sw.Ports {
+		q := sw.PortQoS[p]
+		i, ok := idx[feature(q)]
+		if !ok {
+			i = len(gs)
+			idx[feature(q)] = i
+			gs = append(gs, portGroup{Q: q})
+		}
+		gs[i].Ports = append(gs[i].Ports, p)
+	}
+	for i := range gs {
+		gs[i].Iface = model.CompressNames(gs[i].Ports)
+	}
+	return gs
+}
+
+func mappingProfile(q *model.QoS) string { return q.MappingProfile.V }
+func pfcProfile(q *model.QoS) string     { return q.PFCProfile.V }
+func ecnProfile(q *model.QoS) string     { return q.ECNProfile.V }
+func schedProfile(q *model.QoS) string   { return q.SchedProfile.V }
+
 // configured returns the switches whose configuration could be read; the
 // others are reported as input errors already.
 func configured(f *model.Fabric) []*model.Switch {

@@ -313,3 +313,30 @@ func JudgeHostMTU(p inventory.Policy, mtu int) Judgement {
 	}
 	return fail(Error, "MTU %d is below the policy's %d: RoCE's path MTU drops to %d bytes", mtu, p.MTU.Host, roceMTU(mtu))
 }
+
+// LinkMTUEnd is one end of a cable as link-mtu sees it: its MTU, and
+// whether it is a switch port (else a host's RoCE NIC).
+type LinkMTUEnd struct {
+	MTU    int
+	Switch bool
+}
+
+// JudgeLinkMTU is link-mtu on the two ends of a cable: two switch ports
+// must have the same MTU, a switch port at least its host NIC's (a host
+// below its switch only sends smaller frames). low is the end to raise
+// when the judgement fails. The policy's minimums are the mtu check's: an
+// end below them is its finding, so this rule does not read them.
+func JudgeLinkMTU(a, b LinkMTUEnd) (j Judgement, low int) {
+	switch {
+	case a.Switch && b.Switch && a.MTU != b.MTU:
+		if b.MTU < a.MTU {
+			low = 1
+		}
+		return fail(Error, "the switch ports' MTUs differ (%d and %d): frames the larger end sends are dropped by the other", a.MTU, b.MTU), low
+	case !a.Switch && b.Switch && b.MTU < a.MTU:
+		return fail(Error, "switch port MTU %d is below the host's %d: the host's full-size frames are dropped", b.MTU, a.MTU), 1
+	case !b.Switch && a.Switch && a.MTU < b.MTU:
+		return fail(Error, "switch port MTU %d is below the host's %d: the host's full-size frames are dropped", a.MTU, b.MTU), 0
+	}
+	return pass, 0
+}

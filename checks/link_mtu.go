@@ -24,15 +24,17 @@ and the finding says so.`,
 	Run:    runLinkMTU,
 }
 
-// linkEndMTU is one end's MTU, or not Known.
+// linkEndMTU is one end's MTU, or not Known, with the file whose defaults
+// apply on a switch.
 func linkEndMTU(f *model.Fabric, e model.LinkEnd) (v model.Value[int], port, fallback string) {
-	if sw, p := switchEnd(f, e); sw != nil {
-		return sw.MTU[p], p, sw.ConfigFile
+	v, port, ok := f.EndMTU(e)
+	if !ok {
+		return model.Value[int]{}, "", ""
 	}
-	if _, n := hostNICEnd(f, e); n != nil {
-		return n.MTU, "", ""
+	if port != "" {
+		fallback = f.SwitchByName(e.Device).ConfigFile
 	}
-	return model.Value[int]{}, "", ""
+	return v, port, fallback
 }
 
 // mtuEnd is one end of a link with its MTU.
@@ -74,29 +76,10 @@ func runLinkMTU(f *model.Fabric) []Finding {
 		}
 		// An end below its kind's minimum is the mtu check's finding, with
 		// its fix; this check adds what only the pair shows.
-		if i, r := mtuPairReason(ends); r != "" {
-			out = append(out, ends[i].fix(f, l, r, ends[1-i].v.V, ends[1-i]))
+		j, low := JudgeLinkMTU(LinkMTUEnd{ends[0].v.V, ends[0].port != ""}, LinkMTUEnd{ends[1].v.V, ends[1].port != ""})
+		if !j.OK {
+			out = append(out, ends[low].fix(f, l, j.Reason, ends[1-low].v.V, ends[1-low]))
 		}
 	}
 	return append(out, lldpNotCollected(f, "link MTUs")...)
-}
-
-// mtuPairReason is the relation two ends' MTUs break, with the end to
-// raise; "" when none: two switch ports must be equal, a switch port at
-// least its host NIC.
-func mtuPairReason(e [2]mtuEnd) (int, string) {
-	a, b := e[0].v.V, e[1].v.V
-	switch {
-	case e[0].port != "" && e[1].port != "" && a != b:
-		low := 0
-		if b < a {
-			low = 1
-		}
-		return low, fmt.Sprintf("the switch ports' MTUs differ (%d and %d): frames the larger end sends are dropped by the other", a, b)
-	case e[0].port == "" && e[1].port != "" && b < a:
-		return 1, fmt.Sprintf("switch port MTU %d is below the host's %d: the host's full-size frames are dropped", b, a)
-	case e[1].port == "" && e[0].port != "" && a < b:
-		return 0, fmt.Sprintf("switch port MTU %d is below the host's %d: the host's full-size frames are dropped", a, b)
-	}
-	return 0, ""
 }

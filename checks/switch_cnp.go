@@ -29,7 +29,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 	var out []Finding
 	c := f.Policy.CNP
 	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+		for _, g := range profileGroups(sw, mappingProfile) {
 			v := g.Q.DSCP[c.DSCP]
 			if j := JudgeSwitchCNPDSCP(f.Policy, v.V); !j.OK {
 				o, had := old(v)
@@ -57,7 +57,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 			})
 			continue
 		}
-		for _, g := range portGroups(sw) {
+		for _, g := range profileGroups(sw, schedProfile) {
 			s := g.Q.Sched[tc.V]
 			j := JudgeSwitchCNPScheduler(f.Policy, tc.V, s.V)
 			if j.OK {

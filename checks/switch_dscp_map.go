@@ -27,7 +27,7 @@ func runSwitchDSCPMap(f *model.Fabric) []Finding {
 	var out []Finding
 	p := f.Policy.RoCE
 	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+		for _, g := range profileGroups(sw, mappingProfile) {
 			for _, d := range p.DSCP {
 				v := g.Q.DSCP[d]
 				j := JudgeSwitchDSCP(f.Policy, d, v.V)

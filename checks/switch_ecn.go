@@ -31,7 +31,7 @@ func runSwitchECN(f *model.Fabric) []Finding {
 	var out []Finding
 	tc := f.Policy.RoCE.TrafficClass
 	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+		for _, g := range profileGroups(sw, ecnProfile) {
 			q := g.Q
 			prof := q.ECNProfile.V
 			if v := q.ECN[tc]; !JudgeSwitchECN(f.Policy, v.V).OK {

@@ -31,7 +31,7 @@ ports replaces the default for them; strict classes have no share and do not cou
 func runSwitchETSBandwidth(f *model.Fabric) []Finding {
 	var out []Finding
 	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+		for _, g := range profileGroups(sw, schedProfile) {
 			total, parts := 0, []string{}
 			var blame model.Value[int]
 			for tc, mode := range g.Q.Sched {

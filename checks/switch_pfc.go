@@ -29,7 +29,7 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.RoCE.Priority
 	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+		for _, g := range profileGroups(sw, pfcProfile) {
 			q := g.Q
 			var on []int
 			for p, v := range q.PFC {

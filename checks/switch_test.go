@@ -51,6 +51,12 @@ var _ = register(switchDSCPMap, func(testing.TB) []checkCase {
 		{name: "a list key moves 26 on some ports", edits: []edit{appendTo(spine02C,
 			"nv set qos mapping edge dscp 10,26,36 switch-priority 1\nnv set interface swp5-8 qos mapping profile edge\n")},
 			want: []string{"error spine02 swp5-8"}},
+		// Ports grouped by the mapping profile alone: swp5's own pfc
+		// profile does not split default-global's map into two findings
+		// with one fix.
+		{name: "another feature's profile on one port does not split the finding", edits: []edit{appendTo(spine02C,
+			"nv set qos mapping default-global dscp 26 switch-priority 0\nnv set qos pfc storage-pfc switch-priority 3\nnv set interface swp5 qos pfc profile storage-pfc\n")},
+			want: []string{"error spine02 swp1-32", "warning spine02"}},
 		{name: "profile map", edits: []edit{replace(leaf02Y, "'26':\n              switch-priority: 3", "'26':\n              switch-priority: 4")},
 			want: []string{"error leaf02 swp1-32"}},
 		{name: "operational table disagrees", edits: []edit{replace(leaf01S, "24,25,26,27,28,29,30,31  3", "24,25,26,27,28,29,30,31  0")},
@@ -65,6 +71,12 @@ var _ = register(switchPFC, func(testing.TB) []checkCase {
 			want: []string{"error spine02 swp1-32"}, msg: "instead of 3"},
 		{name: "extra priority", edits: []edit{replace(leaf02Y, "'3': {}", "'3': {}\n            '4': {}")},
 			want: []string{"warning leaf02 swp1-32"}, msg: "also on switch-priority 4"},
+		// A port bound to a pfc profile written for other traffic (the
+		// broken pod's defect 20): the finding is that port's, named after
+		// the profile, the others keep default-global's PFC on 3.
+		{name: "one port's own pfc profile without the RoCE priority", edits: []edit{appendTo(spine02C,
+			"nv set qos pfc storage-pfc switch-priority 2\nnv set interface swp5 qos pfc profile storage-pfc\n")},
+			want: []string{"error spine02 swp5"}, msg: "PFC is on switch-priority 2 instead of 3"},
 		{name: "tx disabled", edits: []edit{replace(leaf02Y, "tx: enable", "tx: disable")},
 			want: []string{"error leaf02 swp1-32"}, msg: "PFC tx is disabled"},
 		{name: "lossy RoCE has no PFC", edits: []edit{replace(spine01Y, "mode: lossless", "mode: lossy")},

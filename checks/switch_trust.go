@@ -22,7 +22,7 @@ func runSwitchTrust(f *model.Fabric) []Finding {
 	var out []Finding
 	_, wantText := switchTrusts(f.Policy)
 	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+		for _, g := range profileGroups(sw, mappingProfile) {
 			t := g.Q.Trust
 			j := JudgeSwitchTrust(f.Policy, t.V)
 			if j.OK {

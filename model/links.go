@@ -270,3 +270,34 @@ func (b *linkBuilder) add(this, other LinkEnd) {
 		}
 	}
 }
+
+// EndMTU is the MTU in effect at one end of a link, as link-mtu judges it:
+// a switch end's checked port (the bond of a member: "the member links or
+// slave interfaces inherit the configured value", Cumulus
+// Switch-Port-Attributes) on a switch whose configuration was read, or a
+// host end's RoCE NIC. port is the checked switch port, "" on a host; ok
+// is false when the end is neither (its MTU is nobody's to judge).
+func (f *Fabric) EndMTU(e LinkEnd) (v Value[int], port string, ok bool) {
+	switch e.Kind {
+	case layout.KindSwitch:
+		sw := f.SwitchByName(e.Device)
+		if sw == nil || sw.ConfigFile == "" {
+			return Value[int]{}, "", false
+		}
+		if p := sw.PortOf(e.Port); p != "" {
+			return sw.MTU[p], p, true
+		}
+	case layout.KindHost:
+		for _, h := range f.Hosts {
+			if h.Name != e.Device {
+				continue
+			}
+			for _, n := range h.NICs {
+				if n.Netdev == e.Port {
+					return n.MTU, "", true
+				}
+			}
+		}
+	}
+	return Value[int]{}, "", false
+}

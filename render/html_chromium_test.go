@@ -167,8 +167,8 @@ func checkDOMChain(t *testing.T, dom string) {
 	}
 	var broken []string
 	rows := strings.Split(svg, `<g class="row `)[1:]
-	if len(rows) != 8+6 {
-		t.Errorf("the chain has %d rows, want 8 NICs and 6 port groups", len(rows))
+	if len(rows) != 8+7 {
+		t.Errorf("the chain has %d rows, want 8 NICs and 7 port groups", len(rows))
 	}
 	for _, row := range rows {
 		m := rowAttrRe.FindStringSubmatch(`<g class="row ` + row)
@@ -346,8 +346,8 @@ var topoLinkRe = regexp.MustCompile(`<g class="link link-([a-z]+)[^"]*" data-lin
 // browser. The page is the report's own head (its style sheet and policy)
 // and its topology section alone, so the screenshot's colours are the
 // view's and not the matrix's: as the browser parsed it, the 14 links are
-// inside the SVG with a visible length, gpu03's two swapped cables are the
-// red ones, and the picture shows red links, grey links and the switch
+// inside the SVG with a visible length, gpu03's two swapped cables and the
+// spine01–leaf01 MTU mismatch are the red ones, and the picture shows red links, grey links and the switch
 // boxes' fill.
 func TestTopologyInChromium(t *testing.T) {
 	bin := chromiumBin()
@@ -381,7 +381,7 @@ func TestTopologyInChromium(t *testing.T) {
 		t.Errorf("%d links in the SVG as parsed, want 14", len(links))
 	}
 	sort.Strings(red)
-	if got := strings.Join(red, " "); got != "leaf01:swp3--gpu03:ens1f1np1 leaf02:swp3--gpu03:ens1f0np0" {
+	if got := strings.Join(red, " "); got != "leaf01:swp3--gpu03:ens1f1np1 leaf02:swp3--gpu03:ens1f0np0 spine01:swp1--leaf01:swp31" {
 		t.Errorf("red links %s", got)
 	}
 	if n := strings.Count(svg, `<g class="device `); n != 9 {

@@ -21,21 +21,24 @@ import (
 // mark. Defects that are not on the RoCE data path (ECMP, adaptive routing,
 // CNP, MTU) break no hop.
 var brokenPodBreaks = []string{ // sorted
-	"gpu01 ens1f0np0 nic-priority",   // #11 trust pcp
-	"gpu01 ens1f1np1 nic-priority",   // #11
-	"gpu02 ens1f1np1 nic-pfc",        // #13 PFC on 4
-	"gpu02 ens1f1np1 nic-priority",   // #12 DSCP 26 → prio 4
-	"gpu03 ens1f0np0 tos",            // #14 NCCL_IB_TC=26
-	"gpu03 ens1f1np1 tos",            // #14
-	"gpu04 ens1f0np0 nic-ecn",        // #17 np off
-	"gpu04 ens1f0np0 tos",            // #16 ToS 0
-	"gpu04 ens1f1np1 tos",            // #16
-	"leaf01 swp1-32 switch-ecn",      // #3
-	"leaf01 swp1-32 switch-priority", // #2
-	"leaf02 swp1-32 switch-pfc",      // #4
-	"leaf02 swp1-32 switch-tc",       // #5
-	"leaf03 swp1-16 switch-priority", // #8 trust l2
-	"spine02 swp1-32 switch-pfc",     // #1 lossy
+	"gpu01 ens1f0np0 nic-priority",        // #11 trust pcp
+	"gpu01 ens1f1np1 nic-priority",        // #11
+	"gpu02 ens1f1np1 nic-pfc",             // #13 PFC on 4
+	"gpu02 ens1f1np1 nic-priority",        // #12 DSCP 26 → prio 4
+	"gpu03 ens1f0np0 tos",                 // #14 NCCL_IB_TC=26
+	"gpu03 ens1f1np1 tos",                 // #14
+	"gpu04 ens1f0np0 nic-ecn",             // #17 np off
+	"gpu04 ens1f0np0 tos",                 // #16 ToS 0
+	"gpu04 ens1f1np1 tos",                 // #16
+	"leaf01 swp1,swp3-32 switch-ecn",      // #3
+	"leaf01 swp1,swp3-32 switch-priority", // #2
+	"leaf01 swp2 switch-ecn",              // #3
+	"leaf01 swp2 switch-pfc",              // #20 pfc profile storage-pfc
+	"leaf01 swp2 switch-priority",         // #2
+	"leaf02 swp1-32 switch-pfc",           // #4
+	"leaf02 swp1-32 switch-tc",            // #5
+	"leaf03 swp1-16 switch-priority",      // #8 trust l2
+	"spine02 swp1-32 switch-pfc",          // #1 lossy
 }
 
 func lintReport(t *testing.T, dir string) *render.Report {
@@ -77,8 +80,8 @@ func TestBuildChainBrokenPod(t *testing.T) {
 	if c.DSCP != 26 || c.ToS != 104 || c.Priority != 3 || c.TrafficClass != 3 || !c.Lossless {
 		t.Errorf("chain follows DSCP %d ToS %d prio %d TC %d lossless %v, want 26 104 3 3 true", c.DSCP, c.ToS, c.Priority, c.TrafficClass, c.Lossless)
 	}
-	if len(c.NICs) != 8 || len(c.Switches) != 6 {
-		t.Errorf("%d NICs and %d port groups, want 8 (4 hosts × 2) and 6 (leaf03 has two groups)", len(c.NICs), len(c.Switches))
+	if len(c.NICs) != 8 || len(c.Switches) != 7 {
+		t.Errorf("%d NICs and %d port groups, want 8 (4 hosts × 2) and 7 (leaf01 and leaf03 have two groups)", len(c.NICs), len(c.Switches))
 	}
 	broken, unknown := chainBreaks(c)
 	if strings.Join(broken, "\n") != strings.Join(brokenPodBreaks, "\n") {
@@ -102,8 +105,9 @@ func TestBuildChainBrokenPod(t *testing.T) {
 		{"gpu02", "ens1f1np1", "nic-priority", "DSCP 26 → prio 4", "prio 4, not 3", []string{"devices/gpu02/mlnx_qos-ens1f1np1.txt"}, "host-dscp-map"},
 		{"gpu02", "ens1f1np1", "nic-pfc", "PFC off on prio 3", "PFC off on 3", []string{"(on: 4)"}, "host-pfc"},
 		{"gpu04", "ens1f0np0", "nic-ecn", "DCQCN np off · rp on", "np off", []string{"notification point is off for priority 3"}, "host-ecn"},
-		{"leaf01", "swp1-32", "switch-priority", "DSCP 26 → SP 0", "SP 0, not 3", []string{"devices/leaf01/nv-config.yaml:35"}, "switch-dscp-map"},
-		{"leaf01", "swp1-32", "switch-ecn", "ECN off on TC 3", "ECN off on TC 3", []string{"ECN is off on traffic-class 3"}, "switch-ecn"},
+		{"leaf01", "swp1,swp3-32", "switch-priority", "DSCP 26 → SP 0", "SP 0, not 3", []string{"devices/leaf01/nv-config.yaml:39"}, "switch-dscp-map"},
+		{"leaf01", "swp1,swp3-32", "switch-ecn", "ECN off on TC 3", "ECN off on TC 3", []string{"ECN is off on traffic-class 3"}, "switch-ecn"},
+		{"leaf01", "swp2", "switch-pfc", "PFC off on SP 3", "PFC on 2, not 3", []string{"(on: 2)"}, "switch-pfc"},
 		{"leaf02", "swp1-32", "switch-pfc", "PFC off on SP 3", "PFC on 4, not 3", []string{"(on: 4)"}, "switch-pfc"},
 		{"leaf02", "swp1-32", "switch-tc", "SP 3 → TC 0", "TC 0, not 3", []string{"traffic-class 0"}, "switch-queue-map"},
 		{"leaf03", "swp1-16", "switch-priority", "trust l2", "trust l2: DSCP ignored", []string{"nv-config.yaml"}, "switch-trust"},

@@ -56,6 +56,8 @@ type Drift struct {
 	// InputErrors are the input problems either side recorded: the values
 	// they touch are unknown, so the drift may be incomplete.
 	InputErrors []SideError `json:"input_errors"`
+	// Notes say what could not be compared (links a side did not record).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Side names one input of the comparison.
@@ -176,6 +178,7 @@ func Diff(old, new *snapshot.Snapshot, policy inventory.Policy) *Drift {
 				o, _ := v.old.(*snapshot.Host)
 				dd.Changes = diffHost(o, v.new.(*snapshot.Host), pr)
 			}
+			dd.Changes = append(dd.Changes, diffLinks(name, old.Topology, new.Topology, dd.Status == StatusAppeared)...)
 		}
 		if dd.Status == StatusChanged && len(dd.Changes) == 0 {
 			continue
@@ -190,8 +193,25 @@ func Diff(old, new *snapshot.Snapshot, policy inventory.Policy) *Drift {
 			d.InputErrors = append(d.InputErrors, SideError{Side: side.name, InputError: e})
 		}
 	}
+	d.Notes = linkNotes(old, new)
 	d.summarize()
 	return d
+}
+
+// linkNotes says which side recorded no links: a snapshot written before
+// links were recorded has no "topology", so its links are unknown, not
+// absent.
+func linkNotes(old, new *snapshot.Snapshot) []string {
+	var out []string
+	for _, side := range []struct {
+		name string
+		s    *snapshot.Snapshot
+	}{{"old", old}, {"new", new}} {
+		if side.s.Topology == nil {
+			out = append(out, fmt.Sprintf("links were not recorded in the %s snapshot (taken by a qoslint that did not record them): links and link-mtu are not compared", side.name))
+		}
+	}
+	return out
 }
 
 func (d *Drift) summarize() {

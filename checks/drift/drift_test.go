@@ -3,6 +3,7 @@ package drift_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -46,6 +47,20 @@ func findHost(s *snapshot.Snapshot, name string) *snapshot.Host {
 }
 
 func ptr(i int) *int { return &i }
+
+// findLink is the link with an end on device:port.
+func findLink(t *testing.T, s *snapshot.Snapshot, device, port string) *snapshot.Link {
+	t.Helper()
+	for i, l := range s.Topology.Links {
+		for _, e := range []snapshot.LinkEnd{l.A, l.B} {
+			if e.Device == device && e.Port == port {
+				return &s.Topology.Links[i]
+			}
+		}
+	}
+	t.Fatalf("no link on %s:%s", device, port)
+	return nil
+}
 
 // changeLines renders changes as "device iface: message [effect checks]".
 func changeLines(d *drift.Drift) []string {
@@ -159,6 +174,37 @@ func TestDiffCases(t *testing.T) {
 			*sw = snapshot.Switch{Name: sw.Name, Role: sw.Role, PortGroups: []snapshot.PortGroup{}, ECMPHash: map[string]snapshot.Fact[bool]{},
 				PortAdaptiveRouting: []snapshot.PortValue[bool]{}, MTU: []snapshot.PortValue[int]{}, NotCollected: []string{}}
 		}, []string{"spine02 : configuration not readable, was read from devices/spine02/nv-config-commands.txt [neutral ]"}},
+		// Links: link-mtu's rule judges each side; the end to raise is
+		// the device that breaks it, the other end's change is neutral.
+		{"uplink MTUs differ", func(s *snapshot.Snapshot) {
+			l := findLink(t, s, "spine01", "swp1")
+			l.B.MTU.Value, l.B.MTU.Origin = 9000, "devices/spine01/nv-config.yaml:21"
+		}, []string{
+			"leaf01 swp31: link to spine01:swp1: 9216 here, 9000 at spine01:swp1, was 9216 here, 9216 at spine01:swp1 [neutral link-mtu]",
+			"spine01 swp1: link to leaf01:swp31: 9000 here, 9216 at leaf01:swp31, was 9216 here, 9216 at leaf01:swp31 [breaks link-mtu]",
+		}},
+		{"a host cable moved to the other NIC", func(s *snapshot.Snapshot) {
+			l := findLink(t, s, "leaf01", "swp1")
+			l.A.Port = "ens1f1np1" // gpu01 sorts before leaf01: A is the host end
+		}, []string{
+			"gpu01 ens1f0np0: link to leaf01:swp1 disappeared [neutral link-mtu]",
+			"gpu01 ens1f1np1: link to leaf01:swp1 appeared, seen from both ends; MTU 9000 here, 9216 at leaf01:swp1 [neutral link-mtu]",
+			"leaf01 swp1: link to gpu01:ens1f1np1, was to gpu01:ens1f0np0 (the port's cable moved); MTU 9216 here, 9000 at gpu01:ens1f1np1 [neutral link-mtu]",
+		}},
+		{"a host above its switch port", func(s *snapshot.Snapshot) {
+			l := findLink(t, s, "leaf02", "swp2")
+			l.B.MTU.Value = 4200 // leaf02 sorts after gpu02: B is the switch end
+		}, []string{
+			"gpu02 ens1f1np1: link to leaf02:swp2: 9000 here, 4200 at leaf02:swp2, was 9000 here, 9216 at leaf02:swp2 [neutral link-mtu]",
+			"leaf02 swp2: link to gpu02:ens1f1np1: 4200 here, 9000 at gpu02:ens1f1np1, was 9216 here, 9000 at gpu02:ens1f1np1 [breaks link-mtu]",
+		}},
+		{"one end stops reporting a link", func(s *snapshot.Snapshot) {
+			l := findLink(t, s, "spine02", "swp2")
+			l.B.Seen, l.OneSided = "", true
+		}, []string{
+			"leaf02 swp32: link to spine02:swp2 seen from one end only, was seen from both ends [neutral ]",
+			"spine02 swp2: link to leaf02:swp32 seen from one end only, was seen from both ends [neutral ]",
+		}},
 		{"origin alone is no drift", func(s *snapshot.Snapshot) {
 			findSwitch(s, "leaf01").RoCE.Mode.Origin = "devices/leaf01/nv-config.yaml:1"
 			findHost(s, "gpu01").NICs[0].Trust.Origin = "elsewhere:3"
@@ -173,6 +219,35 @@ func TestDiffCases(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
 		})
+	}
+}
+
+// TestDiffWithoutLinks: a snapshot of a qoslint that recorded no links
+// (no "topology") still reads and compares; its links are not compared,
+// and the drift notes so instead of reporting every link as new.
+func TestDiffWithoutLinks(t *testing.T) {
+	data, err := os.ReadFile("../../model/snapshot/testdata/clean-pod.nolinks.snapshot.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := snapshot.Read("clean-pod.nolinks.snapshot.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if old.Topology != nil {
+		t.Fatalf("a snapshot without links read as %+v", old.Topology)
+	}
+	cur := snaptest.Take(t, "../../examples/clean-pod")
+	d := drift.Diff(old, cur, cur.Policy.Inventory())
+	if d.HasDrift() {
+		t.Errorf("links not recorded on one side made drift: %v", changeLines(d))
+	}
+	want := "links were not recorded in the old snapshot (taken by a qoslint that did not record them): links and link-mtu are not compared"
+	if len(d.Notes) != 1 || d.Notes[0] != want {
+		t.Errorf("notes %q, want [%q]", d.Notes, want)
+	}
+	if back := drift.Diff(cur, old, cur.Policy.Inventory()); back.HasDrift() || len(back.Notes) != 1 || !strings.Contains(back.Notes[0], "the new snapshot") {
+		t.Errorf("new side without links: drift %v, notes %q", changeLines(back), back.Notes)
 	}
 }
 

@@ -22,8 +22,12 @@ func FuzzRead(f *testing.F) {
 	s := take(f, "../../examples/clean-pod")
 	s.Switches, s.Hosts = s.Switches[1:2], s.Hosts[:1]
 	s.Hosts[0].NICs = s.Hosts[0].NICs[:1]
+	s.Topology.Links = s.Topology.Links[:1]
 	clean := write(f, s)
 	f.Add(clean)
+	// A snapshot written before links were recorded.
+	s.Topology = nil
+	f.Add(write(f, s))
 	f.Add(bytes.Replace(clean, []byte("qoslint.snapshot/v1"), []byte("qoslint.snapshot/v2"), 1))
 	f.Add([]byte(`{"schema": "qoslint.snapshot/v1", "fabric": "x", "policy": {"preset": "", "roce": {"dscp": [26], "priority": 3, "traffic_class": 3, "mode": "lossless"}, "cnp": {"dscp": 48, "priority": 6}, "trust": "dscp", "mtu": {"host": 4200, "switch": 9216}, "ecmp": {"hash_fields": [], "adaptive_routing": false}}, "switches": [], "hosts": [], "input_errors": []}`))
 	f.Add([]byte(`{"schema": 1}`))

@@ -23,6 +23,9 @@
 //     "origins" (the evidence of every entry, DSCPs grouped by origin);
 //   - MTU and per-port adaptive routing are per port, grouped by value and
 //     origin;
+//   - "topology" is the cabling LLDP reported (links sorted by their first
+//     end); it was added within v1, so a snapshot without it was taken by a
+//     qoslint that did not record links, which Read keeps as nil;
 //   - no timestamps, no absolute paths: evidence paths are relative to the
 //     fabric directory, so two snapshots of one input are byte-identical.
 //
@@ -47,6 +50,42 @@ type Snapshot struct {
 	// malformed device file, an undefined profile): the values they touch
 	// are not known.
 	InputErrors []InputError `json:"input_errors"`
+	// Topology is the cabling LLDP reported; nil in a snapshot written
+	// before links were recorded (the field is absent there).
+	Topology *Topology `json:"topology,omitempty"`
+}
+
+// Topology is the fabric's cabling between inventory devices.
+type Topology struct {
+	// LLDP are the devices whose lldp.json was read, sorted: a device not
+	// listed may have links nobody reported.
+	LLDP  []string `json:"lldp"`
+	Links []Link   `json:"links"`
+}
+
+// Link is one cable LLDP reported (model.Link), A before B.
+type Link struct {
+	A LinkEnd `json:"a"`
+	B LinkEnd `json:"b"`
+	// OneSided: only one end's LLDP reported it.
+	OneSided bool `json:"one_sided"`
+}
+
+// LinkEnd is one end of a link with the MTU link-mtu judges there.
+type LinkEnd struct {
+	Device string `json:"device"`
+	Kind   string `json:"kind"`
+	// Port is the interface as the device names it (a bond member).
+	Port string `json:"port"`
+	// SwitchPort is the checked switch port the interface belongs to (the
+	// bond of a member); "" on a host, or where the port is not checked.
+	SwitchPort string `json:"switch_port"`
+	// Seen is this end's lldp.json entry naming the other end; "" when
+	// this end did not report the link.
+	Seen string `json:"seen"`
+	// MTU has no value where the end is neither a checked switch port nor
+	// a RoCE NIC, or its MTU was not collected.
+	MTU Fact[int] `json:"mtu"`
 }
 
 // Fact is one effective value with its origin. Known is false when the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	goldenpkg "github.com/qoslint/qoslint/internal/golden"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -80,14 +81,19 @@ func TestSnapshotContent(t *testing.T) {
 		return nil
 	}
 	leaf01 := sw("leaf01").PortGroups
-	if len(leaf01) != 1 || leaf01[0].Ports != "swp1-32" {
+	// swp2 is bound to pfc profile storage-pfc (defect 20), the rest to
+	// default-global.
+	if len(leaf01) != 2 || leaf01[0].Ports != "swp1,swp3-32" || leaf01[1].Ports != "swp2" {
 		t.Fatalf("leaf01 groups = %+v", leaf01)
+	}
+	if g := leaf01[1]; g.Profiles.PFC.Value != "storage-pfc" || !reflect.DeepEqual(g.PFC.Value, []int{2}) || g.PFC.Origin != "devices/leaf01/nv-config.yaml:42" {
+		t.Errorf("leaf01 swp2 pfc profile %+v, PFC %+v", g.Profiles.PFC, g.PFC)
 	}
 	m := leaf01[0].DSCP
 	if got := *m.Map[26]; got != 0 {
 		t.Errorf("leaf01 DSCP 26 → %d, want 0", got)
 	}
-	if want := []snapshot.DSCPEntry{{DSCP: 26, Priority: 0, Origin: "devices/leaf01/nv-config.yaml:35"}}; !reflect.DeepEqual(m.NonDefault, want) {
+	if want := []snapshot.DSCPEntry{{DSCP: 26, Priority: 0, Origin: "devices/leaf01/nv-config.yaml:39"}}; !reflect.DeepEqual(m.NonDefault, want) {
 		t.Errorf("non_default = %+v, want %+v", m.NonDefault, want)
 	}
 	leaf03 := sw("leaf03")
@@ -110,6 +116,26 @@ func TestSnapshotContent(t *testing.T) {
 	if sp := sw("spine02"); sp.RoCE.Mode.Value != "lossy" || sp.Syntax != "5.14" {
 		t.Errorf("spine02 roce %+v syntax %s", sp.RoCE, sp.Syntax)
 	}
+	// Defect 21: spine01 swp1 at 9000 against leaf01 swp31 at 9216, each
+	// MTU with its evidence and each end's LLDP entry; gpu03's swapped
+	// cables (defect 19) as LLDP saw them.
+	links := map[string]snapshot.Link{}
+	for _, l := range s.Topology.Links {
+		links[l.A.Device+":"+l.A.Port] = l
+	}
+	up := links["leaf01:swp31"]
+	if up.B.Device != "spine01" || up.B.Port != "swp1" || up.OneSided ||
+		up.A.MTU != (snapshot.Fact[int]{Value: 9216, Known: true, Origin: "devices/leaf01/nv-config.yaml:17"}) ||
+		up.B.MTU != (snapshot.Fact[int]{Value: 9000, Known: true, Origin: "devices/spine01/nv-config.yaml:21"}) ||
+		up.A.Seen != "devices/leaf01/lldp.json:249" || up.B.Seen != "devices/spine01/lldp.json:5" || up.B.SwitchPort != "swp1" {
+		t.Errorf("leaf01 swp31 link = %+v", up)
+	}
+	if l := links["gpu03:ens1f0np0"]; l.B.Device != "leaf02" || l.B.Port != "swp3" || l.A.SwitchPort != "" || !l.A.MTU.Known {
+		t.Errorf("gpu03 ens1f0np0 link = %+v", l)
+	}
+	if got := strings.Join(s.Topology.LLDP, ","); got != "gpu01,gpu02,gpu03,gpu04,leaf01,leaf02,leaf03,spine01,spine02" {
+		t.Errorf("lldp collected on %s", got)
+	}
 	var gpu03 *snapshot.Host
 	for i := range s.Hosts {
 		if s.Hosts[i].Name == "gpu03" {
@@ -119,6 +145,32 @@ func TestSnapshotContent(t *testing.T) {
 	tos := gpu03.NICs[0].ToS
 	if tos.Effective.Value != 26 || tos.Via != "NCCL_IB_TC" || tos.Effective.Origin != "devices/gpu03/nccl.conf:6" || tos.Forced.Value != -1 {
 		t.Errorf("gpu03 ToS = %+v", tos)
+	}
+}
+
+// TestReadWithoutLinks: a snapshot written before links were recorded (the
+// clean pod's, without "topology") still reads, with Topology nil, and
+// writes back byte for byte: its links are unknown, not absent.
+func TestReadWithoutLinks(t *testing.T) {
+	data, err := os.ReadFile("testdata/clean-pod.nolinks.snapshot.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte(`"topology"`)) {
+		t.Fatal("the fixture records links")
+	}
+	s, err := snapshot.Read("clean-pod.nolinks.snapshot.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Topology != nil {
+		t.Errorf("topology = %+v, want nil", s.Topology)
+	}
+	if got := write(t, s); !bytes.Equal(got, data) {
+		t.Error("Write(Read(old snapshot)) differs from it")
+	}
+	if cur := take(t, "../../examples/clean-pod"); cur.Topology == nil || len(cur.Topology.Links) != 12 {
+		t.Errorf("the clean pod's snapshot records %+v, want its 12 cables", cur.Topology)
 	}
 }
 

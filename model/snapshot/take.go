@@ -24,7 +24,32 @@ func Take(f *model.Fabric) *Snapshot {
 	sort.SliceStable(s.Switches, func(i, j int) bool { return s.Switches[i].Name < s.Switches[j].Name })
 	sort.SliceStable(s.Hosts, func(i, j int) bool { return s.Hosts[i].Name < s.Hosts[j].Name })
 	s.AddInputErrors(f.Problems)
+	s.Topology = takeTopology(f)
 	return s
+}
+
+// takeTopology freezes the links in the model's order (sorted by their
+// first end) with each end's MTU as link-mtu reads it (model.EndMTU).
+func takeTopology(f *model.Fabric) *Topology {
+	t := &Topology{LLDP: []string{}, Links: []Link{}}
+	for dev := range f.LLDPFile {
+		t.LLDP = append(t.LLDP, dev)
+	}
+	sort.Strings(t.LLDP)
+	end := func(e model.LinkEnd) LinkEnd {
+		out := LinkEnd{Device: e.Device, Kind: e.Kind, Port: e.Port}
+		if !e.Seen.IsZero() {
+			out.Seen = e.Seen.String()
+		}
+		if v, port, ok := f.EndMTU(e); ok {
+			out.SwitchPort, out.MTU = port, fact(v)
+		}
+		return out
+	}
+	for _, l := range f.Links {
+		t.Links = append(t.Links, Link{A: end(l.A), B: end(l.B), OneSided: l.OneSided()})
+	}
+	return t
 }
 
 // AddInputErrors records input problems found outside the model (the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -151,5 +152,36 @@ func TestMarkdownFitsAComment(t *testing.T) {
 	}
 	if !strings.Contains(out, "more changes (see the full report)") || !strings.HasSuffix(strings.TrimSpace(strings.Split(out, "\n…")[0]), "|") {
 		t.Errorf("not cut at a whole row:\n%s", out[len(out)-400:])
+	}
+}
+
+// TestDriftNotesGolden: from a snapshot taken before links were recorded
+// (model/snapshot/testdata/clean-pod.nolinks.snapshot.json) to the clean
+// pod, nothing drifts and every format says the links were not compared.
+func TestDriftNotesGolden(t *testing.T) {
+	const file = "../../model/snapshot/testdata/clean-pod.nolinks.snapshot.json"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := snapshot.Read(file, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur := snaptest.Take(t, "../../examples/clean-pod")
+	d := drift.Diff(old, cur, cur.Policy.Inventory())
+	d.Old.Source, d.New.Source = "clean-pod.nolinks.snapshot.json", "examples/clean-pod"
+	for name, format := range driftfmt.Formatters() {
+		var b bytes.Buffer
+		if err := format(&b, d); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "drift-nolinks-to-clean."+name+".golden", b.Bytes())
+		if !strings.Contains(b.String(), "links were not recorded in the old snapshot") {
+			t.Errorf("%s: no note that the links were not compared", name)
+		}
+		if name == "json" {
+			snaptest.Validate(t, snapshot.DriftSchemaFile, b.Bytes())
+		}
 	}
 }

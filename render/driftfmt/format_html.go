@@ -62,6 +62,14 @@ var htmlPage = template.Must(template.New("drift").Funcs(template.FuncMap{
 {{- end}}
 </ul>
 {{- end}}
+{{- if .D.Notes}}
+<h2>Notes</h2>
+<ul class="notes">
+{{- range .D.Notes}}
+<li>{{.}}</li>
+{{- end}}
+</ul>
+{{- end}}
 {{- if .D.Fabric}}
 <h2>fabric</h2>
 {{template "changes" .D.Fabric}}

@@ -31,6 +31,12 @@ func WriteMarkdown(w io.Writer, d *drift.Drift) error {
 			fmt.Fprintf(&b, "- %s\n", mdText(inputErrorLine(e)))
 		}
 	}
+	if len(d.Notes) > 0 {
+		fmt.Fprintf(&b, "\n**Notes**:\n\n")
+		for _, n := range d.Notes {
+			fmt.Fprintf(&b, "- %s\n", mdText(n))
+		}
+	}
 	type section struct {
 		head string
 		rows []string

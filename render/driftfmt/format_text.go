@@ -33,6 +33,12 @@ func WriteText(w io.Writer, d *drift.Drift) error {
 			fmt.Fprintf(b, "  %s\n", inputErrorLine(e))
 		}
 	}
+	if len(d.Notes) > 0 {
+		fmt.Fprintf(b, "\nnotes\n")
+		for _, n := range d.Notes {
+			fmt.Fprintf(b, "  %s\n", n)
+		}
+	}
 	word := "NO DRIFT"
 	if d.Summary.Drift {
 		word = "DRIFT"
