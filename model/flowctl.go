@@ -212,3 +212,11 @@ func (b *switchBuilder) forwarding(n *nvue.Node) Forwarding {
 	}
 	return f
 }
+
+// WatchdogRelease is the first release with the PFC watchdog ("Introduced
+// in Cumulus Linux 5.6.0", NVUE command reference).
+const WatchdogRelease = "5.6"
+
+// Before reports whether the switch's release is known and older than
+// major.minor; a switch without a version is not.
+func (s *Switch) Before(major, minor int) bool { return olderThan(s.Version, major, minor) }
