@@ -97,8 +97,12 @@ var _ = register(pfcWatchdog, func(testing.TB) []checkCase {
 		{name: "before 5.6 there is no watchdog to turn on", edits: []edit{replace(leaf01Y, "version: Cumulus Linux 5.14.0", "version: Cumulus Linux 5.5.0"),
 			replace(leaf01Y, "        qos:\n          pfc-watchdog:\n            state: enable\n", "")},
 			want: []string{"warning leaf01 swp1-32"}, msg: "needs Cumulus Linux 5.6 or later and this switch runs Cumulus Linux 5.5.0"},
-		{name: "lossy ports need none", edits: []edit{replace(spine01Y, "mode: lossless", "mode: lossy"),
-			replace(spine01Y, "        qos:\n          pfc-watchdog:\n            state: enable\n", "")}},
+		{name: "lossy ports under a lossy policy need none", edits: []edit{replace(spine01Y, "mode: lossless", "mode: lossy"),
+			replace(spine01Y, "        qos:\n          pfc-watchdog:\n            state: enable\n", ""),
+			replace("inventory.hcl", "preset = \"cumulus-default\"", "preset = \"cumulus-default\"\n  roce {\n    mode = \"lossy\"\n  }")}},
+		{name: "a lossy switch the lossless policy will make lossless", edits: []edit{replace(spine01Y, "mode: lossless", "mode: lossy"),
+			replace(spine01Y, "        qos:\n          pfc-watchdog:\n            state: enable\n", "")},
+			want: []string{"warning spine01 swp1-32"}, msg: "the policy's lossless RoCE mode turns PFC on here, and the PFC watchdog is off: a pause storm"},
 	}
 })
 
