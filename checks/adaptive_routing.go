@@ -40,7 +40,20 @@ where no group is found is judged on its global setting alone.
 With the policy's adaptive_routing true: the switch setting off is an error, and so is every
 port of the group without it. With false: adaptive routing in effect on some port is a warning (and
 says when the group mixes it with hashing); on for the switch but on no port is info, as no port
-routes adaptively. Enabling or disabling it reloads switchd, so plan the change.`,
+routes adaptively. Enabling or disabling it reloads switchd, so plan the change.
+
+Whatever the policy, the documented limits are errors (the ECMP page of Cumulus Linux 5.19):
+adaptive routing set on a subinterface, SVI, bond or bond member ("Cumulus Linux does not support
+adaptive routing on layer 3 subinterfaces, SVIs, bonds or bond members"); on while qos roce is in a
+lossy mode (NetQ's adaptive routing validation, test 1 "AR and RoCE config consistency",
+content/cumulus-netq-53/Validate-Operations/Validation-Checks.md); on a switch whose platform the
+docs name as older than Spectrum-4 ("Switches with the Spectrum-4 ASIC at 400G and 200G speeds";
+the platform is the configuration header's model: SN4700 is Spectrum-3, SN5600 Spectrum-4, SN6600
+Spectrum-6; another platform is not guessed and the notes say so); on a port whose configured link
+speed is not 400G or 200G (a port without link speed is not judged); and together with resilient
+hashing, nv set system forwarding resilient-hash state enabled (5.19; "Adaptive routing does not
+make use of resilient hashing"; earlier releases set resilient hashing in traffic.conf only, which
+the NVUE configuration does not show).`,
 	Inputs: []Input{NVConfig, LLDP},
 	Run:    runAdaptiveRouting,
 }
@@ -49,6 +62,7 @@ func runAdaptiveRouting(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.ECMP.AdaptiveRouting
 	for _, sw := range configured(f) {
+		out = append(out, arLimits(f, sw)...)
 		if want {
 			out = append(out, arWanted(sw)...)
 		} else if fd, ok := arUnwanted(sw); ok {

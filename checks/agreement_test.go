@@ -143,9 +143,11 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 // operational view of `nv show qos roce`, QoS bound on bond members,
 // routed ports (adaptive-routing), dynamic ECN percentages, PCI ACS and
 // NIC firmware (host-acs, host-firmware: a snapshot records no lspci or
-// mlxconfig), and the topology checks but link-mtu: a snapshot records the
-// links and the MTU of each end, which is all link-mtu reads
-// (checks.JudgeLinkMTU), but not the plan, the rails or the QoS across a cable.
+// mlxconfig), the NetQ parity checks' inputs (cable length, link pause, PFC
+// watchdog, hash seed; the snapshot schema does not record them yet), and
+// the topology checks but link-mtu: a snapshot records the links and the MTU
+// of each end, which is all link-mtu reads (checks.JudgeLinkMTU), but not the
+// plan, the rails or the QoS across a cable.
 func outsideSnapshot(f checks.Finding) bool {
 	switch {
 	case f.Check == "link-mtu":
@@ -153,7 +155,7 @@ func outsideSnapshot(f checks.Finding) bool {
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
-		f.Check == checks.NotCollected.ID, f.Check == "host-acs", f.Check == "host-firmware":
+		f.Check == checks.NotCollected.ID, f.Check == "host-acs", f.Check == "host-firmware", snapshotless[f.Check]:
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":
 		return true
@@ -162,6 +164,8 @@ func outsideSnapshot(f checks.Finding) bool {
 	}
 	return false
 }
+
+var snapshotless = map[string]bool{"pfc-cable-length": true, "link-pause": true, "pfc-watchdog": true, "ecmp-hash-seed": true}
 
 // flagged is "device check" for every finding that counts (error or
 // warning) and that a snapshot can reproduce.

@@ -152,7 +152,7 @@ var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
 			"nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n")},
 			want: []string{"warning spine02"}, msg: "on for swp1-2, but the policy hashes"},
 		{name: "ports alone do nothing from 5.13 on", edits: []edit{appendTo(spine02C, "nv set interface swp1-2 router adaptive-routing state enabled\n")}},
-		{name: "up to 5.12 a port turns the feature on", edits: []edit{
+		{name: "up to 5.12 a port turns the feature on", edits: []edit{leaf01SN5600,
 			replace(leaf01Y, "version: Cumulus Linux 5.14.0", "version: Cumulus Linux 5.12.0"),
 			replace(leaf01Y, "      swp31:\n        description: uplink-spine01\n", "      swp31:\n        description: uplink-spine01\n        router:\n          adaptive-routing:\n            enable: on\n")},
 			want: []string{"warning leaf01"}, msg: "on for swp31 but off for swp32"},

@@ -3,6 +3,7 @@ package checks
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // The ECMP group of adaptive routing from the cabling: leaf01 of the clean
@@ -13,8 +14,11 @@ import (
 // (CumulusNetworks/docs content/cumulus-linux-514/Layer-3/Routing/
 // Equal-Cost-Multipath-Load-Sharing.md). The spines and leaf02 are left
 // without adaptive routing, and their findings are the same in every case.
+// leaf01 is made a Spectrum-4 SN5600 whenever it turns adaptive routing on,
+// which the clean pod's Spectrum-3 MSN4700 does not support
+// (adaptive_routing_limits.go).
 var (
-	leaf01ARGlobal = replace(leaf01Y, "    router:\n      bgp:\n", "    router:\n      adaptive-routing:\n        enable: on\n      bgp:\n")
+	leaf01ARGlobal = edits(replace(leaf01Y, "    router:\n      bgp:\n", "    router:\n      adaptive-routing:\n        enable: on\n      bgp:\n"), leaf01SN5600)
 	leaf01Swp30    = replace(leaf01Y, "            neighbor:\n              swp31:\n",
 		"            neighbor:\n              swp30:\n                remote-as: external\n                type: unnumbered\n              swp31:\n")
 	leaf01ARPort = func(port string) edit {
@@ -41,6 +45,19 @@ var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
 			want:  []string{"warning leaf01"}, msg: "on for swp31 but off for swp32, uplinks to the spines of the same ECMP group"},
 	}
 })
+
+// leaf01SN5600 makes leaf01 a Spectrum-4 ("NVIDIA SN5600 (Spectrum-4)",
+// CumulusNetworks/docs content/cumulus-linux-54/Whats-New/rn.md).
+var leaf01SN5600 = replace(leaf01Y, "model: MSN4700", "model: SN5600")
+
+// edits applies several edits as one.
+func edits(es ...edit) edit {
+	return func(t *testing.T, fsys fstest.MapFS) {
+		for _, e := range es {
+			e(t, fsys)
+		}
+	}
+}
 
 // The fallback is never silent: the report's notes say which switch's
 // group is approximated, and why.

@@ -176,6 +176,9 @@ func buildPolicy(file string, raw *rawPolicy, p *problems) Policy {
 		// NVUE switches each field on or off: order and repeats mean nothing.
 		pol.ECMP.HashFields = slices.Compact(slices.Sorted(slices.Values(l.V)))
 	}
+	// NVUE accepts a cable length of 1 to 100000 metres (nv set qos roce
+	// cable-length, CumulusNetworks/docs content/nvue-reference/).
+	setInt(&pol.PFC.CableLength, raw.CableLength, "pfc.cable_length", 1, 100000, p, at)
 	if f := raw.AdaptiveRouting; f.Set {
 		at("ecmp.adaptive_routing", true, f.Line)
 		pol.ECMP.AdaptiveRouting = f.V

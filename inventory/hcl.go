@@ -38,12 +38,13 @@ var (
 	}
 	policySchema = &hcl.BodySchema{
 		Attributes: []hcl.AttributeSchema{{Name: "preset"}, {Name: "trust"}},
-		Blocks:     []hcl.BlockHeaderSchema{{Type: "roce"}, {Type: "cnp"}, {Type: "mtu"}, {Type: "ecmp"}, {Type: "rails"}},
+		Blocks:     []hcl.BlockHeaderSchema{{Type: "roce"}, {Type: "cnp"}, {Type: "mtu"}, {Type: "ecmp"}, {Type: "pfc"}, {Type: "rails"}},
 	}
 	roceSchema  = attrSchema("dscp", "priority", "traffic_class", "mode")
 	cnpSchema   = attrSchema("dscp", "priority")
 	mtuSchema   = attrSchema("host", "switch")
 	ecmpSchema  = attrSchema("hash_fields", "adaptive_routing")
+	pfcSchema   = attrSchema("cable_length")
 	railsSchema = attrSchema("groups")
 	sshSchema   = &hcl.BodySchema{
 		Attributes: []hcl.AttributeSchema{{Name: "known_hosts"}},
@@ -201,6 +202,10 @@ func hclPolicyRaw(b *hcl.Block, r *rawPolicy, p *problems) {
 		a := content(b.Body, ecmpSchema, p).Attributes
 		r.HashFields = hclList(a["hash_fields"], "ecmp.hash_fields", false, asString, p)
 		r.AdaptiveRouting = hclScalar(a["adaptive_routing"], "ecmp.adaptive_routing", asBool, p)
+	}
+	if b := single(c, "pfc", p); b != nil {
+		a := content(b.Body, pfcSchema, p).Attributes
+		r.CableLength = hclScalar(a["cable_length"], "pfc.cable_length", asInt, p)
 	}
 	if b := single(c, "rails", p); b != nil {
 		a := content(b.Body, railsSchema, p).Attributes

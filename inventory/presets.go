@@ -25,6 +25,7 @@ func cumulusDefault() Policy {
 		// profile sets trust dscp too: Mellanox/nic-configuration-operator
 		// pkg/configuration/configvalidation.go).
 		Trust: "dscp",
+		PFC:   PFCPolicy{CableLength: 100},
 		MTU: MTUPolicy{
 			// The largest RoCE path MTU is 4096 bytes of payload (ibv_devinfo
 			// active_mtu strings stop at 4096, rdma-core libibverbs

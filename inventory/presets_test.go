@@ -57,6 +57,7 @@ func TestPresetsAndOverrides(t *testing.T) {
 		Trust: "pcp",
 		MTU:   MTUPolicy{Host: 9000, Switch: 9216},
 		ECMP:  ECMPPolicy{HashFields: []string{"ip-protocol", "source-ip"}},
+		PFC:   PFCPolicy{CableLength: 300},
 	}
 	scalar := def
 	scalar.RoCE.DSCP = []int{30}
@@ -70,7 +71,7 @@ func TestPresetsAndOverrides(t *testing.T) {
 		{"none", def, nil},
 		{"spectrum-x", spx, []string{"preset"}},
 		{"basepod-ef", bp, []string{"preset"}},
-		{"override", override, []string{"ecmp.adaptive_routing", "ecmp.hash_fields", "mtu.host", "preset",
+		{"override", override, []string{"ecmp.adaptive_routing", "ecmp.hash_fields", "mtu.host", "pfc.cable_length", "preset",
 			"roce.dscp", "roce.mode", "roce.priority", "roce.traffic_class", "trust"}},
 		{"scalar", scalar, []string{"cnp.dscp", "roce.dscp"}},
 	} {

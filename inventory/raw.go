@@ -43,6 +43,7 @@ type rawPolicy struct {
 	MTUSwitch        field[int]
 	HashFields       list[string]
 	AdaptiveRouting  field[bool]
+	CableLength      field[int]
 	// RailGroups is rails.groups: per rail, its leaves.
 	RailGroups list[[]string]
 }

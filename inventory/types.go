@@ -97,6 +97,7 @@ type Policy struct {
 	Trust string
 	MTU   MTUPolicy
 	ECMP  ECMPPolicy
+	PFC   PFCPolicy
 	// Rails is the rail rule: Rails[k] are the leaves NIC k of every host
 	// must plug into (several when the rail spans several planes); nil
 	// when the inventory sets none.
@@ -144,6 +145,16 @@ type CNPPolicy struct {
 type MTUPolicy struct {
 	Host   int
 	Switch int
+}
+
+// PFCPolicy is what lossless ports must be sized for.
+type PFCPolicy struct {
+	// CableLength is the longest cable, in metres, that a PFC port's
+	// headroom must cover: a switch must configure at least this. The
+	// default is NVUE's qos roce default, 100 m (CumulusNetworks/docs
+	// content/nvue-reference/, nv set qos roce cable-length: "The default
+	// setting is 100 meters").
+	CableLength int
 }
 
 // ECMPPolicy is what the switches must hash on.

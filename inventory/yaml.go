@@ -33,6 +33,7 @@ type yamlPolicy struct {
 	Trust  *string    `yaml:"trust"`
 	MTU    *yamlMTU   `yaml:"mtu"`
 	ECMP   *yamlECMP  `yaml:"ecmp"`
+	PFC    *yamlPFC   `yaml:"pfc"`
 	Rails  *yamlRails `yaml:"rails"`
 }
 
@@ -58,6 +59,10 @@ type yamlCNP struct {
 type yamlMTU struct {
 	Host   *int `yaml:"host"`
 	Switch *int `yaml:"switch"`
+}
+
+type yamlPFC struct {
+	CableLength *int `yaml:"cable_length"`
 }
 
 type yamlECMP struct {

@@ -250,6 +250,11 @@ func yamlPolicyRaw(pol *yamlPolicy, root *yaml.Node, r *rawPolicy, p *problems) 
 		r.HashFields = yamlStrings(x.HashFields, n, "hash_fields", "ecmp.hash_fields", at, p)
 		r.AdaptiveRouting = yamlBool(x.AdaptiveRouting, n, "adaptive_routing", at)
 	}
+	if x := pol.PFC; x != nil {
+		k, n := child(pn, "pfc")
+		at := max(lineOf(k), r.Line)
+		r.CableLength = yamlInt(x.CableLength, n, "cable_length", at)
+	}
 	if x := pol.Rails; x != nil {
 		k, n := child(pn, "rails")
 		at := max(lineOf(k), r.Line)

@@ -410,7 +410,7 @@ func (b *switchBuilder) portAR(sw *Switch, kind, name string, ar *nvue.Node) {
 	}
 	sw.PortAR[name] = v
 	if what, bad := arUnsupported[kind]; bad && v.V {
-		b.note(sw, st.Line, "adaptive routing is set on %s, but Cumulus Linux does not support it on %s", name, what)
+		sw.Flow.ARUnsupported = append(sw.Flow.ARUnsupported, ARPort{Port: name, What: what, V: v})
 	}
 }
 
@@ -474,6 +474,7 @@ func (b *switchBuilder) interfaces(sw *Switch, root *nvue.Node, inv []string) ma
 	}
 	b.selectPorts(sw, s, inv)
 	binds := b.portSettings(sw, s)
+	b.flowControl(sw, s)
 	if nc := s.notChecked(); len(nc) > 0 {
 		b.note(sw, 0, "interfaces not checked (not RoCE ports): %s", strings.Join(nc, ", "))
 	}

@@ -19,6 +19,13 @@ func FuzzInterfaces(f *testing.F) {
 			"nv set vrf default router bgp neighbor swp51 remote-as external\n",
 		"nv set interface bond1 bond member swp1\nnv set interface bond2 bond member swp1\nnv set interface swp1 qos pfc profile X\n",
 		roce515,
+		// The QoS guide's flow-control commands (CumulusNetworks/docs
+		// content/cumulus-linux-518/.../Quality-of-Service/_index.md) and the
+		// ECMP page's hash seed and resilient hashing (cumulus-linux-519).
+		"nv set qos roce cable-length 1000\nnv set qos pfc P cable-length 50\nnv set interface swp1-4 qos pfc profile P\n" +
+			"nv set qos link-pause L tx enable\nnv set interface swp5 qos link-pause profile L\nnv set interface swp1 qos pfc-watchdog\n" +
+			"nv set interface swp2 qos pfc-watchdog state disable\nnv set interface swp3 link speed 400G\n",
+		"nv set system forwarding hash-seed 50\nnv set system forwarding resilient-hash state enabled\n",
 	} {
 		f.Add(s)
 	}

@@ -288,8 +288,9 @@ nv set interface swp7 router ospf area 0
 	if want := []string{"swp4", "swp7"}; !reflect.DeepEqual(s.ARPorts, want) {
 		t.Errorf("routed ports %v, want %v", s.ARPorts, want)
 	}
-	if want := "nv-config-commands.txt:3: adaptive routing is set on bond1, but Cumulus Linux does not support it on bonds"; !strings.Contains(notes(s), want) {
-		t.Errorf("notes lack %q:\n%s", want, notes(s))
+	// The adaptive-routing check reports it (checks/adaptive_routing.go).
+	if ar := s.Flow.ARUnsupported; len(ar) != 1 || ar[0].Port != "bond1" || ar[0].What != "bonds" || ar[0].V.Origin.Pos.Line != 3 {
+		t.Errorf("unsupported adaptive routing %+v, want bond1 (bonds) at line 3", ar)
 	}
 	if want := "interfaces not checked (not RoCE ports): swp3.100"; !strings.Contains(notes(s), want) {
 		t.Errorf("notes lack %q:\n%s", want, notes(s))

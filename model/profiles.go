@@ -110,7 +110,9 @@ func (b *switchBuilder) globalQoS(r RoCE, release string, qosRoot *nvue.Node) *Q
 	def := Defaulted(DefaultProfile, "no profile binding")
 	q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = def, def, def, def
 	b.applyMapping(q, b.profile(qosRoot.Child("mapping"), DefaultProfile))
+	b.roceCableLength(q, r, qosRoot.Child("roce"))
 	b.applyPFC(q, b.profile(qosRoot.Child("pfc"), DefaultProfile))
+	q.cableFrom(DefaultProfile)
 	b.applyECN(q, b.profile(qosRoot.Child("congestion-control"), DefaultProfile))
 	// "NVUE only supports the default-global profile." (QoS518, Egress
 	// Queues): every port shares this map.
@@ -131,6 +133,7 @@ func (b *switchBuilder) portQoS(global *QoS, qosRoot *nvue.Node, bd binding) *Qo
 	if name := bd.pfc.V; name != DefaultProfile {
 		resetPFC(&q, name, bd.pfc.Origin.Pos)
 		b.applyPFC(&q, b.profile(qosRoot.Child("pfc"), name))
+		q.cableFrom(name)
 	}
 	if name := bd.ecn.V; name != DefaultProfile {
 		resetECN(&q, name, bd.ecn.Origin.Pos)
@@ -166,6 +169,8 @@ func resetPFC(q *QoS, name string, pos source.Pos) {
 	}
 	auto := fmt.Sprintf("pfc profile %s: tx and rx enabled automatically", name)
 	q.PFCRx, q.PFCTx = boundAt(pos, true, auto), boundAt(pos, true, auto)
+	q.CableLength = boundAt(pos, PFCDefaultCableLength, fmt.Sprintf("pfc profile %s sets no cable-length: the PFC default %d m", name, PFCDefaultCableLength))
+	q.CableFrom = name
 }
 
 // resetECN: a congestion-control profile marks on the traffic classes it

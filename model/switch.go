@@ -51,6 +51,10 @@ type Switch struct {
 	ECMPGroup ECMPGroup
 	// MTU per port.
 	MTU map[string]Value[int]
+	// Flow is link pause, PFC watchdog, port speed and the platform
+	// (model/flowctl.go); Forwarding the hash seed and resilient hashing.
+	Flow       FlowControl
+	Forwarding Forwarding
 	// Oper is `nv show qos roce`; nil when not collected.
 	Oper *Operational
 	// Counters are the QoS counters over gNMI; nil when not collected.
@@ -97,6 +101,11 @@ type QoS struct {
 	// Sched is "strict" or "dwrr" per traffic class; SchedBW the DWRR percent.
 	Sched   [8]Value[string]
 	SchedBW [8]Value[int]
+	// CableLength is the cable length in metres the PFC headroom is sized
+	// for; CableFrom names the setting it comes from: "roce" (qos roce
+	// cable-length) or a pfc profile (model/flowctl.go).
+	CableLength Value[int]
+	CableFrom   string
 }
 
 // Operational is the switch's own report of its RoCE state, every value at
@@ -267,6 +276,11 @@ func (b *switchBuilder) applyPFC(q *QoS, n *nvue.Node) {
 			q.PFCRx = bv
 		}
 	}
+	if v := n.Child("cable-length"); v != nil {
+		if iv, ok := b.intOf(v, 1, 100000); ok {
+			q.CableLength, q.CableFrom = iv, cableFromPFC
+		}
+	}
 	if v := n.Child("tx"); v != nil {
 		if bv, ok := b.boolOf(v); ok {
 			q.PFCTx = bv
@@ -386,6 +400,14 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 	// Interfaces (model/interfaces.go): which ports are checked, their
 	// bindings, MTU and adaptive routing.
 	binds := b.interfaces(sw, root, ports)
+	b.platform(sw, cfg)
+	if sw.AR.V && sw.Flow.ASIC == "" {
+		what := "the configuration names no platform"
+		if sw.Flow.Platform != "" {
+			what = "platform " + sw.Flow.Platform + " is not one whose ASIC the documentation names here"
+		}
+		b.note(sw, sw.AR.Origin.Pos.Line, "adaptive routing is on, but %s: whether the switch is a Spectrum-4 (which adaptive routing needs) is not checked", what)
+	}
 
 	qosRoot := root.Child("qos")
 	global := b.globalQoS(sw.RoCE, Release(sw.Version), qosRoot)
@@ -418,6 +440,7 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 	}
 
 	sw.ECMP = b.ecmp(root.Get("system", "forwarding", "ecmp-hash"))
+	sw.Forwarding = b.forwarding(root.Get("system", "forwarding"))
 	return sw, uniqueProblems(b.problems)
 }
 

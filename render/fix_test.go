@@ -31,7 +31,7 @@ func TestPlansGolden(t *testing.T) {
 		}
 	}
 	golden(t, "broken-pod.fix.golden", []byte(b.String()))
-	if len(plans) != 9 { // every device: spine01 for its uplink MTU (defect 21)
+	if len(plans) != 9 { // every device: spine01 for its uplink MTU (defect 21) and its missing PFC watchdog (defect 22)
 		t.Errorf("%d plans", len(plans))
 	}
 }

@@ -36,6 +36,15 @@ func SwitchChanges(p inventory.Policy, syn model.Syntax, ports string) []checks.
 		set("", "qos", "pfc", model.DefaultProfile, "switch-priority", prio)
 		set(model.EnableDisable(true), "qos", "pfc", model.DefaultProfile, "tx")
 		set(model.EnableDisable(true), "qos", "pfc", model.DefaultProfile, "rx")
+		if p.PFC.CableLength != model.RoCEDefaultCableLength {
+			set(strconv.Itoa(p.PFC.CableLength), "qos", "roce", "cable-length")
+		}
+		if ports != "" {
+			// "Enable PFC watchdog on the interfaces where you enable PFC"
+			// (CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-
+			// Switch-Ports/Quality-of-Service/_index.md); checks/pfc_watchdog.go.
+			set("", "interface", ports, "qos", "pfc-watchdog")
+		}
 	}
 	set(tc, "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", prio, "traffic-class")
 	if p.RoCE.Priority != 3 && p.RoCE.TrafficClass == 3 {

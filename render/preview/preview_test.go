@@ -228,7 +228,7 @@ func TestPreviewCommandsCapture(t *testing.T) {
 		name, extra, err string
 	}{
 		{"banner and notes", "cumulus@spine02:mgmt:~$ nv config show -o commands\n" + banner + "nv config apply\n", ""},
-		{"a bad line", banner + "nv set system hostname 'spine02\n", "nv-config-commands.txt:25: unterminated single quote"},
+		{"a bad line", banner + "nv set system hostname 'spine02\n", "nv-config-commands.txt:26: unterminated single quote"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "src")

@@ -24,7 +24,7 @@ func TestSnapshotExitCodes(t *testing.T) {
 	}{
 		{"to a file", "../../../examples/clean-pod", filepath.Join(tmp, "clean.json"), ExitOK, "", "qoslint: wrote " + filepath.Join(tmp, "clean.json") + ": fabric pod-clean, 4 switches, 4 hosts", true},
 		{"to stdout", "../../../examples/broken-pod", "", ExitOK, `"schema": "qoslint.snapshot/v1"`, "", false},
-		{"malformed files: written, exit 2", "../../../render/testdata/input-errors", filepath.Join(tmp, "ie.json"), ExitInput, "", "devices/leaf01/nv-config.yaml:33", true},
+		{"malformed files: written, exit 2", "../../../render/testdata/input-errors", filepath.Join(tmp, "ie.json"), ExitInput, "", "devices/leaf01/nv-config.yaml:36", true},
 		{"bad inventory", badInv, filepath.Join(tmp, "bad.json"), ExitInput, "", "inventory.hcl:3:", false},
 		{"no inventory", t.TempDir(), "", ExitInput, "", "inventory", false},
 		{"unwritable", "../../../examples/clean-pod", filepath.Join(tmp, "missing", "x.json"), ExitInput, "", "no such file or directory", false},

@@ -213,7 +213,9 @@ func TestTraceCNPSchedulerDWRR(t *testing.T) {
 		t.Fatal(err)
 	}
 	dwrr := "    qos:\n      egress-scheduler:\n        default-global:\n          traffic-class:\n            '6':\n              mode: dwrr\n"
-	s := strings.Replace(string(b), "    qos:\n", dwrr, 1)
+	// The switch-wide qos: block, at four spaces after a newline, not an
+	// interface's own (deeper) qos:.
+	s := strings.Replace(string(b), "\n    qos:\n", "\n"+dwrr, 1)
 	if s == string(b) {
 		t.Fatal("spine01's configuration has no qos: to edit")
 	}

@@ -15,4 +15,7 @@ policy {
     hash_fields      = ["ip-protocol", "source-ip", "source-ip"]
     adaptive_routing = false
   }
+  pfc {
+    cable_length = 300
+  }
 }

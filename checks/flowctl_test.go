@@ -1,0 +1,186 @@
+package checks
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Edits of the clean pod in each switch's own syntax. The commands and
+// their YAML keys are CumulusNetworks/docs content/cumulus-linux-518/
+// Layer-1-and-Switch-Ports/Quality-of-Service/_index.md ("nv set qos pfc
+// default-global cable-length 50", "nv set qos link-pause my_pause_ports tx
+// enable", "nv set interface swp1-swp4,swp6 qos link-pause profile
+// my_pause_ports", "nv set interface <interface> qos pfc-watchdog state
+// disable"), the NVUE reference's "nv set qos roce cable-length 1000", and
+// the ECMP page of content/cumulus-linux-519/Layer-3/Routing/
+// Equal-Cost-Multipath-Load-Sharing.md ("nv set system forwarding
+// hash-seed 50").
+
+// cable300 is the inventory edit that asks for 300 m of cable.
+var cable300 = replace("inventory.hcl", "preset = \"cumulus-default\"", "preset = \"cumulus-default\"\n  pfc {\n    cable_length = 300\n  }")
+
+var _ = register(pfcCableLength, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean: qos roce's 100 m and leaf02's ROCE_PFC 100 m"},
+		{name: "qos roce cable-length raised on every switch", edits: []edit{
+			appendTo(spine02C, "nv set qos roce cable-length 1000\n"),
+			replace(spine01Y, "        mode: lossless\n", "        cable-length: 1000\n        mode: lossless\n"),
+			replace(leaf01Y, "        mode: lossless\n", "        cable-length: 1000\n        mode: lossless\n"),
+			replace(leaf02Y, "          cable-length: 100\n", "          cable-length: 1000\n")}},
+		{name: "the policy asks for 300 m", edits: []edit{cable300},
+			want: []string{"error leaf01 swp1-32", "error leaf02 swp1-32", "error spine01 swp1-32", "error spine02 swp1-32"},
+			msg:  "sized for 100 m of cable, shorter than the policy's 300 m"},
+		{name: "a PFC profile without cable-length gets 10 m (5.18 YAML)", edits: []edit{replace(leaf02Y, "          cable-length: 100\n", "")},
+			want: []string{"error leaf02 swp1-32"}, msg: "sized for 10 m"},
+		{name: "one switch differs from the fabric", edits: []edit{appendTo(spine02C, "nv set qos pfc default-global cable-length 150\n")},
+			want: []string{"warning spine02 swp1-32"}, msg: "differs from the 100 m of leaf01, leaf02, spine01"},
+		{name: "a lossy switch has no PFC to size", edits: []edit{replace(spine01Y, "mode: lossless", "mode: lossy"),
+			appendTo(spine02C, "nv set qos roce mode lossy\n")}},
+	}
+})
+
+func TestCableLengthFix(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		edits []edit
+		want  Change
+	}{
+		{"qos roce", []edit{cable300}, Change{Kind: NVUE, Path: []string{"qos", "roce", "cable-length"}, Value: "300"}},
+		{"explicit profile", []edit{cable300}, Change{Kind: NVUE, Path: []string{"qos", "pfc", "ROCE_PFC", "cable-length"}, Value: "300", Old: "100", HasOld: true}},
+	} {
+		f := fabric(t, tc.edits...)
+		found := false
+		for _, fd := range pfcCableLength.Run(f) {
+			for _, c := range fd.Changes {
+				found = found || fmt.Sprint(c) == fmt.Sprint(tc.want)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no change %+v", tc.name, tc.want)
+		}
+	}
+}
+
+var _ = register(linkPause, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean: no link pause"},
+		{name: "link pause on lossless ports (commands)", edits: []edit{appendTo(spine02C,
+			"nv set qos link-pause my_pause_ports tx enable\nnv set interface swp1-4,swp6 qos link-pause profile my_pause_ports\n")},
+			want: []string{"error spine02 swp1-4,swp6"}, msg: "link pause (qos link-pause profile my_pause_ports) and PFC on switch-priority 3"},
+		{name: "link pause on lossless ports (5.14 YAML)", edits: []edit{replace(leaf01Y, "        qos:\n          pfc-watchdog:\n",
+			"        qos:\n          link-pause:\n            profile: my_pause_ports\n          pfc-watchdog:\n")},
+			want: []string{"error leaf01 swp1-32"}},
+		{name: "link pause where RoCE is lossy", edits: []edit{appendTo(spine02C,
+			"nv set qos roce mode lossy\nnv set qos link-pause my_pause_ports tx enable\nnv set interface swp5 qos link-pause profile my_pause_ports\n")}},
+	}
+})
+
+func TestLinkPauseFix(t *testing.T) {
+	f := fabric(t, appendTo(spine02C, "nv set qos link-pause P tx enable\nnv set interface swp5 qos link-pause profile P\n"))
+	fs := linkPause.Run(f)
+	want := []Change{{Kind: NVUEUnset, Path: []string{"interface", "swp5", "qos", "link-pause", "profile"}, Old: "P", HasOld: true}}
+	if len(fs) != 1 || fmt.Sprint(fs[0].Changes) != fmt.Sprint(want) {
+		t.Fatalf("findings %+v", fs)
+	}
+}
+
+var _ = register(pfcWatchdog, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean: the watchdog on every lossless port"},
+		{name: "turned off on two ports (commands)", edits: []edit{appendTo(spine02C, "nv set interface swp3-4 qos pfc-watchdog state disable\n")},
+			want: []string{"warning spine02 swp3-4"}, msg: "PFC is on but the PFC watchdog is off"},
+		{name: "missing on 5.14 (YAML)", edits: []edit{replace(leaf01Y, "        qos:\n          pfc-watchdog:\n            state: enable\n", "")},
+			want: []string{"warning leaf01 swp1-32"}},
+		{name: "a lossless bond is judged on its members", edits: []edit{appendTo(spine02C,
+			"nv set interface bond1 bond member swp33-34\nnv set interface swp33 qos pfc-watchdog\n")},
+			want: []string{"warning spine02 swp34"}},
+		{name: "before 5.6 there is no watchdog to turn on", edits: []edit{replace(leaf01Y, "version: Cumulus Linux 5.14.0", "version: Cumulus Linux 5.5.0"),
+			replace(leaf01Y, "        qos:\n          pfc-watchdog:\n            state: enable\n", "")},
+			want: []string{"warning leaf01 swp1-32"}, msg: "needs Cumulus Linux 5.6 or later and this switch runs Cumulus Linux 5.5.0"},
+		{name: "lossy ports under a lossy policy need none", edits: []edit{replace(spine01Y, "mode: lossless", "mode: lossy"),
+			replace(spine01Y, "        qos:\n          pfc-watchdog:\n            state: enable\n", ""),
+			replace("inventory.hcl", "preset = \"cumulus-default\"", "preset = \"cumulus-default\"\n  roce {\n    mode = \"lossy\"\n  }")}},
+		{name: "a lossy switch the lossless policy will make lossless", edits: []edit{replace(spine01Y, "mode: lossless", "mode: lossy"),
+			replace(spine01Y, "        qos:\n          pfc-watchdog:\n            state: enable\n", "")},
+			want: []string{"warning spine01 swp1-32"}, msg: "the policy's lossless RoCE mode turns PFC on here, and the PFC watchdog is off: a pause storm"},
+	}
+})
+
+func TestWatchdogFix(t *testing.T) {
+	f := fabric(t, appendTo(spine02C, "nv set interface swp3 qos pfc-watchdog state disable\nnv set interface bond1 bond member swp33\n"))
+	got := map[string]string{}
+	for _, fd := range pfcWatchdog.Run(f) {
+		got[fd.Interface] = fmt.Sprint(fd.Changes)
+	}
+	want := map[string]string{
+		"swp3":  fmt.Sprint([]Change{{Kind: NVUE, Path: []string{"interface", "swp3", "qos", "pfc-watchdog", "state"}, Value: "enable", Old: "disable", HasOld: true}}),
+		"swp33": fmt.Sprint([]Change{{Kind: NVUE, Path: []string{"interface", "swp33", "qos", "pfc-watchdog"}}}),
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("changes %v\nwant %v", got, want)
+	}
+}
+
+var _ = register(ecmpHashSeed, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean: switchd picks random seeds"},
+		{name: "a unique seed per switch", edits: []edit{appendTo(spine02C, "nv set system forwarding hash-seed 50\n"),
+			replace(spine01Y, "      forwarding:\n", "      forwarding:\n        hash-seed: 51\n")}},
+		{name: "two switches share a seed", edits: []edit{appendTo(spine02C, "nv set system forwarding hash-seed 50\n"),
+			replace(spine01Y, "      forwarding:\n", "      forwarding:\n        hash-seed: 50\n")},
+			want: []string{"warning spine01", "warning spine02"}, msg: "hash-seed 50 is also the seed of spine02"},
+		{name: "source and destination port unpaired (5.15)", edits: []edit{replace(spine02C, "ecmp-hash destination-port enabled", "ecmp-hash destination-port disabled")},
+			want: []string{"warning spine02"}, msg: "destination-port are set unlike: Cumulus Linux then turns symmetric hashing off"},
+		{name: "source and destination IP unpaired (5.14)", edits: []edit{replace(leaf01Y, "source-ip: on", "source-ip: off")},
+			want: []string{"warning leaf01"}},
+		{name: "both ports off stay symmetric", edits: []edit{replace(spine02C, "ecmp-hash destination-port enabled", "ecmp-hash destination-port disabled"),
+			replace(spine02C, "ecmp-hash source-port enabled", "ecmp-hash source-port disabled")}},
+	}
+})
+
+func TestUnpairedHashFix(t *testing.T) {
+	f := fabric(t, replace(leaf01Y, "destination-ip: on", "destination-ip: off"))
+	fs := ecmpHashSeed.Run(f)
+	want := []Change{{Kind: NVUE, Path: []string{"system", "forwarding", "ecmp-hash", "destination-ip"}, Value: "on", Old: "off", HasOld: true}}
+	if len(fs) != 1 || fmt.Sprint(fs[0].Changes) != fmt.Sprint(want) {
+		t.Fatalf("findings %+v", fs)
+	}
+}
+
+// The limits of adaptive routing on the ECMP page of CumulusNetworks/docs
+// content/cumulus-linux-519/Layer-3/Routing/Equal-Cost-Multipath-Load-
+// Sharing.md (commands `nv set router adaptive-routing state enabled`, `nv
+// set interface swp51 router adaptive-routing state enabled`, `nv set system
+// forwarding resilient-hash state enabled`). spine02 has no header, so its
+// platform is unknown; leaf01 is an MSN4700, a Spectrum-3.
+var arOnSpine02 = appendTo(spine02C, "nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n")
+
+var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "limits: AR with lossy RoCE", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set qos roce mode lossy\n")},
+			want: []string{"error spine02", "warning spine02"}, msg: "adaptive routing is on while qos roce is in the lossy mode lossy"},
+		{name: "limits: AR on a Spectrum-3", edits: []edit{
+			replace(leaf01Y, "    router:\n      bgp:\n", "    router:\n      adaptive-routing:\n        enable: on\n      bgp:\n")},
+			want: []string{"error leaf01", "info leaf01"}, msg: "MSN4700 is a Spectrum-3 switch"},
+		{name: "limits: AR on a bond", edits: []edit{appendTo(spine02C,
+			"nv set interface bond1 bond member swp5-6\nnv set interface bond1 router adaptive-routing state enabled\n")},
+			want: []string{"error spine02 bond1"}, msg: "does not support adaptive routing on bonds"},
+		{name: "limits: AR at 800G", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set interface swp1 link speed 800G\n")},
+			want: []string{"error spine02 swp1", "warning spine02"}, msg: "adaptive routing is on at link speed 800G"},
+		{name: "limits: AR at 400G passes", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set interface swp1-2 link speed 400G\n")},
+			want: []string{"warning spine02"}},
+		{name: "limits: AR with resilient hashing", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set system forwarding resilient-hash state enabled\n")},
+			want: []string{"error spine02", "warning spine02"}, msg: "adaptive routing does not make use of resilient hashing"},
+	}
+})
+
+func TestARUnknownPlatformNote(t *testing.T) {
+	f := fabric(t, arOnSpine02)
+	want := "spine02: devices/spine02/nv-config-commands.txt:23: adaptive routing is on, but the configuration names no platform: whether the switch is a Spectrum-4 (which adaptive routing needs) is not checked"
+	for _, n := range f.Notes {
+		if n.Error() == want {
+			return
+		}
+	}
+	t.Errorf("no note %q in %v", want, f.Notes)
+}

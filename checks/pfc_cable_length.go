@@ -1,0 +1,132 @@
+package checks
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var pfcCableLength = &Check{
+	ID:       "pfc-cable-length",
+	Kind:     KindConfig,
+	Devices:  Switches,
+	Severity: Error,
+	Title:    "PFC headroom is sized for the policy's cable length, alike on every switch",
+	Doc: `A lossless port reserves headroom for the bytes still in flight after it sends a pause
+frame, and the switch sizes it from the cable length: "Incorrect cable length settings cause
+wasted buffer space (triggering congestion too early) or packet drops (congestion occurs before
+flow control activates)" (CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-Switch-
+Ports/Quality-of-Service/_index.md, Priority Flow Control). A port's cable length is its PFC
+profile's: default-global takes qos roce's (nv set qos roce cable-length, 1 to 100000 m,
+"The default setting is 100 meters", NVUE command reference) unless default-global sets its own
+(nv set qos pfc default-global cable-length); another profile has its own or the PFC default,
+"The default is 10 meters" (the same _index.md, All PFC commands). Every port with PFC on must be
+sized for at least the policy's pfc.cable_length (the longest cable, 100 m unless the inventory
+says otherwise): shorter is an error. NetQ's check roce compares the cable length across the
+fabric; a lossless port group whose cable length differs from the one most switches use (the
+longest on a tie) is a warning, unless it is already too short.`,
+	Inputs: []Input{NVConfig},
+	Run:    runPFCCableLength,
+}
+
+func runPFCCableLength(f *model.Fabric) []Finding {
+	var out []Finding
+	want := f.Policy.PFC.CableLength
+	for _, sw := range configured(f) {
+		for _, g := range portGroups(sw) {
+			if !lossless(g.Q) || g.Q.CableLength.V >= want {
+				continue
+			}
+			v := g.Q.CableLength
+			out = append(out, Finding{
+				Severity: Error, Device: sw.Name, Interface: g.Iface,
+				Message: fmt.Sprintf("PFC headroom is sized for %d m of cable, shorter than the policy's %d m: "+
+					"pause frames come too late and lossless traffic drops", v.V, want),
+				Expected: fmt.Sprintf("cable-length >= %d", want),
+				Actual:   fmt.Sprintf("cable-length %d%s", v.V, originNote(v.Origin)),
+				Source:   at(v.Origin, sw.ConfigFile),
+				Changes:  []Change{cableChange(g.Q, want)},
+			})
+		}
+	}
+	return append(out, cableAcrossFabric(f)...)
+}
+
+// lossless reports whether a port group pauses any priority.
+func lossless(q *model.QoS) bool {
+	if !q.PFCRx.V && !q.PFCTx.V {
+		return false
+	}
+	for _, on := range q.PFC {
+		if on.V {
+			return true
+		}
+	}
+	return false
+}
+
+// cableChange sets the cable length where the port group's comes from.
+func cableChange(q *model.QoS, metres int) Change {
+	o, had := old(q.CableLength)
+	if q.CableFrom == "roce" {
+		return nvSet(o, had, itoa(metres), "qos", "roce", "cable-length")
+	}
+	return nvSet(o, had, itoa(metres), "qos", "pfc", q.CableFrom, "cable-length")
+}
+
+// cableAcrossFabric compares the cable length of every lossless port group
+// of the fabric with the one most switches use (the longest on a tie).
+func cableAcrossFabric(f *model.Fabric) []Finding {
+	users := map[int]map[string]bool{}
+	type group struct {
+		sw *model.Switch
+		g  portGroup
+	}
+	var gs []group
+	for _, sw := range configured(f) {
+		for _, g := range portGroups(sw) {
+			if !lossless(g.Q) {
+				continue
+			}
+			l := g.Q.CableLength.V
+			if users[l] == nil {
+				users[l] = map[string]bool{}
+			}
+			users[l][sw.Name] = true
+			gs = append(gs, group{sw, g})
+		}
+	}
+	if len(users) < 2 {
+		return nil
+	}
+	ref := -1
+	for l, names := range users {
+		if ref < 0 || len(names) > len(users[ref]) || (len(names) == len(users[ref]) && l > ref) {
+			ref = l
+		}
+	}
+	var refNames []string
+	for n := range users[ref] {
+		refNames = append(refNames, n)
+	}
+	sort.Strings(refNames)
+	var out []Finding
+	for _, x := range gs {
+		v := x.g.Q.CableLength
+		if v.V == ref || v.V < f.Policy.PFC.CableLength {
+			continue // too short is the error above
+		}
+		out = append(out, Finding{
+			Severity: Warning, Device: x.sw.Name, Interface: x.g.Iface,
+			Message: fmt.Sprintf("PFC cable length %d m differs from the %d m of %s: the fabric's lossless headroom is not sized alike",
+				v.V, ref, strings.Join(refNames, ", ")),
+			Expected: fmt.Sprintf("cable-length %d", ref),
+			Actual:   fmt.Sprintf("cable-length %d%s", v.V, originNote(v.Origin)),
+			Source:   at(v.Origin, x.sw.ConfigFile),
+			Changes:  []Change{cableChange(x.g.Q, ref)},
+		})
+	}
+	return out
+}

@@ -1,0 +1,222 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/nvue"
+)
+
+// Flow control beside PFC (link pause, the PFC watchdog), the cable length
+// PFC headroom is sized for, the switch platform, and the forwarding
+// settings adaptive routing and ECMP depend on. Sources, all in the public
+// repository CumulusNetworks/docs:
+//
+//   - Cable length: content/nvue-reference/ (nv set qos roce cable-length)
+//     "You can specify a value between 1 and 100000. The default setting is
+//     100 meters", and `nv show qos roce` prints `cable-length 100` in
+//     lossless mode (content/cumulus-linux-53/.../RDMA-over-Converged-
+//     Ethernet-RoCE.md); a PFC profile's `nv set qos pfc <profile>
+//     cable-length <value>`: "The default is `10` meters" (content/
+//     cumulus-linux-518/Layer-1-and-Switch-Ports/Quality-of-Service/
+//     _index.md, "All PFC commands").
+//   - Link pause: the same _index.md, "Link Pause": `nv set qos link-pause
+//     my_pause_ports tx enable`, `nv set interface swp1-swp4,swp6 qos
+//     link-pause profile my_pause_ports`; "You can not configure link pause
+//     and PFC on the same port."
+//   - PFC watchdog: the same _index.md, "PFC Watchdog": `nv set interface
+//     swp1 qos pfc-watchdog` enables it; "To disable PFC watchdog, run the
+//     `nv unset interface <interface> qos pfc-watchdog` command or the `nv
+//     set interface <interface> qos pfc-watchdog state disable` command";
+//     "You can only enable PFC watchdog on a physical interface (swp)" and
+//     "You cannot enable the watchdog on a bond ... but you can enable the
+//     watchdog on a port that is a member of a bond". The NVUE reference
+//     (content/nvue-reference/, nv set interface <interface-id> qos
+//     pfc-watchdog state): "The default setting is `disable`", "Introduced
+//     in Cumulus Linux 5.6.0".
+//   - Hash seed and resilient hashing: content/cumulus-linux-519/Layer-3/
+//     Routing/Equal-Cost-Multipath-Load-Sharing.md: `nv set system
+//     forwarding hash-seed 50` ("If you do not specify a value, `switchd`
+//     creates a randomly generated seed"); `nv set system forwarding
+//     resilient-hash state enabled`, new in 5.19 (content/cumulus-linux-519/
+//     Whats-New/New-and-Changed-NVUE-Commands.md); earlier releases set
+//     resilient hashing in traffic.conf only, which the NVUE configuration
+//     does not show.
+
+// RoCEDefaultCableLength is `qos roce cable-length`'s default (metres).
+const RoCEDefaultCableLength = 100
+
+// PFCDefaultCableLength is a PFC profile's default cable-length (metres).
+const PFCDefaultCableLength = 10
+
+// cableFromPFC marks a cable length a pfc profile set; cableFrom names it.
+const cableFromPFC = "\x00pfc"
+
+func (q *QoS) cableFrom(profile string) {
+	if q.CableFrom == cableFromPFC {
+		q.CableFrom = profile
+	}
+}
+
+// roceCableLength is the cable length qos roce gives default-global in a
+// lossless mode; without PFC from RoCE it is the PFC default.
+func (b *switchBuilder) roceCableLength(q *QoS, r RoCE, n *nvue.Node) {
+	if !r.Lossless() {
+		q.CableLength = Defaulted(PFCDefaultCableLength, "pfc cable-length default 10 m")
+		q.CableFrom = DefaultProfile
+		return
+	}
+	q.CableLength = Defaulted(RoCEDefaultCableLength, "qos roce cable-length default 100 m")
+	q.CableFrom = "roce"
+	if n == nil {
+		return
+	}
+	if c := n.Child("cable-length"); c != nil {
+		if v, ok := b.intOf(c, 1, 100000); ok {
+			q.CableLength = v
+		}
+	}
+}
+
+// FlowControl is what the interfaces configure beside the QoS profiles.
+type FlowControl struct {
+	// Platform is the header's `model:` (MSN4700, SN5600); ASIC the
+	// Spectrum generation it is documented as, "" when not known.
+	Platform, ASIC string
+	// LinkPause maps each interface with `qos link-pause` to its profile
+	// ("" for `qos link-pause` alone).
+	LinkPause map[string]Value[string]
+	// Watchdog maps each interface that sets `qos pfc-watchdog` to whether
+	// it is on; an interface absent is off (the default).
+	Watchdog map[string]Value[bool]
+	// Speed maps each interface with `link speed` to it (400G, 200G, ...).
+	Speed map[string]Value[string]
+	// ARUnsupported are the interfaces of a kind Cumulus Linux does not
+	// support adaptive routing on, with adaptive routing set on.
+	ARUnsupported []ARPort
+}
+
+// ARPort is adaptive routing set on one interface; What names its kind
+// ("bonds", "SVIs").
+type ARPort struct {
+	Port, What string
+	V          Value[bool]
+}
+
+// Forwarding is `system forwarding` beside the ecmp-hash fields.
+type Forwarding struct {
+	// HashSeed is the explicit hash-seed; not Known when switchd picks a
+	// random one (the default).
+	HashSeed Value[int64]
+	// ResilientHash is `resilient-hash state`; off by default.
+	ResilientHash Value[bool]
+}
+
+// platformASIC are the platforms whose ASIC NVIDIA's pages name:
+// "NVIDIA SN5600 (Spectrum-4)" (content/cumulus-linux-54/Whats-New/
+// rn.md and System-Configuration/In-Service-System-Upgrade-ISSU.md),
+// "NVIDIA SN4700 (Spectrum-3)" and "NVIDIA SN6600 (128x800G Spectrum-6)"
+// (content/cumulus-linux-519/Whats-New/_index.md). Other platforms are not
+// guessed.
+var platformASIC = map[string]string{"SN4700": "Spectrum-3", "SN5600": "Spectrum-4", "SN6600": "Spectrum-6"}
+
+// ASICOf is the Spectrum generation of a header model ("MSN4700"), "" when
+// not documented here.
+func ASICOf(model string) string {
+	m := strings.ToUpper(strings.TrimSpace(model))
+	return platformASIC[strings.TrimPrefix(m, "M")]
+}
+
+// SpectrumGen is the generation number of "Spectrum-4" (1 for "Spectrum"),
+// 0 when unknown.
+func SpectrumGen(asic string) int {
+	if asic == "Spectrum" {
+		return 1
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(asic, "Spectrum-"))
+	if err != nil || !strings.HasPrefix(asic, "Spectrum-") {
+		return 0
+	}
+	return n
+}
+
+func (b *switchBuilder) platform(sw *Switch, cfg *nvue.Config) {
+	for _, h := range cfg.Header {
+		if h.Key == "model" {
+			sw.Flow.Platform = h.Value
+			sw.Flow.ASIC = ASICOf(h.Value)
+		}
+	}
+}
+
+// flowControl reads each interface's link pause, PFC watchdog and speed.
+// Bond members are read too: the watchdog belongs on them.
+func (b *switchBuilder) flowControl(sw *Switch, s *ifaceSet) {
+	sw.Flow.LinkPause, sw.Flow.Watchdog, sw.Flow.Speed = map[string]Value[string]{}, map[string]Value[bool]{}, map[string]Value[string]{}
+	for _, name := range s.order {
+		for _, n := range s.conf[name].nodes {
+			if lp := n.Get("qos", "link-pause"); lp != nil {
+				prof := ""
+				if p := lp.Child("profile"); p != nil {
+					prof = p.Value
+				}
+				sw.Flow.LinkPause[name] = Explicit(prof, b.pos(lp))
+			}
+			if wd := n.Get("qos", "pfc-watchdog"); wd != nil {
+				b.watchdog(sw, name, wd)
+			}
+			if sp := n.Get("link", "speed"); sp != nil && sp.IsLeaf {
+				sw.Flow.Speed[name] = Explicit(sp.Value, b.pos(sp))
+			}
+		}
+	}
+}
+
+// watchdog: `qos pfc-watchdog` alone (YAML `pfc-watchdog: {}`) turns it on;
+// `state enable|disable` sets it.
+func (b *switchBuilder) watchdog(sw *Switch, name string, wd *nvue.Node) {
+	if st := wd.Child("state"); st != nil {
+		if v, ok := b.boolOf(st); ok {
+			sw.Flow.Watchdog[name] = v
+		}
+		return
+	}
+	if wd.IsLeaf && wd.Value != "" {
+		if v, ok := b.boolOf(wd); ok {
+			sw.Flow.Watchdog[name] = v
+		}
+		return
+	}
+	sw.Flow.Watchdog[name] = Explicit(true, b.pos(wd))
+}
+
+func (b *switchBuilder) forwarding(n *nvue.Node) Forwarding {
+	f := Forwarding{ResilientHash: Defaulted(false, "resilient hashing is off by default")}
+	if n == nil {
+		return f
+	}
+	if c := n.Child("hash-seed"); c != nil {
+		v, err := strconv.ParseInt(c.Value, 10, 64)
+		if err != nil || v < 0 || v > 4294967295 {
+			b.problem(c, "hash-seed: %q is not a number in 0-4294967295", c.Value)
+		} else {
+			f.HashSeed = Explicit(v, b.pos(c))
+		}
+	}
+	if rh := n.Child("resilient-hash"); rh != nil {
+		if st := stateLeaf(rh); st != nil {
+			if v, ok := b.boolOf(st); ok {
+				f.ResilientHash = v
+			}
+		}
+	}
+	return f
+}
+
+// WatchdogRelease is the first release with the PFC watchdog ("Introduced
+// in Cumulus Linux 5.6.0", NVUE command reference).
+const WatchdogRelease = "5.6"
+
+// Before reports whether the switch's release is known and older than
+// major.minor; a switch without a version is not.
+func (s *Switch) Before(major, minor int) bool { return olderThan(s.Version, major, minor) }
