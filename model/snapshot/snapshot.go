@@ -74,6 +74,9 @@ type RoCEPolicy struct {
 	Priority     int    `json:"priority"`
 	TrafficClass int    `json:"traffic_class"`
 	Mode         string `json:"mode"`
+	// MinBandwidth is absent from snapshots taken before it existed; those
+	// read back as the default 50.
+	MinBandwidth int `json:"min_bandwidth,omitempty"`
 }
 
 // CNPPolicy is the CNPs' marking.
@@ -249,7 +252,7 @@ type InputError struct {
 func FromPolicy(p inventory.Policy) Policy {
 	return Policy{
 		Preset: p.Preset,
-		RoCE:   RoCEPolicy{DSCP: nonNil(append([]int(nil), p.RoCE.DSCP...)), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode},
+		RoCE:   RoCEPolicy{DSCP: nonNil(append([]int(nil), p.RoCE.DSCP...)), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: p.RoCE.MinBandwidth},
 		CNP:    CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
 		Trust:  p.Trust,
 		MTU:    MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
@@ -262,7 +265,7 @@ func FromPolicy(p inventory.Policy) Policy {
 func (p Policy) Inventory() inventory.Policy {
 	return inventory.Policy{
 		Preset: p.Preset,
-		RoCE:   inventory.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode},
+		RoCE:   inventory.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: minBandwidth(p.RoCE.MinBandwidth)},
 		CNP:    inventory.CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
 		Trust:  p.Trust,
 		MTU:    inventory.MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
@@ -277,4 +280,14 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// minBandwidth reads an older snapshot's absent roce.min_bandwidth as the
+// default policy's.
+func minBandwidth(v int) int {
+	if v == 0 {
+		def, _ := inventory.Preset(inventory.DefaultPreset)
+		return def.RoCE.MinBandwidth
+	}
+	return v
 }
