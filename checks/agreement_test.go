@@ -146,7 +146,8 @@ func outsideSnapshot(f checks.Finding) bool {
 	switch {
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
-	case strings.HasPrefix(f.Check, "evidence-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
+	// The snapshot records no 802.1p map (switch-pcp-map).
+	case strings.HasPrefix(f.Check, "evidence-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing", f.Check == "switch-pcp-map",
 		f.Check == checks.NotCollected.ID:
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":

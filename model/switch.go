@@ -82,6 +82,9 @@ type QoS struct {
 	Trust Value[string]
 	// DSCP maps DSCP → switch priority.
 	DSCP [64]Value[int]
+	// PCP maps 802.1p (PCP) → switch priority; it classifies what a port
+	// trusting l2 receives.
+	PCP [8]Value[int]
 	// PFC is per switch priority; PFCRx and PFCTx apply to all of them.
 	PFC          [8]Value[bool]
 	PFCRx, PFCTx Value[bool]
@@ -241,6 +244,16 @@ func (b *switchBuilder) applyMapping(q *QoS, n *nvue.Node) {
 		if sp := c.Child("switch-priority"); sp != nil {
 			if v, ok := b.intOf(sp, 0, 7); ok {
 				q.DSCP[d] = v
+			}
+		}
+	})
+	// `nv set qos mapping default-global pcp 2,3,4 switch-priority 0`
+	// (CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-Switch-Ports/
+	// Quality-of-Service/_index.md, Trust 802.1p Marking).
+	b.eachInt(n.Child("pcp"), 0, 7, func(pcp int, c *nvue.Node) {
+		if sp := c.Child("switch-priority"); sp != nil {
+			if v, ok := b.intOf(sp, 0, 7); ok {
+				q.PCP[pcp] = v
 			}
 		}
 	})
