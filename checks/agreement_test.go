@@ -146,8 +146,10 @@ func outsideSnapshot(f checks.Finding) bool {
 	switch {
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
-	// The snapshot records no 802.1p map (switch-pcp-map).
+	// The snapshot records no 802.1p map (switch-pcp-map) and no traffic
+	// pools (switch-buffer-pool).
 	case strings.HasPrefix(f.Check, "evidence-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing", f.Check == "switch-pcp-map",
+		f.Check == "switch-buffer-pool",
 		f.Check == checks.NotCollected.ID:
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":

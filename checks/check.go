@@ -173,7 +173,7 @@ type Finding struct {
 func All() []*Check {
 	return []*Check{
 		switchRoCEMode, switchTrust, switchDSCPMap, switchPFC, switchQueueMap,
-		switchECN, switchCNP, switchETSBandwidth, switchETS, switchPCPMap, switchBondQoS, ecmpHash, adaptiveRouting,
+		switchECN, switchCNP, switchETSBandwidth, switchETS, switchPCPMap, switchBufferPool, switchBondQoS, ecmpHash, adaptiveRouting,
 		hostTrust, hostDSCPMap, hostPFC, hostECN, hostCNP, hostToS, mtu,
 		linkMTU, linkQoS, linkPFC, cabling, railAlignment,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,

@@ -51,6 +51,8 @@ type Switch struct {
 	ECMPGroup ECMPGroup
 	// MTU per port.
 	MTU map[string]Value[int]
+	// Pools are the configuration's qos traffic-pool settings (pools.go).
+	Pools []TrafficPool
 	// Oper is `nv show qos roce`; nil when not collected.
 	Oper *Operational
 	// Counters are the QoS counters over gNMI; nil when not collected.
@@ -402,6 +404,7 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 
 	qosRoot := root.Child("qos")
 	global := b.globalQoS(sw.RoCE, Release(sw.Version), qosRoot)
+	sw.Pools = b.trafficPools(qosRoot)
 	build := func(bd binding) *QoS { return b.portQoS(global, qosRoot, bd) }
 	def := Defaulted(DefaultProfile, "no profile binding")
 	// Problems are collected once, from the global build; port builds with
