@@ -361,3 +361,15 @@ func JudgeSwitchETSStrict(profile string, tc, cnpTC int, sched string, sps []int
 		"qoslint prints no command: give the class a DWRR share of your choice",
 		tc, strings.Join(list, ","), profile, cnpTC)
 }
+
+// JudgeHostSL is host-tos on NCCL_IB_SL under a PCP policy: the NIC tags
+// RoCE with PCP = SL & 7 (`MLX5_SET(ads, path, eth_prio, sl & 0x7)`, mlx5
+// qp.c), which a switch trusting l2 and the peer NIC trusting pcp classify
+// by; under a DSCP policy the tag does not place RoCE and is not judged.
+func JudgeHostSL(p inventory.Policy, sl int) Judgement {
+	if p.Trust != "pcp" || sl&7 == p.RoCE.Priority {
+		return pass
+	}
+	return fail(Error, "NCCL_IB_SL=%d tags RoCE with PCP %d (SL & 7), not the RoCE priority %d: under a PCP policy RoCE lands in priority %d on every hop that trusts PCP",
+		sl, sl&7, p.RoCE.Priority, sl&7)
+}

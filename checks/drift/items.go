@@ -238,9 +238,17 @@ func strictElsewhere(g *snapshot.PortGroup, p inventory.Policy, tc, cnpTC int) c
 	return checks.JudgeSwitchETSStrict(g.Profiles.EgressScheduler.Value, tc, cnpTC, g.TrafficClasses[tc].Scheduler.Value, prioritiesIn(g, tc))
 }
 
-func hostItems(h *snapshot.Host) []item {
+func hostItems(h *snapshot.Host, p inventory.Policy) []item {
 	var l itemList
 	l.add(item{field: "nccl_ib_tc", text: unsetText(h.NCCLIBTC), origin: h.NCCLIBTC.Origin, say: "NCCL_IB_TC %s"})
+	// NCCL_IB_SL places RoCE only under a PCP policy (checks.JudgeHostSL);
+	// under a DSCP one its changes are noise and are not listed.
+	if p.Trust == "pcp" {
+		sl := item{field: "nccl_ib_sl", text: intText(h.NCCLIBSL), origin: h.NCCLIBSL.Origin, say: "NCCL_IB_SL %s"}
+		// host-tos judges the SL only on a host with NICs (ncclSLFinding).
+		sl.judge("host-tos", judgeIf(h.NCCLIBSL.Known && len(h.NICs) > 0, func() checks.Judgement { return checks.JudgeHostSL(p, h.NCCLIBSL.Value) }))
+		l.add(sl)
+	}
 	return l
 }
 

@@ -199,7 +199,10 @@ type Host struct {
 	// NCCLFile is the nccl.conf read; "" when not collected.
 	NCCLFile string `json:"nccl_file"`
 	// NCCLIBTC is NCCL_IB_TC (-1 when nccl.conf does not set it).
-	NCCLIBTC     Fact[int] `json:"nccl_ib_tc"`
+	NCCLIBTC Fact[int] `json:"nccl_ib_tc"`
+	// NCCLIBSL is NCCL_IB_SL as NCCL reads it (0 when unset); not known in
+	// snapshots taken before it was recorded.
+	NCCLIBSL     Fact[int] `json:"nccl_ib_sl"`
 	NICs         []NIC     `json:"nics"`
 	NotCollected []string  `json:"not_collected"`
 }
