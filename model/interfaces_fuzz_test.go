@@ -19,6 +19,9 @@ func FuzzInterfaces(f *testing.F) {
 			"nv set vrf default router bgp neighbor swp51 remote-as external\n",
 		"nv set interface bond1 bond member swp1\nnv set interface bond2 bond member swp1\nnv set interface swp1 qos pfc profile X\n",
 		roce515,
+		// traffic pools and the 802.1p map (pools.go, applyMapping).
+		"nv set qos traffic-pool default-lossy,roce-lossy switch-priority 0-3,5-7\nnv set qos traffic-pool roce-lossless memory-percent 60\n" +
+			"nv set qos mapping edge pcp 2,3,4 switch-priority 0\nnv set interface swp1-4 qos mapping profile edge\n",
 	} {
 		f.Add(s)
 	}
