@@ -173,8 +173,8 @@ type Finding struct {
 func All() []*Check {
 	return []*Check{
 		switchRoCEMode, switchTrust, switchDSCPMap, switchPFC, switchQueueMap,
-		switchECN, switchCNP, switchETSBandwidth, switchBondQoS, pfcCableLength, linkPause, pfcWatchdog,
-		ecmpHash, ecmpHashSeed, adaptiveRouting,
+		switchECN, switchCNP, switchETSBandwidth, switchETS, switchPCPMap, switchBufferPool, switchBondQoS,
+		pfcCableLength, linkPause, pfcWatchdog, ecmpHash, ecmpHashSeed, adaptiveRouting,
 		hostTrust, hostDSCPMap, hostPFC, hostECN, hostCNP, hostToS, hostFirmware, hostACS, mtu,
 		linkMTU, linkQoS, linkPFC, cabling, railAlignment,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,

@@ -24,7 +24,11 @@ never overrides the environment. The message names the layer that decided, and t
 that were not collected (nccl-env.txt, home-nccl.conf). Two mistakes are classic: leaving the ToS
 unset, so RoCE leaves with DSCP 0 and every switch queues it as best effort; and writing the DSCP
 where the ToS belongs (NCCL_IB_TC=26 puts DSCP 6 on the wire; DSCP 26 is ToS 104, or 106 with
-ECT(0)). The check reads the effective ToS per NIC and names the knob that set it.`,
+ECT(0)). The check reads the effective ToS per NIC and names the knob that set it. When the policy
+trusts PCP it also reads NCCL_IB_SL, from the same layers in the same order: NCCL puts it in the
+QPs' address vector and the NIC tags RoCE with PCP = SL & 7 (NVIDIA/nccl
+src/transport/net_ib.cc; mlx5 qp.c "eth_prio, sl & 0x7"), unset meaning SL 0, so the SL must
+carry the RoCE priority. An SL an application sets per communicator in code cannot be collected.`,
 	Inputs: []Input{NCCL, SysfsTC, IBDev2Netdev},
 	Run:    runHostToS,
 }
@@ -59,6 +63,9 @@ func runHostToS(f *model.Fabric) []Finding {
 		}
 		if ncclNIC != nil {
 			out = append(out, ncclToSFinding(f, h, ncclNIC, viaNCCL, want))
+		}
+		if fd, ok := ncclSLFinding(f, h); ok {
+			out = append(out, fd)
 		}
 		if len(unknown) > 0 {
 			out = append(out, notCollected(h.Name, []string{layout.NCCLConfFile + " not collected (and no collected environment or ~/.nccl.conf sets NCCL_IB_TC), no forced traffic_class on " + strings.Join(unknown, ", ")}, "the RoCE ToS"))
@@ -141,4 +148,45 @@ func tosMistake(tos int, dscps []int, knob string) string {
 		return fmt.Sprintf("%s is the DSCP, not the ToS: the wire carries DSCP %d (%d >> 2); DSCP %d is ToS %d (DSCP × 4)", knob, d, tos, tos, model.ToSOfDSCP(tos))
 	}
 	return fmt.Sprintf("%s puts DSCP %d on the wire, not the RoCE DSCP %d: set the ToS to %d", knob, d, dscps[0], want)
+}
+
+// ncclSLFinding is host-tos on NCCL_IB_SL, per host like NCCL_IB_TC: it
+// tags every NCCL QP of every NIC, a forced traffic_class or not.
+func ncclSLFinding(f *model.Fabric, h *model.Host) (Finding, bool) {
+	sl := h.NCCLSL
+	if !sl.Known || len(h.NICs) == 0 {
+		return Finding{}, false
+	}
+	j := JudgeHostSL(f.Policy, sl.V)
+	if j.OK {
+		return Finding{}, false
+	}
+	nics := make([]string, len(h.NICs))
+	for i, n := range h.NICs {
+		nics[i] = n.Netdev
+	}
+	want := f.Policy.RoCE.Priority
+	knob := "NCCL_IB_SL=" + itoa(sl.V)
+	if h.NCCLSLLayer == model.LayerDefault {
+		knob = "NCCL_IB_SL unset, NCCL's default 0"
+	}
+	msg := j.Reason + "; " + strings.Replace(layerSays(h.NCCLSLLayer), "sets it", "sets NCCL_IB_SL", 1)
+	var changes []Change
+	switch h.NCCLSLLayer {
+	case model.LayerEnv, model.LayerHome:
+		msg += fmt.Sprintf("; set NCCL_IB_SL=%d there, since a file below it cannot override it (qoslint prints no command for that layer)", want)
+	default:
+		o, had := old(sl)
+		changes = []Change{{Kind: NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_SL"}, Value: itoa(want), Old: o, HasOld: had}}
+	}
+	if u := h.NCCLSLUnknown; len(u) > 0 {
+		msg += "; " + joinAnd(u) + " " + plural(len(u), "was", "were") + " not collected: a job may still override it there"
+	}
+	return Finding{
+		Severity: j.Severity, Device: h.Name, Interface: model.CompressNames(nics),
+		Message:  msg,
+		Expected: fmt.Sprintf("NCCL_IB_SL %d (PCP %d)", want, want), Actual: fmt.Sprintf("%s (PCP %d)", knob, sl.V&7),
+		Source:  at(sl.Origin, h.NCCLFile),
+		Changes: changes,
+	}, true
 }

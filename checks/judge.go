@@ -3,6 +3,8 @@ package checks
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -339,4 +341,62 @@ func JudgeLinkMTU(a, b LinkMTUEnd) (j Judgement, low int) {
 		return fail(Error, "switch port MTU %d is below the host's %d: the host's full-size frames are dropped", a.MTU, b.MTU), 0
 	}
 	return pass, 0
+}
+
+// SwitchETSMinShare is the least DWRR share switch-ets wants for the RoCE
+// traffic class; 0 when it judges none: lossy-multi-tc's documented profile
+// gives the RoCE class 22% ("DWRR-22%", CumulusNetworks/docs
+// content/cumulus-linux-515/.../RDMA-over-Converged-Ethernet-RoCE.md), so
+// under it only a roce.min_bandwidth the inventory writes is judged.
+func SwitchETSMinShare(p inventory.Policy) int {
+	if _, set := p.Pos["roce.min_bandwidth"]; !set && p.RoCE.Mode == "lossy-multi-tc" {
+		return 0
+	}
+	return p.RoCE.MinBandwidth
+}
+
+// JudgeSwitchETSRoCE is switch-ets on the RoCE traffic class's scheduler
+// and DWRR share in an egress-scheduler profile.
+func JudgeSwitchETSRoCE(p inventory.Policy, profile, sched string, bw int) Judgement {
+	tc, min := p.RoCE.TrafficClass, SwitchETSMinShare(p)
+	switch {
+	case sched != "dwrr":
+		return fail(Warning, "the RoCE traffic class %d is scheduled %s in egress-scheduler profile %s: "+
+			"it is served before every DWRR class and can starve them, where qos roce gives it DWRR 50%%", tc, sched, profile)
+	case bw < min:
+		return fail(Warning, "the RoCE traffic class %d gets %d%% in egress-scheduler profile %s, below the policy's %d%%: "+
+			"under contention RoCE gets less than its share; raising it may need another class's share lowered to keep the total at 100%%",
+			tc, bw, profile, min)
+	}
+	return pass
+}
+
+// JudgeSwitchETSStrict is switch-ets on a traffic class other than the
+// RoCE one (JudgeSwitchETSRoCE judges that): strict is fine for the CNP
+// priority's class cnpTC and for a class no switch priority maps to (sps
+// empty), which carries nothing.
+func JudgeSwitchETSStrict(profile string, tc, cnpTC int, sched string, sps []int) Judgement {
+	if sched != "strict" || tc == cnpTC || len(sps) == 0 {
+		return pass
+	}
+	list := make([]string, len(sps))
+	for i, sp := range sps {
+		list[i] = strconv.Itoa(sp)
+	}
+	return fail(Warning, "traffic-class %d (switch-priority %s) is strict in egress-scheduler profile %s: "+
+		"it is served before the RoCE class and can starve it; only the CNP class %d should be strict. "+
+		"qoslint prints no command: give the class a DWRR share of your choice",
+		tc, strings.Join(list, ","), profile, cnpTC)
+}
+
+// JudgeHostSL is host-tos on NCCL_IB_SL under a PCP policy: the NIC tags
+// RoCE with PCP = SL & 7 (`MLX5_SET(ads, path, eth_prio, sl & 0x7)`, mlx5
+// qp.c), which a switch trusting l2 and the peer NIC trusting pcp classify
+// by; under a DSCP policy the tag does not place RoCE and is not judged.
+func JudgeHostSL(p inventory.Policy, sl int) Judgement {
+	if p.Trust != "pcp" || sl&7 == p.RoCE.Priority {
+		return pass
+	}
+	return fail(Error, "NCCL_IB_SL=%d tags RoCE with PCP %d (SL & 7), not the RoCE priority %d: under a PCP policy RoCE lands in priority %d on every hop that trusts PCP",
+		sl, sl&7, p.RoCE.Priority, sl&7)
 }

@@ -200,6 +200,8 @@ func TestLoadErrors(t *testing.T) {
 			`5: cnp.priority 6 equals roce.priority: CNPs must have their own strict priority`,
 			`7: cnp.dscp 24 is also a roce.dscp value: CNPs must have their own DSCP and strict priority`,
 		}},
+		{"min-bandwidth.yaml", []string{`4: roce.min_bandwidth 0 out of range 1..100`}},
+		{"min-bandwidth.hcl", []string{`4: roce.min_bandwidth 101 out of range 1..100`}},
 		{"unknown-key.yaml", []string{
 			`4: unknown key "dscpp" in policy.roce`,
 			`7: unknown key "adress" in switches[0]`,

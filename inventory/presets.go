@@ -18,8 +18,12 @@ const DefaultPreset = "cumulus-default"
 func cumulusDefault() Policy {
 	return Policy{
 		Preset: DefaultPreset,
-		RoCE:   RoCEPolicy{DSCP: []int{26}, Priority: 3, TrafficClass: 3, Mode: "lossless"},
-		CNP:    CNPPolicy{DSCP: 48, Priority: 6},
+		RoCE: RoCEPolicy{DSCP: []int{26}, Priority: 3, TrafficClass: 3, Mode: "lossless",
+			// qos roce schedules traffic class 3 "WRR 50%" (CumulusNetworks/docs
+			// content/cumulus-linux-518/.../RDMA-over-Converged-Ethernet-RoCE.md,
+			// "Default RoCE Configuration").
+			MinBandwidth: 50},
+		CNP: CNPPolicy{DSCP: 48, Priority: 6},
 		// Hosts classify by DSCP: RoCEv2 is routed, the PCP is lost at the
 		// first L3 hop (the NIC Configuration Operator's roceOptimized
 		// profile sets trust dscp too: Mellanox/nic-configuration-operator

@@ -116,6 +116,9 @@ type RoCEPolicy struct {
 	// Mode is the switch RoCE mode required: one of RoCEModes; "lossless"
 	// by default.
 	Mode string
+	// MinBandwidth is the least DWRR bw-percent the switches' RoCE traffic
+	// class must get (1..100); 50 by default, what qos roce gives it.
+	MinBandwidth int
 }
 
 // RoCEModes are the `nv set qos roce mode` values of Cumulus Linux 5.x

@@ -49,6 +49,7 @@ type yamlRoCE struct {
 	Priority     *int      `yaml:"priority"`
 	TrafficClass *int      `yaml:"traffic_class"`
 	Mode         *string   `yaml:"mode"`
+	MinBandwidth *int      `yaml:"min_bandwidth"`
 }
 
 type yamlCNP struct {

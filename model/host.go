@@ -23,6 +23,14 @@ type Host struct {
 	// NCCLLayer is the layer that decided NCCLTC (LayerEnv, LayerHome,
 	// LayerEtc or LayerDefault); "" when NCCLTC is not Known.
 	NCCLLayer string
+	// NCCLSL is NCCL_IB_SL as NCCL reads it, from the same layers as NCCLTC
+	// (host_nccl.go): on RoCE the NIC tags RoCE with PCP = SL & 7 (see
+	// marking.go). Not Known when no collected layer sets it and
+	// /etc/nccl.conf was not collected; NCCLSLLayer is the layer that decided.
+	// NCCLSLUnknown names the layers above NCCLSLLayer not collected.
+	NCCLSL        Value[int]
+	NCCLSLLayer   string
+	NCCLSLUnknown []string
 	// NCCLUnknown names the layers above NCCLLayer that were not collected
 	// and may still override it ("the job environment").
 	NCCLUnknown []string
@@ -152,6 +160,7 @@ func BuildHost(in *collectors.HostCapture) *Host {
 	if c := in.CPUInfo; c != nil && c.HasFlags {
 		h.VM = Explicit(c.Hypervisor, source.Pos{File: c.File, Line: c.Line})
 	}
+	buildNCCLSL(h, in)
 	links := map[string]hostfiles.Link{}
 	for _, l := range in.Links {
 		links[l.Name] = l

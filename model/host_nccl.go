@@ -139,6 +139,41 @@ func ncclTC(v hostfiles.NCCLVar, pos source.Pos) Value[int] {
 	return Explicit(tc, pos)
 }
 
+// buildNCCLSL sets the host's NCCL_IB_SL from the strongest collected layer
+// that sets it, in NCCL_IB_TC's order (buildNCCL). Unset, NCCL uses SL 0:
+// `NCCL_PARAM(IbSl, "IB_SL", 0)` in older releases, and in newer ones -1,
+// which falls back to the communicator's trafficClass config or else
+// NCCL_IB_SL_DEFAULT 0 (NVIDIA/nccl src/transport/net_ib.cc, `meta.sl =
+// (ncclParamIbSl() != -1) ? ncclParamIbSl() : ... NCCL_IB_SL_DEFAULT`). A
+// per-communicator trafficClass an application sets in code cannot be
+// collected and is not modelled.
+func buildNCCLSL(h *Host, in *collectors.HostCapture) {
+	layers, _ := ncclLayers(in)
+	for _, l := range layers {
+		if !l.collected {
+			h.NCCLSLUnknown = append(h.NCCLSLUnknown, l.what)
+			continue
+		}
+		if v, ok := l.vars["NCCL_IB_SL"]; ok {
+			pos := source.Pos{File: l.file, Line: v.Line}
+			h.NCCLSLLayer = l.name
+			if sl := int(hostfiles.NCCLParamInt(v.Value, -1)); sl >= 0 {
+				h.NCCLSL = Explicit(sl, pos)
+			} else {
+				h.NCCLSL = Value[int]{V: 0, Origin: Origin{Pos: pos, Default: "NCCL_IB_SL empty or -1: NCCL's default SL 0"}, Known: true}
+			}
+			return
+		}
+	}
+	if in.NCCL == nil {
+		h.NCCLSLUnknown = nil
+		return
+	}
+	h.NCCLSL = Defaulted(0, "NCCL_IB_SL not set: NCCL's default SL 0")
+	h.NCCLSL.Origin.Pos = source.Pos{File: in.NCCL.File}
+	h.NCCLSLLayer = LayerDefault
+}
+
 // dscpNotCollected marks the DSCP map of a NIC that trusts DSCP but whose
 // capture holds no dscp2prio entry as not collected. mlnx_qos prints the
 // block whenever trust is dscp (Mellanox/mlnx-tools python/mlnx_qos

@@ -98,3 +98,39 @@ func TestNCCLLayers(t *testing.T) {
 		})
 	}
 }
+
+// TestNCCLSL: NCCL_IB_SL follows NCCL_IB_TC's precedence (NVIDIA/nccl
+// src/misc/param.cc) and defaults to SL 0 (src/transport/net_ib.cc
+// NCCL_IB_SL_DEFAULT); the env and conf shapes are the collectors'.
+func TestNCCLSL(t *testing.T) {
+	const none = "\x00absent"
+	for _, tc := range []struct {
+		name          string
+		env, etc      string
+		known         bool
+		sl            int
+		layer, origin string
+	}{
+		{name: "/etc sets it", env: none, etc: "NCCL_IB_TC=106\nNCCL_IB_SL=3\n", known: true, sl: 3, layer: LayerEtc, origin: "nccl.conf:2"},
+		{name: "environment beats /etc", env: "HOME=/h\nNCCL_IB_SL=5\n", etc: "NCCL_IB_SL=3\n", known: true, sl: 5, layer: LayerEnv, origin: "nccl-env.txt:2"},
+		{name: "empty in the environment: the default, and /etc is not read", env: "HOME=/h\nNCCL_IB_SL=\n", etc: "NCCL_IB_SL=3\n", known: true, sl: 0, layer: LayerEnv, origin: "nccl-env.txt:2"},
+		{name: "nothing sets it: SL 0", env: none, etc: "NCCL_IB_TC=106\n", known: true, sl: 0, layer: LayerDefault, origin: "nccl.conf"},
+		{name: "octal as strtoll reads it", env: none, etc: "NCCL_IB_SL=011\n", known: true, sl: 9, layer: LayerEtc, origin: "nccl.conf:1"},
+		{name: "/etc not collected: unknown", env: none, etc: none},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hc := &collectors.HostCapture{Name: "gpu01"}
+			if tc.env != none {
+				hc.NCCLEnv = ncclEnv(t, tc.env)
+			}
+			if tc.etc != none {
+				hc.NCCL = nccl(t, tc.etc)
+			}
+			h := BuildHost(hc)
+			got := h.NCCLSL
+			if got.Known != tc.known || tc.known && (got.V != tc.sl || h.NCCLSLLayer != tc.layer || got.Origin.Pos.String() != tc.origin) {
+				t.Errorf("SL %+v via %q, want known %v, %d via %q at %q", got, h.NCCLSLLayer, tc.known, tc.sl, tc.layer, tc.origin)
+			}
+		})
+	}
+}

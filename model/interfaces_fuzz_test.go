@@ -26,6 +26,9 @@ func FuzzInterfaces(f *testing.F) {
 			"nv set qos link-pause L tx enable\nnv set interface swp5 qos link-pause profile L\nnv set interface swp1 qos pfc-watchdog\n" +
 			"nv set interface swp2 qos pfc-watchdog state disable\nnv set interface swp3 link speed 400G\n",
 		"nv set system forwarding hash-seed 50\nnv set system forwarding resilient-hash state enabled\n",
+		// traffic pools and the 802.1p map (pools.go, applyMapping).
+		"nv set qos traffic-pool default-lossy,roce-lossy switch-priority 0-3,5-7\nnv set qos traffic-pool roce-lossless memory-percent 60\n" +
+			"nv set qos mapping edge pcp 2,3,4 switch-priority 0\nnv set interface swp1-4 qos mapping profile edge\n",
 	} {
 		f.Add(s)
 	}

@@ -50,6 +50,15 @@ func noRoCEProfile() ModeProfile {
 	return p
 }
 
+// pcpWhy: "When 802.1p (l2) is trusted, Cumulus Linux classifies these
+// ingress 802.1p values to switch priority values" (PCP n to switch priority
+// n), and "If you configure the trust to be l2 but do not specify any PCP to
+// switch priority mappings, Cumulus Linux uses the default values" (QoS518,
+// Trust 802.1p Marking). Every `nv show qos roce` example prints the same
+// identity in its pcp column, whatever the mode (RoCE514/515/518), so no
+// RoCE mode is taken to change it.
+const pcpWhy = "default 802.1p map: PCP n → switch-priority n"
+
 // modeQoS is default-global as a RoCE mode (or RoCE off) leaves it.
 func modeQoS(r RoCE, release string) *QoS {
 	p := noRoCEProfile()
@@ -62,6 +71,9 @@ func modeQoS(r RoCE, release string) *QoS {
 	q.Trust = Defaulted(p.Trust, p.why("trust"))
 	for d := range q.DSCP {
 		q.DSCP[d] = Defaulted(p.DSCP[d], p.why("dscp"))
+	}
+	for pcp := range q.PCP {
+		q.PCP[pcp] = Defaulted(pcp, pcpWhy)
 	}
 	for sp := range q.PFC {
 		q.PFC[sp] = Defaulted(contains(p.PFC, sp), p.why("pfc"))
@@ -157,6 +169,10 @@ func resetMapping(q *QoS, name string, pos source.Pos) {
 	why := fmt.Sprintf("mapping profile %s does not list it: the default DSCP table", name)
 	for d := range q.DSCP {
 		q.DSCP[d] = boundAt(pos, DefaultPriority(d), why)
+	}
+	why = fmt.Sprintf("mapping profile %s does not list it: the default 802.1p map", name)
+	for pcp := range q.PCP {
+		q.PCP[pcp] = boundAt(pos, pcp, why)
 	}
 }
 

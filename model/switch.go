@@ -55,6 +55,8 @@ type Switch struct {
 	// (model/flowctl.go); Forwarding the hash seed and resilient hashing.
 	Flow       FlowControl
 	Forwarding Forwarding
+	// Pools are the configuration's qos traffic-pool settings (pools.go).
+	Pools []TrafficPool
 	// Oper is `nv show qos roce`; nil when not collected.
 	Oper *Operational
 	// Counters are the QoS counters over gNMI; nil when not collected.
@@ -86,6 +88,9 @@ type QoS struct {
 	Trust Value[string]
 	// DSCP maps DSCP → switch priority.
 	DSCP [64]Value[int]
+	// PCP maps 802.1p (PCP) → switch priority; it classifies what a port
+	// trusting l2 receives.
+	PCP [8]Value[int]
 	// PFC is per switch priority; PFCRx and PFCTx apply to all of them.
 	PFC          [8]Value[bool]
 	PFCRx, PFCTx Value[bool]
@@ -253,6 +258,16 @@ func (b *switchBuilder) applyMapping(q *QoS, n *nvue.Node) {
 			}
 		}
 	})
+	// `nv set qos mapping default-global pcp 2,3,4 switch-priority 0`
+	// (CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-Switch-Ports/
+	// Quality-of-Service/_index.md, Trust 802.1p Marking).
+	b.eachInt(n.Child("pcp"), 0, 7, func(pcp int, c *nvue.Node) {
+		if sp := c.Child("switch-priority"); sp != nil {
+			if v, ok := b.intOf(sp, 0, 7); ok {
+				q.PCP[pcp] = v
+			}
+		}
+	})
 }
 
 func (b *switchBuilder) applyPFC(q *QoS, n *nvue.Node) {
@@ -411,6 +426,7 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 
 	qosRoot := root.Child("qos")
 	global := b.globalQoS(sw.RoCE, Release(sw.Version), qosRoot)
+	sw.Pools = b.trafficPools(qosRoot)
 	build := func(bd binding) *QoS { return b.portQoS(global, qosRoot, bd) }
 	def := Defaulted(DefaultProfile, "no profile binding")
 	// Problems are collected once, from the global build; port builds with

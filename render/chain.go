@@ -151,7 +151,7 @@ func BuildChain(f *model.Fabric) *MarkingChain {
 
 func nicChain(f *model.Fabric, c *MarkingChain, h *model.Host, n *model.NIC) NICChain {
 	nc := NICChain{Host: h.Name, Netdev: n.Netdev, ToS: -1, DSCP: -1, Priority: -1, Via: n.ToS.Via}
-	nc.Hops = append(nc.Hops, tosHop(f, c, &nc, n), nicPriorityHop(f, c, &nc, n), nicPFCHop(c, n), nicECNHop(c, n))
+	nc.Hops = append(nc.Hops, slHop(f, h, tosHop(f, c, &nc, n)), nicPriorityHop(f, c, &nc, n), nicPFCHop(c, n), nicECNHop(c, n))
 	return nc
 }
 
@@ -185,6 +185,26 @@ func tosHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {
 		hop.Reason += fmt.Sprintf(" (%d is the DSCP; the ToS is DSCP × 4)", t.V)
 	}
 	if s := t.Origin.String(); s != "" {
+		hop.Reason += " [" + s + "]"
+	}
+	return hop
+}
+
+// slHop breaks a sound ToS hop whose NCCL_IB_SL tags RoCE with the wrong
+// PCP under a PCP policy (checks.JudgeHostSL): the NIC's 802.1p priority
+// is SL & 7, and host-tos reports it.
+func slHop(f *model.Fabric, h *model.Host, hop Hop) Hop {
+	sl := h.NCCLSL
+	if hop.Status != HopOK || !sl.Known {
+		return hop
+	}
+	j := checks.JudgeHostSL(f.Policy, sl.V)
+	if !breaks(j) {
+		return hop
+	}
+	hop.Status, hop.Short = HopBroken, fmt.Sprintf("PCP %d on the wire", sl.V&7)
+	hop.Reason = j.Reason
+	if s := sl.Origin.String(); s != "" {
 		hop.Reason += " [" + s + "]"
 	}
 	return hop

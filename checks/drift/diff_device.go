@@ -254,12 +254,12 @@ func diffHost(old, new *snapshot.Host, r *policyRules) []Change {
 	var oldHost []item
 	oldNICs := map[string]*snapshot.NIC{}
 	if !appeared {
-		oldHost = note(hostItems(old))
+		oldHost = note(hostItems(old, r.p))
 		for i := range old.NICs {
 			oldNICs[old.NICs[i].Netdev] = &old.NICs[i]
 		}
 	}
-	out := diffItems("", oldHost, note(hostItems(new)), appeared)
+	out := diffItems("", oldHost, note(hostItems(new, r.p)), appeared)
 	var added, removed []string
 	seen := map[string]bool{}
 	for i := range new.NICs {

@@ -127,12 +127,17 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 	l.add(rx)
 	l.add(tx)
 	cnpTC := -1
+	if sp := p.CNP.Priority; sp < len(g.SPToTC) && g.SPToTC[sp].Known {
+		cnpTC = g.SPToTC[sp].Value
+	}
 	for sp, v := range g.SPToTC {
 		it := item{field: "sp_to_tc." + itoa(sp), text: intText(v), origin: v.Origin, say: fmt.Sprintf("switch-priority %d → traffic-class %%s", sp)}
 		if v.Known {
 			queueItem(&it, p, sp, v.Value)
-			if sp == p.CNP.Priority {
-				cnpTC = v.Value
+			// Judged only where it breaks: every other move is neutral to
+			// switch-ets, and listing it there would only be noise.
+			if j := strictElsewhere(g, p, v.Value, cnpTC); !j.OK {
+				it.judge("switch-ets", j)
 			}
 		}
 		l.add(it)
@@ -152,6 +157,7 @@ func trafficClassItems(l *itemList, g *snapshot.PortGroup, p inventory.Policy, c
 		}
 	}
 	ets := checks.JudgeETSBandwidth(g.Profiles.EgressScheduler.Value, dwrr)
+	prof := g.Profiles.EgressScheduler.Value
 	for _, tc := range g.TrafficClasses {
 		pre := fmt.Sprintf("traffic_classes.%d.", tc.TC)
 		say := fmt.Sprintf("traffic-class %d ", tc.TC)
@@ -177,18 +183,72 @@ func trafficClassItems(l *itemList, g *snapshot.PortGroup, p inventory.Policy, c
 		l.add(ecn)
 		l.add(mn)
 		l.add(mx)
-		l.add(sched)
 		bw := item{field: pre + "bw_percent", text: intText(tc.BWPercent), origin: tc.BWPercent.Origin, say: say + "bw-percent %s", unit: "%"}
+		if tc.TC != p.RoCE.TrafficClass {
+			if j := checks.JudgeSwitchETSStrict(prof, tc.TC, cnpTC, tc.Scheduler.Value, prioritiesIn(g, tc.TC)); !j.OK {
+				sched.judge("switch-ets", j)
+			}
+		}
+		l.add(sched)
 		if tc.Scheduler.Value == "dwrr" && tc.BWPercent.Value > 0 {
 			bw.judge("switch-ets-bandwidth", ets)
+		}
+		if tc.TC == p.RoCE.TrafficClass {
+			l.add(roceShareItem(&tc, p, prof, pre, say))
 		}
 		l.add(bw)
 	}
 }
 
-func hostItems(h *snapshot.Host) []item {
+// roceShareItem is the RoCE traffic class's scheduler and share as one
+// value, switch-ets's: an item is bad for every check it lists, and the
+// bw-percent item's other verdict (switch-ets-bandwidth, the total) is a
+// different one.
+func roceShareItem(tc *snapshot.TrafficClass, p inventory.Policy, prof, pre, say string) item {
+	text, origin := strText(tc.Scheduler), tc.Scheduler.Origin
+	if tc.Scheduler.Known && tc.Scheduler.Value == "dwrr" && tc.BWPercent.Known {
+		text, origin = fmt.Sprintf("dwrr %d%%", tc.BWPercent.Value), tc.BWPercent.Origin
+	}
+	it := item{field: pre + "roce_share", text: text, origin: origin, say: say + "(RoCE) scheduled %s"}
+	it.judge("switch-ets", judgeIf(tc.Scheduler.Known, func() checks.Judgement {
+		return checks.JudgeSwitchETSRoCE(p, prof, tc.Scheduler.Value, tc.BWPercent.Value)
+	}))
+	return it
+}
+
+// prioritiesIn are the switch priorities a port group maps to traffic
+// class tc.
+func prioritiesIn(g *snapshot.PortGroup, tc int) []int {
+	var sps []int
+	for sp, v := range g.SPToTC {
+		if v.Known && v.Value == tc {
+			sps = append(sps, sp)
+		}
+	}
+	return sps
+}
+
+// strictElsewhere is switch-ets's verdict on switch priority sp moved to
+// traffic class tc: a strict class other than the CNP and RoCE ones starts
+// carrying traffic.
+func strictElsewhere(g *snapshot.PortGroup, p inventory.Policy, tc, cnpTC int) checks.Judgement {
+	if tc < 0 || tc >= len(g.TrafficClasses) || tc == p.RoCE.TrafficClass {
+		return checks.Judgement{OK: true}
+	}
+	return checks.JudgeSwitchETSStrict(g.Profiles.EgressScheduler.Value, tc, cnpTC, g.TrafficClasses[tc].Scheduler.Value, prioritiesIn(g, tc))
+}
+
+func hostItems(h *snapshot.Host, p inventory.Policy) []item {
 	var l itemList
 	l.add(item{field: "nccl_ib_tc", text: unsetText(h.NCCLIBTC), origin: h.NCCLIBTC.Origin, say: "NCCL_IB_TC %s"})
+	// NCCL_IB_SL places RoCE only under a PCP policy (checks.JudgeHostSL);
+	// under a DSCP one its changes are noise and are not listed.
+	if p.Trust == "pcp" {
+		sl := item{field: "nccl_ib_sl", text: intText(h.NCCLIBSL), origin: h.NCCLIBSL.Origin, say: "NCCL_IB_SL %s"}
+		// host-tos judges the SL only on a host with NICs (ncclSLFinding).
+		sl.judge("host-tos", judgeIf(h.NCCLIBSL.Known && len(h.NICs) > 0, func() checks.Judgement { return checks.JudgeHostSL(p, h.NCCLIBSL.Value) }))
+		l.add(sl)
+	}
 	return l
 }
 

@@ -113,6 +113,9 @@ type RoCEPolicy struct {
 	Priority     int    `json:"priority"`
 	TrafficClass int    `json:"traffic_class"`
 	Mode         string `json:"mode"`
+	// MinBandwidth is absent from snapshots taken before it existed; those
+	// read back as the default 50.
+	MinBandwidth int `json:"min_bandwidth,omitempty"`
 }
 
 // CNPPolicy is the CNPs' marking.
@@ -235,7 +238,10 @@ type Host struct {
 	// NCCLFile is the nccl.conf read; "" when not collected.
 	NCCLFile string `json:"nccl_file"`
 	// NCCLIBTC is NCCL_IB_TC (-1 when nccl.conf does not set it).
-	NCCLIBTC     Fact[int] `json:"nccl_ib_tc"`
+	NCCLIBTC Fact[int] `json:"nccl_ib_tc"`
+	// NCCLIBSL is NCCL_IB_SL as NCCL reads it (0 when unset); not known in
+	// snapshots taken before it was recorded.
+	NCCLIBSL     Fact[int] `json:"nccl_ib_sl"`
 	NICs         []NIC     `json:"nics"`
 	NotCollected []string  `json:"not_collected"`
 }
@@ -288,7 +294,7 @@ type InputError struct {
 func FromPolicy(p inventory.Policy) Policy {
 	return Policy{
 		Preset: p.Preset,
-		RoCE:   RoCEPolicy{DSCP: nonNil(append([]int(nil), p.RoCE.DSCP...)), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode},
+		RoCE:   RoCEPolicy{DSCP: nonNil(append([]int(nil), p.RoCE.DSCP...)), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: p.RoCE.MinBandwidth},
 		CNP:    CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
 		Trust:  p.Trust,
 		MTU:    MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
@@ -301,7 +307,7 @@ func FromPolicy(p inventory.Policy) Policy {
 func (p Policy) Inventory() inventory.Policy {
 	return inventory.Policy{
 		Preset: p.Preset,
-		RoCE:   inventory.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode},
+		RoCE:   inventory.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: minBandwidth(p.RoCE.MinBandwidth)},
 		CNP:    inventory.CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
 		Trust:  p.Trust,
 		MTU:    inventory.MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
@@ -316,4 +322,14 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// minBandwidth reads an older snapshot's absent roce.min_bandwidth as the
+// default policy's.
+func minBandwidth(v int) int {
+	if v == 0 {
+		def, _ := inventory.Preset(inventory.DefaultPreset)
+		return def.RoCE.MinBandwidth
+	}
+	return v
 }

@@ -150,7 +150,9 @@ func TestSnapshotContent(t *testing.T) {
 
 // TestReadWithoutLinks: a snapshot written before links were recorded (the
 // clean pod's, without "topology") still reads, with Topology nil, and
-// writes back byte for byte: its links are unknown, not absent.
+// writes back without a "topology" key: its links are unknown, not absent.
+// (Not byte for byte: fields added since, such as min_bandwidth, are
+// written with the value an old snapshot reads as.)
 func TestReadWithoutLinks(t *testing.T) {
 	data, err := os.ReadFile("testdata/clean-pod.nolinks.snapshot.json")
 	if err != nil {
@@ -166,8 +168,8 @@ func TestReadWithoutLinks(t *testing.T) {
 	if s.Topology != nil {
 		t.Errorf("topology = %+v, want nil", s.Topology)
 	}
-	if got := write(t, s); !bytes.Equal(got, data) {
-		t.Error("Write(Read(old snapshot)) differs from it")
+	if got := write(t, s); bytes.Contains(got, []byte(`"topology"`)) {
+		t.Error("Write(Read(old snapshot)) records links the old snapshot did not")
 	}
 	if cur := take(t, "../../examples/clean-pod"); cur.Topology == nil || len(cur.Topology.Links) != 12 {
 		t.Errorf("the clean pod's snapshot records %+v, want its 12 cables", cur.Topology)

@@ -247,7 +247,7 @@ func takeDSCP(m [64]model.Value[int]) DSCPMap {
 
 func takeHost(h *model.Host) Host {
 	out := Host{
-		Name: h.Name, NCCLFile: h.NCCLFile, NCCLIBTC: fact(h.NCCLTC), NICs: []NIC{},
+		Name: h.Name, NCCLFile: h.NCCLFile, NCCLIBTC: fact(h.NCCLTC), NCCLIBSL: fact(h.NCCLSL), NICs: []NIC{},
 		NotCollected: nonNil(append([]string(nil), h.NotCollected...)),
 	}
 	for _, n := range h.NICs {

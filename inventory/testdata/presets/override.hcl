@@ -6,6 +6,7 @@ policy {
     priority      = 4
     traffic_class = 5
     mode          = "lossy"
+    min_bandwidth = 40
   }
   trust = "pcp"
   mtu {

@@ -1,0 +1,6 @@
+fabric = "pod-a"
+policy {
+  roce {
+    min_bandwidth = 101
+  }
+}
