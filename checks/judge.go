@@ -313,3 +313,21 @@ func JudgeHostMTU(p inventory.Policy, mtu int) Judgement {
 	}
 	return fail(Error, "MTU %d is below the policy's %d: RoCE's path MTU drops to %d bytes", mtu, p.MTU.Host, roceMTU(mtu))
 }
+
+// JudgeHostETS is host-ets on the scheduling of the NIC traffic class tc
+// the RoCE priority maps to: tsa as mlnx_qos prints it, bw its ETS share.
+func JudgeHostETS(p inventory.Policy, tc int, tsa string, bw int) Judgement {
+	want := p.RoCE.HostTSA
+	var reason string
+	switch {
+	case tsa == want && (tsa != "ets" || bw > 0):
+		return pass
+	case tsa == "ets" && want == "ets":
+		reason = "is ETS with a 0% share: RoCE is guaranteed nothing when other traffic competes"
+	case tsa == "vendor":
+		reason = "uses the vendor algorithm (mlx5's default), which guarantees RoCE nothing; the policy wants " + want
+	default:
+		reason = fmt.Sprintf("is %s, the policy wants %s", tsa, want)
+	}
+	return fail(Warning, "priority %d's traffic class %d %s", p.RoCE.Priority, tc, reason)
+}

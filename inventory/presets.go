@@ -18,8 +18,12 @@ const DefaultPreset = "cumulus-default"
 func cumulusDefault() Policy {
 	return Policy{
 		Preset: DefaultPreset,
-		RoCE:   RoCEPolicy{DSCP: []int{26}, Priority: 3, TrafficClass: 3, Mode: "lossless"},
-		CNP:    CNPPolicy{DSCP: 48, Priority: 6},
+		// The NIC schedules the RoCE traffic class as the switch's RoCE
+		// defaults do: "Traffic class 3 (RoCE) - WRR 50%", CNPs strict (the
+		// same "Default RoCE Configuration" table). On the NIC that is ETS
+		// with a bandwidth share (mlnx_qos "tsa: ets, bw: 50%").
+		RoCE: RoCEPolicy{DSCP: []int{26}, Priority: 3, TrafficClass: 3, Mode: "lossless", HostTSA: "ets"},
+		CNP:  CNPPolicy{DSCP: 48, Priority: 6},
 		// Hosts classify by DSCP: RoCEv2 is routed, the PCP is lost at the
 		// first L3 hop (the NIC Configuration Operator's roceOptimized
 		// profile sets trust dscp too: Mellanox/nic-configuration-operator

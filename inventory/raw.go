@@ -36,6 +36,7 @@ type rawPolicy struct {
 	RoCEPriority     field[int]
 	RoCETrafficClass field[int]
 	RoCEMode         field[string]
+	RoCEHostTSA      field[string]
 	CNPDSCP          field[int]
 	CNPPriority      field[int]
 	Trust            field[string]

@@ -115,7 +115,16 @@ type RoCEPolicy struct {
 	// Mode is the switch RoCE mode required: one of RoCEModes; "lossless"
 	// by default.
 	Mode string
+	// HostTSA is how the NIC must schedule the RoCE priority's traffic
+	// class: one of HostTSAs; "ets" by default.
+	HostTSA string
 }
+
+// HostTSAs are the transmission algorithms a policy may ask of the NIC's
+// RoCE traffic class (mlnx_qos --tsa, Mellanox/mlnx-tools python/mlnx_qos):
+// "ets", a guaranteed bandwidth share, or "strict". "vendor" (mlx5's own
+// default) is no policy: it guarantees nothing.
+var HostTSAs = []string{"ets", "strict"}
 
 // RoCEModes are the `nv set qos roce mode` values of Cumulus Linux 5.x
 // (CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-Switch-Ports/

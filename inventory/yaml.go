@@ -48,6 +48,7 @@ type yamlRoCE struct {
 	Priority     *int      `yaml:"priority"`
 	TrafficClass *int      `yaml:"traffic_class"`
 	Mode         *string   `yaml:"mode"`
+	HostTSA      *string   `yaml:"host_tsa"`
 }
 
 type yamlCNP struct {

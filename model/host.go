@@ -52,6 +52,13 @@ type NIC struct {
 	DSCP   [64]Value[int]
 	PFC    [8]Value[bool]
 	PrioTC [8]int
+	// TSA is each traffic class's transmission algorithm as mlnx_qos
+	// prints it ("ets", "strict", "vendor", "unknown"), at its tc line;
+	// TCBW the ETS bandwidth percent (0 unless ets). mlnx_qos prints only
+	// the TCs some priority maps to (Mellanox/mlnx-tools python/mlnx_qos
+	// pretty_print, tc2up), so the others are not Known.
+	TSA  [8]Value[string]
+	TCBW [8]int
 	// ECNNP and ECNRP are the per-priority notification point (the receiver
 	// that sends CNPs) and reaction point (the sender that slows down)
 	// switches of DCQCN.
@@ -198,6 +205,12 @@ func buildQos(n *NIC, q *hostfiles.MlnxQos) {
 				// the evidence.
 				n.DSCP[d] = Value[int]{Origin: Origin{Pos: pos(q.DSCP2PrioLine)}}
 			}
+		}
+	}
+	for _, tc := range q.TCs {
+		if tc.TC >= 0 && tc.TC < 8 {
+			n.TSA[tc.TC] = Explicit(tc.TSA, pos(tc.Line))
+			n.TCBW[tc.TC] = tc.BW
 		}
 	}
 	if q.HasPFC {

@@ -40,7 +40,7 @@ var unsafeToken = regexp.MustCompile(`[\x00-\x1f\x7f]`)
 // validate rejects a change whose values could not be passed to a shell or
 // a device safely, whatever a template does with them.
 func validate(device string, c checks.Change) error {
-	fields := append([]string{c.Target, c.Flag, c.Value, c.Old}, c.Path...)
+	fields := append([]string{c.Target, c.Flag, c.Value, c.Old, c.Flag2, c.Value2, c.Old2}, c.Path...)
 	fields = append(fields, c.RollbackUnset...)
 	for _, f := range fields {
 		if unsafeToken.MatchString(f) {
@@ -99,7 +99,7 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 			if err := validate(f.Device, c); err != nil {
 				return nil, err
 			}
-			key := fmt.Sprintf("%s|%d|%q|%q|%q|%q", f.Device, c.Kind, c.Target, c.Path, c.Flag, c.Value)
+			key := fmt.Sprintf("%s|%d|%q|%q|%q|%q|%q|%q", f.Device, c.Kind, c.Target, c.Path, c.Flag, c.Value, c.Flag2, c.Value2)
 			if seen[key] {
 				continue
 			}

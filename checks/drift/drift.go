@@ -247,6 +247,7 @@ func fabricChanges(old, new *snapshot.Snapshot) []Change {
 	add("policy.roce.traffic_class", "policy RoCE traffic class", itoa(o.RoCE.TrafficClass), itoa(n.RoCE.TrafficClass),
 		"switch-queue-map", "switch-ecn", "switch-cnp")
 	add("policy.roce.mode", "policy RoCE mode", o.RoCE.Mode, n.RoCE.Mode, "switch-roce-mode", "switch-pfc", "host-pfc")
+	add("policy.roce.host_tsa", "policy RoCE NIC scheduling", o.RoCE.HostTSA, n.RoCE.HostTSA, "host-ets")
 	add("policy.cnp.dscp", "policy CNP DSCP", itoa(o.CNP.DSCP), itoa(n.CNP.DSCP), "switch-cnp", "host-cnp")
 	add("policy.cnp.priority", "policy CNP priority", itoa(o.CNP.Priority), itoa(n.CNP.Priority), "switch-cnp", "host-cnp")
 	add("policy.trust", "policy trust", o.Trust, n.Trust, "switch-trust", "host-trust", "host-dscp-map")

@@ -30,6 +30,8 @@
 package snapshot
 
 import (
+	"cmp"
+
 	"github.com/qoslint/qoslint/inventory"
 )
 
@@ -74,6 +76,9 @@ type RoCEPolicy struct {
 	Priority     int    `json:"priority"`
 	TrafficClass int    `json:"traffic_class"`
 	Mode         string `json:"mode"`
+	// HostTSA is roce.host_tsa; absent from snapshots taken before it
+	// existed, which read as its default "ets".
+	HostTSA string `json:"host_tsa,omitempty"`
 }
 
 // CNPPolicy is the CNPs' marking.
@@ -217,6 +222,11 @@ type NIC struct {
 	// PrioTC is the traffic class of each priority (index), -1 where
 	// mlnx_qos lists none.
 	PrioTC Fact[[]int] `json:"prio_to_tc"`
+	// TSA is each traffic class's (index) transmission algorithm as
+	// mlnx_qos prints it, TCBW its ETS share; only the classes mlnx_qos
+	// printed are Known. Absent from snapshots taken before they existed.
+	TSA  []Fact[string] `json:"tsa,omitempty"`
+	TCBW []int          `json:"tc_bw,omitempty"`
 	// ECNNP and ECNRP are the DCQCN notification and reaction point
 	// switches per priority (index).
 	ECNNP   []Fact[bool] `json:"ecn_np"`
@@ -249,7 +259,7 @@ type InputError struct {
 func FromPolicy(p inventory.Policy) Policy {
 	return Policy{
 		Preset: p.Preset,
-		RoCE:   RoCEPolicy{DSCP: nonNil(append([]int(nil), p.RoCE.DSCP...)), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode},
+		RoCE:   RoCEPolicy{DSCP: nonNil(append([]int(nil), p.RoCE.DSCP...)), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, HostTSA: p.RoCE.HostTSA},
 		CNP:    CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
 		Trust:  p.Trust,
 		MTU:    MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
@@ -262,7 +272,7 @@ func FromPolicy(p inventory.Policy) Policy {
 func (p Policy) Inventory() inventory.Policy {
 	return inventory.Policy{
 		Preset: p.Preset,
-		RoCE:   inventory.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode},
+		RoCE:   inventory.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, HostTSA: cmp.Or(p.RoCE.HostTSA, "ets")},
 		CNP:    inventory.CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
 		Trust:  p.Trust,
 		MTU:    inventory.MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},

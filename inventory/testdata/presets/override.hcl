@@ -6,6 +6,7 @@ policy {
     priority      = 4
     traffic_class = 5
     mode          = "lossy"
+    host_tsa      = "strict"
   }
   trust = "pcp"
   mtu {
