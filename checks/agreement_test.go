@@ -141,12 +141,13 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 // does not record their input: runtime counters (evidence-*), the
 // operational view of `nv show qos roce`, QoS bound on bond members,
 // routed ports (adaptive-routing), dynamic ECN percentages, links (the
-// topology checks: a snapshot records no LLDP).
+// topology checks: a snapshot records no LLDP), the GID types, RDMA-CM's
+// RoCE mode and NCCL's GID parameters (host-roce-version).
 func outsideSnapshot(f checks.Finding) bool {
 	switch {
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
-	case strings.HasPrefix(f.Check, "evidence-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
+	case strings.HasPrefix(f.Check, "evidence-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing", f.Check == "host-roce-version",
 		f.Check == checks.NotCollected.ID:
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":

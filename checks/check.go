@@ -174,7 +174,7 @@ func All() []*Check {
 	return []*Check{
 		switchRoCEMode, switchTrust, switchDSCPMap, switchPFC, switchQueueMap,
 		switchECN, switchCNP, switchETSBandwidth, switchBondQoS, ecmpHash, adaptiveRouting,
-		hostTrust, hostDSCPMap, hostPFC, hostETS, hostECN, hostCNP, hostToS, mtu,
+		hostTrust, hostDSCPMap, hostPFC, hostETS, hostECN, hostCNP, hostToS, hostRoCEVersion, mtu,
 		linkMTU, linkQoS, linkPFC, cabling, railAlignment,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,
 	}

@@ -105,4 +105,11 @@ type NICCapture struct {
 	// evidence too; nil when not collected. HWCountersBefore is the
 	// earlier sample below sysfs.before/, nil when none.
 	HWCounters, HWCountersBefore *hostfiles.HWCounters
+	// GIDTypes are the RoCE types of the RDMA port's GID table
+	// (sysfs/class/infiniband/<ibdev>/ports/<port>/gid_attrs/types/<index>);
+	// RoCEMode is RDMA-CM's default_roce_mode of the port
+	// (sysfs/kernel/config/rdma_cm/<ibdev>/ports/<port>/default_roce_mode).
+	// Each nil when not collected.
+	GIDTypes *hostfiles.GIDTypes
+	RoCEMode *hostfiles.RoCEType
 }

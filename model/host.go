@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
@@ -28,8 +29,15 @@ type Host struct {
 	NCCLUnknown []string
 	// NCCLNotes are lines about NCCL_IB_TC that NCCL reads differently
 	// from how they look ("export NCCL_IB_TC=106" sets nothing).
-	NCCLNotes    []string
-	NotCollected []string
+	NCCLNotes []string
+	// NCCLGIDIndex is NCCL_IB_GID_INDEX and NCCLRoCEVersion
+	// NCCL_IB_ROCE_VERSION_NUM, each taken from the strongest collected
+	// layer as NCCL_IB_TC is (host_nccl.go); V -1 for the GID index means
+	// NCCL chooses one itself, and the version defaults to 2. Always
+	// Known: with no collected layer setting it, NCCL's default, the
+	// uncollected layers in Unknown.
+	NCCLGIDIndex, NCCLRoCEVersion NCCLParam
+	NotCollected                  []string
 	// Notes are remarks on the host's input that are not findings.
 	Notes []*source.Error
 }
@@ -68,6 +76,12 @@ type NIC struct {
 	MTU          Value[int]
 	// ToS is the traffic class RoCE QPs carry on this NIC.
 	ToS ToS
+	// GIDTypes are the RoCE types ("IB/RoCE v1", "RoCE v2") of the RDMA
+	// port's GID table by index, each at its gid_attrs/types file; nil when
+	// not collected. RoCEMode is RDMA-CM's default_roce_mode of the port,
+	// not Known when not collected.
+	GIDTypes map[int]Value[string]
+	RoCEMode Value[string]
 	// Counters are what the NIC actually did (`ethtool -S`): runtime
 	// evidence, not configuration. Nil when not collected.
 	Counters *NICCounters
@@ -145,6 +159,7 @@ const NCCLConfPath = layout.NCCLConfPath
 func BuildHost(in *collectors.HostCapture) *Host {
 	h := &Host{Name: in.Name, NotCollected: in.Missing}
 	buildNCCL(h, in)
+	buildNCCLParams(h, in)
 	links := map[string]hostfiles.Link{}
 	for _, l := range in.Links {
 		links[l.Name] = l
@@ -153,6 +168,9 @@ func BuildHost(in *collectors.HostCapture) *Host {
 		n := &NIC{Netdev: ni.Netdev, IBDev: ni.IBDev, Port: ni.Port, QosUnreadable: ni.QosUnreadable}
 		buildQos(n, ni.Qos)
 		buildSysfs(n, ni.Sysfs)
+		if note := buildRoCETypes(n, ni); note != nil {
+			h.Notes = append(h.Notes, note)
+		}
 		if l, ok := links[ni.Netdev]; ok {
 			n.MTU = Explicit(l.MTU, source.Pos{File: in.LinksFile, Line: l.Line})
 		}
@@ -166,6 +184,9 @@ func BuildHost(in *collectors.HostCapture) *Host {
 		n.Counters = buildCounters(ni.Ethtool, ni.HWCounters)
 		deltaNIC(n.Counters, buildCounters(ni.EthtoolBefore, ni.HWCountersBefore), in.CountersInterval)
 		h.NICs = append(h.NICs, n)
+	}
+	if note := gidDefaultNote(h, in); note != nil {
+		h.Notes = append(h.Notes, note)
 	}
 	return h
 }
@@ -298,4 +319,29 @@ func buildCounters(e *hostfiles.EthtoolStats, hw *hostfiles.HWCounters) *NICCoun
 		}
 	}
 	return nc
+}
+
+// buildRoCETypes models the RoCE types of the NIC's GID table and
+// RDMA-CM's default mode, each at its file.
+// The note says when the GID types were collected but RDMA-CM's mode was
+// not: its configfs group exists only after mkdir
+// /sys/kernel/config/rdma_cm/<ibdev> (Linux
+// Documentation/ABI/testing/configfs-rdma_cm), so its absence is no error.
+func buildRoCETypes(n *NIC, ni *collectors.NICCapture) *source.Error {
+	if g := ni.GIDTypes; g != nil {
+		n.GIDTypes = map[int]Value[string]{}
+		for i, t := range g.ByIndex {
+			n.GIDTypes[i] = Explicit(t.Type, source.Pos{File: t.File, Line: 1})
+		}
+	}
+	if m := ni.RoCEMode; m != nil {
+		n.RoCEMode = Explicit(m.Type, source.Pos{File: m.File, Line: 1})
+		return nil
+	}
+	if ni.GIDTypes == nil {
+		return nil
+	}
+	return &source.Error{Pos: source.Pos{File: ni.GIDTypes.Dir}, Msg: fmt.Sprintf(
+		"RDMA-CM's default_roce_mode of %s port %d not collected: /sys/kernel/config/rdma_cm/%s exists only after mkdir, so RDMA-CM's RoCE version (not NCCL's) is not checked",
+		n.IBDev, n.Port, n.IBDev)}
 }

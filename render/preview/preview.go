@@ -243,13 +243,9 @@ func sysfsWrite(dir, sysPath, value string) error {
 	if !ok {
 		return fmt.Errorf("not a sysfs path")
 	}
-	v, err := strconv.Atoi(value)
+	content, err := sysfsContent(path.Base(rel), value)
 	if err != nil {
 		return err
-	}
-	content := hostfiles.FormatSysfsInt(v)
-	if path.Base(rel) == "traffic_class" {
-		content = hostfiles.FormatTrafficClass(v)
 	}
 	file := filepath.Join(dir, layout.SysfsDir, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
@@ -385,4 +381,24 @@ func mlnxQosETS(dir, netdev, tsaList, bwList string) error {
 		return fmt.Errorf("mlnx_qos would refuse --tsa %s --tcbw %s", tsaList, bwList)
 	}
 	return os.WriteFile(file, hostfiles.FormatMlnxQos(q), 0o644)
+}
+
+// sysfsContent is what reading a written file back prints: RDMA-CM's
+// default_roce_mode shows the type written, a newline after it
+// (cma_configfs.c default_roce_mode_show), and refuses anything else.
+func sysfsContent(base, value string) ([]byte, error) {
+	if base == "default_roce_mode" {
+		if value != hostfiles.RoCEv1 && value != hostfiles.RoCEv2 {
+			return nil, fmt.Errorf("default_roce_mode takes %q or %q", hostfiles.RoCEv1, hostfiles.RoCEv2)
+		}
+		return []byte(value + "\n"), nil
+	}
+	v, err := strconv.Atoi(value)
+	if err != nil {
+		return nil, err
+	}
+	if base == "traffic_class" {
+		return hostfiles.FormatTrafficClass(v), nil
+	}
+	return hostfiles.FormatSysfsInt(v), nil
 }
