@@ -143,11 +143,12 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 // operational view of `nv show qos roce`, QoS bound on bond members,
 // routed ports (adaptive-routing), dynamic ECN percentages, PCI ACS and
 // NIC firmware (host-acs, host-firmware: a snapshot records no lspci or
-// mlxconfig), the NetQ parity checks' inputs (cable length, link pause, PFC
-// watchdog, hash seed; the snapshot schema does not record them yet), and
-// the topology checks but link-mtu: a snapshot records the links and the MTU
-// of each end, which is all link-mtu reads (checks.JudgeLinkMTU), but not the
-// plan, the rails or the QoS across a cable.
+// mlxconfig), the GID types, RDMA-CM's RoCE mode and NCCL's GID parameters
+// (host-roce-version), the NetQ parity checks' inputs (cable length, link
+// pause, PFC watchdog, hash seed; the snapshot schema does not record them
+// yet), and the topology checks but link-mtu: a snapshot records the links
+// and the MTU of each end, which is all link-mtu reads (checks.JudgeLinkMTU),
+// but not the plan, the rails or the QoS across a cable.
 func outsideSnapshot(f checks.Finding) bool {
 	switch {
 	case f.Check == "link-mtu":
@@ -157,7 +158,7 @@ func outsideSnapshot(f checks.Finding) bool {
 	// The snapshot records no 802.1p map (switch-pcp-map) and no traffic
 	// pools (switch-buffer-pool).
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
-		f.Check == "switch-pcp-map", f.Check == "switch-buffer-pool",
+		f.Check == "switch-pcp-map", f.Check == "switch-buffer-pool", f.Check == "host-roce-version",
 		f.Check == checks.NotCollected.ID, f.Check == "host-acs", f.Check == "host-firmware", snapshotless[f.Check]:
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":

@@ -10,7 +10,8 @@ const (
 	// NVUEUnset is `nv unset <Path...>`; rollback `nv set <Path...> <Old>`
 	// (Old "" re-creates a collection member).
 	NVUEUnset
-	// MlnxQos is `mlnx_qos -i <Target> <Flag> <Value>`.
+	// MlnxQos is `mlnx_qos -i <Target> <Flag> <Value>`, followed by
+	// `<Flag2> <Value2>` when Flag2 is set.
 	MlnxQos
 	// Sysfs is a write of Value to the sysfs file Target.
 	Sysfs
@@ -39,6 +40,12 @@ type Change struct {
 	// explicit setting (rollback unsets or deletes).
 	Old    string
 	HasOld bool
+	// Flag2, Value2 and Old2 are a second flag of the same mlnx_qos
+	// command: --tcbw goes with --tsa, since mlnx_qos keeps the current
+	// bandwidths for a --tsa alone and the driver then refuses a share for
+	// a TC that is no longer ETS (Mellanox/mlnx-tools python/mlnx_qos, "ETS
+	// BW for a strict/vendor TC must be 0").
+	Flag2, Value2, Old2 string
 	// RollbackUnset, when set and HasOld is false, is the NVUE path the
 	// rollback unsets instead of Path.
 	RollbackUnset []string

@@ -124,7 +124,7 @@ func TestNotCollectedMerged(t *testing.T) {
 		}
 	}
 	want := []string{
-		"not-collected gpu01: mlnx_qos-ens1f0np0.txt not collected: host-trust (trust), host-dscp-map (dscp2prio), host-pfc (PFC) not checked; ip-link.json not collected: mtu (host MTU) not checked",
+		"not-collected gpu01: mlnx_qos-ens1f0np0.txt not collected: host-trust (trust), host-dscp-map (dscp2prio), host-pfc (PFC), host-ets (ETS) not checked; ip-link.json not collected: mtu (host MTU) not checked",
 		"not-collected gpu02: dscp2prio block of mlnx_qos-ens1f0np0.txt not collected: host-dscp-map (dscp2prio) not checked",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -147,7 +147,7 @@ var _ = register(NotCollected, func(testing.TB) []checkCase {
 	return []checkCase{
 		{name: "clean"},
 		{name: "mlnx_qos and ip-link missing", edits: []edit{remove(dev("gpu01", "mlnx_qos-ens1f0np0.txt")), remove(dev("gpu01", "ip-link.json"))},
-			want: []string{"info gpu01"}, msg: "mlnx_qos-ens1f0np0.txt not collected: host-trust (trust), host-dscp-map (dscp2prio), host-pfc (PFC) not checked"},
+			want: []string{"info gpu01"}, msg: "mlnx_qos-ens1f0np0.txt not collected: host-trust (trust), host-dscp-map (dscp2prio), host-pfc (PFC), host-ets (ETS) not checked"},
 	}
 })
 

@@ -20,6 +20,8 @@ const (
 	IBDev2Netdev  Input = "ibdev2netdev"
 	Ethtool       Input = "ethtool"
 	HWCounters    Input = "hw_counters"
+	GIDTypes      Input = "gid-types"
+	RDMACMMode    Input = "rdma_cm-roce-mode"
 	LLDP          Input = "lldp"
 	Topology      Input = "topology"
 	Captures      Input = "captures"
@@ -47,6 +49,8 @@ var Inputs = []InputDoc{
 	{IBDev2Netdev, layout.IBDev2NetdevFile},
 	{Ethtool, layout.EthtoolFile("<netdev>") + " (and " + layout.EthtoolBeforeFile("<netdev>") + ")"},
 	{HWCounters, "sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/*"},
+	{GIDTypes, "sysfs/class/infiniband/<ibdev>/ports/<port>/gid_attrs/types/<index> (index 0-15)"},
+	{RDMACMMode, "sysfs/kernel/config/rdma_cm/<ibdev>/ports/<port>/default_roce_mode (configfs), optional"},
 	{LLDP, layout.LLDPFile + " (lldpcli -f json0 show neighbors details), switches and hosts"},
 	{Captures, layout.CapturesDir + "/*.pcap and *.pcapng (tcpdump on a RoCE netdev, or a switch's ERSPAN/GRE mirror), optional"},
 	{Lspci, layout.LspciFile + " (lspci -vvv, as root)"},

@@ -400,3 +400,21 @@ func JudgeHostSL(p inventory.Policy, sl int) Judgement {
 	return fail(Error, "NCCL_IB_SL=%d tags RoCE with PCP %d (SL & 7), not the RoCE priority %d: under a PCP policy RoCE lands in priority %d on every hop that trusts PCP",
 		sl, sl&7, p.RoCE.Priority, sl&7)
 }
+
+// JudgeHostETS is host-ets on the scheduling of the NIC traffic class tc
+// the RoCE priority maps to: tsa as mlnx_qos prints it, bw its ETS share.
+func JudgeHostETS(p inventory.Policy, tc int, tsa string, bw int) Judgement {
+	want := p.RoCE.HostTSA
+	var reason string
+	switch {
+	case tsa == want && (tsa != "ets" || bw > 0):
+		return pass
+	case tsa == "ets" && want == "ets":
+		reason = "is ETS with a 0% share: RoCE is guaranteed nothing when other traffic competes"
+	case tsa == "vendor":
+		reason = "uses the vendor algorithm (mlx5's default), which guarantees RoCE nothing; the policy wants " + want
+	default:
+		reason = fmt.Sprintf("is %s, the policy wants %s", tsa, want)
+	}
+	return fail(Warning, "priority %d's traffic class %d %s", p.RoCE.Priority, tc, reason)
+}

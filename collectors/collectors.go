@@ -118,4 +118,11 @@ type NICCapture struct {
 	// Firmware is `mlxconfig -d <ibdev> q` (mlxconfig-<ibdev>.txt); nil
 	// when not collected, unreadable, or the NIC has no ibdev.
 	Firmware *hostfiles.MlxConfig
+	// GIDTypes are the RoCE types of the RDMA port's GID table
+	// (sysfs/class/infiniband/<ibdev>/ports/<port>/gid_attrs/types/<index>);
+	// RoCEMode is RDMA-CM's default_roce_mode of the port
+	// (sysfs/kernel/config/rdma_cm/<ibdev>/ports/<port>/default_roce_mode).
+	// Each nil when not collected.
+	GIDTypes *hostfiles.GIDTypes
+	RoCEMode *hostfiles.RoCEType
 }

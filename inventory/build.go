@@ -158,6 +158,7 @@ func buildPolicy(file string, raw *rawPolicy, p *problems) Policy {
 	setInt(&pol.RoCE.TrafficClass, raw.RoCETrafficClass, "roce.traffic_class", 0, 7, p, at)
 	setWord(&pol.RoCE.Mode, raw.RoCEMode, "roce.mode", RoCEModes, p, at)
 	setInt(&pol.RoCE.MinBandwidth, raw.RoCEMinBandwidth, "roce.min_bandwidth", 1, 100, p, at)
+	setWord(&pol.RoCE.HostTSA, raw.RoCEHostTSA, "roce.host_tsa", HostTSAs, p, at)
 	setInt(&pol.CNP.DSCP, raw.CNPDSCP, "cnp.dscp", 0, 63, p, at)
 	setInt(&pol.CNP.Priority, raw.CNPPriority, "cnp.priority", 0, 7, p, at)
 	setWord(&pol.Trust, raw.Trust, "trust", []string{"dscp", "pcp"}, p, at)

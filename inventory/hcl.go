@@ -40,7 +40,7 @@ var (
 		Attributes: []hcl.AttributeSchema{{Name: "preset"}, {Name: "trust"}},
 		Blocks:     []hcl.BlockHeaderSchema{{Type: "roce"}, {Type: "cnp"}, {Type: "mtu"}, {Type: "ecmp"}, {Type: "pfc"}, {Type: "rails"}},
 	}
-	roceSchema  = attrSchema("dscp", "priority", "traffic_class", "mode", "min_bandwidth")
+	roceSchema  = attrSchema("dscp", "priority", "traffic_class", "mode", "min_bandwidth", "host_tsa")
 	cnpSchema   = attrSchema("dscp", "priority")
 	mtuSchema   = attrSchema("host", "switch")
 	ecmpSchema  = attrSchema("hash_fields", "adaptive_routing")
@@ -188,6 +188,7 @@ func hclPolicyRaw(b *hcl.Block, r *rawPolicy, p *problems) {
 		r.RoCETrafficClass = hclScalar(a["traffic_class"], "roce.traffic_class", asInt, p)
 		r.RoCEMode = hclScalar(a["mode"], "roce.mode", asString, p)
 		r.RoCEMinBandwidth = hclScalar(a["min_bandwidth"], "roce.min_bandwidth", asInt, p)
+		r.RoCEHostTSA = hclScalar(a["host_tsa"], "roce.host_tsa", asString, p)
 	}
 	if b := single(c, "cnp", p); b != nil {
 		a := content(b.Body, cnpSchema, p).Attributes

@@ -181,6 +181,9 @@ func TestLoadErrors(t *testing.T) {
 			`31: duplicate device name "leaf01" (first defined at line 23)`,
 			`35: host "gpu01": invalid NIC name "this-name-is-too-long" (want a netdev name: 1-15 letters, digits, '.', '_' or '-')`,
 		}},
+		// "vendor" is an mlnx_qos TSA, but no policy: it guarantees nothing.
+		{"host-tsa.yaml", []string{`4: roce.host_tsa "vendor" invalid (want ets or strict)`}},
+		{"host-tsa.hcl", []string{`4: roce.host_tsa "wrr" invalid (want ets or strict)`}},
 		{"empty-lists.yaml", []string{
 			`1: fabric is required`,
 			`2: roce.dscp must list at least one value`,

@@ -18,7 +18,11 @@ const DefaultPreset = "cumulus-default"
 func cumulusDefault() Policy {
 	return Policy{
 		Preset: DefaultPreset,
-		RoCE: RoCEPolicy{DSCP: []int{26}, Priority: 3, TrafficClass: 3, Mode: "lossless",
+		// The NIC schedules the RoCE traffic class as the switch's RoCE
+		// defaults do: "Traffic class 3 (RoCE) - WRR 50%", CNPs strict (the
+		// same "Default RoCE Configuration" table). On the NIC that is ETS
+		// with a bandwidth share (mlnx_qos "tsa: ets, bw: 50%").
+		RoCE: RoCEPolicy{DSCP: []int{26}, Priority: 3, TrafficClass: 3, Mode: "lossless", HostTSA: "ets",
 			// qos roce schedules traffic class 3 "WRR 50%" (CumulusNetworks/docs
 			// content/cumulus-linux-518/.../RDMA-over-Converged-Ethernet-RoCE.md,
 			// "Default RoCE Configuration").

@@ -52,7 +52,7 @@ func TestPresetsAndOverrides(t *testing.T) {
 	override := Policy{
 		Preset: "spectrum-x",
 		// Sorted and deduplicated from [26, 24, 26].
-		RoCE:  RoCEPolicy{DSCP: []int{24, 26}, Priority: 4, TrafficClass: 5, Mode: "lossy", MinBandwidth: 40},
+		RoCE:  RoCEPolicy{DSCP: []int{24, 26}, Priority: 4, TrafficClass: 5, Mode: "lossy", MinBandwidth: 40, HostTSA: "strict"},
 		CNP:   spx.CNP,
 		Trust: "pcp",
 		MTU:   MTUPolicy{Host: 9000, Switch: 9216},
@@ -72,7 +72,7 @@ func TestPresetsAndOverrides(t *testing.T) {
 		{"spectrum-x", spx, []string{"preset"}},
 		{"basepod-ef", bp, []string{"preset"}},
 		{"override", override, []string{"ecmp.adaptive_routing", "ecmp.hash_fields", "mtu.host", "pfc.cable_length", "preset",
-			"roce.dscp", "roce.min_bandwidth", "roce.mode", "roce.priority", "roce.traffic_class", "trust"}},
+			"roce.dscp", "roce.host_tsa", "roce.min_bandwidth", "roce.mode", "roce.priority", "roce.traffic_class", "trust"}},
 		{"scalar", scalar, []string{"cnp.dscp", "roce.dscp"}},
 	} {
 		for _, ext := range []string{".yaml", ".hcl"} {

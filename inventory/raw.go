@@ -37,6 +37,7 @@ type rawPolicy struct {
 	RoCETrafficClass field[int]
 	RoCEMode         field[string]
 	RoCEMinBandwidth field[int]
+	RoCEHostTSA      field[string]
 	CNPDSCP          field[int]
 	CNPPriority      field[int]
 	Trust            field[string]

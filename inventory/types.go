@@ -119,7 +119,16 @@ type RoCEPolicy struct {
 	// MinBandwidth is the least DWRR bw-percent the switches' RoCE traffic
 	// class must get (1..100); 50 by default, what qos roce gives it.
 	MinBandwidth int
+	// HostTSA is how the NIC must schedule the RoCE priority's traffic
+	// class: one of HostTSAs; "ets" by default.
+	HostTSA string
 }
+
+// HostTSAs are the transmission algorithms a policy may ask of the NIC's
+// RoCE traffic class (mlnx_qos --tsa, Mellanox/mlnx-tools python/mlnx_qos):
+// "ets", a guaranteed bandwidth share, or "strict". "vendor" (mlx5's own
+// default) is no policy: it guarantees nothing.
+var HostTSAs = []string{"ets", "strict"}
 
 // RoCEModes are the `nv set qos roce mode` values of Cumulus Linux 5.x
 // (CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-Switch-Ports/

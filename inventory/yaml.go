@@ -50,6 +50,7 @@ type yamlRoCE struct {
 	TrafficClass *int      `yaml:"traffic_class"`
 	Mode         *string   `yaml:"mode"`
 	MinBandwidth *int      `yaml:"min_bandwidth"`
+	HostTSA      *string   `yaml:"host_tsa"`
 }
 
 type yamlCNP struct {

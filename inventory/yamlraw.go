@@ -232,6 +232,7 @@ func yamlPolicyRaw(pol *yamlPolicy, root *yaml.Node, r *rawPolicy, p *problems) 
 		r.RoCETrafficClass = yamlInt(x.TrafficClass, n, "traffic_class", at)
 		r.RoCEMode = yamlString(x.Mode, n, "mode", at)
 		r.RoCEMinBandwidth = yamlInt(x.MinBandwidth, n, "min_bandwidth", at)
+		r.RoCEHostTSA = yamlString(x.HostTSA, n, "host_tsa", at)
 	}
 	if x := pol.CNP; x != nil {
 		k, n := child(pn, "cnp")

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
@@ -45,6 +46,13 @@ type Host struct {
 	// VM is true when the kernel runs under a hypervisor (/proc/cpuinfo's
 	// "hypervisor" flag); not Known without cpuinfo.txt or a "flags" line.
 	VM Value[bool]
+	// NCCLGIDIndex is NCCL_IB_GID_INDEX and NCCLRoCEVersion
+	// NCCL_IB_ROCE_VERSION_NUM, each taken from the strongest collected
+	// layer as NCCL_IB_TC is (host_nccl.go); V -1 for the GID index means
+	// NCCL chooses one itself, and the version defaults to 2. Always
+	// Known: with no collected layer setting it, NCCL's default, the
+	// uncollected layers in Unknown.
+	NCCLGIDIndex, NCCLRoCEVersion NCCLParam
 	// Notes are remarks on the host's input that are not findings.
 	Notes []*source.Error
 }
@@ -67,6 +75,13 @@ type NIC struct {
 	DSCP   [64]Value[int]
 	PFC    [8]Value[bool]
 	PrioTC [8]int
+	// TSA is each traffic class's transmission algorithm as mlnx_qos
+	// prints it ("ets", "strict", "vendor", "unknown"), at its tc line;
+	// TCBW the ETS bandwidth percent (0 unless ets). mlnx_qos prints only
+	// the TCs some priority maps to (Mellanox/mlnx-tools python/mlnx_qos
+	// pretty_print, tc2up), so the others are not Known.
+	TSA  [8]Value[string]
+	TCBW [8]int
 	// ECNNP and ECNRP are the per-priority notification point (the receiver
 	// that sends CNPs) and reaction point (the sender that slows down)
 	// switches of DCQCN.
@@ -76,6 +91,12 @@ type NIC struct {
 	MTU          Value[int]
 	// ToS is the traffic class RoCE QPs carry on this NIC.
 	ToS ToS
+	// GIDTypes are the RoCE types ("IB/RoCE v1", "RoCE v2") of the RDMA
+	// port's GID table by index, each at its gid_attrs/types file; nil when
+	// not collected. RoCEMode is RDMA-CM's default_roce_mode of the port,
+	// not Known when not collected.
+	GIDTypes map[int]Value[string]
+	RoCEMode Value[string]
 	// Counters are what the NIC actually did (`ethtool -S`): runtime
 	// evidence, not configuration. Nil when not collected.
 	Counters *NICCounters
@@ -161,6 +182,7 @@ func BuildHost(in *collectors.HostCapture) *Host {
 		h.VM = Explicit(c.Hypervisor, source.Pos{File: c.File, Line: c.Line})
 	}
 	buildNCCLSL(h, in)
+	buildNCCLParams(h, in)
 	links := map[string]hostfiles.Link{}
 	for _, l := range in.Links {
 		links[l.Name] = l
@@ -169,6 +191,9 @@ func BuildHost(in *collectors.HostCapture) *Host {
 		n := &NIC{Netdev: ni.Netdev, IBDev: ni.IBDev, Port: ni.Port, QosUnreadable: ni.QosUnreadable, Firmware: ni.Firmware}
 		buildQos(n, ni.Qos)
 		buildSysfs(n, ni.Sysfs)
+		if note := buildRoCETypes(n, ni); note != nil {
+			h.Notes = append(h.Notes, note)
+		}
 		if l, ok := links[ni.Netdev]; ok {
 			n.MTU = Explicit(l.MTU, source.Pos{File: in.LinksFile, Line: l.Line})
 		}
@@ -182,6 +207,9 @@ func BuildHost(in *collectors.HostCapture) *Host {
 		n.Counters = buildCounters(ni.Ethtool, ni.HWCounters)
 		deltaNIC(n.Counters, buildCounters(ni.EthtoolBefore, ni.HWCountersBefore), in.CountersInterval)
 		h.NICs = append(h.NICs, n)
+	}
+	if note := gidDefaultNote(h, in); note != nil {
+		h.Notes = append(h.Notes, note)
 	}
 	return h
 }
@@ -221,6 +249,12 @@ func buildQos(n *NIC, q *hostfiles.MlnxQos) {
 				// the evidence.
 				n.DSCP[d] = Value[int]{Origin: Origin{Pos: pos(q.DSCP2PrioLine)}}
 			}
+		}
+	}
+	for _, tc := range q.TCs {
+		if tc.TC >= 0 && tc.TC < 8 {
+			n.TSA[tc.TC] = Explicit(tc.TSA, pos(tc.Line))
+			n.TCBW[tc.TC] = tc.BW
 		}
 	}
 	if q.HasPFC {
@@ -308,4 +342,29 @@ func buildCounters(e *hostfiles.EthtoolStats, hw *hostfiles.HWCounters) *NICCoun
 		}
 	}
 	return nc
+}
+
+// buildRoCETypes models the RoCE types of the NIC's GID table and
+// RDMA-CM's default mode, each at its file.
+// The note says when the GID types were collected but RDMA-CM's mode was
+// not: its configfs group exists only after mkdir
+// /sys/kernel/config/rdma_cm/<ibdev> (Linux
+// Documentation/ABI/testing/configfs-rdma_cm), so its absence is no error.
+func buildRoCETypes(n *NIC, ni *collectors.NICCapture) *source.Error {
+	if g := ni.GIDTypes; g != nil {
+		n.GIDTypes = map[int]Value[string]{}
+		for i, t := range g.ByIndex {
+			n.GIDTypes[i] = Explicit(t.Type, source.Pos{File: t.File, Line: 1})
+		}
+	}
+	if m := ni.RoCEMode; m != nil {
+		n.RoCEMode = Explicit(m.Type, source.Pos{File: m.File, Line: 1})
+		return nil
+	}
+	if ni.GIDTypes == nil {
+		return nil
+	}
+	return &source.Error{Pos: source.Pos{File: ni.GIDTypes.Dir}, Msg: fmt.Sprintf(
+		"RDMA-CM's default_roce_mode of %s port %d not collected: /sys/kernel/config/rdma_cm/%s exists only after mkdir, so RDMA-CM's RoCE version (not NCCL's) is not checked",
+		n.IBDev, n.Port, n.IBDev)}
 }

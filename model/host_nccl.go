@@ -127,6 +127,74 @@ func buildNCCL(h *Host, in *collectors.HostCapture) {
 	h.NCCLLayer = LayerDefault
 }
 
+// NCCLParam is one NCCL integer parameter as NCCL reads it from its
+// layers: Layer is the one that decided, Unknown the uncollected layers
+// above it that may still override it.
+type NCCLParam struct {
+	Value[int]
+	Layer   string
+	Unknown []string
+}
+
+// buildNCCLParams sets the GID parameters of NCCL's RoCE transport:
+// NCCL_PARAM(IbGidIndex, "IB_GID_INDEX", -1) and
+// NCCL_PARAM(IbRoceVersionNum, "IB_ROCE_VERSION_NUM", 2) (NVIDIA/nccl
+// src/transport/net_ib/connect.cc), read through the same layers and with
+// the same strtoll as NCCL_IB_TC (ncclLoadParam).
+//
+// Unlike NCCL_IB_TC, which a forced traffic_class may settle anyway, a
+// parameter no collected layer sets is taken at NCCL's default even when
+// /etc/nccl.conf was not collected: like the job environment, which is
+// never collected live, the file is then named among the layers that may
+// still override it, and a note says so. The GID checks can still judge
+// a port without any RoCE v2 GID, whatever the index.
+func buildNCCLParams(h *Host, in *collectors.HostCapture) {
+	layers, _ := ncclLayers(in)
+	h.NCCLGIDIndex = ncclParam(layers, in, "NCCL_IB_GID_INDEX", -1)
+	h.NCCLRoCEVersion = ncclParam(layers, in, "NCCL_IB_ROCE_VERSION_NUM", 2)
+}
+
+// gidDefaultNote says, for a host whose GID types were collected, that
+// NCCL's GID is judged at its default although /etc/nccl.conf was not
+// collected.
+func gidDefaultNote(h *Host, in *collectors.HostCapture) *source.Error {
+	if in.NCCL != nil || h.NCCLGIDIndex.Layer != LayerDefault {
+		return nil
+	}
+	for _, n := range h.NICs {
+		if n.GIDTypes != nil {
+			return &source.Error{Pos: source.Pos{File: layout.DeviceDir(h.Name)},
+				Msg: "nccl.conf not collected and no collected layer sets NCCL_IB_GID_INDEX: the RoCE version is judged for NCCL's automatic GID choice, which a job may still override"}
+		}
+	}
+	return nil
+}
+
+// ncclParam is name from the strongest collected layer that sets it, else
+// def, NCCL's default; an empty value keeps def, as ncclLoadParam does.
+func ncclParam(layers []ncclLayer, in *collectors.HostCapture, name string, def int64) NCCLParam {
+	var unknown []string
+	for _, l := range layers {
+		if !l.collected {
+			unknown = append(unknown, l.what)
+			continue
+		}
+		if v, ok := l.vars[name]; ok {
+			pos := source.Pos{File: l.file, Line: v.Line}
+			p := NCCLParam{Value: Explicit(int(hostfiles.NCCLParamInt(v.Value, def)), pos), Layer: l.name, Unknown: unknown}
+			if v.Value == "" {
+				p.Origin.Default = name + " empty: NCCL keeps its default"
+			}
+			return p
+		}
+	}
+	v := Defaulted(int(def), name+" not set")
+	if in.NCCL != nil {
+		v.Origin.Pos = source.Pos{File: in.NCCL.File}
+	}
+	return NCCLParam{Value: v, Layer: LayerDefault, Unknown: unknown}
+}
+
 // ncclTC reads NCCL_IB_TC as NCCL does: strtoll(value, NULL, 0), so
 // "0106" is octal and text reads as 0, while an empty value keeps the
 // default -1 (NVIDIA/nccl src/misc/param.cc ncclLoadParam). An empty value

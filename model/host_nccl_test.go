@@ -134,3 +134,47 @@ func TestNCCLSL(t *testing.T) {
 		})
 	}
 }
+
+// NCCL_IB_GID_INDEX and NCCL_IB_ROCE_VERSION_NUM come through the layers
+// NCCL_IB_TC does, read with the same strtoll, with their own defaults
+// (NVIDIA/nccl src/transport/net_ib/connect.cc: IB_GID_INDEX -1,
+// IB_ROCE_VERSION_NUM 2). Unlike NCCL_IB_TC, an uncollected /etc/nccl.conf
+// leaves the default in force, named among the layers that may override it.
+func TestNCCLGIDParams(t *testing.T) {
+	conf := func(file, src string) *hostfiles.NCCLConf {
+		c, err := hostfiles.ParseNCCLConf(file, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	for _, tc := range []struct {
+		name          string
+		in            collectors.HostCapture
+		gid, ver      int
+		layer, origin string
+		unknown       []string
+	}{
+		{"/etc sets the index", collectors.HostCapture{NCCL: conf("nccl.conf", "NCCL_IB_GID_INDEX=3\n")},
+			3, 2, LayerEtc, "nccl.conf:1", []string{"the job environment", "~/.nccl.conf"}},
+		{"octal, as strtoll reads it", collectors.HostCapture{NCCL: conf("nccl.conf", "NCCL_IB_GID_INDEX=010\n")},
+			8, 2, LayerEtc, "nccl.conf:1", []string{"the job environment", "~/.nccl.conf"}},
+		{"the environment beats /etc", collectors.HostCapture{NCCLEnv: ncclEnv(t, "HOME=/h\nNCCL_IB_GID_INDEX=1\nNCCL_IB_ROCE_VERSION_NUM=1\n"),
+			NCCL: conf("nccl.conf", "NCCL_IB_GID_INDEX=3\n")}, 1, 1, LayerEnv, "nccl-env.txt:2", nil},
+		{"empty keeps the default", collectors.HostCapture{NCCL: conf("nccl.conf", "NCCL_IB_GID_INDEX=\n")},
+			-1, 2, LayerEtc, "nccl.conf:1", []string{"the job environment", "~/.nccl.conf"}},
+		{"nothing collected: NCCL's defaults", collectors.HostCapture{},
+			-1, 2, LayerDefault, "", []string{"the job environment", "~/.nccl.conf", "/etc/nccl.conf"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := BuildHost(&tc.in)
+			g := h.NCCLGIDIndex
+			if !g.Known || g.V != tc.gid || g.Layer != tc.layer || g.Origin.Pos.String() != tc.origin || !slices.Equal(g.Unknown, tc.unknown) {
+				t.Errorf("NCCL_IB_GID_INDEX = %+v, want %d from %s at %q, unknown %v", g, tc.gid, tc.layer, tc.origin, tc.unknown)
+			}
+			if v := h.NCCLRoCEVersion; !v.Known || v.V != tc.ver {
+				t.Errorf("NCCL_IB_ROCE_VERSION_NUM = %+v, want %d", v, tc.ver)
+			}
+		})
+	}
+}

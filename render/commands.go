@@ -96,6 +96,7 @@ func words(path []string) string {
 type cmdData struct {
 	Path                     []string
 	Value, Target, Flag, Key string
+	Flag2, Value2            string
 }
 
 func (r *Renderer) exec(name string, d any) string {
@@ -135,9 +136,9 @@ func (r *Renderer) Commands(cs []checks.Change) (fix, rollback []string) {
 }
 
 func (r *Renderer) change(c checks.Change) (fix, rollback string) {
-	d := cmdData{Path: c.Path, Value: c.Value, Target: c.Target, Flag: c.Flag}
+	d := cmdData{Path: c.Path, Value: c.Value, Target: c.Target, Flag: c.Flag, Flag2: c.Flag2, Value2: c.Value2}
 	undo := d
-	undo.Value = c.Old
+	undo.Value, undo.Value2 = c.Old, c.Old2
 	switch c.Kind {
 	case checks.NVUE:
 		fix = r.exec("nvue-set", d)

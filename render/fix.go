@@ -48,7 +48,7 @@ var (
 // validate rejects a change whose values could not be passed to a shell or
 // a device safely, whatever a template does with them.
 func validate(device string, c checks.Change) error {
-	fields := append([]string{c.Target, c.Flag, c.Value, c.Old}, c.Path...)
+	fields := append([]string{c.Target, c.Flag, c.Value, c.Old, c.Flag2, c.Value2, c.Old2}, c.Path...)
 	fields = append(fields, c.RollbackUnset...)
 	for _, f := range fields {
 		if unsafeToken.MatchString(f) {
@@ -115,7 +115,7 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 			if err := validate(f.Device, c); err != nil {
 				return nil, err
 			}
-			key := fmt.Sprintf("%s|%d|%q|%q|%q|%q", f.Device, c.Kind, c.Target, c.Path, c.Flag, c.Value)
+			key := fmt.Sprintf("%s|%d|%q|%q|%q|%q|%q|%q", f.Device, c.Kind, c.Target, c.Path, c.Flag, c.Value, c.Flag2, c.Value2)
 			if seen[key] {
 				continue
 			}

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/layout"
@@ -98,6 +99,7 @@ func HostChanges(p inventory.Policy, nics []NIC) ([]checks.Change, error) {
 		for _, d := range p.RoCE.DSCP {
 			mq("--dscp2prio", fmt.Sprintf("set,%d,%d", d, prio))
 		}
+		cs = append(cs, newNICETS(p, n.Netdev))
 		sysfs := func(path string, v int) {
 			cs = append(cs, checks.Change{Kind: checks.Sysfs, Target: path, Value: strconv.Itoa(v)})
 		}
@@ -118,4 +120,40 @@ func HostChanges(p inventory.Policy, nics []NIC) ([]checks.Change, error) {
 // NIC is a host NIC to configure.
 type NIC struct {
 	Netdev string
+}
+
+// mlx5DefaultTC is the traffic class a priority of a NIC nobody configured
+// maps to: "tclass[prio=0]=1, tclass[prio=1]=0, tclass[prio=i]=i (for
+// i>1)" (Linux drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c,
+// mlx5e_dcbnl_initialize); every class starts as vendor.
+func mlx5DefaultTC(prio int) int {
+	switch prio {
+	case 0:
+		return 1
+	case 1:
+		return 0
+	}
+	return prio
+}
+
+// newNICETS schedules a new NIC's classes as the switch's RoCE defaults
+// do: the RoCE class as the policy says (ETS 50%), the CNP class strict,
+// every other class ETS with an equal part of the rest (host-ets).
+func newNICETS(p inventory.Policy, netdev string) checks.Change {
+	roce, cnp := mlx5DefaultTC(p.RoCE.Priority), mlx5DefaultTC(p.CNP.Priority)
+	var tsa [8]string
+	for tc := range tsa {
+		tsa[tc] = "ets"
+	}
+	tsa[cnp], tsa[roce] = "strict", p.RoCE.HostTSA
+	bw := checks.ETSShares(tsa, [8]int{}, roce)
+	list := func(n int, f func(i int) string) string {
+		s := make([]string, n)
+		for i := range s {
+			s[i] = f(i)
+		}
+		return strings.Join(s, ",")
+	}
+	return checks.Change{Kind: checks.MlnxQos, Target: netdev, Flag: "--tsa", Value: list(8, func(i int) string { return tsa[i] }),
+		Flag2: "--tcbw", Value2: list(8, func(i int) string { return strconv.Itoa(bw[i]) })}
 }

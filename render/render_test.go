@@ -85,6 +85,12 @@ func TestCommandsRollback(t *testing.T) {
 			"nv unset qos pfc default-global switch-priority 4", "nv set qos pfc default-global switch-priority 4"},
 		{checks.Change{Kind: checks.MlnxQos, Target: "eth0", Flag: "--dscp2prio", Value: "set,26,3"},
 			"mlnx_qos -i eth0 --dscp2prio set,26,3", "mlnx_qos -i eth0 --dscp2prio del,26,3"},
+		// host-ets: --tsa and --tcbw in one command, as mlnx_qos needs them.
+		{checks.Change{Kind: checks.MlnxQos, Target: "eth0", Flag: "--tsa", Value: "ets,vendor,vendor,ets,vendor,vendor,strict,vendor",
+			Old: "ets,vendor,vendor,ets,vendor,vendor,strict,vendor", HasOld: true,
+			Flag2: "--tcbw", Value2: "50,0,0,50,0,0,0,0", Old2: "100,0,0,0,0,0,0,0"},
+			"mlnx_qos -i eth0 --tsa ets,vendor,vendor,ets,vendor,vendor,strict,vendor --tcbw 50,0,0,50,0,0,0,0",
+			"mlnx_qos -i eth0 --tsa ets,vendor,vendor,ets,vendor,vendor,strict,vendor --tcbw 100,0,0,0,0,0,0,0"},
 		{checks.Change{Kind: checks.NCCLConf, Target: "/etc/nccl.conf", Path: []string{"NCCL_IB_TC"}, Value: "104", Old: "26", HasOld: true},
 			"sed -i 's/^NCCL_IB_TC=.*/NCCL_IB_TC=104/' /etc/nccl.conf", "sed -i 's/^NCCL_IB_TC=.*/NCCL_IB_TC=26/' /etc/nccl.conf"},
 		{checks.Change{Kind: checks.NCCLConf, Target: "/etc/nccl.conf", Path: []string{"NCCL_IB_TC"}, Value: "104"},

@@ -6,6 +6,7 @@
 package drift
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strconv"
@@ -267,6 +268,8 @@ func fabricChanges(old, new *snapshot.Snapshot) []Change {
 	add("policy.roce.traffic_class", "policy RoCE traffic class", itoa(o.RoCE.TrafficClass), itoa(n.RoCE.TrafficClass),
 		"switch-queue-map", "switch-ecn", "switch-cnp")
 	add("policy.roce.mode", "policy RoCE mode", o.RoCE.Mode, n.RoCE.Mode, "switch-roce-mode", "switch-pfc", "host-pfc")
+	// A snapshot taken before roce.host_tsa existed holds the default.
+	add("policy.roce.host_tsa", "policy RoCE NIC scheduling", cmp.Or(o.RoCE.HostTSA, "ets"), cmp.Or(n.RoCE.HostTSA, "ets"), "host-ets")
 	add("policy.cnp.dscp", "policy CNP DSCP", itoa(o.CNP.DSCP), itoa(n.CNP.DSCP), "switch-cnp", "host-cnp")
 	add("policy.cnp.priority", "policy CNP priority", itoa(o.CNP.Priority), itoa(n.CNP.Priority), "switch-cnp", "host-cnp")
 	add("policy.trust", "policy trust", o.Trust, n.Trust, "switch-trust", "host-trust", "host-dscp-map")

@@ -276,6 +276,7 @@ func nicItems(n *snapshot.NIC, r *policyRules) []item {
 		pfc.judge("host-pfc", judgeIf(n.PFC.Known, func() checks.Judgement { return checks.JudgeHostPFC(p, n.PFC.Value) }))
 	}
 	l.add(pfc)
+	l.add(roceTCItem(p, n))
 	for prio := 0; prio < 8; prio++ {
 		t := snapshot.Fact[int]{Origin: n.PrioTC.Origin}
 		if n.PrioTC.Known && prio < len(n.PrioTC.Value) {
@@ -361,4 +362,29 @@ func queueItem(it *item, p inventory.Policy, sp, tc int) {
 	if j := checks.JudgeSwitchQueue(p, sp, tc, true); j.Breaks() {
 		it.judge("switch-queue-map", j)
 	}
+}
+
+// roceTCItem is how the NIC schedules the traffic class the RoCE priority
+// maps to, host-ets's verdict: "tc 3: ets, bw 50%". It follows the
+// priority, so moving the priority to another class is a change here too.
+// A class mlnx_qos did not print is not judged, as host-ets does not.
+func roceTCItem(p inventory.Policy, n *snapshot.NIC) item {
+	it := item{field: "roce_tc_scheduling", text: notCollected, origin: n.PrioTC.Origin, say: "RoCE traffic class scheduling %s"}
+	prio := p.RoCE.Priority
+	// No TSA at all: a snapshot taken before they were recorded.
+	if !n.PrioTC.Known || prio >= len(n.PrioTC.Value) || len(n.TSA) == 0 {
+		return it
+	}
+	tc := n.PrioTC.Value[prio]
+	if tc < 0 || tc >= len(n.TSA) || tc >= len(n.TCBW) || !n.TSA[tc].Known {
+		it.text = "no tc block for the priority"
+		return it
+	}
+	tsa, bw := n.TSA[tc].Value, n.TCBW[tc]
+	it.text, it.origin = "tc "+itoa(tc)+": "+tsa, n.TSA[tc].Origin
+	if tsa == "ets" {
+		it.text += ", bw " + itoa(bw) + "%"
+	}
+	it.judge("host-ets", checks.JudgeHostETS(p, tc, tsa, bw))
+	return it
 }

@@ -63,14 +63,21 @@ func EthtoolS(netdev string) (string, error) {
 	return EthtoolSPrefix + netdev, nil
 }
 
-// sysfsRe are the only files ReadSysfs may name (host.md §2.1, §2.2), and
-// the RDMA hw_counters the counters collection reads (Linux
+// sysfsRe are the only files ReadSysfs may name (host.md §2.1, §2.2), the
+// RDMA hw_counters the counters collection reads (Linux
 // drivers/infiniband/hw/mlx5/counters.c names; reading one only queries
-// the firmware's counters, drivers/infiniband/core/sysfs.c show_hw_stats).
-var sysfsRe = regexp.MustCompile(`^/sys/class/(net/` + names.NetdevPattern + `/ecn/roce_(np|rp)/enable/[0-7]|` +
+// the firmware's counters, drivers/infiniband/core/sysfs.c show_hw_stats),
+// the RoCE type of a GID table entry (gid_attrs/types/<index>, Linux
+// Documentation/ABI/testing/sysfs-class-infiniband) and RDMA-CM's
+// default RoCE mode in configfs (Documentation/ABI/testing/
+// configfs-rdma_cm). grep only reads; qoslint never creates the rdma_cm
+// group (mkdir), so a host where nobody did has no such file.
+var sysfsRe = regexp.MustCompile(`^/sys/(class/(net/` + names.NetdevPattern + `/ecn/roce_(np|rp)/enable/[0-7]|` +
 	`net/` + names.NetdevPattern + `/ecn/roce_np/(cnp_dscp|cnp_802p_prio)|` +
 	`infiniband/` + names.IBDevPattern + `/tc/[0-9]{1,3}/traffic_class|` +
-	`infiniband/` + names.IBDevPattern + `/ports/[0-9]{1,3}/hw_counters/(` + strings.Join(hostfiles.HWCounterNames, "|") + `))$`)
+	`infiniband/` + names.IBDevPattern + `/ports/[0-9]{1,3}/gid_attrs/types/[0-9]{1,3}|` +
+	`infiniband/` + names.IBDevPattern + `/ports/[0-9]{1,3}/hw_counters/(` + strings.Join(hostfiles.HWCounterNames, "|") + `))|` +
+	`kernel/config/rdma_cm/` + names.IBDevPattern + `/ports/[0-9]{1,3}/default_roce_mode)$`)
 
 // ReadSysfs is one command that prints every listed sysfs file as
 // "path:line" (grep -H with an empty pattern matches every line), and

@@ -12,6 +12,9 @@ func TestCheck(t *testing.T) {
 		"grep -H '' -- /sys/class/net/ens1f0np0/ecn/roce_np/enable/3 /sys/class/infiniband/mlx5_0/tc/1/traffic_class",
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent /sys/class/infiniband/mlx5_1/ports/1/hw_counters/out_of_sequence",
 		"sudo -n grep -H '' -- /sys/class/infiniband/mlx5_bond_0/ports/1/hw_counters/rp_cnp_ignored",
+		// host-roce-version: GID types and RDMA-CM's default RoCE mode.
+		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/0 /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/15",
+		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode",
 	}
 	bad := []string{
 		"nv set qos roce mode lossy", "nv config apply", "nv unset qos roce", "mlnx_qos -i eth0 --trust dscp",
@@ -29,6 +32,19 @@ func TestCheck(t *testing.T) {
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/counters/port_rcv_data",
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sentx",
 		"echo 1 > /sys/class/infiniband/mlx5_0/ports/1/hw_counters/lifespan",
+		// Writing the RoCE mode, creating or removing its configfs group,
+		// and reading anything else there or in gid_attrs stay off the list.
+		"echo 'RoCE v2' > /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode",
+		"mkdir /sys/kernel/config/rdma_cm/mlx5_0", "mkdir -p /sys/kernel/config/rdma_cm/mlx5_0", "rmdir /sys/kernel/config/rdma_cm/mlx5_0",
+		"cma_roce_mode -d mlx5_0 -p 1 -m 2", "tee /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode",
+		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos",
+		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/../../../../../../etc/shadow",
+		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode /etc/shadow",
+		"grep -H '' -- /sys/kernel/config/usb_gadget/g1/UDC",
+		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/ndevs/0",
+		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/1000",
+		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/x",
+		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/gids/3",
 	}
 	for _, c := range ok {
 		if err := Check(c); err != nil {

@@ -279,3 +279,21 @@ func FuzzParseHWCounter(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseRoCEType(f *testing.F) {
+	addTestdataSeeds(f, "roce_type")
+	for _, s := range []string{"", "\n", "RoCE v2", "RoCE v2\n\n", "RoCE v1\n", "IB/RoCE v1\nRoCE v2\n", "(null)\n", " RoCE v2\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := ParseRoCEType(fuzzFile, data)
+		if err != nil {
+			checkParseErr(t, err)
+			return
+		}
+		// What parses is one of the two strings, printed back byte for byte.
+		if (v != RoCEv1 && v != RoCEv2) || strings.TrimSuffix(string(data), "\n") != v {
+			t.Fatalf("%q parsed as %q", data, v)
+		}
+	})
+}

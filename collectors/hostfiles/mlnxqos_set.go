@@ -99,3 +99,47 @@ func (q *MlnxQos) DelDSCP(dscp, prio int) {
 		q.Trust = "pcp"
 	}
 }
+
+// SetETS applies `mlnx_qos --tsa T0,...,T7 --tcbw B0,...,B7`: each printed
+// tc block takes the algorithm and, for ets, the bandwidth of its TC
+// (Mellanox/mlnx-tools python/mlnx_qos sets tsa[i] and tc_bw[i] for every
+// TC, then set_ieee_ets; pretty_print prints "ets, bw: N%" only for ets).
+// mlnx_qos refuses a list of other than 8 items, an algorithm other than
+// strict, ets or vendor, a bandwidth outside 0..100 and a non-zero
+// bandwidth for a TC that is not ets, and the mlx5 driver ETS shares that
+// do not add up to 100 (mlx5e_dbcnl_validate_ets, Linux
+// drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c); SetETS then
+// changes nothing and reports false. A block whose TC was not printed
+// (TC -1) cannot be matched and is left alone.
+func (q *MlnxQos) SetETS(tsa [8]string, bw [8]int) bool {
+	if q == nil || !validETS(tsa, bw) {
+		return false
+	}
+	for i := range q.TCs {
+		tc := &q.TCs[i]
+		if tc.TC < 0 || tc.TC > 7 {
+			continue
+		}
+		tc.TSA, tc.BW = tsa[tc.TC], 0
+		if tsa[tc.TC] == "ets" {
+			tc.BW = bw[tc.TC]
+		}
+	}
+	return true
+}
+
+func validETS(tsa [8]string, bw [8]int) bool {
+	sum, ets := 0, false
+	for i := range tsa {
+		switch {
+		case bw[i] < 0 || bw[i] > 100:
+			return false
+		case tsa[i] == "ets":
+			ets = true
+			sum += bw[i]
+		case tsa[i] != "strict" && tsa[i] != "vendor", bw[i] != 0:
+			return false
+		}
+	}
+	return !ets || sum == 100
+}

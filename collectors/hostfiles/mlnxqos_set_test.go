@@ -210,3 +210,38 @@ func TestMlnxQosNil(t *testing.T) {
 		t.Errorf("FormatMlnxQos(nil) = %q", out)
 	}
 }
+
+// SetETS prints what mlnx_qos prints after --tsa/--tcbw, and refuses what
+// mlnx_qos or the mlx5 driver refuse (python/mlnx_qos: "ETS BW for a
+// strict/vendor TC must be 0"; mlx5e_dbcnl_validate_ets: ETS shares add up
+// to 100).
+func TestSetETS(t *testing.T) {
+	rel := "clean-pod/devices/gpu01/mlnx_qos-ens1f0np0.txt"
+	ets := [8]string{"ets", "vendor", "vendor", "strict", "vendor", "vendor", "strict", "vendor"}
+	q := parseExample(t, rel)
+	if !q.SetETS(ets, [8]int{100}) {
+		t.Fatal("SetETS refused a valid list")
+	}
+	out := string(FormatMlnxQos(q))
+	for _, want := range []string{"tc: 0 ratelimit: unlimited, tsa: ets, bw: 100%\n", "tc: 3 ratelimit: unlimited, tsa: strict\n", "tc: 6 ratelimit: unlimited, tsa: strict\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("after SetETS the output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []struct {
+		name string
+		tsa  [8]string
+		bw   [8]int
+	}{
+		{"sum not 100", ets, [8]int{50}},
+		{"share on a strict class", ets, [8]int{50, 0, 0, 50}},
+		{"unknown algorithm", [8]string{"wrr"}, [8]int{100}},
+		{"share above 100", ets, [8]int{101}},
+	} {
+		q := parseExample(t, rel)
+		before := FormatMlnxQos(q)
+		if q.SetETS(bad.tsa, bad.bw) || !bytes.Equal(FormatMlnxQos(q), before) {
+			t.Errorf("%s: SetETS accepted or changed the NIC", bad.name)
+		}
+	}
+}

@@ -216,3 +216,27 @@ func SysRel(p string) (string, bool) {
 	}
 	return rel, true
 }
+
+// GIDTypesRead is how many GID table entries of a RoCE port qoslint reads
+// the type of (gid_attrs/types/0..GIDTypesRead-1). The kernel fills a RoCE
+// port's table with a RoCE v1 and a RoCE v2 entry for the link-local
+// address and for each IP address of the netdev (drivers/infiniband/core/
+// roce_gid_mgmt.c adds one per GID type the port supports), so 16 entries
+// hold the link-local pair and seven addresses.
+const GIDTypesRead = 16
+
+// GIDTypePath is the RoCE type of a port's GID table entry,
+// <root>/class/infiniband/<ibdev>/ports/<port>/gid_attrs/types/<index>
+// (Linux Documentation/ABI/testing/sysfs-class-infiniband).
+func GIDTypePath(root, ibdev string, port, index int) string {
+	return path.Join(root, "class/infiniband", ibdev, "ports", strconv.Itoa(port), "gid_attrs/types", strconv.Itoa(index))
+}
+
+// RoCEModePath is RDMA-CM's default RoCE mode of a port,
+// <root>/kernel/config/rdma_cm/<ibdev>/ports/<port>/default_roce_mode
+// (Linux Documentation/ABI/testing/configfs-rdma_cm). configfs is
+// mounted below /sys/kernel/config, so the capture mirrors it below
+// sysfs/ like the sysfs files.
+func RoCEModePath(root, ibdev string, port int) string {
+	return path.Join(root, "kernel/config/rdma_cm", ibdev, "ports", strconv.Itoa(port), "default_roce_mode")
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
@@ -64,8 +65,10 @@ func TestAllowlistServerSide(t *testing.T) {
 					t.Errorf("%s: mlnx_qos line %q is not exactly `mlnx_qos -i <netdev>`", s.Name, cmd)
 				}
 			}
-			if s.Kind == layout.KindHost && sysfsReads != 1 {
-				t.Errorf("%s: %d sysfs reads, want one for all NICs", s.Name, sysfsReads)
+			// One read of the QoS files of all NICs, one of their RoCE
+			// GID types and RDMA-CM modes.
+			if s.Kind == layout.KindHost && sysfsReads != 2 {
+				t.Errorf("%s: %d sysfs reads, want two for all NICs", s.Name, sysfsReads)
 			}
 		}
 		// sudo changes nothing in what is saved.
@@ -111,5 +114,37 @@ func TestRunRefuses(t *testing.T) {
 	}
 	if seen := p.fab.Seen(dv.name); !slices.Equal(seen, []string{devcmd.NVShowQosRoce}) {
 		t.Errorf("device saw %q", seen)
+	}
+}
+
+// The RoCE-version reads: every GID type and RDMA-CM mode path of the
+// NICs' ports, each port once, passes the allowlist as one grep, and only
+// those two kinds of file are treated as optional (missing without a note).
+func TestRoCETypePathsAllowed(t *testing.T) {
+	byNetdev := map[string]hostfiles.IBDev{
+		"ens1f0np0": {IBDev: "mlx5_0", Port: 1, Netdev: "ens1f0np0"},
+		"ens1f1np1": {IBDev: "mlx5_1", Port: 1, Netdev: "ens1f1np1"},
+		"ens2":      {IBDev: "mlx5_0", Port: 1, Netdev: "ens2"}, // same port again
+	}
+	paths := roceTypePaths([]string{"ens1f0np0", "ens1f1np1", "ens2", "eno1"}, byNetdev)
+	if want := 2 * (layout.GIDTypesRead + 1); len(paths) != want {
+		t.Fatalf("%d paths, want %d: %q", len(paths), want, paths)
+	}
+	cmd, err := devcmd.ReadSysfs(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := devcmd.Check(cmd); err != nil {
+		t.Error(err)
+	}
+	for _, p := range paths {
+		if !optionalSysfs(p) {
+			t.Errorf("%s is not optional", p)
+		}
+	}
+	for _, p := range nicSysfsPaths("ens1f0np0", byNetdev["ens1f0np0"]) {
+		if optionalSysfs(p) {
+			t.Errorf("QoS file %s counted as optional", p)
+		}
 	}
 }

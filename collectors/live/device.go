@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -172,7 +173,10 @@ func (r *devRun) collectHost() error {
 		}
 		sysPaths = append(sysPaths, nicSysfsPaths(nd, byNetdev[nd])...)
 	}
-	if err := r.collectSysfs(sysPaths); err != nil || !r.counters {
+	if err := r.collectSysfs(sysPaths); err != nil {
+		return err
+	}
+	if err := r.collectRoCETypes(roceTypePaths(nics, byNetdev)); err != nil || !r.counters {
 		return err
 	}
 	return r.collectHWCounters(hwCounterPaths(nics, byNetdev))
@@ -211,6 +215,48 @@ func nicSysfsPaths(netdev string, ib hostfiles.IBDev) []string {
 		out = append(out, layout.TrafficClassPath(layout.SysRoot, ib.IBDev, strconv.Itoa(ib.Port)))
 	}
 	return out
+}
+
+// roceTypePaths are the RoCE types of the first GID entries of the NICs'
+// RDMA ports and RDMA-CM's default RoCE mode (host-roce-version), each
+// port once. Both may be missing on a healthy host: an entry without a
+// GID reads as an error, and the rdma_cm configfs group exists only after
+// mkdir; optionalSysfs keeps them out of the "files missing" note.
+func roceTypePaths(nics []string, byNetdev map[string]hostfiles.IBDev) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, nd := range nics {
+		ib := byNetdev[nd]
+		key := ib.IBDev + "/" + strconv.Itoa(ib.Port)
+		if ib.IBDev == "" || ib.Port < 1 || seen[key] {
+			continue
+		}
+		seen[key] = true
+		for i := range layout.GIDTypesRead {
+			out = append(out, layout.GIDTypePath(layout.SysRoot, ib.IBDev, ib.Port, i))
+		}
+		out = append(out, layout.RoCEModePath(layout.SysRoot, ib.IBDev, ib.Port))
+	}
+	return out
+}
+
+// collectRoCETypes reads the RoCE types in their own allowlisted grep
+// (the QoS read is long enough already) and mirrors each file below
+// devices/<host>/sysfs/. A name devcmd refuses is a note.
+func (r *devRun) collectRoCETypes(paths []string) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	cmd, err := devcmd.ReadSysfs(paths)
+	if err != nil {
+		r.note("RoCE GID types not read: %v", err)
+		return nil
+	}
+	return r.mirrorSysfs(cmd, paths, "RoCE GID types")
+}
+
+func optionalSysfs(p string) bool {
+	return strings.Contains(p, "/gid_attrs/types/") || strings.HasPrefix(p, layout.SysRoot+"/kernel/config/")
 }
 
 // collectSysfs reads every file in one command and mirrors each below
@@ -257,6 +303,7 @@ func (r *devRun) mirrorSysfs(cmd string, paths []string, what string) error {
 			r.save(r.file(path.Join(layout.SysfsDir, rel)), cmd, []byte(content))
 		}
 	}
+	missing = slices.DeleteFunc(missing, optionalSysfs)
 	if len(missing) > 0 {
 		r.note("%s: %d of %d files are missing on the device (first: %s)", what, len(missing), len(paths), missing[0])
 	}

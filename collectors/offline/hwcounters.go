@@ -30,3 +30,21 @@ func (r *reader) hwCounters(host string, hc *collectors.HostCapture, nic *collec
 		nic.HWCountersBefore = read(layout.SysfsBeforeDir)
 	}
 }
+
+// roceTypes reads the RoCE types of nic's GID table and RDMA-CM's default
+// RoCE mode of its port, when ibdev2netdev named the port. Both are
+// optional: absent is "not collected", which host-roce-version says.
+func (r *reader) roceTypes(root string, nic *collectors.NICCapture) {
+	if nic.IBDev == "" {
+		return
+	}
+	g, errs := hostfiles.ReadGIDTypes(r.fsys, root, nic.IBDev, nic.Port)
+	for _, err := range errs {
+		r.failErr(root, err)
+	}
+	m, errs := hostfiles.ReadRoCEMode(r.fsys, root, nic.IBDev, nic.Port)
+	for _, err := range errs {
+		r.failErr(root, err)
+	}
+	nic.GIDTypes, nic.RoCEMode = g, m
+}

@@ -338,6 +338,7 @@ func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 			}
 			nic.Sysfs = s
 			r.hwCounters(h.Name, hc, nic)
+			r.roceTypes(sysRoot, nic)
 		}
 		r.cnpPairNote(nic)
 		hc.NICs = append(hc.NICs, nic)

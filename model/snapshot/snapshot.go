@@ -33,6 +33,8 @@
 package snapshot
 
 import (
+	"cmp"
+
 	"github.com/qoslint/qoslint/inventory"
 )
 
@@ -116,6 +118,9 @@ type RoCEPolicy struct {
 	// MinBandwidth is absent from snapshots taken before it existed; those
 	// read back as the default 50.
 	MinBandwidth int `json:"min_bandwidth,omitempty"`
+	// HostTSA is roce.host_tsa; absent from snapshots taken before it
+	// existed, which read as its default "ets".
+	HostTSA string `json:"host_tsa,omitempty"`
 }
 
 // CNPPolicy is the CNPs' marking.
@@ -262,6 +267,11 @@ type NIC struct {
 	// PrioTC is the traffic class of each priority (index), -1 where
 	// mlnx_qos lists none.
 	PrioTC Fact[[]int] `json:"prio_to_tc"`
+	// TSA is each traffic class's (index) transmission algorithm as
+	// mlnx_qos prints it, TCBW its ETS share; only the classes mlnx_qos
+	// printed are Known. Absent from snapshots taken before they existed.
+	TSA  []Fact[string] `json:"tsa,omitempty"`
+	TCBW []int          `json:"tc_bw,omitempty"`
 	// ECNNP and ECNRP are the DCQCN notification and reaction point
 	// switches per priority (index).
 	ECNNP   []Fact[bool] `json:"ecn_np"`
@@ -294,7 +304,7 @@ type InputError struct {
 func FromPolicy(p inventory.Policy) Policy {
 	return Policy{
 		Preset: p.Preset,
-		RoCE:   RoCEPolicy{DSCP: nonNil(append([]int(nil), p.RoCE.DSCP...)), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: p.RoCE.MinBandwidth},
+		RoCE:   RoCEPolicy{DSCP: nonNil(append([]int(nil), p.RoCE.DSCP...)), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: p.RoCE.MinBandwidth, HostTSA: p.RoCE.HostTSA},
 		CNP:    CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
 		Trust:  p.Trust,
 		MTU:    MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
@@ -307,7 +317,7 @@ func FromPolicy(p inventory.Policy) Policy {
 func (p Policy) Inventory() inventory.Policy {
 	return inventory.Policy{
 		Preset: p.Preset,
-		RoCE:   inventory.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: minBandwidth(p.RoCE.MinBandwidth)},
+		RoCE:   inventory.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: minBandwidth(p.RoCE.MinBandwidth), HostTSA: cmp.Or(p.RoCE.HostTSA, "ets")},
 		CNP:    inventory.CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
 		Trust:  p.Trust,
 		MTU:    inventory.MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},

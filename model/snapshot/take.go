@@ -267,6 +267,10 @@ func takeNIC(n *model.NIC) NIC {
 	}
 	if n.QosFile != "" {
 		out.PrioTC = known(append([]int(nil), n.PrioTC[:]...), n.QosFile)
+		for tc := range 8 {
+			out.TSA = append(out.TSA, fact(n.TSA[tc]))
+		}
+		out.TCBW = append([]int(nil), n.TCBW[:]...)
 	}
 	for p := 0; p < 8; p++ {
 		out.ECNNP = append(out.ECNNP, fact(n.ECNNP[p]))

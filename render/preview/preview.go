@@ -167,6 +167,8 @@ func applyHost(dir string, p render.Plan) error {
 			// Create nccl.conf, end it with a newline: SetNCCLVar does both.
 		case len(w) == 5 && w[0] == "mlnx_qos" && w[1] == "-i":
 			err = mlnxQos(dir, w[2], w[3], w[4])
+		case len(w) == 7 && w[0] == "mlnx_qos" && w[1] == "-i" && w[3] == "--tsa" && w[5] == "--tcbw":
+			err = mlnxQosETS(dir, w[2], w[4], w[6])
 		case len(w) == 4 && w[0] == "echo" && w[2] == ">":
 			err = sysfsWrite(dir, w[3], w[1])
 		case len(w) == 4 && w[0] == "echo" && w[2] == ">>":
@@ -245,13 +247,9 @@ func sysfsWrite(dir, sysPath, value string) error {
 	if !ok {
 		return fmt.Errorf("not a sysfs path")
 	}
-	v, err := strconv.Atoi(value)
+	content, err := sysfsContent(path.Base(rel), value)
 	if err != nil {
 		return err
-	}
-	content := hostfiles.FormatSysfsInt(v)
-	if path.Base(rel) == "traffic_class" {
-		content = hostfiles.FormatTrafficClass(v)
 	}
 	file := filepath.Join(dir, layout.SysfsDir, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
@@ -436,4 +434,54 @@ func setACS(dir, addr, word string) error {
 		}
 	}
 	return fmt.Errorf("no ACSCtl line for %s in %s", addr, layout.LspciFile)
+}
+
+// mlnxQosETS applies `mlnx_qos -i <netdev> --tsa <list> --tcbw <list>`.
+func mlnxQosETS(dir, netdev, tsaList, bwList string) error {
+	tsa, bw := strings.Split(tsaList, ","), strings.Split(bwList, ",")
+	if len(tsa) != 8 || len(bw) != 8 {
+		return fmt.Errorf("--tsa and --tcbw need 8 values each")
+	}
+	var t [8]string
+	var b [8]int
+	for i := range 8 {
+		n, err := strconv.Atoi(bw[i])
+		if err != nil {
+			return fmt.Errorf("--tcbw %q", bwList)
+		}
+		t[i], b[i] = tsa[i], n
+	}
+	file := filepath.Join(dir, layout.MlnxQosFile(netdev))
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	q, err := hostfiles.ParseMlnxQos(layout.MlnxQosFile(netdev), data)
+	if err != nil {
+		return err
+	}
+	if !q.SetETS(t, b) {
+		return fmt.Errorf("mlnx_qos would refuse --tsa %s --tcbw %s", tsaList, bwList)
+	}
+	return os.WriteFile(file, hostfiles.FormatMlnxQos(q), 0o644)
+}
+
+// sysfsContent is what reading a written file back prints: RDMA-CM's
+// default_roce_mode shows the type written, a newline after it
+// (cma_configfs.c default_roce_mode_show), and refuses anything else.
+func sysfsContent(base, value string) ([]byte, error) {
+	if base == "default_roce_mode" {
+		if value != hostfiles.RoCEv1 && value != hostfiles.RoCEv2 {
+			return nil, fmt.Errorf("default_roce_mode takes %q or %q", hostfiles.RoCEv1, hostfiles.RoCEv2)
+		}
+		return []byte(value + "\n"), nil
+	}
+	v, err := strconv.Atoi(value)
+	if err != nil {
+		return nil, err
+	}
+	if base == "traffic_class" {
+		return hostfiles.FormatTrafficClass(v), nil
+	}
+	return hostfiles.FormatSysfsInt(v), nil
 }

@@ -7,6 +7,7 @@ policy {
     traffic_class = 5
     mode          = "lossy"
     min_bandwidth = 40
+    host_tsa      = "strict"
   }
   trust = "pcp"
   mtu {

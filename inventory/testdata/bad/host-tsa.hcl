@@ -1,0 +1,6 @@
+fabric = "lab"
+policy {
+  roce {
+    host_tsa = "wrr"
+  }
+}
