@@ -177,7 +177,7 @@ func All() []*Check {
 		hostTrust, hostDSCPMap, hostPFC, hostECN, hostCNP, hostToS, mtu,
 		linkMTU, linkQoS, linkPFC, cabling, railAlignment,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,
-		wireDSCP, wireCNP, wireECN,
+		wireDSCP, wireCNP, wireECN, wireEntropy,
 	}
 }
 
