@@ -107,6 +107,7 @@ func pcapReport(inv *inventory.Inventory, files []string, failOn checks.Severity
 		FailOn:   failOn,
 		Notes:    noteTexts(append(capture.Notes, fab.Notes...)),
 		Devices:  senders(fab),
+		Wire:     render.BuildWire(fab),
 	}
 	r.Normalize()
 	return r, nil

@@ -3,12 +3,14 @@ package commands
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/collectors/pcap/pcaptest"
 	"github.com/qoslint/qoslint/internal/golden"
+	"golang.org/x/net/html"
 )
 
 // The captures are written by gopacket (pcaptest) in the shape tcpdump
@@ -58,6 +60,7 @@ func TestPcapCommand(t *testing.T) {
 		{"clean, default preset", []string{p["clean.pcap"]}, 0, "pcap-clean.txt", "PASS"},
 		{"defects with the pod's policy", []string{p["job.pcapng"], p["span.pcapng"], "--policy", policy}, 1, "pcap-job.txt", "gpu01"},
 		{"defects as json", []string{p["job.pcapng"], p["span.pcapng"], "--policy", policy, "-f", "json"}, 1, "pcap-job.json", `"check": "wire-dscp"`},
+		{"defects as html", []string{p["job.pcapng"], p["span.pcapng"], "--policy", policy, "-f", "html"}, 1, "pcap-job.html", `<section id="wire">`},
 		{"report only", []string{p["job.pcapng"], "--fail-on", "none"}, 0, "", "REPORT ONLY"},
 		{"no RoCE: a note", []string{p["tcp.pcap"]}, 0, "", "no RoCEv2 packet"},
 		{"not a capture: exit 2, the rest judged", []string{p["notes.txt"], p["job.pcapng"]}, 2, "", "not a pcap or pcapng capture"},
@@ -81,4 +84,71 @@ func TestPcapCommand(t *testing.T) {
 	if code, _, errOut := run("pcap", p["clean.pcap"], "--policy", "nope.yaml"); code != 2 || !strings.Contains(errOut, "nope.yaml") {
 		t.Errorf("missing policy: exit %d\n%s", code, errOut)
 	}
+}
+
+// TestPcapHTML parses the html report: the shared head's policy and no
+// script, one table row per flow and histogram bars with the counts and
+// the policy's verdict on each value.
+func TestPcapHTML(t *testing.T) {
+	zero := wireWith(wireGood, func(p *pcaptest.Packet) { p.DSCP, p.ECN = 0, 0 })
+	p, _ := pcapFiles(t, map[string][]byte{"job.pcapng": pcaptest.Pcapng(wireGood, wireGood, wireGood, zero, wireCNP)})
+	code, out, errOut := run("pcap", p["job.pcapng"], "--policy", clean+"/inventory.hcl", "-f", "html")
+	if code != 1 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	doc, err := html.Parse(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var csp string
+	var rows [][]string
+	bars := map[string]map[string]string{} // chart title → value → "count class"
+	var chartTitle string
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			a := attrs(n)
+			switch {
+			case n.Data == "script":
+				t.Error("the page has a script")
+			case n.Data == "meta" && a["http-equiv"] == "Content-Security-Policy":
+				csp = a["content"]
+			case n.Data == "svg" && a["aria-label"] != "":
+				chartTitle = a["aria-label"]
+				bars[chartTitle] = map[string]string{}
+			case n.Data == "g" && a["class"] == "bar":
+				bars[chartTitle][a["data-value"]] = a["data-count"] + " " + a["data-class"]
+			case n.Data == "tr" && a["class"] == "flow":
+				rows = append(rows, []string{a["data-src"], a["data-dst"], a["data-qp"]})
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	if csp != "default-src 'none'; style-src 'unsafe-inline'" {
+		t.Errorf("Content-Security-Policy %q", csp)
+	}
+	want := [][]string{{"198.51.100.11", "198.51.100.12", "0x3b7"}, {"198.51.100.12", "198.51.100.11", "0x1a2"}}
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("flow rows %v, want %v", rows, want)
+	}
+	for title, w := range map[string]map[string]string{
+		"DSCP of RoCEv2 data packets": {"0": "1 other", "26": "3 want"},
+		"DSCP of CNPs":                {"48": "1 want"},
+		"ECN of RoCEv2 data packets":  {"Not-ECT": "1 other", "ECT(0)": "3 want"},
+	} {
+		if !reflect.DeepEqual(bars[title], w) {
+			t.Errorf("%s: bars %v, want %v", title, bars[title], w)
+		}
+	}
+}
+
+func attrs(n *html.Node) map[string]string {
+	m := map[string]string{}
+	for _, a := range n.Attr {
+		m[a.Key] = a.Val
+	}
+	return m
 }
