@@ -46,8 +46,10 @@ func TestPcapCommand(t *testing.T) {
 		"job.pcapng": pcaptest.Pcapng(wireGood, zero, zero,
 			wireWith(wireCNP, func(p *pcaptest.Packet) { p.DSCP, p.VLANs = 0, []uint8{0} })),
 		"span.pcapng": pcaptest.Pcapng(wireWith(zero, func(p *pcaptest.Packet) { p.Mirror, p.Src = "erspan3", "203.0.113.9" })),
-		"tcp.pcap":    pcaptest.Pcap(wireWith(wireGood, func(p *pcaptest.Packet) { p.TCP = true })),
-		"notes.txt":   []byte("not a capture\n"),
+		"qps.pcap": pcaptest.Pcap(wireWith(wireGood, func(p *pcaptest.Packet) { p.DestQP = 0x10 }),
+			wireWith(wireGood, func(p *pcaptest.Packet) { p.DestQP = 0x11 })),
+		"tcp.pcap":  pcaptest.Pcap(wireWith(wireGood, func(p *pcaptest.Packet) { p.TCP = true })),
+		"notes.txt": []byte("not a capture\n"),
 	})
 	policy := clean + "/inventory.hcl"
 	for _, tc := range []struct {
@@ -61,6 +63,8 @@ func TestPcapCommand(t *testing.T) {
 		{"defects with the pod's policy", []string{p["job.pcapng"], p["span.pcapng"], "--policy", policy}, 1, "pcap-job.txt", "gpu01"},
 		{"defects as json", []string{p["job.pcapng"], p["span.pcapng"], "--policy", policy, "-f", "json"}, 1, "pcap-job.json", `"check": "wire-dscp"`},
 		{"defects as html", []string{p["job.pcapng"], p["span.pcapng"], "--policy", policy, "-f", "html"}, 1, "pcap-job.html", `<section id="wire">`},
+		{"two QPs on one port: a warning, exit 0", []string{p["qps.pcap"]}, 0, "", "warning  wire-entropy\n           198.51.100.11 → 198.51.100.12: all 2 QPs (0x10, 0x11) send with UDP source port 53462"},
+		{"the same with --fail-on warning", []string{p["qps.pcap"], "--fail-on", "warning"}, 1, "", "FAIL"},
 		{"report only", []string{p["job.pcapng"], "--fail-on", "none"}, 0, "", "REPORT ONLY"},
 		{"no RoCE: a note", []string{p["tcp.pcap"]}, 0, "", "no RoCEv2 packet"},
 		{"not a capture: exit 2, the rest judged", []string{p["notes.txt"], p["job.pcapng"]}, 2, "", "not a pcap or pcapng capture"},
