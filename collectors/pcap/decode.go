@@ -32,6 +32,8 @@ type decoder struct {
 	decoded []gopacket.LayerType
 	// noFast sends every packet through gopacket (tests compare paths).
 	noFast bool
+	// w is the fast path's packet, reused.
+	w wire
 }
 
 func newDecoder() *decoder {
@@ -55,13 +57,15 @@ type wire struct {
 
 // decode reports whether data is a RoCEv2 packet, and why not when it
 // could not be decoded at all.
-func (d *decoder) decode(data []byte) (w wire, roce bool, err error) {
+// The packet is d.w, valid until the next call.
+func (d *decoder) decode(data []byte) (roce bool, err error) {
 	if !d.noFast {
-		if w, roce, ok := fastDecode(data); ok {
-			return w, roce, nil
+		if roce, ok := fastDecode(data, &d.w); ok {
+			return roce, nil
 		}
 	}
-	return d.slow(data)
+	d.w, roce, err = d.slow(data)
+	return roce, err
 }
 
 // slow is the gopacket path: every framing the package supports.
@@ -117,13 +121,17 @@ type aggregator struct {
 	cache [flowCache]*Flow
 }
 
-// flowCache is the number of cache slots, a power of two.
-const flowCache = 1024
+// flowCache is the number of cache slots, 1<<flowCacheBits.
+const (
+	flowCacheBits = 10
+	flowCache     = 1 << flowCacheBits
+)
 
 func newAggregator() *aggregator { return &aggregator{flows: map[FlowKey]*Flow{}} }
 
 func (a *aggregator) add(s *Summary, d *decoder, data []byte, at Mark) {
-	w, roce, err := d.decode(data)
+	roce, err := d.decode(data)
+	w := &d.w
 	if err != nil {
 		if s.Undecodable == 0 {
 			s.FirstUndecodable, s.UndecodableWhy = at, err.Error()
@@ -143,7 +151,9 @@ func (a *aggregator) add(s *Summary, d *decoder, data []byte, at Mark) {
 }
 
 func (a *aggregator) flow(k FlowKey, hash uint64) *Flow {
-	slot := &a.cache[(hash*0x9E3779B97F4A7C15)>>32&(flowCache-1)]
+	// Fibonacci hashing: the top bits of the product depend on every bit
+	// of the hash.
+	slot := &a.cache[(hash*0x9E3779B97F4A7C15)>>(64-flowCacheBits)]
 	if f := *slot; f != nil && f.FlowKey == k {
 		return f
 	}
@@ -166,7 +176,7 @@ func keyHash(k FlowKey) uint64 {
 		binary.LittleEndian.Uint64(s[:8]) ^ bits.RotateLeft64(binary.LittleEndian.Uint64(d[:8]), 41) ^ uint64(k.DestQP)<<40
 }
 
-func (f *Flow) observe(w wire, at Mark) {
+func (f *Flow) observe(w *wire, at Mark) {
 	dscp := w.tc >> 2
 	if w.cnp {
 		c := f.CNP

@@ -7,4 +7,4 @@ import "io"
 func ReadGopacket(r io.Reader, name string) (*Summary, error) { return read(r, name, false) }
 
 // FastPath reports whether the fast path decided the frame itself.
-func FastPath(data []byte) bool { _, _, ok := fastDecode(data); return ok }
+func FastPath(data []byte) bool { var w wire; _, ok := fastDecode(data, &w); return ok }
