@@ -178,7 +178,7 @@ func All() []*Check {
 		hostTrust, hostDSCPMap, hostPFC, hostETS, hostECN, hostCNP, hostToS, hostRoCEVersion, hostFirmware, hostACS, mtu,
 		linkMTU, linkQoS, linkPFC, cabling, railAlignment,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,
-		wireDSCP, wireCNP, wireECN,
+		wireDSCP, wireCNP, wireECN, wireEntropy,
 	}
 }
 

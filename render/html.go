@@ -36,6 +36,7 @@ type htmlView struct {
 	Plans                   []Plan
 	Chain                   *htmlChain
 	Topology                *htmlTopo
+	Wire                    *htmlWire
 	Head                    template.HTML
 }
 
@@ -109,6 +110,9 @@ func buildHTMLView(r *Report) *htmlView {
 	}
 	if r.Topology != nil {
 		v.Topology = layoutTopology(r.Topology, r.Findings)
+	}
+	if r.Wire != nil {
+		v.Wire = layoutWire(r.Wire)
 	}
 	return v
 }
@@ -560,7 +564,16 @@ table.matrix td a{color:inherit;text-decoration:none;display:block}
 .commands{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .commands h4{margin:6px 0 0;font-size:12px;color:var(--muted);font-weight:600}
 .waiver{color:var(--muted);font-style:italic}
-footer{margin-top:32px;color:var(--muted);font-size:12px}`
+footer{margin-top:32px;color:var(--muted);font-size:12px}
+.capture{margin:12px 0 24px}
+.charts{display:flex;flex-wrap:wrap;gap:16px}
+.chart h4{margin:4px 0;font-size:12px;color:var(--muted);font-weight:600}
+.chart text{font-size:12px;fill:var(--fg)}
+.chart rect.bar-want{fill:var(--ok)}
+.chart rect.bar-other{fill:var(--err)}
+table.flows{border-collapse:collapse;font-size:12px;margin-top:8px}
+table.flows th,table.flows td{border:1px solid var(--line);padding:2px 6px;text-align:left}
+table.flows td.num{text-align:right}`
 
 const htmlTemplate = `{{.Head}}<body>
 <h1>qoslint: fabric <code>{{.Fabric}}</code></h1>
@@ -659,6 +672,40 @@ const htmlTemplate = `{{.Head}}<body>
 <text class="head" x="{{.X}}" y="{{.Y}}">{{.Text}}</text>{{end}}
 {{range .Switches}}{{template "row" .}}{{end}}</g>
 </svg>
+</section>
+{{end}}{{with .Wire}}
+<section id="wire">
+<h2>Packet captures</h2>
+<p>The RoCEv2 flows of each capture (source, destination and destination QP), with the DSCP and ECN of their data packets. A green bar is a value the policy wants (the RoCE DSCP; ECT(0), ECT(1) or CE), a red bar any other.</p>
+{{- range .Captures}}
+<section class="capture" data-file="{{.File}}" data-device="{{.Device}}" data-flows="{{len .Flows}}" data-roce="{{.RoCE}}">
+<h3><code>{{.File}}</code>{{if .Device}} <span class="kind">{{.Device}}</span>{{end}}</h3>
+<p class="muted">{{.Format}}, {{.Frames}} packets, {{.RoCE}} RoCEv2, {{len .Flows}} flows.</p>
+<div class="charts">
+{{- range .Charts}}
+<div class="chart"><h4>{{.Title}}</h4>
+<svg role="img" aria-label="{{.Title}}" width="{{.Width}}" height="{{.Height}}" viewBox="0 0 {{.Width}} {{.Height}}">
+{{- range .Bars}}
+<g class="bar" data-value="{{.Label}}" data-count="{{.Count}}" data-class="{{.Class}}"><title>{{.Label}}: {{.Count}}</title><text x="0" y="{{.LabelY}}">{{.Label}}</text><rect class="bar-{{.Class}}" x="{{.BarTo}}" y="{{.Y}}" width="{{.W}}" height="14"></rect><text x="{{.TextX}}" y="{{.LabelY}}">{{.Count}}</text></g>
+{{- end}}
+</svg></div>
+{{- end}}
+</div>
+{{- if .Shown}}
+<table class="flows">
+<thead><tr><th>source</th><th>destination</th><th>dest QP</th><th>data packets</th><th>DSCP</th><th>ECN</th><th>CNPs</th><th>UDP source ports</th></tr></thead>
+<tbody>
+{{- range .Shown}}
+<tr class="flow" data-src="{{.Src}}" data-dst="{{.Dst}}" data-qp="{{printf "%#x" .QP}}"><td>{{.Src}}</td><td>{{.Dst}}</td><td class="num">{{printf "%#x" .QP}}</td><td class="num">{{.Packets}}</td><td>{{.DSCP}}</td><td>{{.ECN}}</td><td class="num">{{.CNPs}}</td><td>{{.Ports}}</td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- if .More}}
+<p>… and {{.More}} more flows.</p>
+{{- end}}
+{{- end}}
+</section>
+{{- end}}
 </section>
 {{end}}
 <section id="findings">

@@ -28,12 +28,16 @@ func BenchmarkRead(b *testing.B) {
 	data := benchCapture(n)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	cpu := cpuTime()
 	for b.Loop() {
 		if _, err := pcap.Read(bytes.NewReader(data), "x.pcap"); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "packets/s")
+	if cpu := cpuTime() - cpu; cpu > 0 {
+		b.ReportMetric(float64(n*b.N)/cpu.Seconds(), "packets/cpu-s")
+	}
 }
 
 // BenchmarkReadFile compares reading a capture from disk with a plain read

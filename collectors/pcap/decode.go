@@ -2,6 +2,8 @@ package pcap
 
 import (
 	"cmp"
+	"encoding/binary"
+	"math/bits"
 	"net/netip"
 	"slices"
 
@@ -28,6 +30,10 @@ type decoder struct {
 	ers3    ERSPANIII
 	bth     BTH
 	decoded []gopacket.LayerType
+	// noFast sends every packet through gopacket (tests compare paths).
+	noFast bool
+	// w is the fast path's packet, reused.
+	w wire
 }
 
 func newDecoder() *decoder {
@@ -45,11 +51,25 @@ type wire struct {
 	pcp   int   // Untagged when the inner frame has no tag
 	sport uint16
 	cnp   bool
+	// hash is any mix of the key's bits; it only picks a flow cache slot.
+	hash uint64
 }
 
 // decode reports whether data is a RoCEv2 packet, and why not when it
 // could not be decoded at all.
-func (d *decoder) decode(data []byte) (w wire, roce bool, err error) {
+// The packet is d.w, valid until the next call.
+func (d *decoder) decode(data []byte) (roce bool, err error) {
+	if !d.noFast {
+		if roce, ok := fastDecode(data, &d.w); ok {
+			return roce, nil
+		}
+	}
+	d.w, roce, err = d.slow(data)
+	return roce, err
+}
+
+// slow is the gopacket path: every framing the package supports.
+func (d *decoder) slow(data []byte) (w wire, roce bool, err error) {
 	err = d.parser.DecodeLayers(data, &d.decoded)
 	ipv, tagged := 0, false
 	for _, t := range d.decoded {
@@ -88,21 +108,30 @@ func (d *decoder) decode(data []byte) (w wire, roce bool, err error) {
 	w.key.DestQP = d.bth.DestQP
 	w.sport = uint16(d.udp.SrcPort)
 	w.cnp = d.bth.Opcode == OpcodeCNP
+	w.hash = keyHash(w.key)
 	return w, true, nil
 }
 
-// aggregator keeps the per-flow state, and the last flow seen, since
-// consecutive packets mostly belong to one flow.
+// aggregator keeps the per-flow state. A capture interleaves the packets
+// of its flows (one per QP, many QPs per GPU pair), so a direct-mapped
+// cache of recent flows in front of the map answers most packets without
+// hashing the 52-byte key the Go map way.
 type aggregator struct {
-	flows   map[FlowKey]*Flow
-	last    *Flow
-	lastKey FlowKey
+	flows map[FlowKey]*Flow
+	cache [flowCache]*Flow
 }
+
+// flowCache is the number of cache slots, 1<<flowCacheBits.
+const (
+	flowCacheBits = 10
+	flowCache     = 1 << flowCacheBits
+)
 
 func newAggregator() *aggregator { return &aggregator{flows: map[FlowKey]*Flow{}} }
 
 func (a *aggregator) add(s *Summary, d *decoder, data []byte, at Mark) {
-	w, roce, err := d.decode(data)
+	roce, err := d.decode(data)
+	w := &d.w
 	if err != nil {
 		if s.Undecodable == 0 {
 			s.FirstUndecodable, s.UndecodableWhy = at, err.Error()
@@ -113,7 +142,7 @@ func (a *aggregator) add(s *Summary, d *decoder, data []byte, at Mark) {
 		return
 	}
 	s.RoCE++
-	f := a.flow(w.key)
+	f := a.flow(w.key, w.hash)
 	if f == nil {
 		s.Untracked++
 		return
@@ -121,9 +150,12 @@ func (a *aggregator) add(s *Summary, d *decoder, data []byte, at Mark) {
 	f.observe(w, at)
 }
 
-func (a *aggregator) flow(k FlowKey) *Flow {
-	if a.last != nil && a.lastKey == k {
-		return a.last
+func (a *aggregator) flow(k FlowKey, hash uint64) *Flow {
+	// Fibonacci hashing: the top bits of the product depend on every bit
+	// of the hash.
+	slot := &a.cache[(hash*0x9E3779B97F4A7C15)>>(64-flowCacheBits)]
+	if f := *slot; f != nil && f.FlowKey == k {
+		return f
 	}
 	f, ok := a.flows[k]
 	if !ok {
@@ -133,11 +165,18 @@ func (a *aggregator) flow(k FlowKey) *Flow {
 		f = &Flow{FlowKey: k}
 		a.flows[k] = f
 	}
-	a.last, a.lastKey = f, k
+	*slot = f
 	return f
 }
 
-func (f *Flow) observe(w wire, at Mark) {
+// keyHash mixes the key's addresses and QP for the gopacket path.
+func keyHash(k FlowKey) uint64 {
+	s, d := k.Src.As16(), k.Dst.As16()
+	return binary.LittleEndian.Uint64(s[8:]) ^ bits.RotateLeft64(binary.LittleEndian.Uint64(d[8:]), 23) ^
+		binary.LittleEndian.Uint64(s[:8]) ^ bits.RotateLeft64(binary.LittleEndian.Uint64(d[:8]), 41) ^ uint64(k.DestQP)<<40
+}
+
+func (f *Flow) observe(w *wire, at Mark) {
 	dscp := w.tc >> 2
 	if w.cnp {
 		c := f.CNP

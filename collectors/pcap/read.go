@@ -121,12 +121,15 @@ type packetSource interface {
 
 // Read streams a pcap or pcapng capture. On an error it still returns
 // what was read before it; the error names the file and the packet.
-func Read(r io.Reader, name string) (*Summary, error) {
+func Read(r io.Reader, name string) (*Summary, error) { return read(r, name, true) }
+
+func read(r io.Reader, name string, fast bool) (*Summary, error) {
 	s := &Summary{File: name}
 	fail := func(format string, a ...any) (*Summary, error) {
 		return s, &source.Error{Pos: source.Pos{File: name}, Msg: fmt.Sprintf(format, a...)}
 	}
-	br := bufio.NewReaderSize(r, 1<<16)
+	// A large buffer: fewer read calls per packet on a file.
+	br := bufio.NewReaderSize(r, 1<<20)
 	head, err := br.Peek(4)
 	if len(head) == 0 {
 		return fail("empty file: not a pcap or pcapng capture")
@@ -153,6 +156,7 @@ func Read(r io.Reader, name string) (*Summary, error) {
 	}
 	agg := newAggregator()
 	d := newDecoder()
+	d.noFast = !fast
 	for {
 		data, ci, err := src.ZeroCopyReadPacketData()
 		if err == io.EOF {

@@ -218,6 +218,7 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		FailOn:   failOn,
 		Chain:    render.BuildChain(fab),
 		Topology: render.BuildTopology(fab),
+		Wire:     render.BuildWire(fab),
 		Notes:    noteTexts(append(append([]*source.Error(nil), capture.Notes...), fab.Notes...)),
 	}
 	if off := notRun(set); off != "" {

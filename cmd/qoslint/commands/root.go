@@ -19,7 +19,7 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 // constructors is the explicit list of subcommands (no init() registration).
 var constructors = []func(out, errOut io.Writer) *cobra.Command{
-	newLintCmd, newFixCmd, newRenderCmd, newAuditCmd, newCollectCmd, newSimCmd, newDemoCmd, newExplainCmd, newToSCmd, newTraceCmd, newSnapshotCmd, newDriftCmd, newServeCmd,
+	newLintCmd, newFixCmd, newRenderCmd, newAuditCmd, newCollectCmd, newSimCmd, newDemoCmd, newExplainCmd, newToSCmd, newTraceCmd, newPcapCmd, newSnapshotCmd, newDriftCmd, newServeCmd,
 	newVersionCmd,
 }
 
