@@ -83,7 +83,9 @@ type HostCapture struct {
 	CountersInterval time.Duration
 	// LLDP is what lldpd saw on the host's ports (lldp.json); nil when
 	// not collected or unreadable.
-	LLDP    *lldp.Neighbors
+	LLDP *lldp.Neighbors
+	// IB is the host's InfiniBand side; nil on an Ethernet fabric.
+	IB      *IBCapture
 	Missing []string
 }
 

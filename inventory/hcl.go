@@ -26,7 +26,7 @@ import (
 // list element its own line.
 var (
 	fileSchema = &hcl.BodySchema{
-		Attributes: []hcl.AttributeSchema{{Name: "fabric"}},
+		Attributes: []hcl.AttributeSchema{{Name: "fabric"}, {Name: "fabric_type"}},
 		Blocks: []hcl.BlockHeaderSchema{
 			{Type: "policy"},
 			{Type: "ssh"},
@@ -38,13 +38,14 @@ var (
 	}
 	policySchema = &hcl.BodySchema{
 		Attributes: []hcl.AttributeSchema{{Name: "preset"}, {Name: "trust"}},
-		Blocks:     []hcl.BlockHeaderSchema{{Type: "roce"}, {Type: "cnp"}, {Type: "mtu"}, {Type: "ecmp"}, {Type: "rails"}},
+		Blocks:     []hcl.BlockHeaderSchema{{Type: "roce"}, {Type: "cnp"}, {Type: "mtu"}, {Type: "ecmp"}, {Type: "rails"}, {Type: "ib"}},
 	}
 	roceSchema  = attrSchema("dscp", "priority", "traffic_class", "mode")
 	cnpSchema   = attrSchema("dscp", "priority")
 	mtuSchema   = attrSchema("host", "switch")
 	ecmpSchema  = attrSchema("hash_fields", "adaptive_routing")
 	railsSchema = attrSchema("groups")
+	ibSchema    = attrSchema("sl", "vl")
 	sshSchema   = &hcl.BodySchema{
 		Attributes: []hcl.AttributeSchema{{Name: "known_hosts"}},
 		Blocks:     []hcl.BlockHeaderSchema{{Type: "switches"}, {Type: "hosts"}},
@@ -142,6 +143,7 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 	hclSecrets(body, p)
 	top := content(body, fileSchema, p)
 	raw := &rawInventory{Fabric: hclScalar(top.Attributes["fabric"], "fabric", asString, p)}
+	raw.FabricType = hclScalar(top.Attributes["fabric_type"], "fabric_type", asString, p)
 	if b := single(top, "policy", p); b != nil {
 		hclPolicyRaw(b, &raw.Policy, p)
 	}
@@ -205,6 +207,11 @@ func hclPolicyRaw(b *hcl.Block, r *rawPolicy, p *problems) {
 	if b := single(c, "rails", p); b != nil {
 		a := content(b.Body, railsSchema, p).Attributes
 		r.RailGroups = hclList(a["groups"], "rails.groups", false, asStrings, p)
+	}
+	if b := single(c, "ib", p); b != nil {
+		a := content(b.Body, ibSchema, p).Attributes
+		r.IBSL = hclScalar(a["sl"], "ib.sl", asInt, p)
+		r.IBVL = hclScalar(a["vl"], "ib.vl", asInt, p)
 	}
 }
 
