@@ -178,6 +178,7 @@ func All() []*Check {
 		linkMTU, linkQoS, linkPFC, cabling, railAlignment,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,
 		wireDSCP, wireCNP, wireECN,
+		ibSL2VL, ibVLArb, ibSMConsistency, ibSLConsistency,
 	}
 }
 

@@ -47,6 +47,9 @@ var Inputs = []InputDoc{
 	{LLDP, layout.LLDPFile + " (lldpcli -f json0 show neighbors details), switches and hosts"},
 	{Captures, layout.CapturesDir + "/*.pcap and *.pcapng (tcpdump on a RoCE netdev, or a switch's ERSPAN/GRE mirror), optional"},
 	{Topology, layout.TopologyFile + " at the fabric root (the cabling plan, Cumulus PTM format), optional"},
+	{IBStat, layout.IBStatFile + " (ibstat), InfiniBand hosts"},
+	{SMPQuery, layout.SMPQueryFile("sl2vl|vlarb|portinfo", "<ca>", 1) + " (smpquery -C <ca> -P <port> -D <op> 0), InfiniBand hosts"},
+	{OpenSM, layout.OpenSMConfFile + " (" + layout.OpenSMConfPath + "), the subnet manager's host"},
 }
 
 // inputKnown reports whether in is one of Inputs.

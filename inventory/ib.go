@@ -21,14 +21,15 @@ func (inv *Inventory) HasIB() bool {
 type IBPolicy struct {
 	// SL is the Service Level the applications must use (default 0).
 	SL int
-	// VL is the virtual lane SL must map to on every port; -1 when the
-	// policy does not say (then any data VL the port runs will do).
-	VL int
+	// VL is the virtual lane SL must map to on every port when HasVL;
+	// without it any data VL the port runs will do.
+	VL    int
+	HasVL bool
 }
 
 func buildFabricType(f field[string], p *problems) string {
 	if !f.Set {
-		return FabricEthernet
+		return "" // ethernet, and no new field in an Ethernet inventory
 	}
 	switch f.V {
 	case FabricEthernet, FabricInfiniBand, FabricMixed:
@@ -42,7 +43,7 @@ func buildFabricType(f field[string], p *problems) string {
 // lane, and an SL mapped to it is dropped, IBA 7.6.6 as OpenSM's
 // doc/QoS_management_in_OpenSM.txt §7 says) and records their positions.
 func buildIB(file string, r *rawPolicy, pos map[string]source.Pos, p *problems) IBPolicy {
-	ib := IBPolicy{VL: -1}
+	ib := IBPolicy{}
 	if r.IBSL.Set {
 		if r.IBSL.V < 0 || r.IBSL.V > 15 {
 			p.semantic(r.IBSL.Line, "ib.sl %d: want 0-15", r.IBSL.V)
@@ -54,7 +55,7 @@ func buildIB(file string, r *rawPolicy, pos map[string]source.Pos, p *problems) 
 		if r.IBVL.V < 0 || r.IBVL.V > 14 {
 			p.semantic(r.IBVL.Line, "ib.vl %d: want 0-14 (VL 15 drops data)", r.IBVL.V)
 		}
-		ib.VL = r.IBVL.V
+		ib.VL, ib.HasVL = r.IBVL.V, true
 		pos["ib.vl"] = source.Pos{File: file, Line: r.IBVL.Line}
 	}
 	return ib

@@ -13,8 +13,9 @@ type Inventory struct {
 	// File is the inventory file as given to Load (used in evidence).
 	File   string
 	Fabric string
-	// FabricType is FabricEthernet (the default), FabricInfiniBand or
-	// FabricMixed: which of the RoCE and InfiniBand checks apply.
+	// FabricType is FabricEthernet ("" when not written: the default),
+	// FabricInfiniBand or FabricMixed: which of the RoCE and InfiniBand
+	// checks apply.
 	FabricType string
 	Policy     Policy
 	Switches   []Switch

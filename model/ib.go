@@ -70,6 +70,7 @@ type SMIntent struct {
 	// first), so the ports keep what they hold.
 	QoS    Value[bool]
 	Config map[string]*SMClassConfig
+	keys   map[int]string // line → option name
 }
 
 // SMClassConfig is one class's effective QoS parameters, after OpenSM's

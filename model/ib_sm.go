@@ -16,6 +16,19 @@ func buildSMIntent(device string, c *ibfiles.OpenSMConf) *SMIntent {
 		sm.QoS = Explicit(c.QoS.Value == "TRUE", source.Pos{File: c.File, Line: c.QoS.Line})
 	}
 	def := c.Sets[ibfiles.ClassDefault]
+	sm.keys = map[int]string{}
+	for _, cl := range ibfiles.Classes {
+		prefix := "qos_"
+		if cl != "" {
+			prefix += cl + "_"
+		}
+		s := c.Sets[cl]
+		for param, v := range map[string]*ibfiles.Setting{"max_vls": s.MaxVLs, "high_limit": s.HighLimit, "vlarb_high": s.VLArbHigh, "vlarb_low": s.VLArbLow, "sl2vl": s.SL2VL} {
+			if v != nil {
+				sm.keys[v.Line] = prefix + param
+			}
+		}
+	}
 	for _, cl := range ibfiles.Classes[1:] {
 		set := c.Sets[cl]
 		key := "qos_" + cl
@@ -93,3 +106,7 @@ func (c *SMClassConfig) Expected(operVLs int) (sl2vl [16]int, high, low []ibfile
 	}
 	return sl2vl, maskArb(c.VLArbHigh.V), maskArb(c.VLArbLow.V), true
 }
+
+// ConfKeyAt is the option set at line n of opensm.conf ("" for none), so a
+// fix can tell a class's own line from the qos_ line it fell back to.
+func (sm *SMIntent) ConfKeyAt(n int) string { return sm.keys[n] }

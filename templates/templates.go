@@ -13,6 +13,6 @@ var FS embed.FS
 // Required are the templates render/ executes; an override folder may
 // redefine any of them.
 var Required = []string{
-	"nvue-set", "nvue-unset", "nvue-apply", "mlnx_qos", "sysfs", "nccl-set", "nccl-add", "nccl-del", "ip-mtu",
+	"nvue-set", "nvue-unset", "nvue-apply", "mlnx_qos", "sysfs", "nccl-set", "nccl-add", "nccl-del", "ip-mtu", "opensm-set", "opensm-add", "opensm-del", "opensm-reload",
 	"script", "switch-commands", "switch-script", "switch-yaml", "host-config", "host-commands",
 }
