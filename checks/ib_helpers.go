@@ -135,12 +135,22 @@ func trimArb(t []ibfiles.VLArbEntry) []ibfiles.VLArbEntry {
 	return t[:n]
 }
 
-// fixSL2VL is the SM's qos_ca_sl2vl with sl moved to vl.
-func fixSL2VL(f *model.Fabric, sl, vl int) []Change {
+// fixSL2VL is the fix of SL sl landing on a wrong VL of port p: on a
+// host whose jobs are off the policy's SL, NCCL_IB_SL (ib-sl-consistency's
+// fix); where OpenSM's own table is right, a sweep that reprograms the
+// port; else the SM's qos_ca_sl2vl with sl moved to vl.
+func fixSL2VL(f *model.Fabric, h *model.IBHost, p *model.IBPort, sl, vl int) []Change {
+	if h.SL.Known && h.SL.V != f.Policy.IB.SL {
+		return slChange(f, h)
+	}
 	if f.IB == nil || f.IB.SM == nil {
 		return nil
 	}
-	t := f.IB.SM.Config[ibfiles.ClassCA].SL2VL.V
+	cfg := f.IB.SM.Config[ibfiles.ClassCA]
+	if want, _, _, ok := cfg.Expected(p.OperVLs); ok && want[sl] != model.VLDrop && want[sl] < p.OperVLs && (!f.Policy.IB.HasVL || want[sl] == f.Policy.IB.VL) && f.IB.SM.QoS.V {
+		return []Change{smReload(f)}
+	}
+	t := cfg.SL2VL.V
 	t[sl] = vl
 	return smChange(f, "sl2vl", fmtSL2VL(t))
 }
@@ -148,9 +158,14 @@ func fixSL2VL(f *model.Fabric, sl, vl int) []Change {
 // fixVLArbLow gives vl 64 credits (one 4 KiB packet, the unit
 // doc/QoS_management_in_OpenSM.txt §7 recommends) in the SM's low table:
 // its first weight-0 entry for vl, else a new entry.
-func fixVLArbLow(f *model.Fabric, vl int) []Change {
+func fixVLArbLow(f *model.Fabric, p *model.IBPort, vl int) []Change {
 	if f.IB == nil || f.IB.SM == nil {
 		return nil
+	}
+	cfg := f.IB.SM.Config[ibfiles.ClassCA]
+	if _, _, low, ok := cfg.Expected(p.OperVLs); ok && arbWeight(low, p.VLArb.LowCap, vl) > 0 && f.IB.SM.QoS.V {
+		// OpenSM's table serves vl: the port only needs reprogramming.
+		return []Change{smReload(f)}
 	}
 	t := append([]ibfiles.VLArbEntry(nil), trimArb(f.IB.SM.Config[ibfiles.ClassCA].VLArbLow.V)...)
 	done := false

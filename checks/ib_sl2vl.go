@@ -50,7 +50,7 @@ func runIBSL2VL(f *model.Fabric) []Finding {
 			Message:  msg + smHint(f, "qos_ca_sl2vl"),
 			Expected: fmt.Sprintf("SL %d → %s", sl, want), Actual: fmt.Sprintf("SL %d → VL %d", sl, vl),
 			Source:  p.SL2VLPos,
-			Changes: fixSL2VL(f, sl, target),
+			Changes: fixSL2VL(f, h, p, sl, target),
 		})
 	})
 	return append(out, nc...)

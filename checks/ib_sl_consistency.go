@@ -40,13 +40,12 @@ func runIBSLConsistency(f *model.Fabric) []Finding {
 		if h.SL.V == want {
 			continue
 		}
-		old, hasOld := strconv.Itoa(h.SL.V), !h.SL.Origin.IsDefault() && h.SLLayer == model.LayerEtc
 		out = append(out, Finding{
 			Severity: Error, Device: h.Name,
 			Message:  fmt.Sprintf("jobs send on SL %d (%s, %s), the policy's SL is %d", h.SL.V, h.SLLayer, h.SL.Origin, want),
 			Expected: fmt.Sprintf("SL %d", want), Actual: fmt.Sprintf("SL %d", h.SL.V),
 			Source:  slSource(h),
-			Changes: []Change{{Kind: NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_SL"}, Value: strconv.Itoa(want), Old: old, HasOld: hasOld}},
+			Changes: slChange(f, h),
 		})
 	}
 	return out
@@ -59,4 +58,10 @@ func slSource(h *model.IBHost) source.Pos {
 		return p
 	}
 	return source.Pos{File: layout.DeviceFile(h.Name, layout.NCCLConfFile)}
+}
+
+// slChange sets NCCL_IB_SL to the policy's in /etc/nccl.conf.
+func slChange(f *model.Fabric, h *model.IBHost) []Change {
+	old, hasOld := strconv.Itoa(h.SL.V), !h.SL.Origin.IsDefault() && h.SLLayer == model.LayerEtc
+	return []Change{{Kind: NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_SL"}, Value: strconv.Itoa(f.Policy.IB.SL), Old: old, HasOld: hasOld}}
 }

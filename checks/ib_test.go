@@ -3,8 +3,13 @@ package checks
 import (
 	"io/fs"
 	"os"
+	"slices"
 	"testing"
 	"testing/fstest"
+
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
 )
 
 // ibPod replaces the fabric with examples/ib-pod (real-format ibstat,
@@ -100,3 +105,57 @@ var _ = register(ibSLConsistency, func(testing.TB) []checkCase {
 			want: []string{"info gpu01"}, msg: "nccl.conf not collected: NCCL_IB_SL not checked"},
 	}
 })
+
+// When OpenSM's own table drops the SL, the fix edits qos_ca_sl2vl in
+// place on the SM's host; when only the port differs, a reload does.
+func TestIBFixTargetsSM(t *testing.T) {
+	bad := "qos_ca_sl2vl 0,15,2,3,4,5,6,7,8,9,10,11,12,13,14,7"
+	f := fabric(t, ibPod(), replace(ibSMConf, "qos_ca_sl2vl 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,7", bad),
+		replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|"))
+	fs := ibSL2VL.Run(f)
+	if len(fs) != 1 || len(fs[0].Changes) != 2 {
+		t.Fatalf("%+v", fs)
+	}
+	c := fs[0].Changes[0]
+	if c.Kind != OpenSMConf || c.Device != "sm01" || c.Path[0] != "qos_ca_sl2vl" || c.Value != "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,7" || !c.HasOld || c.Old != "0,15,2,3,4,5,6,7,8,9,10,11,12,13,14,7" {
+		t.Errorf("%+v", c)
+	}
+	if fs[0].Changes[1].Kind != OpenSMReload {
+		t.Errorf("%+v", fs[0].Changes[1])
+	}
+	f = fabric(t, ibPod(), replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|"))
+	if fs := ibSL2VL.Run(f); len(fs) != 1 || len(fs[0].Changes) != 1 || fs[0].Changes[0].Kind != OpenSMReload {
+		t.Errorf("port-only defect: %+v", fs)
+	}
+}
+
+// The shipped InfiniBand examples: ib-pod lints clean, ib-broken gives
+// the 6 errors its README lists.
+func TestIBExamples(t *testing.T) {
+	want := map[string][]string{
+		"ib-pod": nil,
+		"ib-broken": {
+			"gpu01 ib-sm-consistency error", "gpu01 ib-vlarb error",
+			"gpu02 ib-sl2vl error", "gpu02 ib-sm-consistency error",
+			"sm01 ib-sl-consistency error", "sm01 ib-sl2vl error",
+		},
+	}
+	for dir, w := range want {
+		inv, err := inventory.Load("../examples/" + dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := offline.Collect("../examples/"+dir, inv)
+		if len(c.Errors) > 0 {
+			t.Fatalf("%s: %v", dir, c.Errors)
+		}
+		var got []string
+		for _, fd := range Run(model.Build(inv, c)) {
+			got = append(got, fd.Device+" "+fd.Check+" "+fd.Severity.String())
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, w) {
+			t.Errorf("%s: %q, want %q", dir, got, w)
+		}
+	}
+}

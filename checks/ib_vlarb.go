@@ -47,14 +47,14 @@ func runIBVLArb(f *model.Fabric) []Finding {
 				Severity: Error, Device: h.Name, Interface: p.Name(),
 				Message:  fmt.Sprintf("%s maps to VL %d on %s, which has weight 0 in both VL arbitration tables: the job's traffic is never scheduled", why, vl, p.Name()) + smHint(f, "qos_ca_vlarb_low"),
 				Expected: fmt.Sprintf("VL %d with a weight above 0", vl), Actual: actual, Source: p.VLArbPos,
-				Changes: fixVLArbLow(f, vl),
+				Changes: fixVLArbLow(f, p, vl),
 			})
 		case lo == 0 && p.HighLimit == 0:
 			out = append(out, Finding{
 				Severity: Warning, Device: h.Name, Interface: p.Name(),
 				Message:  fmt.Sprintf("%s maps to VL %d on %s, served only by the high-priority table with VLHighLimit 0: one packet per turn", why, vl, p.Name()) + smHint(f, "qos_ca_vlarb_low"),
 				Expected: fmt.Sprintf("VL %d in the low table, or VLHighLimit above 0", vl), Actual: actual + ", VLHighLimit 0", Source: p.VLArbPos,
-				Changes: fixVLArbLow(f, vl),
+				Changes: fixVLArbLow(f, p, vl),
 			})
 		}
 	})
