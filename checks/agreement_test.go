@@ -163,6 +163,9 @@ func outsideSnapshot(f checks.Finding) bool {
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":
 		return true
+	case strings.HasPrefix(f.Check, "ib-"):
+		// Snapshots do not record InfiniBand tables yet (issue 17).
+		return true
 	case strings.Contains(f.Expected, "threshold-percent"):
 		return true
 	}
@@ -262,6 +265,11 @@ func examples(t *testing.T) []string {
 			t.Fatal(err)
 		}
 		for _, inv := range m {
+			// The InfiniBand examples have no RoCE marking chain, and
+			// drift does not compare IB tables yet.
+			if strings.HasPrefix(filepath.Base(filepath.Dir(inv)), "ib-") {
+				continue
+			}
 			out = append(out, filepath.Dir(inv))
 		}
 	}

@@ -27,6 +27,12 @@ const (
 	// SetPCI is `setpci -s <Target> ECAP_ACS+0x6.w=<Value>`, the ACS
 	// Control register of a PCI bridge (not persistent across reboots).
 	SetPCI
+	// OpenSMConf sets the option Path[0] to Value in the opensm.conf
+	// Target (a new line without HasOld); OpenSMReload makes OpenSM re-read
+	// it and sweep (kill -HUP, linux-rdma/opensm opensm/main.c). Both run
+	// on Change.Device, the subnet manager's host.
+	OpenSMConf
+	OpenSMReload
 )
 
 // Change is one corrective action with what it replaces.
@@ -49,6 +55,9 @@ type Change struct {
 	// RollbackUnset, when set and HasOld is false, is the NVUE path the
 	// rollback unsets instead of Path.
 	RollbackUnset []string
+	// Device is the device the change runs on when it is not the
+	// finding's (an InfiniBand port's fix lives on the SM's host).
+	Device string
 }
 
 func nvSet(old string, hasOld bool, value string, path ...string) Change {

@@ -57,6 +57,9 @@ var Inputs = []InputDoc{
 	{CPUInfo, layout.CPUInfoFile + " (" + layout.CPUInfoPath + ", its hypervisor flag)"},
 	{MlxconfigQ, layout.MlxConfigFile("<ibdev>") + " (mlxconfig -d <ibdev> q)"},
 	{Topology, layout.TopologyFile + " at the fabric root (the cabling plan, Cumulus PTM format), optional"},
+	{IBStat, layout.IBStatFile + " (ibstat), InfiniBand hosts"},
+	{SMPQuery, layout.SMPQueryFile("sl2vl|vlarb|portinfo", "<ca>", 1) + " (smpquery -C <ca> -P <port> -D <op> 0), InfiniBand hosts"},
+	{OpenSM, layout.OpenSMConfFile + " (" + layout.OpenSMConfPath + "), the subnet manager's host"},
 }
 
 // inputKnown reports whether in is one of Inputs.

@@ -12,8 +12,14 @@ import (
 // do not guess them.
 func lldpNotCollected(f *model.Fabric, what string) []Finding {
 	var out []Finding
+	// A host of an InfiniBand fabric without RoCE NICs has no Ethernet
+	// link for these checks to judge.
+	ibOnly := map[string]bool{}
+	for _, h := range f.Hosts {
+		ibOnly[h.Name] = f.IB != nil && len(h.NICs) == 0
+	}
 	for _, n := range deviceNames(f) {
-		if _, ok := f.LLDPFile[n]; !ok {
+		if _, ok := f.LLDPFile[n]; !ok && !ibOnly[n] {
 			out = append(out, notCollected(n, []string{layout.LLDPFile + " not collected"}, what))
 		}
 	}

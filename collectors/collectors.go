@@ -90,6 +90,8 @@ type HostCapture struct {
 	PCIFile string
 	// CPUInfo is /proc/cpuinfo (cpuinfo.txt); nil when not collected.
 	CPUInfo *hostfiles.CPUInfo
+	// IB is the host's InfiniBand side; nil on an Ethernet fabric.
+	IB      *IBCapture
 	Missing []string
 }
 

@@ -68,7 +68,9 @@ func build(file string, raw *rawInventory, p *problems) *Inventory {
 	default:
 		inv.Fabric = f.V
 	}
+	inv.FabricType = buildFabricType(raw.FabricType, p)
 	inv.Policy = buildPolicy(file, &raw.Policy, p)
+	inv.Policy.IB = buildIB(file, &raw.Policy, inv.Policy.Pos, p)
 	inv.SSH = buildSSH(raw.SSH, p)
 	inv.GNMI = buildGNMI(raw.GNMI, p)
 	inv.Checks.Enable = checkNames(file, "checks.enable", raw.Checks.Enable, p)

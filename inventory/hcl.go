@@ -26,7 +26,7 @@ import (
 // list element its own line.
 var (
 	fileSchema = &hcl.BodySchema{
-		Attributes: []hcl.AttributeSchema{{Name: "fabric"}},
+		Attributes: []hcl.AttributeSchema{{Name: "fabric"}, {Name: "fabric_type"}},
 		Blocks: []hcl.BlockHeaderSchema{
 			{Type: "policy"},
 			{Type: "ssh"},
@@ -38,7 +38,7 @@ var (
 	}
 	policySchema = &hcl.BodySchema{
 		Attributes: []hcl.AttributeSchema{{Name: "preset"}, {Name: "trust"}},
-		Blocks:     []hcl.BlockHeaderSchema{{Type: "roce"}, {Type: "cnp"}, {Type: "mtu"}, {Type: "ecmp"}, {Type: "pfc"}, {Type: "rails"}},
+		Blocks:     []hcl.BlockHeaderSchema{{Type: "roce"}, {Type: "cnp"}, {Type: "mtu"}, {Type: "ecmp"}, {Type: "pfc"}, {Type: "rails"}, {Type: "ib"}},
 	}
 	roceSchema  = attrSchema("dscp", "priority", "traffic_class", "mode", "min_bandwidth", "host_tsa")
 	cnpSchema   = attrSchema("dscp", "priority")
@@ -46,6 +46,7 @@ var (
 	ecmpSchema  = attrSchema("hash_fields", "adaptive_routing")
 	pfcSchema   = attrSchema("cable_length")
 	railsSchema = attrSchema("groups")
+	ibSchema    = attrSchema("sl", "vl")
 	sshSchema   = &hcl.BodySchema{
 		Attributes: []hcl.AttributeSchema{{Name: "known_hosts"}},
 		Blocks:     []hcl.BlockHeaderSchema{{Type: "switches"}, {Type: "hosts"}},
@@ -143,6 +144,7 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 	hclSecrets(body, p)
 	top := content(body, fileSchema, p)
 	raw := &rawInventory{Fabric: hclScalar(top.Attributes["fabric"], "fabric", asString, p)}
+	raw.FabricType = hclScalar(top.Attributes["fabric_type"], "fabric_type", asString, p)
 	if b := single(top, "policy", p); b != nil {
 		hclPolicyRaw(b, &raw.Policy, p)
 	}
@@ -212,6 +214,11 @@ func hclPolicyRaw(b *hcl.Block, r *rawPolicy, p *problems) {
 	if b := single(c, "rails", p); b != nil {
 		a := content(b.Body, railsSchema, p).Attributes
 		r.RailGroups = hclList(a["groups"], "rails.groups", false, asStrings, p)
+	}
+	if b := single(c, "ib", p); b != nil {
+		a := content(b.Body, ibSchema, p).Attributes
+		r.IBSL = hclScalar(a["sl"], "ib.sl", asInt, p)
+		r.IBVL = hclScalar(a["vl"], "ib.vl", asInt, p)
 	}
 }
 

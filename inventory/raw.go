@@ -48,6 +48,8 @@ type rawPolicy struct {
 	CableLength      field[int]
 	// RailGroups is rails.groups: per rail, its leaves.
 	RailGroups list[[]string]
+	// IBSL and IBVL are ib.sl and ib.vl.
+	IBSL, IBVL field[int]
 }
 
 // rawDevice is a switch or a host; Items holds a switch's ports or a host's
@@ -89,11 +91,13 @@ type rawChecks struct {
 }
 
 type rawInventory struct {
-	Fabric   field[string]
-	Policy   rawPolicy
-	SSH      rawSSH
-	GNMI     rawGNMI
-	Checks   rawChecks
-	Switches []rawDevice
-	Hosts    []rawDevice
+	Fabric field[string]
+	// FabricType is fabric_type: infiniband, ethernet or mixed.
+	FabricType field[string]
+	Policy     rawPolicy
+	SSH        rawSSH
+	GNMI       rawGNMI
+	Checks     rawChecks
+	Switches   []rawDevice
+	Hosts      []rawDevice
 }

@@ -11,11 +11,15 @@ import (
 // Inventory is one fabric.
 type Inventory struct {
 	// File is the inventory file as given to Load (used in evidence).
-	File     string
-	Fabric   string
-	Policy   Policy
-	Switches []Switch
-	Hosts    []Host
+	File   string
+	Fabric string
+	// FabricType is FabricEthernet ("" when not written: the default),
+	// FabricInfiniBand or FabricMixed: which of the RoCE and InfiniBand
+	// checks apply.
+	FabricType string
+	Policy     Policy
+	Switches   []Switch
+	Hosts      []Host
 	// SSH is how live collectors reach the devices.
 	SSH SSH
 	// GNMI is how live collectors reach the switches' gNMI servers for
@@ -102,6 +106,8 @@ type Policy struct {
 	// must plug into (several when the rail spans several planes); nil
 	// when the inventory sets none.
 	Rails [][]string
+	// IB is the InfiniBand intent (ib: {sl, vl}).
+	IB IBPolicy
 	// Pos is where each set field was written, keyed by its dotted schema
 	// path ("roce.dscp", "cnp.priority", "mtu.host", "ecmp.hash_fields", ...).
 	// Fields that came from a preset or default are absent.

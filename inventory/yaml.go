@@ -17,13 +17,14 @@ import (
 // decoded at once by a strict Decoder and positions come from a second parse
 // into a yaml.Node tree.
 type yamlFile struct {
-	Fabric   *string      `yaml:"fabric"`
-	Policy   *yamlPolicy  `yaml:"policy"`
-	SSH      *yamlSSH     `yaml:"ssh"`
-	GNMI     *yamlGNMI    `yaml:"gnmi"`
-	Checks   *yamlChecks  `yaml:"checks"`
-	Switches []yamlSwitch `yaml:"switches"`
-	Hosts    []yamlHost   `yaml:"hosts"`
+	Fabric     *string      `yaml:"fabric"`
+	FabricType *string      `yaml:"fabric_type"`
+	Policy     *yamlPolicy  `yaml:"policy"`
+	SSH        *yamlSSH     `yaml:"ssh"`
+	GNMI       *yamlGNMI    `yaml:"gnmi"`
+	Checks     *yamlChecks  `yaml:"checks"`
+	Switches   []yamlSwitch `yaml:"switches"`
+	Hosts      []yamlHost   `yaml:"hosts"`
 }
 
 type yamlPolicy struct {
@@ -35,6 +36,14 @@ type yamlPolicy struct {
 	ECMP   *yamlECMP  `yaml:"ecmp"`
 	PFC    *yamlPFC   `yaml:"pfc"`
 	Rails  *yamlRails `yaml:"rails"`
+	IB     *yamlIB    `yaml:"ib"`
+}
+
+// yamlIB is the InfiniBand intent: the applications' SL and the VL it
+// must reach.
+type yamlIB struct {
+	SL *int `yaml:"sl"`
+	VL *int `yaml:"vl"`
 }
 
 // yamlRails is the rail rule: per rail, the leaves of its group.

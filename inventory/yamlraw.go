@@ -193,6 +193,7 @@ func nodeText(n *yaml.Node) string {
 // yamlRaw pairs the strictly decoded f with positions from the node tree.
 func yamlRaw(f *yamlFile, root *yaml.Node, p *problems) *rawInventory {
 	raw := &rawInventory{Fabric: yamlString(f.Fabric, root, "fabric", 1)}
+	raw.FabricType = yamlString(f.FabricType, root, "fabric_type", 1)
 	if f.Policy != nil {
 		yamlPolicyRaw(f.Policy, root, &raw.Policy, p)
 	}
@@ -261,6 +262,12 @@ func yamlPolicyRaw(pol *yamlPolicy, root *yaml.Node, r *rawPolicy, p *problems) 
 		k, n := child(pn, "rails")
 		at := max(lineOf(k), r.Line)
 		r.RailGroups = yamlGroups(x.Groups, n, at, p)
+	}
+	if x := pol.IB; x != nil {
+		k, n := child(pn, "ib")
+		at := max(lineOf(k), r.Line)
+		r.IBSL = yamlInt(x.SL, n, "sl", at)
+		r.IBVL = yamlInt(x.VL, n, "vl", at)
 	}
 }
 

@@ -46,6 +46,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 	buildECMPGroups(f, inv)
 	buildPlan(f, inv, c)
 	buildRails(f, inv, c)
+	buildIB(f, inv, c)
 	return f
 }
 

@@ -78,4 +78,6 @@ type Fabric struct {
 	// is, so wire evidence can be laid beside that host's configuration.
 	Wire     []*pcap.Summary
 	HostOfIP map[netip.Addr]string
+	// IB is the InfiniBand side (model/ib.go); nil on an Ethernet fabric.
+	IB *IBFabric
 }

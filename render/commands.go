@@ -118,14 +118,25 @@ func Commands(cs []checks.Change) (fix, rollback []string) { return defaultRende
 // Commands renders changes: the fix in order, and the rollback that undoes
 // them in reverse order. NVUE changes end with one `nv config apply`.
 func (r *Renderer) Commands(cs []checks.Change) (fix, rollback []string) {
-	nvue := false
+	nvue, opensm := false, false
 	for _, c := range cs {
+		opensm = opensm || c.Kind == checks.OpenSMConf || c.Kind == checks.OpenSMReload
+		if c.Kind == checks.OpenSMReload {
+			continue
+		}
 		f, rb := r.change(c)
 		fix = append(fix, f)
 		if rb != "" {
 			rollback = append([]string{rb}, rollback...)
 		}
 		nvue = nvue || c.Kind == checks.NVUE || c.Kind == checks.NVUEUnset
+	}
+	if opensm {
+		// OpenSM re-reads opensm.conf and sweeps on SIGHUP
+		// (linux-rdma/opensm opensm/main.c, osm_state_mgr.c).
+		reload := r.exec("opensm-reload", cmdData{})
+		fix = append(fix, reload)
+		rollback = append(rollback, reload)
 	}
 	if nvue {
 		apply := r.exec("nvue-apply", cmdData{})
@@ -182,6 +193,15 @@ func (r *Renderer) change(c checks.Change) (fix, rollback string) {
 		fix, rollback = r.exec("mlxconfig", d), r.exec("mlxconfig", undo)
 	case checks.SetPCI:
 		fix, rollback = r.exec("setpci-acs", d), r.exec("setpci-acs", undo)
+	case checks.OpenSMConf:
+		d.Key, undo.Key = c.Path[0], c.Path[0]
+		if c.HasOld {
+			fix, rollback = r.exec("opensm-set", d), r.exec("opensm-set", undo)
+		} else {
+			fix, rollback = r.exec("opensm-add", d), r.exec("opensm-del", d)
+		}
+	case checks.OpenSMReload:
+		// Commands adds the one reload a plan needs.
 	}
 	return fix, rollback
 }

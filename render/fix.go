@@ -38,11 +38,15 @@ func (p Plan) NVUE() bool {
 var unsafeToken = regexp.MustCompile(`[\x00-\x1f\x7f]`)
 
 // The words of the firmware and PCI fixes: an mlxconfig parameter name, a
-// PCI address as lspci prints it, a 16-bit register in hex.
+// PCI address as lspci prints it, a 16-bit register in hex. openSMKey and
+// openSMValue are what an opensm.conf QoS fix may hold: the option names
+// and the VL lists of linux-rdma/opensm osm_subnet.c.
 var (
-	mlxParamRe = regexp.MustCompile(`^[A-Z][A-Z0-9_]{0,63}$`)
-	pciAddrRe  = regexp.MustCompile(`^([0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$`)
-	hexWordRe  = regexp.MustCompile(`^[0-9a-f]{4}$`)
+	mlxParamRe  = regexp.MustCompile(`^[A-Z][A-Z0-9_]{0,63}$`)
+	pciAddrRe   = regexp.MustCompile(`^([0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$`)
+	hexWordRe   = regexp.MustCompile(`^[0-9a-f]{4}$`)
+	openSMKey   = regexp.MustCompile(`^qos(_[a-z0-9]+)+$`)
+	openSMValue = regexp.MustCompile(`^[0-9:,]+$|^TRUE$|^FALSE$`)
 )
 
 // validate rejects a change whose values could not be passed to a shell or
@@ -67,6 +71,10 @@ func validate(device string, c checks.Change) error {
 	case checks.SetPCI:
 		if !pciAddrRe.MatchString(c.Target) || !hexWordRe.MatchString(c.Value) || !hexWordRe.MatchString(c.Old) {
 			return fmt.Errorf("%s: PCI address %q or ACS word is not safe in a command", device, c.Target)
+		}
+	case checks.OpenSMConf:
+		if c.Target != layout.OpenSMConfPath || len(c.Path) != 1 || !openSMKey.MatchString(c.Path[0]) || !openSMValue.MatchString(c.Value) || (c.HasOld && !openSMValue.MatchString(c.Old)) {
+			return fmt.Errorf("%s: opensm.conf change %q %q is not safe in a command", device, c.Path, c.Value)
 		}
 	case checks.Sysfs:
 		if !strings.HasPrefix(c.Target, layout.SysRoot+"/") || strings.Contains(c.Target, "..") || strings.ContainsAny(c.Target, " '\"$`;&|<>\\") {
@@ -102,20 +110,24 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 		if len(f.Changes) == 0 || f.Waived {
 			continue
 		}
-		p, ok := byDevice[f.Device]
-		if !ok {
-			p = &Plan{Device: f.Device, Kind: kinds[f.Device]}
-			byDevice[f.Device] = p
-			order = append(order, f.Device)
-		}
-		if !contains(p.Checks, f.Check) {
-			p.Checks = append(p.Checks, f.Check)
-		}
 		for _, c := range f.Changes {
-			if err := validate(f.Device, c); err != nil {
+			dev := f.Device
+			if c.Device != "" {
+				dev = c.Device
+			}
+			p, ok := byDevice[dev]
+			if !ok {
+				p = &Plan{Device: dev, Kind: kinds[dev]}
+				byDevice[dev] = p
+				order = append(order, dev)
+			}
+			if !contains(p.Checks, f.Check) {
+				p.Checks = append(p.Checks, f.Check)
+			}
+			if err := validate(dev, c); err != nil {
 				return nil, err
 			}
-			key := fmt.Sprintf("%s|%d|%q|%q|%q|%q|%q|%q", f.Device, c.Kind, c.Target, c.Path, c.Flag, c.Value, c.Flag2, c.Value2)
+			key := fmt.Sprintf("%s|%d|%q|%q|%q|%q|%q|%q", dev, c.Kind, c.Target, c.Path, c.Flag, c.Value, c.Flag2, c.Value2)
 			if seen[key] {
 				continue
 			}

@@ -55,7 +55,7 @@ func Collect(dir string, inv *inventory.Inventory) *collectors.Capture {
 // CollectFS is Collect over any file system rooted at the fabric directory.
 func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	c := &collectors.Capture{}
-	r := &reader{capture: c, failed: map[string]bool{}}
+	r := &reader{capture: c, failed: map[string]bool{}, ib: inv.HasIB(), ethernet: inv.FabricType != inventory.FabricInfiniBand}
 	r.fsys = inputFS{FS: fsys, r: r}
 	skip := r.verifyCapture(inv)
 	known := map[string]bool{}
@@ -110,6 +110,9 @@ type reader struct {
 	// failed holds the files that exist but could not be read: their
 	// error is reported once, and they are not "missing" as well.
 	failed map[string]bool
+	// ib and ethernet say which of a host's files the fabric type asks
+	// for: an InfiniBand-only host has no RoCE files to miss.
+	ib, ethernet bool
 }
 
 // note records a remark that is neither a finding nor an input error.
@@ -310,6 +313,13 @@ func (r *reader) switchConfig(name string) *nvue.Config {
 
 func (r *reader) hostCapture(h inventory.Host) *collectors.HostCapture {
 	hc := &collectors.HostCapture{Name: h.Name}
+	if r.ib {
+		hc.IB = r.ibFiles(hc)
+	}
+	if !r.ethernet {
+		r.ncclFiles(hc)
+		return hc
+	}
 	r.hostFiles(hc)
 	byNetdev := map[string]hostfiles.IBDev{}
 	for _, d := range hc.IBDevs {

@@ -1,0 +1,66 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+var ibSL2VL = &Check{
+	ID:       "ib-sl2vl",
+	Kind:     KindConfig,
+	Devices:  Hosts,
+	Severity: Error,
+	Title:    "The jobs' Service Level maps to a data VL the port runs, on every InfiniBand port",
+	Doc: `On InfiniBand the marking is the Service Level: NCCL_IB_SL (UCX_IB_SL, NVSHMEM_IB_SL) picks
+one, and each port's SL2VL table maps it to a virtual lane. VL 15 in the table means "drop this SL"
+(linux-rdma/opensm doc/QoS_management_in_OpenSM.txt §7), and a VL at or above the port's OperVLs is
+not a lane the port runs: either way the job's packets do not get through. The table is read from
+smpquery sl2vl, OperVLs from smpquery portinfo (linux-rdma/rdma-core infiniband-diags/smpquery.c).
+With policy ib.vl set, the SL must map to that VL. The SL is the host's NCCL_IB_SL as NCCL reads it
+(environment, ~/.nccl.conf, /etc/nccl.conf, default 0), else the policy's ib.sl. The fix is OpenSM's
+qos_ca_sl2vl (README, InfiniBand), which OpenSM programs when qos is TRUE.`,
+	Inputs: []Input{IBStat, SMPQuery, NCCL},
+	Run:    runIBSL2VL,
+}
+
+func runIBSL2VL(f *model.Fabric) []Finding {
+	var out []Finding
+	nc := ibPorts(f, "SL2VL", needSL2VL, func(h *model.IBHost, p *model.IBPort) {
+		sl, why := ibSL(f, h)
+		vl := p.SL2VL[sl]
+		var msg, want string
+		switch {
+		case vl == model.VLDrop:
+			msg = fmt.Sprintf("%s maps to VL 15 on %s: the port drops the job's packets", why, p.Name())
+		case vl >= p.OperVLs:
+			msg = fmt.Sprintf("%s maps to VL %d on %s, which runs only VL0-%d (OperVLs, %s): the lane does not exist", why, vl, p.Name(), p.OperVLs-1, p.OperVLsPos)
+		case f.Policy.IB.HasVL && vl != f.Policy.IB.VL:
+			msg = fmt.Sprintf("%s maps to VL %d on %s, not to the policy's VL %d", why, vl, p.Name(), f.Policy.IB.VL)
+		default:
+			return
+		}
+		want = "a data VL below OperVLs"
+		target := 0 // VL 0: a lane every port runs, when the policy names none
+		if f.Policy.IB.HasVL {
+			want, target = fmt.Sprintf("VL %d", f.Policy.IB.VL), f.Policy.IB.VL
+		}
+		out = append(out, Finding{
+			Severity: Error, Device: h.Name, Interface: p.Name(),
+			Message:  msg + smHint(f, "qos_ca_sl2vl"),
+			Expected: fmt.Sprintf("SL %d → %s", sl, want), Actual: fmt.Sprintf("SL %d → VL %d", sl, vl),
+			Source:  p.SL2VLPos,
+			Changes: fixSL2VL(f, h, p, sl, target),
+		})
+	})
+	return append(out, nc...)
+}
+
+// smHint names the opensm.conf option to change, and where, when the
+// subnet manager's configuration was collected.
+func smHint(f *model.Fabric, key string) string {
+	if f.IB == nil || f.IB.SM == nil {
+		return fmt.Sprintf("; fix %s in the subnet manager's opensm.conf (not collected)", key)
+	}
+	return fmt.Sprintf("; fix %s in %s (%s), then kill -HUP $(pidof opensm)", key, f.IB.SM.File, f.IB.SM.Device)
+}

@@ -1,0 +1,161 @@
+package checks
+
+import (
+	"io/fs"
+	"os"
+	"slices"
+	"testing"
+	"testing/fstest"
+
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+)
+
+// ibPod replaces the fabric with examples/ib-pod (real-format ibstat,
+// smpquery and opensm.conf files; sources in its README), so the IB
+// cases start from a clean InfiniBand fabric.
+func ibPod() edit {
+	return func(t *testing.T, fsys fstest.MapFS) {
+		t.Helper()
+		for k := range fsys {
+			delete(fsys, k)
+		}
+		root := os.DirFS("../examples/ib-pod")
+		err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(root, p)
+			fsys[p] = &fstest.MapFile{Data: data}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+const (
+	ibSL2VLFile = "devices/gpu02/smpquery-sl2vl-mlx5_0-1.txt"
+	ibVLArbFile = "devices/gpu01/smpquery-vlarb-mlx5_0-1.txt"
+	ibPIFile    = "devices/gpu01/smpquery-portinfo-mlx5_0-1.txt"
+	ibSMConf    = "devices/sm01/opensm.conf"
+	ibRow       = "ports: in  0, out  0: | 0| 1|"
+)
+
+var _ = register(ibSL2VL, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean", edits: []edit{ibPod()}},
+		{name: "SL to VL 15", edits: []edit{ibPod(), replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|")},
+			want: []string{"error gpu02 mlx5_0/1"}, msg: "maps to VL 15 on mlx5_0/1: the port drops"},
+		{name: "VL above OperVLs", edits: []edit{ibPod(), replace(ibPIFile, "OperVLs:.........................VL0-7", "OperVLs:.........................VL0-1"),
+			write("devices/gpu01/smpquery-sl2vl-mlx5_0-1.txt", "# SL2VL table: Lid 2\n#                 SL: | 0| 1| 2| 3| 4| 5| 6| 7| 8| 9|10|11|12|13|14|15|\nports: in  0, out  0: | 0| 3| 2| 3| 4| 5| 6| 7| 0| 1| 2| 3| 4| 5| 6| 7|\n")},
+			want: []string{"error gpu01 mlx5_0/1"}, msg: "which runs only VL0-1"},
+		{name: "not the policy's VL", edits: []edit{ibPod(), replace("inventory.yaml", "vl: 1", "vl: 2")},
+			want: []string{"error gpu01 mlx5_0/1", "error gpu02 mlx5_0/1", "error sm01 mlx5_0/1"}, msg: "not to the policy's VL 2"},
+		{name: "SL from the environment", edits: []edit{ibPod(), write("devices/gpu01/nccl-env.txt", "NCCL_IB_SL=15\nHOME=/root\n")},
+			want: []string{"error gpu01 mlx5_0/1"}, msg: "NCCL_IB_SL 15 (devices/gpu01/nccl-env.txt:1) maps to VL 7"},
+		{name: "not collected", edits: []edit{ibPod(), remove(ibSL2VLFile)},
+			want: []string{"info gpu02"}, msg: "smpquery-sl2vl-mlx5_0-1.txt not collected: SL2VL not checked"},
+	}
+})
+
+var _ = register(ibVLArb, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean", edits: []edit{ibPod()}},
+		{name: "zero weight", edits: []edit{ibPod(), replace(ibVLArbFile, "WEIGHT: |0x0 |0x40|", "WEIGHT: |0x0 |0x0 |")},
+			want: []string{"error gpu01 mlx5_0/1"}, msg: "weight 0 in both VL arbitration tables"},
+		{name: "high table only, limit 0", edits: []edit{ibPod(), replace(ibVLArbFile, "WEIGHT: |0x0 |0x40|", "WEIGHT: |0x0 |0x0 |"),
+			replace(ibVLArbFile, "VL    : |0x0 |0x0 |", "VL    : |0x0 |0x1 |"), replace(ibVLArbFile, "WEIGHT: |0x4 |0x0 |", "WEIGHT: |0x4 |0x40|"),
+			replace(ibPIFile, "VLHighLimit:.....................6", "VLHighLimit:.....................0")},
+			want: []string{"warning gpu01 mlx5_0/1"}, msg: "only by the high-priority table with VLHighLimit 0"},
+		{name: "high table only, limit 6", edits: []edit{ibPod(), replace(ibVLArbFile, "WEIGHT: |0x0 |0x40|", "WEIGHT: |0x0 |0x0 |"),
+			replace(ibVLArbFile, "VL    : |0x0 |0x0 |", "VL    : |0x0 |0x1 |"), replace(ibVLArbFile, "WEIGHT: |0x4 |0x0 |", "WEIGHT: |0x4 |0x40|")}},
+		// An entry past LowCap is not on the port.
+		{name: "weight past the cap", edits: []edit{ibPod(), replace(ibVLArbFile, "WEIGHT: |0x0 |0x40|", "WEIGHT: |0x0 |0x0 |"),
+			replace(ibVLArbFile, "LowCap 8", "LowCap 1")},
+			want: []string{"error gpu01 mlx5_0/1"}},
+		{name: "dropped SL is ib-sl2vl's", edits: []edit{ibPod(), replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|")}},
+	}
+})
+
+var _ = register(ibSMConsistency, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean", edits: []edit{ibPod()}},
+		{name: "port differs", edits: []edit{ibPod(), replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|")},
+			want: []string{"error gpu02 mlx5_0/1"}, msg: "SL2VL (devices/sm01/opensm.conf:25) differ"},
+		{name: "defaults apply", edits: []edit{ibPod(), replace(ibSMConf, "qos_ca_vlarb_low 0:0,1:64,2:128,3:192,4:0,5:64,6:64,7:64\n", "")},
+			want: []string{"error gpu01 mlx5_0/1", "error gpu02 mlx5_0/1", "error sm01 mlx5_0/1"}, msg: "low VL arbitration (OpenSM default"},
+		{name: "qos_ fall-back", edits: []edit{ibPod(), replace(ibSMConf, "qos_ca_high_limit 6\n", ""), replace(ibSMConf, "qos_high_limit -1", "qos_high_limit 6")}},
+		{name: "qos FALSE programs nothing", edits: []edit{ibPod(), replace(ibSMConf, "qos TRUE", "qos FALSE"), replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|")}},
+		{name: "high limit", edits: []edit{ibPod(), replace(ibPIFile, "VLHighLimit:.....................6", "VLHighLimit:.....................0")},
+			want: []string{"error gpu01 mlx5_0/1"}, msg: "VLHighLimit"},
+	}
+})
+
+var _ = register(ibSLConsistency, func(testing.TB) []checkCase {
+	return []checkCase{
+		{name: "clean", edits: []edit{ibPod()}},
+		{name: "other SL", edits: []edit{ibPod(), replace("devices/gpu01/nccl.conf", "NCCL_IB_SL=1", "NCCL_IB_SL=3")},
+			want: []string{"error gpu01"}, msg: "jobs send on SL 3"},
+		{name: "NCCL default", edits: []edit{ibPod(), replace("devices/gpu01/nccl.conf", "NCCL_IB_SL=1", "")},
+			want: []string{"error gpu01"}, msg: "SL 0 (NCCL default"},
+		{name: "not collected", edits: []edit{ibPod(), remove("devices/gpu01/nccl.conf")},
+			want: []string{"info gpu01"}, msg: "nccl.conf not collected: NCCL_IB_SL not checked"},
+	}
+})
+
+// When OpenSM's own table drops the SL, the fix edits qos_ca_sl2vl in
+// place on the SM's host; when only the port differs, a reload does.
+func TestIBFixTargetsSM(t *testing.T) {
+	bad := "qos_ca_sl2vl 0,15,2,3,4,5,6,7,8,9,10,11,12,13,14,7"
+	f := fabric(t, ibPod(), replace(ibSMConf, "qos_ca_sl2vl 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,7", bad),
+		replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|"))
+	fs := ibSL2VL.Run(f)
+	if len(fs) != 1 || len(fs[0].Changes) != 2 {
+		t.Fatalf("%+v", fs)
+	}
+	c := fs[0].Changes[0]
+	if c.Kind != OpenSMConf || c.Device != "sm01" || c.Path[0] != "qos_ca_sl2vl" || c.Value != "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,7" || !c.HasOld || c.Old != "0,15,2,3,4,5,6,7,8,9,10,11,12,13,14,7" {
+		t.Errorf("%+v", c)
+	}
+	if fs[0].Changes[1].Kind != OpenSMReload {
+		t.Errorf("%+v", fs[0].Changes[1])
+	}
+	f = fabric(t, ibPod(), replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|"))
+	if fs := ibSL2VL.Run(f); len(fs) != 1 || len(fs[0].Changes) != 1 || fs[0].Changes[0].Kind != OpenSMReload {
+		t.Errorf("port-only defect: %+v", fs)
+	}
+}
+
+// The shipped InfiniBand examples: ib-pod lints clean, ib-broken gives
+// the 6 errors its README lists.
+func TestIBExamples(t *testing.T) {
+	want := map[string][]string{
+		"ib-pod": nil,
+		"ib-broken": {
+			"gpu01 ib-sm-consistency error", "gpu01 ib-vlarb error",
+			"gpu02 ib-sl2vl error", "gpu02 ib-sm-consistency error",
+			"sm01 ib-sl-consistency error", "sm01 ib-sl2vl error",
+		},
+	}
+	for dir, w := range want {
+		inv, err := inventory.Load("../examples/" + dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := offline.Collect("../examples/"+dir, inv)
+		if len(c.Errors) > 0 {
+			t.Fatalf("%s: %v", dir, c.Errors)
+		}
+		var got []string
+		for _, fd := range Run(model.Build(inv, c)) {
+			got = append(got, fd.Device+" "+fd.Check+" "+fd.Severity.String())
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, w) {
+			t.Errorf("%s: %q, want %q", dir, got, w)
+		}
+	}
+}

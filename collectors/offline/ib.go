@@ -1,0 +1,65 @@
+package offline
+
+import (
+	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/ibfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
+)
+
+// ibFiles reads a host's InfiniBand files: ibstat, then the smpquery
+// tables of each port whose link layer is InfiniBand, and opensm.conf
+// when the host runs the subnet manager.
+func (r *reader) ibFiles(hc *collectors.HostCapture) *collectors.IBCapture {
+	ib := &collectors.IBCapture{}
+	ib.OpenSM = readOK(r, r.devicePath(hc.Name, layout.OpenSMConfFile), ibfiles.ParseOpenSMConf)
+	st, state := readParse(r, r.devicePath(hc.Name, layout.IBStatFile), ibfiles.ParseIBStat)
+	if state == fileAbsent {
+		hc.Missing = append(hc.Missing, layout.IBStatFile)
+	}
+	if state != fileOK {
+		return ib
+	}
+	ib.IBStat = st
+	for _, p := range st.Ports {
+		if p.LinkLayer != "InfiniBand" {
+			continue
+		}
+		pc := &collectors.IBPortCapture{CA: p.CA, Port: p.Port, LID: p.BaseLID, Line: p.Line}
+		file := func(op string) string { return r.devicePath(hc.Name, layout.SMPQueryFile(op, p.CA, p.Port)) }
+		var s1, s2, s3 fileState
+		pc.SL2VL, s1 = readParse(r, file("sl2vl"), ibfiles.ParseSL2VL)
+		pc.VLArb, s2 = readParse(r, file("vlarb"), ibfiles.ParseVLArb)
+		pc.PortInfo, s3 = readParse(r, file("portinfo"), ibfiles.ParsePortInfo)
+		for i, s := range []fileState{s1, s2, s3} {
+			if s == fileAbsent {
+				hc.Missing = append(hc.Missing, layout.SMPQueryFile([]string{"sl2vl", "vlarb", "portinfo"}[i], p.CA, p.Port))
+			}
+			if s != fileOK {
+				pc.SL2VL, pc.VLArb, pc.PortInfo = nilIf(s1, pc.SL2VL), nilIf(s2, pc.VLArb), nilIf(s3, pc.PortInfo)
+			}
+		}
+		ib.Ports = append(ib.Ports, pc)
+	}
+	return ib
+}
+
+func nilIf[T any](s fileState, v *T) *T {
+	if s != fileOK {
+		return nil
+	}
+	return v
+}
+
+// ncclFiles reads only the NCCL layers, for a host of an InfiniBand-only
+// fabric: NCCL_IB_SL is read from them like NCCL_IB_TC.
+func (r *reader) ncclFiles(hc *collectors.HostCapture) {
+	conf, st := readParse(r, r.devicePath(hc.Name, layout.NCCLConfFile), hostfiles.ParseNCCLConf)
+	if st == fileOK {
+		hc.NCCL = conf
+	} else if st == fileAbsent {
+		hc.Missing = append(hc.Missing, layout.NCCLConfFile)
+	}
+	hc.NCCLHome = readOK(r, r.devicePath(hc.Name, layout.HomeNCCLConfFile), hostfiles.ParseNCCLConf)
+	hc.NCCLEnv = readOK(r, r.devicePath(hc.Name, layout.NCCLEnvFile), hostfiles.ParseNCCLEnv)
+}

@@ -1,0 +1,62 @@
+package inventory
+
+import "github.com/qoslint/qoslint/inventory/source"
+
+// Fabric types (fabric_type).
+const (
+	FabricEthernet   = "ethernet"
+	FabricInfiniBand = "infiniband"
+	FabricMixed      = "mixed"
+)
+
+// HasIB reports whether the fabric has InfiniBand ports to check.
+func (inv *Inventory) HasIB() bool {
+	return inv.FabricType == FabricInfiniBand || inv.FabricType == FabricMixed
+}
+
+// IBPolicy is the InfiniBand intent. On InfiniBand the marking is the
+// Service Level: the application picks one (NCCL_IB_SL, default 0 in
+// NVIDIA/nccl src/transport/net_ib.cc), every port's SL2VL table maps it to a
+// virtual lane and VL arbitration gives that lane its share.
+type IBPolicy struct {
+	// SL is the Service Level the applications must use (default 0).
+	SL int
+	// VL is the virtual lane SL must map to on every port when HasVL;
+	// without it any data VL the port runs will do.
+	VL    int
+	HasVL bool
+}
+
+func buildFabricType(f field[string], p *problems) string {
+	if !f.Set {
+		return "" // ethernet, and no new field in an Ethernet inventory
+	}
+	switch f.V {
+	case FabricEthernet, FabricInfiniBand, FabricMixed:
+		return f.V
+	}
+	p.semantic(f.Line, "fabric_type %q: want infiniband, ethernet or mixed", f.V)
+	return FabricEthernet
+}
+
+// buildIB checks ib.sl (0-15) and ib.vl (0-14: VL 15 is the management
+// lane, and an SL mapped to it is dropped, IBA 7.6.6 as OpenSM's
+// doc/QoS_management_in_OpenSM.txt §7 says) and records their positions.
+func buildIB(file string, r *rawPolicy, pos map[string]source.Pos, p *problems) IBPolicy {
+	ib := IBPolicy{}
+	if r.IBSL.Set {
+		if r.IBSL.V < 0 || r.IBSL.V > 15 {
+			p.semantic(r.IBSL.Line, "ib.sl %d: want 0-15", r.IBSL.V)
+		}
+		ib.SL = r.IBSL.V
+		pos["ib.sl"] = source.Pos{File: file, Line: r.IBSL.Line}
+	}
+	if r.IBVL.Set {
+		if r.IBVL.V < 0 || r.IBVL.V > 14 {
+			p.semantic(r.IBVL.Line, "ib.vl %d: want 0-14 (VL 15 drops data)", r.IBVL.V)
+		}
+		ib.VL, ib.HasVL = r.IBVL.V, true
+		pos["ib.vl"] = source.Pos{File: file, Line: r.IBVL.Line}
+	}
+	return ib
+}
