@@ -3,23 +3,12 @@ package hostfiles
 import (
 	"strconv"
 	"strings"
+
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
-// splitLines splits a captured text file into lines without their "\n" or a
-// trailing "\r" (captures copied through Windows tools keep CRLF). Index i is
-// line i+1.
-func splitLines(data []byte) []string {
-	s := string(data)
-	s = strings.TrimSuffix(s, "\n")
-	if s == "" {
-		return nil
-	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	return lines
-}
+// splitLines is source.Lines: index i is line i+1.
+func splitLines(data []byte) []string { return source.Lines(data) }
 
 // normSpace collapses every run of whitespace to one space and trims the
 // ends. mlnx_qos indents with tabs, copies of its output use 8 spaces, and

@@ -8,24 +8,12 @@ package ibfiles
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
-// splitLines splits a capture into lines without "\n" or a trailing "\r";
-// index i is line i+1.
-func splitLines(data []byte) []string {
-	s := strings.TrimSuffix(string(data), "\n")
-	if s == "" {
-		return nil
-	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	return lines
-}
+// splitLines is source.Lines: index i is line i+1.
+func splitLines(data []byte) []string { return source.Lines(data) }
 
 // atoi parses a decimal in [lo, hi]; OpenSM's strtoul(…, 0) also takes hex
 // (0x..), which infiniband-diags prints for VL arbitration, so base 0 is

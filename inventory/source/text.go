@@ -2,6 +2,7 @@ package source
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -43,4 +44,19 @@ func CheckUTF8(file string, data []byte, what string) *Error {
 		return nil
 	}
 	return Errorf(file, line, "byte 0x%02X at column %d is not UTF-8: %s must be UTF-8 (was the file saved as Latin-1?)", b, col, what)
+}
+
+// Lines splits a captured text file into lines without their "\n" or a
+// trailing "\r" (captures copied through Windows tools keep CRLF). Index i
+// is line i+1; an empty file has no lines.
+func Lines(data []byte) []string {
+	s := strings.TrimSuffix(string(data), "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
 }
