@@ -54,6 +54,16 @@ func needSL2VL(p *model.IBPort) []string {
 	return m
 }
 
+// needVLArb is needSL2VL plus the port's VL arbitration tables: the inputs
+// of ib-vlarb and ib-sm-consistency.
+func needVLArb(p *model.IBPort) []string {
+	m := needSL2VL(p)
+	if p.VLArb == nil {
+		m = append(m, smpFile("vlarb", p)+" not collected")
+	}
+	return m
+}
+
 func smpFile(op string, p *model.IBPort) string {
 	return fmt.Sprintf("smpquery-%s-%s-%d.txt", op, p.CA, p.Port)
 }

@@ -33,14 +33,7 @@ func runIBSMConsistency(f *model.Fabric) []Finding {
 	sm := f.IB.SM
 	cfg := sm.Config[ibfiles.ClassCA]
 	var out []Finding
-	need := func(p *model.IBPort) []string {
-		m := needSL2VL(p)
-		if p.VLArb == nil {
-			m = append(m, smpFile("vlarb", p)+" not collected")
-		}
-		return m
-	}
-	nc := ibPorts(f, "OpenSM consistency", need, func(h *model.IBHost, p *model.IBPort) {
+	nc := ibPorts(f, "OpenSM consistency", needVLArb, func(h *model.IBHost, p *model.IBPort) {
 		sl2vl, high, low, _ := cfg.Expected(p.OperVLs)
 		var diffs, want, got []string
 		if sl2vl != *p.SL2VL {

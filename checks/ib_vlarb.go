@@ -25,14 +25,7 @@ linux-rdma/rdma-core infiniband-diags/smpquery.c).`,
 
 func runIBVLArb(f *model.Fabric) []Finding {
 	var out []Finding
-	need := func(p *model.IBPort) []string {
-		m := needSL2VL(p)
-		if p.VLArb == nil {
-			m = append(m, smpFile("vlarb", p)+" not collected")
-		}
-		return m
-	}
-	nc := ibPorts(f, "VL arbitration", need, func(h *model.IBHost, p *model.IBPort) {
+	nc := ibPorts(f, "VL arbitration", needVLArb, func(h *model.IBHost, p *model.IBPort) {
 		sl, why := ibSL(f, h)
 		vl := p.SL2VL[sl]
 		if vl == model.VLDrop || vl >= p.OperVLs {
