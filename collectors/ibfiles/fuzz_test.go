@@ -48,3 +48,43 @@ func FuzzIBStat(f *testing.F) {
 	seed(f, "ibstat.txt")
 	f.Fuzz(func(t *testing.T, b []byte) { _, _ = ParseIBStat("f", b) })
 }
+
+func FuzzDBCSV(f *testing.F) {
+	seed(f, "ibdiagnet/ibdiagnet2.db_csv")
+	f.Add([]byte("START_X\nA,\"B\"\n\"1, 2\" , 3\nEND_X\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d, err := ParseDBCSV("f", b)
+		if err != nil {
+			return
+		}
+		for _, s := range d.Sections {
+			for _, r := range s.Rows {
+				if len(r.Fields) != len(s.Header) {
+					t.Fatalf("row %d has %d fields, header %d", r.Line, len(r.Fields), len(s.Header))
+				}
+			}
+		}
+		// Accessors must fail cleanly or return what they read.
+		_, _ = FromIBDiagnet(d, nil)
+		_, _ = d.Links()
+		_, _ = d.VLArbitration()
+	})
+}
+
+func FuzzSLVL(f *testing.F) {
+	seed(f, "ibdiagnet/ibdiagnet2.slvl")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := ParseSLVL("f", b)
+		if err != nil {
+			return
+		}
+		for _, r := range s.Rows {
+			for _, v := range r.VL {
+				if v < 0 || v > 15 {
+					t.Fatalf("VL %d out of range", v)
+				}
+			}
+		}
+		_ = SL2VLFromSLVL(s, nil)
+	})
+}
