@@ -11,7 +11,7 @@ var linkQoS = &Check{
 	ID:       "link-qos",
 	Kind:     KindTopology,
 	Devices:  AllDevices,
-	Severity: Info,
+	Severity: Error,
 	Title:    "The switch port each RoCE NIC plugs into carries the RoCE policy through its own profiles",
 	Doc: `A host's RoCE marking only helps if the switch port its NIC is cabled to classifies and queues
 it: NVUE applies QoS per port through the profiles bound on it (default-global where none is),
@@ -21,7 +21,10 @@ reports (lldpcli show neighbors, lldpd/lldpd), the port's own effective QoS is j
 switch checks' rules (switch-trust, switch-dscp-map, switch-pfc, switch-ecn, switch-queue-map):
 the finding names the host, the NIC, the switch port and the profiles in effect there. It is
 information: the switch checks' findings on that port carry the severity and the fix, and this
-one says which NIC they leave without the RoCE policy, so that a gate counts one defect once.`,
+one says which NIC they leave without the RoCE policy, so that a gate counts one defect once.
+A port outside the inventory's ports list, which the switch checks do not judge, is judged here
+alone: its finding carries the severity of the rules it breaks and asks for the port to be added
+to the inventory, after which the switch checks print the fix.`,
 	Inputs: []Input{LLDP, NVConfig, MlnxQoS},
 	Run:    runLinkQoS,
 }
@@ -35,23 +38,37 @@ func runLinkQoS(f *model.Fabric) []Finding {
 			if n == nil || sw == nil {
 				continue
 			}
-			q := sw.PortQoS[port]
-			_, reasons := judgePortQoS(f, q)
-			if len(reasons) == 0 {
+			if _, reasons := judgePortQoS(f, sw.PortQoS[port]); len(reasons) == 0 {
 				continue
 			}
-			out = append(out, Finding{
-				Severity: Info, Device: sw.Name, Interface: port,
-				Message: fmt.Sprintf("%s %s plugs into %s, whose profiles (%s) break RoCE: %s (%s); qoslint prints no command here: "+
-					"the switch checks' findings on %s fix the profiles", h.Name, n.Netdev, endName(pair[1], port), profiles(q),
-					strings.Join(reasons, "; "), linkSeen(l), port),
-				Expected: "the RoCE policy on the port's own profiles",
-				Actual:   strings.Join(reasons, "; "),
-				Source:   at(linkSource(l), sw.ConfigFile),
-			})
+			out = append(out, linkQoSFinding(f, l, h, n, pair[1], sw, port))
 		}
 	}
 	return append(out, lldpNotCollected(f, "the QoS of the switch ports RoCE NICs plug into")...)
+}
+
+// linkQoSFinding reports a NIC's switch port whose QoS breaks RoCE. On a
+// checked port it is information (the switch checks carry the severity and
+// the fix); on a port outside the inventory's ports list, which no switch
+// check judges, it carries the rules' severity itself.
+func linkQoSFinding(f *model.Fabric, l *model.Link, h *model.Host, n *model.NIC, e model.LinkEnd, sw *model.Switch, port string) Finding {
+	q := sw.PortQoS[port]
+	sev, reasons := judgePortQoS(f, q)
+	fix := fmt.Sprintf("the switch checks' findings on %s fix the profiles", port)
+	if sw.IsOutside(port) {
+		fix = fmt.Sprintf("%s is outside %s's ports list in the inventory, so no switch check judges it: add it there "+
+			"and the switch checks print the fix", port, sw.Name)
+	} else {
+		sev = Info
+	}
+	return Finding{
+		Severity: sev, Device: sw.Name, Interface: port,
+		Message: fmt.Sprintf("%s %s plugs into %s, whose profiles (%s) break RoCE: %s (%s); qoslint prints no command here: %s",
+			h.Name, n.Netdev, endName(e, port), profiles(q), strings.Join(reasons, "; "), linkSeen(l), fix),
+		Expected: "the RoCE policy on the port's own profiles",
+		Actual:   strings.Join(reasons, "; "),
+		Source:   at(linkSource(l), sw.ConfigFile),
+	}
 }
 
 // judgePortQoS applies the switch checks' rules to one port's QoS; the

@@ -43,6 +43,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 	f.Wire = c.Wire
 	f.HostOfIP = HostIPs(inv)
 	buildLinks(f, inv, c)
+	buildOutsidePorts(f)
 	buildECMPGroups(f, inv)
 	buildPlan(f, inv, c)
 	buildRails(f, inv, c)

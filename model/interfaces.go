@@ -466,6 +466,7 @@ func routedPorts(root *nvue.Node, s *ifaceSet, ports []string) []string {
 // their bindings, MTU and adaptive routing, and the notes about the rest.
 func (b *switchBuilder) interfaces(sw *Switch, root *nvue.Node, inv []string) map[string]*binding {
 	s := b.readInterfaces(root)
+	b.ifaces = s
 	sw.Bonds = map[string][]string{}
 	for bond, ms := range s.members {
 		m := append([]string(nil), ms...)

@@ -142,6 +142,9 @@ func switchInterfaces(sw *Switch) map[string]bool {
 			set[m] = true
 		}
 	}
+	for _, p := range sw.configInterfaces() {
+		set[p] = true
+	}
 	return set
 }
 

@@ -66,6 +66,13 @@ type Switch struct {
 	// Notes are remarks about the configuration (interfaces never checked,
 	// settings that do not count); Build moves them to the fabric's Notes.
 	Notes []*source.Error
+	// Outside are the ports not in the inventory's ports list that a RoCE
+	// NIC plugs into (per LLDP), sorted: they have PortQoS and MTU so that
+	// the link checks judge them, but they are not Ports, so the switch
+	// checks do not report them a second time (model/outside.go).
+	Outside []string
+	// outside builds their QoS; Build drops it once links are known.
+	outside *switchBuilder
 }
 
 // RoCE is the switch's `qos roce` state.
@@ -147,6 +154,36 @@ type switchBuilder struct {
 	// seen holds the texts of problems[:seenN] (dedupeFrom).
 	seen  map[string]bool
 	seenN int
+	// ifaces, qosRoot, global and shared (bindings → QoS) outlive
+	// BuildSwitch until Build has given QoS to the ports outside the
+	// inventory's list that RoCE NICs plug into (model/outside.go).
+	ifaces  *ifaceSet
+	qosRoot *nvue.Node
+	global  *QoS
+	shared  map[[4]string]*QoS
+}
+
+// boundQoS is the QoS of a set of bindings, built once per distinct set:
+// ports bound alike share it.
+func (b *switchBuilder) boundQoS(bd binding) *QoS {
+	key := [4]string{bd.mapping.V, bd.pfc.V, bd.ecn.V, bd.sched.V}
+	if q, ok := b.shared[key]; ok {
+		return q
+	}
+	saved := len(b.problems)
+	q := b.portQoS(b.global, b.qosRoot, bd)
+	b.dedupeFrom(saved)
+	b.shared[key] = q
+	for _, v := range []struct {
+		feature string
+		val     Value[string]
+	}{{"mapping", bd.mapping}, {"pfc", bd.pfc}, {"congestion-control", bd.ecn}, {"egress-scheduler", bd.sched}} {
+		if v.val.V != DefaultProfile && b.profile(b.qosRoot.Child(v.feature), v.val.V) == nil {
+			b.problems = append(b.problems, source.Errorf(b.file, v.val.Origin.Pos.Line,
+				"qos %s profile %q is bound but not defined", v.feature, v.val.V))
+		}
+	}
+	return q
 }
 
 func (b *switchBuilder) pos(n *nvue.Node) source.Pos {
@@ -427,33 +464,16 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 	qosRoot := root.Child("qos")
 	global := b.globalQoS(sw.RoCE, Release(sw.Version), qosRoot)
 	sw.Pools = b.trafficPools(qosRoot)
-	build := func(bd binding) *QoS { return b.portQoS(global, qosRoot, bd) }
 	def := Defaulted(DefaultProfile, "no profile binding")
+	b.qosRoot, b.global = qosRoot, global
 	// Problems are collected once, from the global build; port builds with
 	// the same profiles would only repeat them.
-	sw.Global = build(binding{def, def, def, def})
-	shared := map[[4]string]*QoS{{DefaultProfile, DefaultProfile, DefaultProfile, DefaultProfile}: sw.Global}
+	sw.Global = b.portQoS(global, qosRoot, binding{def, def, def, def})
+	b.shared = map[[4]string]*QoS{{DefaultProfile, DefaultProfile, DefaultProfile, DefaultProfile}: sw.Global}
 	for _, p := range sw.Ports {
-		bd := binds[p]
-		key := [4]string{bd.mapping.V, bd.pfc.V, bd.ecn.V, bd.sched.V}
-		q, ok := shared[key]
-		if !ok {
-			saved := len(b.problems)
-			q = build(*bd)
-			b.dedupeFrom(saved)
-			shared[key] = q
-			for _, v := range []struct {
-				feature string
-				val     Value[string]
-			}{{"mapping", bd.mapping}, {"pfc", bd.pfc}, {"congestion-control", bd.ecn}, {"egress-scheduler", bd.sched}} {
-				if v.val.V != DefaultProfile && b.profile(qosRoot.Child(v.feature), v.val.V) == nil {
-					b.problems = append(b.problems, source.Errorf(b.file, v.val.Origin.Pos.Line,
-						"qos %s profile %q is bound but not defined", v.feature, v.val.V))
-				}
-			}
-		}
-		sw.PortQoS[p] = q
+		sw.PortQoS[p] = b.boundQoS(*binds[p])
 	}
+	sw.outside = b
 
 	sw.ECMP = b.ecmp(root.Get("system", "forwarding", "ecmp-hash"))
 	sw.Forwarding = b.forwarding(root.Get("system", "forwarding"))

@@ -110,6 +110,23 @@ func ecmpGroup(f *Fabric, sw *Switch, roles map[string]string, top int) ECMPGrou
 		}
 		byTier[tier(roles[other.Device])] = append(byTier[tier(roles[other.Device])], this)
 	}
+	want := groupTier(t, top, byTier)
+	if want == 0 {
+		fallback.Why = "LLDP shows no link to a " + nextTierName(t, top)
+		return fallback
+	}
+	ports := groupPorts(f, sw, byTier[want])
+	if len(ports) == 0 {
+		fallback.Why = fmt.Sprintf("its LLDP links to a %s are on no port it can route adaptively", tierName(want))
+		return fallback
+	}
+	return ECMPGroup{Ports: ports, FromLLDP: true, Toward: tierName(want)}
+}
+
+// groupTier is the tier a switch of tier t takes its ECMP group towards,
+// among the tiers it has links to: the next one up, or for a switch of the
+// top tier the next one down; 0 when it has links to neither.
+func groupTier[E any](t, top int, byTier map[int][]E) int {
 	want := 0
 	for ot := range byTier {
 		if ot > t && (want == 0 || ot < want) {
@@ -123,16 +140,56 @@ func ecmpGroup(f *Fabric, sw *Switch, roles map[string]string, top int) ECMPGrou
 			}
 		}
 	}
+	return want
+}
+
+// CablingGroup is the ECMP group of a switch from its cabling alone, for
+// a switch whose configuration is still to be written (qoslint render):
+// its front-panel ports cabled to the tier its ECMP group leads to, from
+// its own lldp.json when collected, else from the cabling plan
+// (topology.dot). from names the file the ports come from; ports is empty
+// when neither names such a link. Split and bond membership are those of
+// the ports as cabled: a bond member is no port of the group, but a switch
+// without configuration has no bonds to tell.
+func CablingGroup(f *Fabric, inv *inventory.Inventory, name string) (g ECMPGroup, from string) {
+	roles := map[string]string{}
+	top := 0
+	for _, s := range inv.Switches {
+		roles[s.Name] = s.Role
+		top = max(top, tier(s.Role))
+	}
+	byTier := map[int][]string{}
+	add := func(port, other string) {
+		if ot := tier(roles[other]); ot > 0 && IsSwp(port) {
+			byTier[ot] = append(byTier[ot], port)
+		}
+	}
+	file, lldp := f.LLDPFile[name]
+	if lldp {
+		from = file
+		for _, l := range f.Links {
+			if this, other, ok := l.End(name); ok && other.Kind == layout.KindSwitch {
+				add(this.Port, other.Device)
+			}
+		}
+	} else if f.Plan != nil {
+		from = f.Plan.File
+		for _, l := range f.Plan.Links {
+			switch name {
+			case l.A.Device:
+				add(l.A.Port, l.B.Device)
+			case l.B.Device:
+				add(l.B.Port, l.A.Device)
+			}
+		}
+	}
+	want := groupTier(tier(roles[name]), top, byTier)
 	if want == 0 {
-		fallback.Why = "LLDP shows no link to a " + nextTierName(t, top)
-		return fallback
+		return ECMPGroup{}, from
 	}
-	ports := groupPorts(f, sw, byTier[want])
-	if len(ports) == 0 {
-		fallback.Why = fmt.Sprintf("its LLDP links to a %s are on no port it can route adaptively", tierName(want))
-		return fallback
-	}
-	return ECMPGroup{Ports: ports, FromLLDP: true, Toward: tierName(want)}
+	ports := byTier[want]
+	SortNames(ports)
+	return ECMPGroup{Ports: dedup(ports), FromLLDP: lldp, Toward: tierName(want)}, from
 }
 
 // groupPorts are the checked ports of a switch's link ends. A bond member

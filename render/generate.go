@@ -76,6 +76,27 @@ func SwitchChanges(p inventory.Policy, syn model.Syntax, ports string) []checks.
 	return cs
 }
 
+// UplinkARChanges turns adaptive routing on for each port of a switch's
+// ECMP group, in its release's syntax: "Run the `nv set interface
+// <interface> router adaptive-routing enable on` command on all the ports
+// that are part of the same ECMP route" (CumulusNetworks/docs
+// content/cumulus-linux-514/Layer-3/Routing/Equal-Cost-Multipath-Load-
+// Sharing.md; `state enabled` in content/cumulus-linux-515/ of the same
+// page). One command per port, not a range: the group is the cabling's
+// and need not be contiguous. Nothing when the policy does not want
+// adaptive routing (SwitchChanges leaves it off switch-wide then).
+func UplinkARChanges(p inventory.Policy, syn model.Syntax, ports []string) []checks.Change {
+	if !p.ECMP.AdaptiveRouting {
+		return nil
+	}
+	var cs []checks.Change
+	for _, port := range ports {
+		cs = append(cs, checks.Change{Kind: checks.NVUE, Path: []string{"interface", port, "router", "adaptive-routing", syn.StateKey()},
+			Value: syn.OnOff(true)})
+	}
+	return cs
+}
+
 // HostChanges is the RoCE QoS configuration of a new GPU server's RoCE NICs
 // that follows the policy.
 func HostChanges(p inventory.Policy, nics []NIC) ([]checks.Change, error) {

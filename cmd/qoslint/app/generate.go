@@ -10,6 +10,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/names"
 	"github.com/qoslint/qoslint/model"
@@ -27,8 +28,12 @@ type GenerateOptions struct {
 	Format string
 	// Syntax is the switch's Cumulus Linux release (5.0 to 5.x), which
 	// decides its NVUE syntax; "" means 5.15.
-	Syntax    string
-	Ports     string // switch fabric ports, NVUE range
+	Syntax string
+	Ports  string // switch fabric ports, NVUE range
+	// Uplinks names the inventory switch whose cabling, in the policy
+	// file's fabric directory, gives the ports of its ECMP group: they
+	// get adaptive routing one by one when the policy wants it.
+	Uplinks   string
 	NICs      []string
 	Templates string
 }
@@ -106,6 +111,13 @@ func generateSwitch(renderer *render.Renderer, p inventory.Policy, g render.Gene
 		return "", err
 	}
 	changes := render.SwitchChanges(p, syn, opt.Ports)
+	if opt.Uplinks != "" {
+		group, err := uplinkGroup(opt)
+		if err != nil {
+			return "", err
+		}
+		changes = append(changes, render.UplinkARChanges(p, syn, group)...)
+	}
 	fix, _ := renderer.Commands(changes)
 	g.Syntax, g.Commands = syn.String(), fix
 	switch format {
@@ -117,6 +129,39 @@ func generateSwitch(renderer *render.Renderer, p inventory.Policy, g render.Gene
 		}
 	}
 	return renderer.Config("switch-"+format, g), nil
+}
+
+// uplinkGroup is the ECMP group of the inventory switch opt.Uplinks from
+// the cabling in the policy file's fabric directory: its lldp.json, else
+// topology.dot (model.CablingGroup). The switch need not have a
+// configuration yet; only its cabling is read.
+func uplinkGroup(opt GenerateOptions) ([]string, error) {
+	inv, err := inventory.LoadFile(opt.Policy)
+	if err != nil {
+		return nil, err
+	}
+	var role string
+	for _, s := range inv.Switches {
+		if s.Name == opt.Uplinks {
+			role = s.Role
+		}
+	}
+	switch {
+	case role == "":
+		return nil, fmt.Errorf("--uplinks %q: no switch of that name in %s", opt.Uplinks, opt.Policy)
+	case role != opt.Role:
+		return nil, fmt.Errorf("--uplinks %q: it is a %s in %s, not a %s", opt.Uplinks, role, opt.Policy, opt.Role)
+	}
+	f := model.Build(inv, offline.Collect(filepath.Dir(opt.Policy), inv))
+	g, from := model.CablingGroup(f, inv, opt.Uplinks)
+	if len(g.Ports) == 0 {
+		where := "neither " + layout.DeviceFile(opt.Uplinks, layout.LLDPFile) + " nor " + layout.TopologyFile + " was found"
+		if from != "" {
+			where = from + " cables it to no switch of the tier its ECMP group leads to"
+		}
+		return nil, fmt.Errorf("--uplinks %q: %s", opt.Uplinks, where)
+	}
+	return g.Ports, nil
 }
 
 // checkPorts holds --ports to what the offline reader and the live audit

@@ -13,7 +13,7 @@ import (
 
 // renderFlagsOf are the flags that mean something only for one kind of
 // device; given for the other, they are an error rather than ignored.
-var renderFlagsOf = map[string][]string{"switch": {"ports", "syntax"}, "host": {"nics"}}
+var renderFlagsOf = map[string][]string{"switch": {"ports", "syntax", "uplinks"}, "host": {"nics"}}
 
 // syntaxReleases are the releases --syntax completion offers; any 5.x
 // release is accepted (CL 5.0 to 5.14 spell enable on, 5.15 and later
@@ -34,8 +34,15 @@ of an inventory file, one form at a time (--format):
   host: script (default: mlnx_qos, sysfs, nccl.conf, MTU), commands (the same lines, no script header)
 
 --syntax is the switch's Cumulus Linux release, 5.0 to 5.x (5.9, 5.14.2, 5.18): up to 5.14 NVUE
-spells enable on, from 5.15 state enabled. --ports and --syntax are for switches, --nics for hosts.`,
+spells enable on, from 5.15 state enabled. --ports, --syntax and --uplinks are for switches, --nics
+for hosts.
+
+--uplinks NAME reads the cabling of the inventory switch NAME in the policy file's fabric directory
+(devices/NAME/lldp.json, else topology.dot): when the policy wants adaptive routing, each port of its
+ECMP group (its links to the next tier up; a top-tier switch's links down) gets
+"nv set interface <port> router adaptive-routing" on, as NVIDIA asks for every port of the ECMP route.`,
 		Example: `  qoslint render --policy inventory.yaml --role leaf --syntax 5.9 -f script -o leaf.sh
+  qoslint render --policy fabric/inventory.hcl --role leaf --uplinks leaf01 --syntax 5.14
   qoslint render --policy inventory.yaml --role host --nics ens1f0np0,ens1f1np1 > gpu.sh`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -62,6 +69,7 @@ spells enable on, from 5.15 state enabled. --ports and --syntax are for switches
 	cmd.Flags().StringVar(&opt.Syntax, "syntax", "5.15", "switches: the Cumulus Linux release (5.0 to 5.x), which decides the NVUE syntax")
 	complete(cmd, "syntax", syntaxReleases...)
 	cmd.Flags().StringVar(&opt.Ports, "ports", "swp1-32", "switches: fabric ports (NVUE range) that get the MTU")
+	cmd.Flags().StringVar(&opt.Uplinks, "uplinks", "", "switches: inventory switch whose cabling (lldp.json, else topology.dot) gives the ports that get adaptive routing")
 	cmd.Flags().StringSliceVar(&opt.NICs, "nics", nil, "hosts: RoCE netdevs, e.g. ens1f0np0,ens1f1np1")
 	cmd.Flags().StringVar(&opt.Templates, "templates", "", "directory of *.tmpl files overriding the embedded templates")
 	_ = cmd.MarkFlagDirname("templates")
