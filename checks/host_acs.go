@@ -34,12 +34,19 @@ lasts until reboot; make it permanent with pci=disable_acs_redir= or the BIOS.`,
 func runHostACS(f *model.Fabric) []Finding {
 	var out []Finding
 	for _, h := range f.Hosts {
-		if h.PCI == nil {
-			continue // optional: the report's notes say it was not collected
-		}
-		if denied(h) {
+		switch {
+		case h.PCI == nil && len(h.NICs) == 0:
+			continue // no RoCE NIC (an InfiniBand host): nothing to judge
+		case h.PCI == nil:
+			out = append(out, notCollected(h.Name, []string{layout.LspciFile + " not collected"}, "PCIe ACS"))
+			continue
+		case denied(h):
 			out = append(out, notCollected(h.Name, []string{layout.LspciFile + " read without root (Capabilities: <access denied>)"}, "PCIe ACS"))
 			continue
+		case !h.VM.Known:
+			// Judged as bare metal, the stricter verdict; still an input
+			// a passing report must name.
+			out = append(out, notCollected(h.Name, []string{layout.CPUInfoFile + " not collected (or without a flags line)"}, "whether the host is a virtual machine"))
 		}
 		bridges, paired := model.ACSBetween(h.PCI)
 		for _, b := range bridges {

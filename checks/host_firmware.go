@@ -67,7 +67,10 @@ func runHostFirmware(f *model.Fabric) []Finding {
 		var missing []string
 		for _, n := range h.NICs {
 			if n.Firmware == nil {
-				continue // optional: the report's notes say it was not collected
+				if n.IBDev != "" {
+					missing = append(missing, layout.MlxConfigFile(n.IBDev)+" not collected")
+				}
+				continue // no RDMA device: ibdev2netdev's not-collected says so
 			}
 			fs, miss := judgeFirmware(f, h, n)
 			out, missing = append(out, fs...), append(missing, miss...)

@@ -184,6 +184,15 @@ var _ = register(hostACS, func(t testing.TB) []checkCase {
 			want: []string{"info gpu01 0000:3c:08.0"}, msg: "virtual machine"},
 		{name: "lspci without root", edits: []edit{write(gpu01PCI, hostfile(t, "lspci/constructed_no_root.txt"))},
 			want: []string{"info gpu01"}, msg: "read without root"},
+		// An optional input still never passes unread.
+		{name: "lspci not collected", edits: []edit{remove(gpu01PCI)},
+			want: []string{"info gpu01"}, msg: "lspci.txt not collected: PCIe ACS not checked"},
+		{name: "cpuinfo not collected", edits: []edit{remove(gpu01CPU)},
+			want: []string{"info gpu01"}, msg: "cpuinfo.txt not collected (or without a flags line): whether the host is a virtual machine not checked"},
+		{name: "cpuinfo without flags (not x86)", edits: []edit{write(gpu01CPU, "processor\t: 0\nBogoMIPS\t: 2000.00\n")},
+			want: []string{"info gpu01"}, msg: "cpuinfo.txt not collected (or without a flags line)"},
+		{name: "redirect on, cpuinfo not collected", edits: []edit{write(gpu01PCI, on), remove(gpu01CPU)},
+			want: []string{"error gpu01 0000:3c:08.0", "info gpu01"}, msg: "judged as bare metal"},
 	}
 })
 
@@ -196,6 +205,8 @@ var _ = register(hostFirmware, func(t testing.TB) []checkCase {
 			want: []string{"warning gpu01 ens1f0np0"}, msg: "CNP_DSCP_P1 of mlx5_0 (ens1f0np0 port 1) is 46 at the next boot"},
 		{name: "RoCE priority not in the CC mask", edits: []edit{write(gpu01Mlx, strings.Replace(fw, "ROCE_CC_PRIO_MASK_P1                255", "ROCE_CC_PRIO_MASK_P1                247", 1))},
 			want: []string{"warning gpu01 ens1f0np0"}, msg: "must cover RoCE priority 3"},
+		{name: "not collected", edits: []edit{remove(gpu01Mlx)},
+			want: []string{"info gpu01"}, msg: "mlxconfig-mlx5_0.txt not collected: firmware configuration not checked"},
 		{name: "link type IB", edits: []edit{write(gpu01Mlx, strings.Replace(fw, "LINK_TYPE_P1                        ETH(2)", "LINK_TYPE_P1                        IB(1)", 1))},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "must be Ethernet"},
 	}

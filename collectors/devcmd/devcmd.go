@@ -47,6 +47,40 @@ const (
 	grepPrefix      = SysfsGrepPrefix
 )
 
+// PCI and firmware reads (host-acs, host-firmware).
+const (
+	// Lspci is `lspci -vvv` → lspci.txt: every function with its
+	// capabilities, ACS among them. Other flags are refused: -D and -nn
+	// change nothing host-acs reads (lspci prints the domain anyway when
+	// there is more than one), -x dumps raw configuration space, and -H1
+	// or -A pick access methods that poke the hardware directly (pciutils
+	// lspci.man, "PCI access options"). Only root sees the extended
+	// capabilities; a user gets "<access denied>" instead (same page).
+	Lspci = "lspci -vvv"
+	// CatCPUInfo reads /proc/cpuinfo → cpuinfo.txt, for its "hypervisor"
+	// flag; any user may read it.
+	CatCPUInfo = "cat " + layout.CPUInfoPath
+	// MlxconfigPrefix and MlxconfigQuery frame `mlxconfig -d <ibdev> q`,
+	// the query of the firmware's persistent configuration (NVIDIA MFT
+	// documentation, "Examples of mlxconfig Usage":
+	// https://docs.nvidia.com/networking/display/mft/examples+of+mlxconfig+usage).
+	// Every other mlxconfig command (set, reset, set_raw, -y, -f) writes
+	// the NIC's flash, so nothing else is ever sent.
+	MlxconfigPrefix = "mlxconfig -d "
+	MlxconfigQuery  = " q"
+)
+
+// MlxconfigQ is `mlxconfig -d <ibdev> q` → mlxconfig-<ibdev>.txt.
+// mlxconfig takes an RDMA device name for -d (the MFT page above); a name
+// the names package refuses (a space, a leading '-') could smuggle in a
+// second command or flag, so it is refused.
+func MlxconfigQ(ibdev string) (string, error) {
+	if !names.IBDev(ibdev) {
+		return "", fmt.Errorf("RDMA device %q is not a safe name (%s)", ibdev, names.IBDevRule)
+	}
+	return MlxconfigPrefix + ibdev + MlxconfigQuery, nil
+}
+
 // MlnxQos is `mlnx_qos -i <netdev>` → mlnx_qos-<netdev>.txt.
 func MlnxQos(netdev string) (string, error) {
 	if !names.Netdev(netdev) {
@@ -96,12 +130,23 @@ func ReadSysfs(paths []string) (string, error) {
 }
 
 // Check returns nil when cmd is on the allowlist: one of the fixed
-// commands, mlnx_qos -i or ethtool -S with a safe netdev, or the sysfs read of allowed
-// paths, optionally run through `sudo -n`.
+// commands, mlnx_qos -i or ethtool -S with a safe netdev, mlxconfig -d with
+// a safe RDMA device and q, or the sysfs read of allowed paths, optionally
+// run through `sudo -n`.
 func Check(cmd string) error {
 	c := strings.TrimPrefix(cmd, SudoPrefix)
 	switch c {
-	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf, LLDPNeighbors:
+	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf, LLDPNeighbors, Lspci, CatCPUInfo:
+		return nil
+	}
+	if rest, ok := strings.CutPrefix(c, MlxconfigPrefix); ok {
+		ib, ok := strings.CutSuffix(rest, MlxconfigQuery)
+		if !ok {
+			return fmt.Errorf("not on the allowlist: %q: mlxconfig only as `mlxconfig -d <ibdev> q`", cmd)
+		}
+		if _, err := MlxconfigQ(ib); err != nil {
+			return fmt.Errorf("not on the allowlist: %q: %v", cmd, err)
+		}
 		return nil
 	}
 	if nd, ok := strings.CutPrefix(c, MlnxQosPrefix); ok {

@@ -15,6 +15,9 @@ func TestCheck(t *testing.T) {
 		// host-roce-version: GID types and RDMA-CM's default RoCE mode.
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/0 /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/15",
 		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode",
+		// host-acs and host-firmware: lspci and mlxconfig need root.
+		"lspci -vvv", "sudo -n lspci -vvv", "cat /proc/cpuinfo",
+		"mlxconfig -d mlx5_0 q", "sudo -n mlxconfig -d mlx5_bond_0 q", "sudo -n mlxconfig -d rocep1s0f0 q",
 	}
 	bad := []string{
 		"nv set qos roce mode lossy", "nv config apply", "nv unset qos roce", "mlnx_qos -i eth0 --trust dscp",
@@ -45,6 +48,18 @@ func TestCheck(t *testing.T) {
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/1000",
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/x",
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/gids/3",
+		// lspci with any other flags, setpci in any form, and every
+		// mlxconfig command but the query write or poke the hardware.
+		"lspci", "lspci -vvv -D", "lspci -D -vvv", "lspci -vvv -nn", "lspci -vvvxxx", "lspci -xxxx", "lspci -vvv -H1",
+		"lspci -vvv -s 3b:00.0", "lspci -vvv; reboot", "lspci  -vvv", "lspci -vvv\nreboot", "sudo lspci -vvv",
+		"setpci -s 3c:08.0 ECAP_ACS+0x6.w=0000", "setpci -s 3c:08.0 ECAP_ACS+0x6.w", "sudo -n setpci -s 3c:08.0 ECAP_ACS+0x6.w",
+		"setpci --dumpregs", "setpci -v -s 3c:08.0 COMMAND",
+		"mlxconfig -d mlx5_0 set CNP_DSCP_P1=48", "mlxconfig -d mlx5_0 -y set CNP_DSCP_P1=48", "sudo -n mlxconfig -d mlx5_0 -y set CNP_DSCP_P1=48",
+		"mlxconfig -y -d mlx5_0 q", "mlxconfig -d mlx5_0 -y q", "mlxconfig -d mlx5_0 reset", "mlxconfig -d mlx5_0 -y reset",
+		"mlxconfig -d mlx5_0 query", "mlxconfig -d mlx5_0 q CNP_DSCP_P1", "mlxconfig -d mlx5_0 set_raw", "mlxconfig -d mlx5_0 -f x.raw q",
+		"mlxconfig -d -y q", "mlxconfig -d  q", "mlxconfig -d mlx5_0 q; reboot", "mlxconfig -d mlx5_0;reboot q", "mlxconfig -d $(id) q",
+		"mlxconfig q", "mlxconfig -d /dev/mst/mt4119_pciconf0 q", "mlxconfig -d mlx5_0 q\nreboot",
+		"cat /proc/cpuinfo /etc/shadow", "cat /proc/self/environ", "cat /proc/../etc/shadow",
 	}
 	for _, c := range ok {
 		if err := Check(c); err != nil {
@@ -73,6 +88,17 @@ func TestParseSysfs(t *testing.T) {
 	}
 	if _, _, err := ParseSysfs(paths, "garbage\n"); err == nil {
 		t.Error("garbage accepted")
+	}
+}
+
+func TestMlxconfigQ(t *testing.T) {
+	if c, err := MlxconfigQ("mlx5_0"); err != nil || c != "mlxconfig -d mlx5_0 q" || Check(c) != nil {
+		t.Errorf("MlxconfigQ = %q, %v", c, err)
+	}
+	for _, ib := range []string{"", "-y", "mlx5_0 -y", "mlx5_0 set X=1", "mlx5_0;reboot", "a/b", "$(id)"} {
+		if c, err := MlxconfigQ(ib); err == nil {
+			t.Errorf("MlxconfigQ(%q) = %q, want refused", ib, c)
+		}
 	}
 }
 

@@ -31,7 +31,7 @@ func TestAllowlistServerSide(t *testing.T) {
 			if len(seen) != s.Commands {
 				t.Errorf("%s: device saw %d commands, status counts %d", s.Name, len(seen), s.Commands)
 			}
-			sysfsReads := 0
+			sysfsReads, lspci, mlxconfig, mlnxQos := 0, 0, 0, 0
 			for _, cmd := range seen {
 				if err := devcmd.Check(cmd); err != nil {
 					t.Errorf("%s received a command off the allowlist: %v", s.Name, err)
@@ -47,9 +47,9 @@ func TestAllowlistServerSide(t *testing.T) {
 					}
 					continue
 				}
-				if !strings.Contains(cmd, "mlnx_qos") {
+				if !rootCommand(cmd) {
 					if strings.HasPrefix(cmd, devcmd.SudoPrefix) {
-						t.Errorf("%s: only mlnx_qos and lldpcli run with sudo: %q", s.Name, cmd)
+						t.Errorf("%s: only mlnx_qos, lspci, mlxconfig and lldpcli run with sudo: %q", s.Name, cmd)
 					}
 					continue
 				}
@@ -61,9 +61,28 @@ func TestAllowlistServerSide(t *testing.T) {
 					}
 					f = f[2:]
 				}
-				if len(f) != 3 || f[0] != "mlnx_qos" || f[1] != "-i" || strings.HasPrefix(f[2], "-") {
-					t.Errorf("%s: mlnx_qos line %q is not exactly `mlnx_qos -i <netdev>`", s.Name, cmd)
+				switch f[0] {
+				case "mlnx_qos":
+					if len(f) != 3 || f[1] != "-i" || strings.HasPrefix(f[2], "-") {
+						t.Errorf("%s: mlnx_qos line %q is not exactly `mlnx_qos -i <netdev>`", s.Name, cmd)
+					}
+					mlnxQos++
+				case "mlxconfig":
+					// Only the query: set, reset and -y write the flash.
+					if len(f) != 4 || f[1] != "-d" || strings.HasPrefix(f[2], "-") || f[3] != "q" {
+						t.Errorf("%s: mlxconfig line %q is not exactly `mlxconfig -d <ibdev> q`", s.Name, cmd)
+					}
+					mlxconfig++
+				case "lspci":
+					if len(f) != 2 || f[1] != "-vvv" {
+						t.Errorf("%s: lspci line %q is not exactly `lspci -vvv`", s.Name, cmd)
+					}
+					lspci++
 				}
+			}
+			// Each RDMA device's firmware once, lspci once per host.
+			if s.Kind == layout.KindHost && (lspci != 1 || mlxconfig != 2 || mlnxQos != 2) {
+				t.Errorf("%s: %d lspci, %d mlxconfig, %d mlnx_qos; want 1, 2, 2", s.Name, lspci, mlxconfig, mlnxQos)
 			}
 			// One read of the QoS files of all NICs, one of their RoCE
 			// GID types and RDMA-CM modes.
@@ -79,6 +98,15 @@ func TestAllowlistServerSide(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rootCommand reports the commands that need root (sudo -n when the
+// host's credentials say so): mlnx_qos as collectHost has always run
+// it, lspci, which shows extended capabilities only to root (pciutils
+// lspci.man), and mlxconfig, which opens the device.
+func rootCommand(cmd string) bool {
+	c := strings.TrimPrefix(cmd, devcmd.SudoPrefix)
+	return strings.HasPrefix(c, devcmd.MlnxQosPrefix) || c == devcmd.Lspci || strings.HasPrefix(c, devcmd.MlxconfigPrefix)
 }
 
 // TestRunRefuses: the send function refuses a command outside the list

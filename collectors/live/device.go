@@ -132,6 +132,9 @@ func (r *devRun) collectHost() error {
 	if err := r.captureLLDP(); err != nil {
 		return err
 	}
+	if err := r.capturePCI(); err != nil {
+		return err
+	}
 
 	nics := r.dev.nics
 	if len(nics) == 0 {
@@ -174,6 +177,9 @@ func (r *devRun) collectHost() error {
 		sysPaths = append(sysPaths, nicSysfsPaths(nd, byNetdev[nd])...)
 	}
 	if err := r.collectSysfs(sysPaths); err != nil {
+		return err
+	}
+	if err := r.captureFirmware(nics, byNetdev); err != nil {
 		return err
 	}
 	if err := r.collectRoCETypes(roceTypePaths(nics, byNetdev)); err != nil || !r.counters {

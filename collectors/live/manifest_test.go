@@ -131,6 +131,12 @@ func wantCommand(file string) string {
 		return devcmd.CatNCCLConf
 	case base == layout.LLDPFile:
 		return devcmd.LLDPNeighbors
+	case base == layout.LspciFile:
+		return devcmd.Lspci
+	case base == layout.CPUInfoFile:
+		return devcmd.CatCPUInfo
+	case strings.HasPrefix(base, "mlxconfig-"):
+		return devcmd.MlxconfigPrefix + strings.TrimSuffix(strings.TrimPrefix(base, "mlxconfig-"), ".txt") + devcmd.MlxconfigQuery
 	case strings.HasPrefix(base, "mlnx_qos-"):
 		return "mlnx_qos -i " + strings.TrimSuffix(strings.TrimPrefix(base, "mlnx_qos-"), ".txt")
 	case strings.HasPrefix(base, "ethtool-S-"):

@@ -71,7 +71,26 @@ func expectations(t *testing.T, dir string, d Device) []expect {
 		{cmd: devcmd.IBDev2Netdev, stdout: readFile(t, filepath.Join(devDir, "ibdev2netdev.txt"))},
 		{cmd: devcmd.IPLink, stdout: readFile(t, filepath.Join(devDir, "ip-link.json"))},
 		{cmd: devcmd.CatNCCLConf, stdout: readFile(t, filepath.Join(devDir, "nccl.conf"))},
+		{cmd: devcmd.CatCPUInfo, stdout: readFile(t, filepath.Join(devDir, layout.CPUInfoFile))},
+		{cmd: devcmd.Lspci, stdout: readFile(t, filepath.Join(devDir, layout.LspciFile))},
+		{cmd: devcmd.SudoPrefix + devcmd.Lspci, stdout: readFile(t, filepath.Join(devDir, layout.LspciFile))},
 	}
+	fw, _ := filepath.Glob(filepath.Join(devDir, layout.MlxConfigFile("*")))
+	if len(fw) == 0 {
+		t.Fatalf("%s: no mlxconfig files", d.Name)
+	}
+	for _, f := range fw {
+		ib := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "mlxconfig-"), ".txt")
+		cmd, err := devcmd.MlxconfigQ(ib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out,
+			expect{cmd: cmd, stdout: readFile(t, f)},
+			expect{cmd: devcmd.SudoPrefix + cmd, stdout: readFile(t, f)})
+	}
+	// An RDMA device the host lacks: mlxconfig cannot open it.
+	out = append(out, expect{cmd: "mlxconfig -d mlx5_9 q", stderr: "-E- Failed to open device", code: 1})
 	qos, _ := filepath.Glob(filepath.Join(devDir, "mlnx_qos-*.txt"))
 	if len(qos) == 0 {
 		t.Fatalf("%s: no mlnx_qos files", d.Name)

@@ -98,6 +98,14 @@ func (d *device) run(line string, exec bool) result {
 			return d.file(layout.IBDev2NetdevFile, notFound(cmd, exec, sudo))
 		case devcmd.IPLink:
 			return d.file(layout.IPLinkFile, notFound(cmd, exec, sudo))
+		case devcmd.Lspci:
+			// A host folder without lspci.txt has no pciutils.
+			return d.file(layout.LspciFile, notFound(cmd, exec, sudo))
+		}
+		if rest, ok := strings.CutPrefix(cmd, devcmd.MlxconfigPrefix); ok {
+			if ib, ok := strings.CutSuffix(rest, devcmd.MlxconfigQuery); ok {
+				return d.mlxconfig(ib, cmd, exec, sudo)
+			}
 		}
 		if nd, ok := strings.CutPrefix(cmd, mlnxQosPrefix); ok {
 			return d.mlnxQos(nd)
@@ -170,13 +178,36 @@ func (d *device) mlnxQos(netdev string) result {
 	return d.file(layout.MlnxQosFile(netdev), missing)
 }
 
-// cat prints each file or coreutils' message for a missing one. Only
-// /etc/nccl.conf exists on a simulated host.
+// mlxconfig answers `mlxconfig -d <ibdev> q` from mlxconfig-<ibdev>.txt.
+// A host folder without any mlxconfig file has no MFT (command not found);
+// one with files for other devices answers as mlxconfig does for a device
+// it cannot open: mstflint's "-E-" prefix (mlxconfig/mlxcfg_ui.cpp), the
+// rest of the wording the simulator's own.
+func (d *device) mlxconfig(ibdev, cmd string, exec, sudo bool) result {
+	if _, err := devcmd.MlxconfigQ(ibdev); err != nil {
+		return notFound(cmd, exec, sudo) // also keeps '/' out of the file name
+	}
+	any, _ := filepath.Glob(filepath.Join(d.dir, layout.MlxConfigFile("*")))
+	missing := notFound(cmd, exec, sudo)
+	if len(any) > 0 {
+		missing = stderr("-E- Failed to open device: "+ibdev+"\n", exitFail)
+	}
+	return d.file(layout.MlxConfigFile(ibdev), missing)
+}
+
+// catFiles are the files a simulated host can cat: /etc/nccl.conf and
+// /proc/cpuinfo, each from its fabric-directory file.
+var catFiles = map[string]string{
+	layout.NCCLConfPath: layout.NCCLConfFile,
+	layout.CPUInfoPath:  layout.CPUInfoFile,
+}
+
+// cat prints each file or coreutils' message for a missing one.
 func (d *device) cat(args []string) result {
 	var r result
 	for _, a := range args {
-		if a == layout.NCCLConfPath {
-			if b, err := os.ReadFile(filepath.Join(d.dir, layout.NCCLConfFile)); err == nil {
+		if name, ok := catFiles[a]; ok {
+			if b, err := os.ReadFile(filepath.Join(d.dir, name)); err == nil {
 				r.out = append(r.out, chunk{text: string(b)})
 				continue
 			}

@@ -49,7 +49,11 @@ func TestRunTable(t *testing.T) {
 		"devices/h1/mlnx_qos-eth0.txt":                                "DCBX mode: OS controlled\n",
 		"devices/secret.txt":                                          "nope\n",
 		"devices/s1/nv-config-commands.txt":                           "nv set qos roce mode lossless\n",
+		"devices/h2/lspci.txt":                                        "3b:00.0 PCI bridge: x\n",
+		"devices/h2/cpuinfo.txt":                                      "flags\t\t: fpu\n",
+		"devices/h2/mlxconfig-mlx5_0.txt":                             "Configurations:\n",
 	})
+	h2 := testDevice(dir, "h2", layout.KindHost)
 	h := testDevice(dir, "h1", layout.KindHost)
 	s := testDevice(dir, "s1", layout.KindSwitch)
 	grep := func(paths ...string) string {
@@ -90,6 +94,20 @@ func TestRunTable(t *testing.T) {
 				"E>grep: /sys/: No such file or directory\n" +
 				"E>grep: /etc/passwd: No such file or directory\n", 2},
 		{h, devcmd.NVShowQosRoce, false, "E>-bash: nv: command not found\n", 127},
+		// PCI and firmware: a host without the files lacks the tools.
+		{h, devcmd.Lspci, false, "E>-bash: lspci: command not found\n", 127},
+		{h, devcmd.SudoPrefix + devcmd.Lspci, false, "E>sudo: lspci: command not found\n", 1},
+		{h, "mlxconfig -d mlx5_0 q", true, "E>bash: line 1: mlxconfig: command not found\n", 127},
+		{h, devcmd.CatCPUInfo, false, "E>cat: /proc/cpuinfo: No such file or directory\n", 1},
+		{h2, devcmd.Lspci, false, "3b:00.0 PCI bridge: x\n", 0},
+		{h2, devcmd.CatCPUInfo, false, "flags\t\t: fpu\n", 0},
+		{h2, "mlxconfig -d mlx5_0 q", false, "Configurations:\n", 0},
+		{h2, devcmd.SudoPrefix + "mlxconfig -d mlx5_0 q", false, "Configurations:\n", 0},
+		{h2, "mlxconfig -d mlx5_1 q", false, "E>-E- Failed to open device: mlx5_1\n", 1},
+		{h2, "mlxconfig -d ../h1/x q", false, "E>-bash: mlxconfig: command not found\n", 127},
+		{h2, "mlxconfig -d mlx5_0 set CNP_DSCP_P1=46", false, "E>-bash: mlxconfig: command not found\n", 127},
+		{h2, "setpci -s 3b:00.0 ECAP_ACS+0x6.w=0000", false, "E>-bash: setpci: command not found\n", 127},
+		{s, devcmd.Lspci, false, "E>-bash: lspci: command not found\n", 127},
 		{s, devcmd.NVShowQosRoce, false, "E>Error: qos roce is not available (no nv-show-qos-roce.txt) in the simulated s1\n", 1},
 		{s, devcmd.NVConfigYAML, false, "E>Error: no nv-config.yaml (try 'nv config show -o commands') in the simulated s1\n", 1},
 		{s, nvConfigCommands, false, "nv set qos roce mode lossless\n", 0},

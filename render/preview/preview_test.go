@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -134,6 +135,17 @@ func TestGeneratedConfigsLintClean(t *testing.T) {
 				write(t, filepath.Join(dir, "devices/leaf01/nv-config-commands.txt"), string(nvue.FormatCommands(cfg)))
 				write(t, filepath.Join(dir, "devices/spine01/nv-config.yaml"), string(nvue.FormatYAML(cfg)))
 				copyTree(t, "testdata/factory-host", filepath.Join(dir, "devices/gpu01"))
+				if pol.ECMP.AdaptiveRouting {
+					// render --role host leaves the firmware alone; the
+					// operator turns the NIC's adaptive routing on.
+					fw := filepath.Join(dir, "devices/gpu01/mlxconfig-mlx5_0.txt")
+					data, err := os.ReadFile(fw)
+					if err != nil {
+						t.Fatal(err)
+					}
+					on := regexp.MustCompile(`(ROCE_ADAPTIVE_ROUTING_EN\s+\S+\s+\S+\s+)False\(0\)`).ReplaceAll(data, []byte("${1}True(1) "))
+					write(t, fw, string(on))
+				}
 				writeLLDP(t, dir)
 				if got := findings(t, dir); len(got) < 5 {
 					t.Fatalf("the factory host should break most host checks, got %v", got)

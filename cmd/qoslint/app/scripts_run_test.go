@@ -14,7 +14,7 @@ import (
 )
 
 // scratchHost is a fake root for running a generated script: stub
-// mlnx_qos, ip and nv that log their arguments, and whatever sysfs and /etc
+// mlnx_qos, ip, nv, setpci and mlxconfig that log their arguments, and whatever sysfs and /etc
 // files the test puts under Root.
 type scratchHost struct {
 	Root string
@@ -31,7 +31,7 @@ func newScratchHost(t *testing.T) *scratchHost {
 			t.Fatal(err)
 		}
 	}
-	for _, name := range []string{"mlnx_qos", "ip", "nv"} {
+	for _, name := range scriptStubs {
 		stub := "#!/bin/sh\necho \"" + name + " $*\" >> '" + h.Log + "'\n"
 		if err := os.WriteFile(filepath.Join(bin, name), []byte(stub), 0o755); err != nil {
 			t.Fatal(err)
@@ -39,6 +39,9 @@ func newScratchHost(t *testing.T) *scratchHost {
 	}
 	return h
 }
+
+// scriptStubs are the commands a fix script may run besides echo and sed.
+var scriptStubs = []string{"mlnx_qos", "ip", "nv", "setpci", "mlxconfig"}
 
 // run executes script under `bash -eu` with its absolute /sys and /etc
 // paths moved under the scratch root.
@@ -87,7 +90,8 @@ func (h *scratchHost) checkEffects(t *testing.T, name, script string) {
 			}
 			continue
 		}
-		for _, stub := range []string{"mlnx_qos ", "ip ", "nv "} {
+		for _, name := range scriptStubs {
+			stub := name + " "
 			if strings.HasPrefix(line, stub) && !strings.Contains(calls, strings.ReplaceAll(line, "'", "")) {
 				t.Errorf("%s: %q never reached the %s stub; calls:\n%s", name, line, strings.TrimSpace(stub), calls)
 			}
