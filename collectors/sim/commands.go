@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
@@ -24,6 +25,7 @@ const (
 	exitFail     = 1   // cat of a missing file, NVUE errors, no grep match
 	exitTrouble  = 2   // grep could not read a file (GNU grep: "2 if an error occurred")
 	exitNotFound = 127 // bash: command not found
+	exitIBDiag   = 255 // infiniband-diags' exit(-1)
 )
 
 // chunk is a piece of a command's output; stderr pieces go to the
@@ -98,6 +100,11 @@ func (d *device) run(line string, exec bool) result {
 			return d.file(layout.IBDev2NetdevFile, notFound(cmd, exec, sudo))
 		case devcmd.IPLink:
 			return d.file(layout.IPLinkFile, notFound(cmd, exec, sudo))
+		case devcmd.IBStat:
+			return d.file(layout.IBStatFile, notFound(cmd, exec, sudo))
+		}
+		if op, ca, port, ok := devcmd.ParseSMPQuery(cmd); ok {
+			return d.smpquery(op, ca, port)
 		}
 		if nd, ok := strings.CutPrefix(cmd, mlnxQosPrefix); ok {
 			return d.mlnxQos(nd)
@@ -170,13 +177,27 @@ func (d *device) mlnxQos(netdev string) result {
 	return d.file(layout.MlnxQosFile(netdev), missing)
 }
 
+// catFiles are the files cat finds on a simulated host, each in the
+// device's folder.
+var catFiles = map[string]string{layout.NCCLConfPath: layout.NCCLConfFile, layout.OpenSMConfPath: layout.OpenSMConfFile}
+
+// smpquery answers `smpquery -C <ca> -P <port> -D <op> 0` from
+// smpquery-<op>-<ca>-<port>.txt. An HCA port the folder lacks gets
+// smpquery's failure to open it, on stdout with exit status 255
+// (rdma-core infiniband-diags/smpquery.c main's IBEXIT "Failed to open
+// '%s' port '%d'", ibdiag_common.c ibexit's printf and exit(-1)).
+func (d *device) smpquery(op, ca string, port int) result {
+	missing := stdout("smpquery: iberror: failed: Failed to open '"+ca+"' port '"+strconv.Itoa(port)+"'\n", exitIBDiag)
+	return d.file(layout.SMPQueryFile(op, ca, port), missing)
+}
+
 // cat prints each file or coreutils' message for a missing one. Only
-// /etc/nccl.conf exists on a simulated host.
+// /etc/nccl.conf and /etc/opensm/opensm.conf exist on a simulated host.
 func (d *device) cat(args []string) result {
 	var r result
 	for _, a := range args {
-		if a == layout.NCCLConfPath {
-			if b, err := os.ReadFile(filepath.Join(d.dir, layout.NCCLConfFile)); err == nil {
+		if name, ok := catFiles[a]; ok {
+			if b, err := os.ReadFile(filepath.Join(d.dir, name)); err == nil {
 				r.out = append(r.out, chunk{text: string(b)})
 				continue
 			}

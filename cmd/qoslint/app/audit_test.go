@@ -77,7 +77,7 @@ func decode(t *testing.T, b []byte) jsonFindings {
 // A live audit over SSH gives the same findings as lint on the same files,
 // and collect + lint gives them again.
 func TestAuditEqualsLint(t *testing.T) {
-	for _, name := range []string{"broken-pod", "clean-pod"} {
+	for _, name := range []string{"broken-pod", "clean-pod", "ib-pod", "ib-broken"} {
 		t.Run(name, func(t *testing.T) {
 			src := "../../../examples/" + name
 			var lintOut, auditOut, errOut bytes.Buffer
@@ -169,6 +169,16 @@ func TestDemo(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := Demo(context.Background(), &out, &errOut, DemoOptions{Fabric: "broken-pod", Format: "text"})
 	if code != ExitFindings || !strings.Contains(out.String(), "fabric pod-b: 9 devices, 59 findings") || !strings.Contains(out.String(), "gnmi-counters.json") {
+		t.Errorf("exit %d\n%s\n%s", code, out.String(), errOut.String())
+	}
+}
+
+// The InfiniBand example runs as a demo too: its smpquery tables and
+// opensm.conf come over SSH from the simulator.
+func TestDemoIB(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := Demo(context.Background(), &out, &errOut, DemoOptions{Fabric: "ib-broken", Format: "text"})
+	if code != ExitFindings || !strings.Contains(out.String(), "fabric ib-broken: 3 devices, 6 findings") {
 		t.Errorf("exit %d\n%s\n%s", code, out.String(), errOut.String())
 	}
 }
