@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/inventory"
 )
 
 const ibPod = "../../examples/ib-pod"
@@ -73,5 +75,27 @@ func TestIBRefused(t *testing.T) {
 	seen := f.Seen("sm01")
 	if !slices.Contains(seen, "opensm -B") {
 		t.Errorf("Seen = %q", seen)
+	}
+}
+
+// The inventory of a simulated InfiniBand fabric keeps its fabric type
+// and policy.ib, so an audit judges what lint judges.
+func TestWriteInventoryIB(t *testing.T) {
+	f := startSim(t, ibPod, Options{User: "admin"})
+	var b bytes.Buffer
+	if err := f.WriteInventory(&b, "known_hosts", ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"fabric_type: infiniband\n", "  ib: {sl: 1, vl: 1}\n"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("inventory lacks %q:\n%s", want, b.String())
+		}
+	}
+	inv, err := inventory.Parse("inventory.yaml", b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !inv.HasIB() || inv.Policy.IB.SL != 1 || !inv.Policy.IB.HasVL || inv.Policy.IB.HasAdaptiveRouting {
+		t.Errorf("%+v", inv.Policy.IB)
 	}
 }

@@ -47,8 +47,9 @@ type outPolicy struct {
 
 // outIB is policy.ib, written when the fabric has InfiniBand.
 type outIB struct {
-	SL int  `yaml:"sl"`
-	VL *int `yaml:"vl,omitempty"`
+	SL              int   `yaml:"sl"`
+	VL              *int  `yaml:"vl,omitempty"`
+	AdaptiveRouting *bool `yaml:"adaptive_routing,omitempty"`
 }
 
 type outRails struct {
@@ -129,6 +130,9 @@ func (f *Fabric) WriteInventory(w io.Writer, knownHostsFile, passwordEnv string)
 		out.Policy.IB = &outIB{SL: p.IB.SL}
 		if p.IB.HasVL {
 			out.Policy.IB.VL = &p.IB.VL
+		}
+		if p.IB.HasAdaptiveRouting {
+			out.Policy.IB.AdaptiveRouting = &p.IB.AdaptiveRouting
 		}
 	}
 	creds := outCreds{Username: f.opt.User, PasswordEnv: passwordEnv}
