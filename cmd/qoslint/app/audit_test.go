@@ -77,7 +77,7 @@ func decode(t *testing.T, b []byte) jsonFindings {
 // A live audit over SSH gives the same findings as lint on the same files,
 // and collect + lint gives them again.
 func TestAuditEqualsLint(t *testing.T) {
-	for _, name := range []string{"broken-pod", "clean-pod", "ib-pod", "ib-broken"} {
+	for _, name := range []string{"broken-pod", "clean-pod", "ib-pod", "ib-broken", "mixed-pod"} {
 		t.Run(name, func(t *testing.T) {
 			src := "../../../examples/" + name
 			var lintOut, auditOut, errOut bytes.Buffer
@@ -100,6 +100,20 @@ func TestAuditEqualsLint(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "capture")
 			if code := Collect(context.Background(), &errOut, liveOpts(inv), out); code != ExitOK {
 				t.Fatalf("collect exit %d: %s", code, errOut.String())
+			}
+			// The InfiniBand files come over SSH byte for byte, beside the
+			// RoCE ones on a mixed fabric.
+			if name == "mixed-pod" {
+				for _, f := range []string{"devices/gpu01/smpquery-sl2vl-mlx5_2-1.txt", "devices/gpu01/opensm.conf", "devices/gpu02/ibstat.txt", "devices/gpu02/mlnx_qos-ens1f0np0.txt"} {
+					want, _ := os.ReadFile(filepath.Join(src, f))
+					got, err := os.ReadFile(filepath.Join(out, f))
+					if err != nil || len(want) == 0 || !bytes.Equal(got, want) {
+						t.Errorf("collected %s differs from the source (%v)", f, err)
+					}
+				}
+				if _, err := os.Stat(filepath.Join(out, "devices/gpu02/opensm.conf")); err == nil {
+					t.Error("gpu02 has no opensm.conf, but one was collected")
+				}
 			}
 			var again bytes.Buffer
 			Lint(&again, &errOut, out, LintOptions{Format: "json", FailOn: checks.Error})
