@@ -179,7 +179,7 @@ func All() []*Check {
 		linkMTU, linkQoS, linkPFC, cabling, railAlignment,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,
 		wireDSCP, wireCNP, wireECN, wireEntropy,
-		ibSL2VL, ibVLArb, ibSMConsistency, ibSLConsistency,
+		ibSL2VL, ibVLArb, ibSMConsistency, ibSLConsistency, ibAdaptiveRouting,
 	}
 }
 

@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 )
 
-//go:embed clean-pod broken-pod
+//go:embed clean-pod broken-pod ib-pod ib-broken
 var fabrics embed.FS
 
 // Names lists the shipped fabrics.
-func Names() []string { return []string{"broken-pod", "clean-pod"} }
+func Names() []string { return []string{"broken-pod", "clean-pod", "ib-broken", "ib-pod"} }
 
 // Extract writes the named fabric below dir and returns its path.
 func Extract(name, dir string) (string, error) {

@@ -46,7 +46,7 @@ var (
 	ecmpSchema  = attrSchema("hash_fields", "adaptive_routing")
 	pfcSchema   = attrSchema("cable_length")
 	railsSchema = attrSchema("groups")
-	ibSchema    = attrSchema("sl", "vl")
+	ibSchema    = attrSchema("sl", "vl", "adaptive_routing")
 	sshSchema   = &hcl.BodySchema{
 		Attributes: []hcl.AttributeSchema{{Name: "known_hosts"}},
 		Blocks:     []hcl.BlockHeaderSchema{{Type: "switches"}, {Type: "hosts"}},
@@ -219,6 +219,7 @@ func hclPolicyRaw(b *hcl.Block, r *rawPolicy, p *problems) {
 		a := content(b.Body, ibSchema, p).Attributes
 		r.IBSL = hclScalar(a["sl"], "ib.sl", asInt, p)
 		r.IBVL = hclScalar(a["vl"], "ib.vl", asInt, p)
+		r.IBAdaptiveRouting = hclScalar(a["adaptive_routing"], "ib.adaptive_routing", asBool, p)
 	}
 }
 

@@ -25,6 +25,10 @@ type IBPolicy struct {
 	// without it any data VL the port runs will do.
 	VL    int
 	HasVL bool
+	// AdaptiveRouting is whether the subnet manager must run an adaptive
+	// routing engine, when HasAdaptiveRouting (ib.adaptive_routing);
+	// without it the routing engine is not judged.
+	AdaptiveRouting, HasAdaptiveRouting bool
 }
 
 func buildFabricType(f field[string], p *problems) string {
@@ -57,6 +61,10 @@ func buildIB(file string, r *rawPolicy, pos map[string]source.Pos, p *problems) 
 		}
 		ib.VL, ib.HasVL = r.IBVL.V, true
 		pos["ib.vl"] = source.Pos{File: file, Line: r.IBVL.Line}
+	}
+	if f := r.IBAdaptiveRouting; f.Set {
+		ib.AdaptiveRouting, ib.HasAdaptiveRouting = f.V, true
+		pos["ib.adaptive_routing"] = source.Pos{File: file, Line: f.Line}
 	}
 	return ib
 }

@@ -50,6 +50,8 @@ type rawPolicy struct {
 	RailGroups list[[]string]
 	// IBSL and IBVL are ib.sl and ib.vl.
 	IBSL, IBVL field[int]
+	// IBAdaptiveRouting is ib.adaptive_routing.
+	IBAdaptiveRouting field[bool]
 }
 
 // rawDevice is a switch or a host; Items holds a switch's ports or a host's

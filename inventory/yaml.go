@@ -42,8 +42,9 @@ type yamlPolicy struct {
 // yamlIB is the InfiniBand intent: the applications' SL and the VL it
 // must reach.
 type yamlIB struct {
-	SL *int `yaml:"sl"`
-	VL *int `yaml:"vl"`
+	SL              *int  `yaml:"sl"`
+	VL              *int  `yaml:"vl"`
+	AdaptiveRouting *bool `yaml:"adaptive_routing"`
 }
 
 // yamlRails is the rail rule: per rail, the leaves of its group.

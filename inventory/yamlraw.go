@@ -268,6 +268,7 @@ func yamlPolicyRaw(pol *yamlPolicy, root *yaml.Node, r *rawPolicy, p *problems) 
 		at := max(lineOf(k), r.Line)
 		r.IBSL = yamlInt(x.SL, n, "sl", at)
 		r.IBVL = yamlInt(x.VL, n, "vl", at)
+		r.IBAdaptiveRouting = yamlBool(x.AdaptiveRouting, n, "adaptive_routing", at)
 	}
 }
 

@@ -71,6 +71,12 @@ type SMIntent struct {
 	QoS    Value[bool]
 	Config map[string]*SMClassConfig
 	keys   map[int]string // line → option name
+	// RoutingEngine is opensm.conf's routing_engine, the engines in the
+	// order OpenSM tries them; Known false when the file does not set it
+	// (Min Hop in linux-rdma/opensm, but NVIDIA's OpenSM defaults to
+	// ar_updn: docs.nvidia.com/networking/display/
+	// ibclusterbringupprocedure/adaptive+routing).
+	RoutingEngine Value[[]string]
 }
 
 // SMClassConfig is one class's effective QoS parameters, after OpenSM's

@@ -2,6 +2,7 @@ package model
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"github.com/qoslint/qoslint/inventory/source"
@@ -14,6 +15,15 @@ func buildSMIntent(device string, c *ibfiles.OpenSMConf) *SMIntent {
 	sm.QoS = Defaulted(false, "OpenSM default: qos FALSE (opensm/osm_subnet.c)")
 	if c.QoS != nil {
 		sm.QoS = Explicit(c.QoS.Value == "TRUE", source.Pos{File: c.File, Line: c.QoS.Line})
+	}
+	if r := c.RoutingEngine; r != nil {
+		var engines []string
+		for _, e := range strings.Split(r.Value, ",") {
+			if e = strings.TrimSpace(e); e != "" {
+				engines = append(engines, e)
+			}
+		}
+		sm.RoutingEngine = Explicit(engines, source.Pos{File: c.File, Line: r.Line})
 	}
 	def := c.Sets[ibfiles.ClassDefault]
 	sm.keys = map[int]string{}

@@ -47,6 +47,9 @@ var (
 	hexWordRe   = regexp.MustCompile(`^[0-9a-f]{4}$`)
 	openSMKey   = regexp.MustCompile(`^qos(_[a-z0-9]+)+$`)
 	openSMValue = regexp.MustCompile(`^[0-9:,]+$|^TRUE$|^FALSE$`)
+	// openSMEngines is routing_engine's value: engine names, comma
+	// separated (opensm.8 -R: "minhop, updn, ..., torus-2QoS").
+	openSMEngines = regexp.MustCompile(`^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$`)
 )
 
 // validate rejects a change whose values could not be passed to a shell or
@@ -73,7 +76,11 @@ func validate(device string, c checks.Change) error {
 			return fmt.Errorf("%s: PCI address %q or ACS word is not safe in a command", device, c.Target)
 		}
 	case checks.OpenSMConf:
-		if c.Target != layout.OpenSMConfPath || len(c.Path) != 1 || !openSMKey.MatchString(c.Path[0]) || !openSMValue.MatchString(c.Value) || (c.HasOld && !openSMValue.MatchString(c.Old)) {
+		val := openSMValue
+		if len(c.Path) == 1 && c.Path[0] == "routing_engine" {
+			val = openSMEngines
+		}
+		if c.Target != layout.OpenSMConfPath || len(c.Path) != 1 || !(openSMKey.MatchString(c.Path[0]) || val == openSMEngines) || !val.MatchString(c.Value) || (c.HasOld && !val.MatchString(c.Old)) {
 			return fmt.Errorf("%s: opensm.conf change %q %q is not safe in a command", device, c.Path, c.Value)
 		}
 	case checks.Sysfs:

@@ -112,3 +112,48 @@ func TestEthtoolS(t *testing.T) {
 		}
 	}
 }
+
+func TestSMPQuery(t *testing.T) {
+	c, err := SMPQuery("sl2vl", "mlx5_0", 1)
+	if err != nil || c != "smpquery -C mlx5_0 -P 1 -D sl2vl 0" || Check(c) != nil || Check(SudoPrefix+c) != nil {
+		t.Errorf("SMPQuery = %q, %v", c, err)
+	}
+	for _, op := range []string{"vlarb", "portinfo"} {
+		c, err := SMPQuery(op, "mlx5_1", 2)
+		if err != nil || Check(c) != nil {
+			t.Errorf("SMPQuery(%s) = %q, %v", op, c, err)
+		}
+		if gop, ca, port, ok := ParseSMPQuery(c); !ok || gop != op || ca != "mlx5_1" || port != 2 {
+			t.Errorf("ParseSMPQuery(%q) = %s %s %d %v", c, gop, ca, port, ok)
+		}
+	}
+	for _, a := range []struct {
+		op, ca string
+		port   int
+	}{{"nodeinfo", "mlx5_0", 1}, {"sl2vl", "mlx5_0;reboot", 1}, {"sl2vl", "-m", 1}, {"sl2vl", "mlx5_0", 0}, {"vlarb", "mlx5_0", 256}, {"", "mlx5_0", 1}} {
+		if c, err := SMPQuery(a.op, a.ca, a.port); err == nil {
+			t.Errorf("SMPQuery(%q, %q, %d) = %q, want refused", a.op, a.ca, a.port, c)
+		}
+	}
+	for _, c := range []string{"ibstat", "cat /etc/opensm/opensm.conf", "sudo -n cat /etc/opensm/opensm.conf", "sudo -n ibstat"} {
+		if err := Check(c); err != nil {
+			t.Errorf("Check(%q) = %v", c, err)
+		}
+	}
+	// smpquery with other ops, options or destinations; the tools that
+	// set port state or run a subnet manager; editing opensm.conf.
+	for _, c := range []string{
+		"smpquery -C mlx5_0 -P 1 -D sl2vl 0 1", "smpquery -C mlx5_0 -P 1 -D sl2vl 0,1", "smpquery -C mlx5_0 -P 1 sl2vl 3",
+		"smpquery -C mlx5_0 -P 1 -D nodeinfo 0", "smpquery -C mlx5_0 -P 1 -D switchinfo 0", "smpquery -C mlx5_0 -P 1 -m 0x1 -D sl2vl 0",
+		"smpquery -C mlx5_0 -P 1 -D sl2vl 0; reboot", "smpquery -C mlx5_0 -P 1 -D sl2vl 0\nreboot", "smpquery  -C mlx5_0 -P 1 -D sl2vl 0",
+		"smpquery -C mlx5_0 -P 01 -D sl2vl 0", "smpquery -C mlx5_0 -P 0 -D sl2vl 0", "smpquery -C $(id) -P 1 -D sl2vl 0", "smpquery",
+		"smpquery -D portinfo 0", "smpquery -C mlx5_0 -P 1 -D PortInfo 0",
+		"ibportstate -C mlx5_0 -P 1 -D 0 1 disable", "ibportstate 3 1 reset", "opensm", "opensm -c /tmp/x", "sudo -n opensm -B",
+		"kill -HUP 1234", "ibstat mlx5_0", "ibstat -p", "cat /etc/opensm/opensm.conf /etc/shadow", "cat /etc/opensm/partitions.conf",
+		"sed -i 's/qos FALSE/qos TRUE/' /etc/opensm/opensm.conf", "ibsetdebug", "smpdump -D 0 0x16", "perfquery -R",
+	} {
+		if err := Check(c); err == nil {
+			t.Errorf("Check(%q) allowed a command outside the list", c)
+		}
+	}
+}

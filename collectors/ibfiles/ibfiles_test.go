@@ -165,3 +165,30 @@ func TestIBStat(t *testing.T) {
 		t.Error("a port outside a CA accepted")
 	}
 }
+
+// routing_engine in the shape osm_subnet.c writes it ("# Routing
+// engine" then "routing_engine %s", "(null)" when unset), with the AR
+// engine NVIDIA's bring-up guide names (docs.nvidia.com/networking/display/
+// ibclusterbringupprocedure/adaptive+routing: default ar_updn).
+func TestOpenSMRoutingEngine(t *testing.T) {
+	c, err := ParseOpenSMConf("opensm.conf", read(t, "opensm.conf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := c.RoutingEngine; r == nil || r.Value != "ar_updn,updn" || r.Line != 31 {
+		t.Errorf("routing_engine = %+v", r)
+	}
+	for in, want := range map[string]string{
+		"routing_engine (null)\n": "", "# routing_engine ftree\n": "", "routing_engine \"ftree\"\n": "ftree",
+		"routing_engine\n": "", "routing_engine minhop\nrouting_engine updn\n": "updn",
+	} {
+		c, err := ParseOpenSMConf("opensm.conf", []byte(in))
+		got := ""
+		if err == nil && c.RoutingEngine != nil {
+			got = c.RoutingEngine.Value
+		}
+		if err != nil || got != want {
+			t.Errorf("%q: %q (%v), want %q", in, got, err, want)
+		}
+	}
+}

@@ -47,6 +47,10 @@ type OpenSMConf struct {
 	QoS *Setting
 	// Sets holds a QoSSet per class in Classes.
 	Sets map[string]*QoSSet
+	// RoutingEngine is the routing_engine line: engine names separated
+	// by commas, tried in order (linux-rdma/opensm man/opensm.8.in -R);
+	// nil when absent or "(null)" (OpenSM routes with Min Hop).
+	RoutingEngine *Setting
 }
 
 // ParseOpenSMConf reads opensm.conf the way OpenSM does
@@ -68,6 +72,12 @@ func ParseOpenSMConf(file string, data []byte) (*OpenSMConf, error) {
 		key, val := strings.TrimLeft(raw, " \t"), ""
 		if j := strings.IndexAny(key, " \t"); j >= 0 {
 			key, val = key[:j], key[j+1:]
+		}
+		if key == "routing_engine" {
+			if v := cleanVal(val); v != "" && v != "(null)" {
+				c.RoutingEngine = &Setting{Value: v, Line: n}
+			}
+			continue
 		}
 		if key == "" || (key != "qos" && !strings.HasPrefix(key, "qos_")) {
 			continue

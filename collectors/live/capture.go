@@ -97,9 +97,12 @@ func asSeen(b []byte) string {
 
 // failureMarkers are what a shell, a tool or sudo print when the command
 // did not produce its output (bash "command not found", cat/open(2)
-// "No such file or directory", NVUE "Error:", EACCES, and sudo -n refusing
-// to prompt).
+// "No such file or directory", NVUE "Error:", EACCES, sudo -n refusing
+// to prompt, and infiniband-diags' "<prog>: iberror: failed: ..." that
+// smpquery prints on stdout before exiting, linux-rdma/rdma-core
+// infiniband-diags/ibdiag_common.c ibexit).
 var failureMarkers = []string{
+	"iberror: failed:",
 	"command not found",
 	"No such file or directory",
 	"Error:",

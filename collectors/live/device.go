@@ -110,6 +110,20 @@ func (r *devRun) captureLLDP() error {
 }
 
 func (r *devRun) collectHost() error {
+	if r.dev.ib {
+		if err := r.collectIB(); err != nil {
+			return err
+		}
+	}
+	if !r.dev.ethernet {
+		// An InfiniBand-only host: its NCCL settings carry NCCL_IB_SL.
+		_, _, err := r.capture(devcmd.CatNCCLConf, layout.NCCLConfFile)
+		return err
+	}
+	return r.collectRoCEHost()
+}
+
+func (r *devRun) collectRoCEHost() error {
 	ib, ibOK, err := r.capture(devcmd.IBDev2Netdev, layout.IBDev2NetdevFile)
 	if err != nil {
 		return err

@@ -136,6 +136,9 @@ type device struct {
 	port       int
 	creds      inventory.Credentials
 	nics       []string
+	// ib and ethernet say which host files the fabric type asks for
+	// (the offline reader's choice, collectors/offline hostCapture).
+	ib, ethernet bool
 }
 
 func (d *device) hostPort() string { return net.JoinHostPort(d.addr, strconv.Itoa(d.port)) }
@@ -146,7 +149,8 @@ func devices(inv *inventory.Inventory) []*device {
 		out = append(out, &device{name: s.Name, kind: layout.KindSwitch, addr: s.Address, creds: inv.SwitchCredentials(s)})
 	}
 	for _, h := range inv.Hosts {
-		out = append(out, &device{name: h.Name, kind: layout.KindHost, addr: h.Address, creds: inv.HostCredentials(h), nics: h.NICs})
+		out = append(out, &device{name: h.Name, kind: layout.KindHost, addr: h.Address, creds: inv.HostCredentials(h), nics: h.NICs,
+			ib: inv.HasIB(), ethernet: inv.FabricType != inventory.FabricInfiniBand})
 	}
 	for _, d := range out {
 		if d.addr == "" {

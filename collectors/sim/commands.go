@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
@@ -24,6 +25,7 @@ const (
 	exitFail     = 1   // cat of a missing file, NVUE errors, no grep match
 	exitTrouble  = 2   // grep could not read a file (GNU grep: "2 if an error occurred")
 	exitNotFound = 127 // bash: command not found
+	exitIBDiag   = 255 // infiniband-diags' exit(-1)
 )
 
 // chunk is a piece of a command's output; stderr pieces go to the
@@ -101,6 +103,11 @@ func (d *device) run(line string, exec bool) result {
 		case devcmd.Lspci:
 			// A host folder without lspci.txt has no pciutils.
 			return d.file(layout.LspciFile, notFound(cmd, exec, sudo))
+		case devcmd.IBStat:
+			return d.file(layout.IBStatFile, notFound(cmd, exec, sudo))
+		}
+		if op, ca, port, ok := devcmd.ParseSMPQuery(cmd); ok {
+			return d.smpquery(op, ca, port)
 		}
 		if rest, ok := strings.CutPrefix(cmd, devcmd.MlxconfigPrefix); ok {
 			if ib, ok := strings.CutSuffix(rest, devcmd.MlxconfigQuery); ok {
@@ -195,11 +202,23 @@ func (d *device) mlxconfig(ibdev, cmd string, exec, sudo bool) result {
 	return d.file(layout.MlxConfigFile(ibdev), missing)
 }
 
-// catFiles are the files a simulated host can cat: /etc/nccl.conf and
-// /proc/cpuinfo, each from its fabric-directory file.
+// catFiles are the files a simulated host can cat: /etc/nccl.conf,
+// /proc/cpuinfo and /etc/opensm/opensm.conf, each from its fabric-directory
+// file.
 var catFiles = map[string]string{
-	layout.NCCLConfPath: layout.NCCLConfFile,
-	layout.CPUInfoPath:  layout.CPUInfoFile,
+	layout.NCCLConfPath:   layout.NCCLConfFile,
+	layout.CPUInfoPath:    layout.CPUInfoFile,
+	layout.OpenSMConfPath: layout.OpenSMConfFile,
+}
+
+// smpquery answers `smpquery -C <ca> -P <port> -D <op> 0` from
+// smpquery-<op>-<ca>-<port>.txt. An HCA port the folder lacks gets
+// smpquery's failure to open it, on stdout with exit status 255
+// (rdma-core infiniband-diags/smpquery.c main's IBEXIT "Failed to open
+// '%s' port '%d'", ibdiag_common.c ibexit's printf and exit(-1)).
+func (d *device) smpquery(op, ca string, port int) result {
+	missing := stdout("smpquery: iberror: failed: Failed to open '"+ca+"' port '"+strconv.Itoa(port)+"'\n", exitIBDiag)
+	return d.file(layout.SMPQueryFile(op, ca, port), missing)
 }
 
 // cat prints each file or coreutils' message for a missing one.

@@ -11,12 +11,13 @@ import (
 // "inventory.yaml" section plus the ssh settings. Field order is the
 // output order.
 type outInventory struct {
-	Fabric   string      `yaml:"fabric"`
-	Policy   outPolicy   `yaml:"policy"`
-	SSH      outSSH      `yaml:"ssh"`
-	GNMI     *outGNMI    `yaml:"gnmi,omitempty,flow"`
-	Switches []outSwitch `yaml:"switches,omitempty"`
-	Hosts    []outHost   `yaml:"hosts,omitempty"`
+	Fabric     string      `yaml:"fabric"`
+	FabricType string      `yaml:"fabric_type,omitempty"`
+	Policy     outPolicy   `yaml:"policy"`
+	SSH        outSSH      `yaml:"ssh"`
+	GNMI       *outGNMI    `yaml:"gnmi,omitempty,flow"`
+	Switches   []outSwitch `yaml:"switches,omitempty"`
+	Hosts      []outHost   `yaml:"hosts,omitempty"`
 }
 
 type outPolicy struct {
@@ -41,6 +42,14 @@ type outPolicy struct {
 		AdaptiveRouting bool     `yaml:"adaptive_routing"`
 	} `yaml:"ecmp"`
 	Rails *outRails `yaml:"rails,omitempty"`
+	IB    *outIB    `yaml:"ib,omitempty,flow"`
+}
+
+// outIB is policy.ib, written when the fabric has InfiniBand.
+type outIB struct {
+	SL              int   `yaml:"sl"`
+	VL              *int  `yaml:"vl,omitempty"`
+	AdaptiveRouting *bool `yaml:"adaptive_routing,omitempty"`
 }
 
 type outRails struct {
@@ -115,6 +124,16 @@ func (f *Fabric) WriteInventory(w io.Writer, knownHostsFile, passwordEnv string)
 	out.Policy.ECMP.AdaptiveRouting = p.ECMP.AdaptiveRouting
 	if len(p.Rails) > 0 {
 		out.Policy.Rails = &outRails{Groups: p.Rails}
+	}
+	out.FabricType = f.inv.FabricType
+	if f.inv.HasIB() {
+		out.Policy.IB = &outIB{SL: p.IB.SL}
+		if p.IB.HasVL {
+			out.Policy.IB.VL = &p.IB.VL
+		}
+		if p.IB.HasAdaptiveRouting {
+			out.Policy.IB.AdaptiveRouting = &p.IB.AdaptiveRouting
+		}
 	}
 	creds := outCreds{Username: f.opt.User, PasswordEnv: passwordEnv}
 	out.SSH = outSSH{KnownHosts: knownHostsFile, Switches: creds, Hosts: creds}

@@ -77,7 +77,7 @@ func decode(t *testing.T, b []byte) jsonFindings {
 // A live audit over SSH gives the same findings as lint on the same files,
 // and collect + lint gives them again.
 func TestAuditEqualsLint(t *testing.T) {
-	for _, name := range []string{"broken-pod", "clean-pod"} {
+	for _, name := range []string{"broken-pod", "clean-pod", "ib-pod", "ib-broken", "mixed-pod"} {
 		t.Run(name, func(t *testing.T) {
 			src := "../../../examples/" + name
 			var lintOut, auditOut, errOut bytes.Buffer
@@ -100,6 +100,20 @@ func TestAuditEqualsLint(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "capture")
 			if code := Collect(context.Background(), &errOut, liveOpts(inv), out); code != ExitOK {
 				t.Fatalf("collect exit %d: %s", code, errOut.String())
+			}
+			// The InfiniBand files come over SSH byte for byte, beside the
+			// RoCE ones on a mixed fabric.
+			if name == "mixed-pod" {
+				for _, f := range []string{"devices/gpu01/smpquery-sl2vl-mlx5_2-1.txt", "devices/gpu01/opensm.conf", "devices/gpu02/ibstat.txt", "devices/gpu02/mlnx_qos-ens1f0np0.txt"} {
+					want, _ := os.ReadFile(filepath.Join(src, f))
+					got, err := os.ReadFile(filepath.Join(out, f))
+					if err != nil || len(want) == 0 || !bytes.Equal(got, want) {
+						t.Errorf("collected %s differs from the source (%v)", f, err)
+					}
+				}
+				if _, err := os.Stat(filepath.Join(out, "devices/gpu02/opensm.conf")); err == nil {
+					t.Error("gpu02 has no opensm.conf, but one was collected")
+				}
 			}
 			var again bytes.Buffer
 			Lint(&again, &errOut, out, LintOptions{Format: "json", FailOn: checks.Error})
@@ -169,6 +183,16 @@ func TestDemo(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := Demo(context.Background(), &out, &errOut, DemoOptions{Fabric: "broken-pod", Format: "text"})
 	if code != ExitFindings || !strings.Contains(out.String(), "fabric pod-b: 9 devices, 61 findings") || !strings.Contains(out.String(), "gnmi-counters.json") {
+		t.Errorf("exit %d\n%s\n%s", code, out.String(), errOut.String())
+	}
+}
+
+// The InfiniBand example runs as a demo too: its smpquery tables and
+// opensm.conf come over SSH from the simulator.
+func TestDemoIB(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := Demo(context.Background(), &out, &errOut, DemoOptions{Fabric: "ib-broken", Format: "text"})
+	if code != ExitFindings || !strings.Contains(out.String(), "fabric ib-broken: 3 devices, 6 findings") {
 		t.Errorf("exit %d\n%s\n%s", code, out.String(), errOut.String())
 	}
 }

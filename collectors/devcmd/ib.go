@@ -1,0 +1,68 @@
+package devcmd
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/inventory/names"
+)
+
+// InfiniBand commands of a host (README "Fabric directory", InfiniBand).
+const (
+	// IBStat is `ibstat` → ibstat.txt: it only reads the HCAs' sysfs
+	// attributes (linux-rdma/rdma-core infiniband-diags/ibstat.c).
+	IBStat = "ibstat" // → ibstat.txt
+	// CatOpenSMConf reads the subnet manager's configuration →
+	// opensm.conf; only the SM's host has the file.
+	CatOpenSMConf = "cat " + layout.OpenSMConfPath
+	// SMPQueryPrefix starts the only smpquery form qoslint sends.
+	SMPQueryPrefix = "smpquery "
+)
+
+// smpqueryOps are the smpquery operations qoslint reads. smpquery sends
+// only SubnGet MADs for every operation it knows (rdma-core
+// infiniband-diags/smpquery.c: smp_query_via for each match_tbl entry),
+// but the list still names the three whose output ibfiles parses and no
+// other.
+var smpqueryOps = map[string]bool{"sl2vl": true, "vlarb": true, "portinfo": true}
+
+// smpqueryRe is SMPQuery's one form: -C/-P choose the local HCA port
+// the MAD leaves from, -D a directed route, and "0" the empty route, i.e.
+// that port itself (smpquery.c usage: "-D nodeinfo 0 # nodeinfo by
+// direct route"). No other option (-m sets an M_Key, -s a source LID, -c
+// a combined route, -G a GUID) is ever sent.
+var smpqueryRe = regexp.MustCompile(`^smpquery -C (` + names.IBDevPattern + `) -P ([0-9]{1,3}) -D (sl2vl|vlarb|portinfo) 0$`)
+
+// SMPQuery is `smpquery -C <ca> -P <port> -D <op> 0` →
+// smpquery-<op>-<ca>-<port>.txt: one table of the HCA port itself.
+func SMPQuery(op, ca string, port int) (string, error) {
+	if !smpqueryOps[op] {
+		return "", fmt.Errorf("smpquery %q is not an operation qoslint reads (sl2vl, vlarb, portinfo)", op)
+	}
+	if !names.IBDev(ca) {
+		return "", fmt.Errorf("HCA %q is not a safe RDMA device name (%s)", ca, names.IBDevRule)
+	}
+	if port < 1 || port > 255 {
+		return "", fmt.Errorf("HCA port %d: want 1-255", port)
+	}
+	return SMPQueryPrefix + "-C " + ca + " -P " + strconv.Itoa(port) + " -D " + op + " 0", nil
+}
+
+// ParseSMPQuery reads cmd back as SMPQuery's arguments; ok is false for
+// anything SMPQuery would not have written.
+func ParseSMPQuery(cmd string) (op, ca string, port int, ok bool) {
+	m := smpqueryRe.FindStringSubmatch(cmd)
+	if m == nil {
+		return "", "", 0, false
+	}
+	port, err := strconv.Atoi(m[2])
+	if err != nil {
+		return "", "", 0, false
+	}
+	if c, err := SMPQuery(m[3], m[1], port); err != nil || c != cmd {
+		return "", "", 0, false
+	}
+	return m[3], m[1], port, true
+}

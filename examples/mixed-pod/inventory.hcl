@@ -1,0 +1,51 @@
+# Mixed pod: clean-pod's RoCE fabric (two spines, two rail leaves, four
+# GPU servers with two RoCE NICs each) plus an InfiniBand HCA (mlx5_2) in
+# every GPU server; gpu01 runs OpenSM. One report judges both.
+fabric      = "pod-mixed"
+fabric_type = "mixed"
+
+policy {
+  preset = "cumulus-default"
+
+  mtu {
+    host   = 4200
+    switch = 9216
+  }
+
+  # Rail-optimised: NIC 0 of every GPU server on leaf01, NIC 1 on leaf02
+  # (NIC order: ibdev2netdev.txt).
+  # InfiniBand: jobs send on SL 1, which every HCA port maps to VL 1.
+  ib {
+    sl = 1
+    vl = 1
+  }
+
+  rails {
+    groups = [["leaf01"], ["leaf02"]]
+  }
+}
+
+switch "spine01" {
+  role    = "spine"
+  address = "192.0.2.1"
+}
+
+switch "spine02" {
+  role    = "spine"
+  address = "192.0.2.2"
+}
+
+switch "leaf01" {
+  role    = "leaf"
+  address = "192.0.2.11"
+}
+
+switch "leaf02" {
+  role    = "leaf"
+  address = "192.0.2.12"
+}
+
+host "gpu01" { address = "198.51.100.11" }
+host "gpu02" { address = "198.51.100.12" }
+host "gpu03" { address = "198.51.100.13" }
+host "gpu04" { address = "198.51.100.14" }
