@@ -69,7 +69,7 @@ func EthtoolS(netdev string) (string, error) {
 // the firmware's counters, drivers/infiniband/core/sysfs.c show_hw_stats),
 // the RoCE type of a GID table entry (gid_attrs/types/<index>, Linux
 // Documentation/ABI/testing/sysfs-class-infiniband) and RDMA-CM's
-// default RoCE mode in configfs (Documentation/ABI/testing/
+// default RoCE mode and ToS in configfs (Documentation/ABI/testing/
 // configfs-rdma_cm). grep only reads; qoslint never creates the rdma_cm
 // group (mkdir), so a host where nobody did has no such file.
 var sysfsRe = regexp.MustCompile(`^/sys/(class/(net/` + names.NetdevPattern + `/ecn/roce_(np|rp)/enable/[0-7]|` +
@@ -77,7 +77,7 @@ var sysfsRe = regexp.MustCompile(`^/sys/(class/(net/` + names.NetdevPattern + `/
 	`infiniband/` + names.IBDevPattern + `/tc/[0-9]{1,3}/traffic_class|` +
 	`infiniband/` + names.IBDevPattern + `/ports/[0-9]{1,3}/gid_attrs/types/[0-9]{1,3}|` +
 	`infiniband/` + names.IBDevPattern + `/ports/[0-9]{1,3}/hw_counters/(` + strings.Join(hostfiles.HWCounterNames, "|") + `))|` +
-	`kernel/config/rdma_cm/` + names.IBDevPattern + `/ports/[0-9]{1,3}/default_roce_mode)$`)
+	`kernel/config/rdma_cm/` + names.IBDevPattern + `/ports/[0-9]{1,3}/default_roce_(mode|tos))$`)
 
 // ReadSysfs is one command that prints every listed sysfs file as
 // "path:line" (grep -H with an empty pattern matches every line), and

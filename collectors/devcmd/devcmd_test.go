@@ -15,6 +15,7 @@ func TestCheck(t *testing.T) {
 		// host-roce-version: GID types and RDMA-CM's default RoCE mode.
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/0 /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/15",
 		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode",
+		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos",
 	}
 	bad := []string{
 		"nv set qos roce mode lossy", "nv config apply", "nv unset qos roce", "mlnx_qos -i eth0 --trust dscp",
@@ -37,7 +38,10 @@ func TestCheck(t *testing.T) {
 		"echo 'RoCE v2' > /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode",
 		"mkdir /sys/kernel/config/rdma_cm/mlx5_0", "mkdir -p /sys/kernel/config/rdma_cm/mlx5_0", "rmdir /sys/kernel/config/rdma_cm/mlx5_0",
 		"cma_roce_mode -d mlx5_0 -p 1 -m 2", "tee /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode",
-		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos",
+		"echo 106 > /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos",
+		"tee /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos",
+		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tosx",
+		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_",
 		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/../../../../../../etc/shadow",
 		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode /etc/shadow",
 		"grep -H '' -- /sys/kernel/config/usb_gadget/g1/UDC",

@@ -235,7 +235,7 @@ func roceTypePaths(nics []string, byNetdev map[string]hostfiles.IBDev) []string 
 		for i := range layout.GIDTypesRead {
 			out = append(out, layout.GIDTypePath(layout.SysRoot, ib.IBDev, ib.Port, i))
 		}
-		out = append(out, layout.RoCEModePath(layout.SysRoot, ib.IBDev, ib.Port))
+		out = append(out, layout.RoCEModePath(layout.SysRoot, ib.IBDev, ib.Port), layout.RoCEToSPath(layout.SysRoot, ib.IBDev, ib.Port))
 	}
 	return out
 }
