@@ -23,8 +23,9 @@ one: /etc/ucx/ucx.conf (collected as ucx.conf), the one next to the library, $HO
 $UCX_CONFIG_DIR/ucx.conf and ./ucx.conf (openucx/ucx src/ucs/config/parser.c); the uncollected files
 are named as layers that may still override, and a setting in a ucx.conf section filtered by CPU or
 product name is a note. Unset or "auto", UCX_IB_TRAFFIC_CLASS takes the port's forced traffic_class,
-else ToS 106 on a RoCE v2 GID (src/uct/ib/base/ib_iface.c, ib_device.c): qoslint judges 106, a forced
-traffic_class being host-tos's finding on the NIC. UCX_IB_SL "auto" is SL 0 on RoCE. NVSHMEM reads
+else ToS 106 on a RoCE v2 GID (src/uct/ib/base/ib_iface.c, ib_device.c): qoslint judges 106. A NIC
+that forces a traffic_class replaces every QP's ToS, whatever the application set: host-tos judges it,
+and this check leaves it out. UCX_IB_SL "auto" is SL 0 on RoCE. NVSHMEM reads
 only its environment (https://docs.nvidia.com/nvshmem/api/gen/env.html): NVSHMEM_IB_TRAFFIC_CLASS and
 NVSHMEM_IB_SL, default 0. An application is judged only where the capture shows it: a ucx.conf, or
 UCX_/NVSHMEM_ variables in nccl-env.txt (the job environment). The fix edits the layer that decided:
@@ -57,13 +58,21 @@ func appFindings(f *model.Fabric, h *model.Host) []Finding {
 	iface := model.CompressNames(nics)
 	want := model.ToSOfDSCP(f.Policy.RoCE.DSCP[0])
 	var out []Finding
+	// A forced traffic_class replaces the ToS of every QP of its port,
+	// whichever application made it: those NICs are host-tos's.
+	var free []string
+	for _, n := range h.NICs {
+		if !forcedToS(n) {
+			free = append(free, n.Netdev)
+		}
+	}
 	for _, s := range h.AppToS {
 		j := JudgeToS(f.Policy, s.Value.V, s.Knob())
-		if j.OK {
+		if j.OK || len(free) == 0 {
 			continue
 		}
 		fd := appFinding(h, s, j, itoa(want))
-		fd.Interface, fd.Expected, fd.Actual = iface, tosText(want), tosText(s.Value.V)+" via "+s.Knob()
+		fd.Interface, fd.Expected, fd.Actual = model.CompressNames(free), tosText(want), tosText(s.Value.V)+" via "+s.Knob()
 		out = append(out, fd)
 	}
 	for _, s := range h.AppSL {
@@ -112,4 +121,9 @@ func appLayerSays(s model.AppSetting) string {
 		return "not set in the job environment, NVSHMEM's only configuration source: set it in the job's environment"
 	}
 	return "no collected layer sets it: set it in the job's environment or in " + model.LayerUCXEtc
+}
+
+// forcedToS reports whether the NIC forces a traffic_class on its QPs.
+func forcedToS(n *model.NIC) bool {
+	return n.ToS.Forced.Known && n.ToS.Forced.V >= 0
 }

@@ -34,6 +34,9 @@ var _ = register(hostAppToS, func(testing.TB) []checkCase {
 		{name: "UCX: a value UCX refuses is not judged", edits: []edit{write(gpu01UCX, "UCX_IB_TRAFFIC_CLASS=high\n")}},
 		{name: "NVSHMEM without a traffic class sends ToS 0", edits: []edit{write(gpu01Env, "HOME=/home/ml\nNVSHMEM_BOOTSTRAP=UID\n")},
 			want: []string{both}, msg: "RoCE leaves with ToS 0 (NVSHMEM_IB_TRAFFIC_CLASS unset, NVSHMEM's default 0)"},
+		{name: "a forced traffic_class overrides UCX on its NIC", edits: []edit{write(gpu01UCX, "UCX_IB_TRAFFIC_CLASS=26\n"),
+			write(dev("gpu01", "sysfs/class/infiniband/mlx5_0/tc/1/traffic_class"), "Global tclass=106\n")},
+			want: []string{"error gpu01 ens1f1np1"}, msg: "UCX_IB_TRAFFIC_CLASS=26 is the DSCP"},
 		{name: "NVSHMEM with the RoCE ToS", edits: []edit{write(gpu01Env, "HOME=/home/ml\nNVSHMEM_IB_TRAFFIC_CLASS=106\n")}},
 		{name: "NVSHMEM with the DSCP", edits: []edit{write(gpu01Env, "HOME=/home/ml\nNVSHMEM_IB_TRAFFIC_CLASS=26\n")},
 			want: []string{both}, msg: "NVSHMEM_IB_TRAFFIC_CLASS=26 is the DSCP"},
@@ -51,6 +54,8 @@ var _ = register(hostRDMACMToS, func(testing.TB) []checkCase {
 		{name: "RDMA-CM with the RoCE ToS", edits: []edit{write(tos0, "106\n")}},
 		{name: "RDMA-CM with ToS 0", edits: []edit{write(tos0, "0\n")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "RoCE leaves with ToS 0 (RDMA-CM's default_roce_tos 0 on mlx5_0 port 1)"},
+		{name: "a forced traffic_class overrides RDMA-CM", edits: []edit{write(tos0, "0\n"),
+			write(dev("gpu01", "sysfs/class/infiniband/mlx5_0/tc/1/traffic_class"), "Global tclass=106\n")}},
 		{name: "RDMA-CM with the DSCP", edits: []edit{write(tos0, "26\n")},
 			want: []string{"error gpu01 ens1f0np0"}, msg: "is the DSCP, not the ToS"},
 	}

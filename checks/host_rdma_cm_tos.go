@@ -21,7 +21,8 @@ application set, else this default, which starts at 0). It is judged like NCCL_I
 same rule names "unset, DSCP 0, lossy" and "the DSCP written where the ToS belongs"), but its fix is a
 configfs write, echo <ToS> > .../default_roce_tos, so it is a check of its own. The configfs group
 exists only after mkdir /sys/kernel/config/rdma_cm/<ibdev> and the value does not survive a reboot: a
-port whose group was not collected is a note, not a finding. A ToS an application sets itself cannot
+port whose group was not collected is a note, not a finding. A port that forces a traffic_class
+replaces every QP's ToS, RDMA-CM's too: host-tos judges it. A ToS an application sets itself cannot
 be collected.`,
 	Inputs: []Input{RDMACMToS, IBDev2Netdev},
 	Run:    runHostRDMACMToS,
@@ -33,8 +34,8 @@ func runHostRDMACMToS(f *model.Fabric) []Finding {
 	for _, h := range f.Hosts {
 		for _, n := range h.NICs {
 			t := n.RDMACMToS
-			if !t.Known {
-				continue
+			if !t.Known || forcedToS(n) {
+				continue // a forced traffic_class is host-tos's
 			}
 			knob := fmt.Sprintf("RDMA-CM's default_roce_tos %d on %s port %d", t.V, n.IBDev, n.Port)
 			j := JudgeToS(f.Policy, t.V, knob)

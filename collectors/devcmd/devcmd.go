@@ -33,6 +33,8 @@ const (
 	IBDev2Netdev = "ibdev2netdev"               // → ibdev2netdev.txt
 	IPLink       = "ip -j link show"            // → ip-link.json
 	CatNCCLConf  = "cat " + layout.NCCLConfPath // → nccl.conf
+	// CatUCXConf is UCX's system-wide configuration → ucx.conf.
+	CatUCXConf = "cat " + layout.UCXConfPath
 	// SudoPrefix runs a host command as root without ever prompting: sudo
 	// -n fails instead of asking for a password.
 	SudoPrefix = "sudo -n "
@@ -101,7 +103,7 @@ func ReadSysfs(paths []string) (string, error) {
 func Check(cmd string) error {
 	c := strings.TrimPrefix(cmd, SudoPrefix)
 	switch c {
-	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf, LLDPNeighbors:
+	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf, CatUCXConf, LLDPNeighbors:
 		return nil
 	}
 	if nd, ok := strings.CutPrefix(c, MlnxQosPrefix); ok {

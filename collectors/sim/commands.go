@@ -171,12 +171,13 @@ func (d *device) mlnxQos(netdev string) result {
 }
 
 // cat prints each file or coreutils' message for a missing one. Only
-// /etc/nccl.conf exists on a simulated host.
+// /etc/nccl.conf and /etc/ucx/ucx.conf exist on a simulated host.
 func (d *device) cat(args []string) result {
 	var r result
+	files := map[string]string{layout.NCCLConfPath: layout.NCCLConfFile, layout.UCXConfPath: layout.UCXConfFile}
 	for _, a := range args {
-		if a == layout.NCCLConfPath {
-			if b, err := os.ReadFile(filepath.Join(d.dir, layout.NCCLConfFile)); err == nil {
+		if f, ok := files[a]; ok {
+			if b, err := os.ReadFile(filepath.Join(d.dir, f)); err == nil {
 				r.out = append(r.out, chunk{text: string(b)})
 				continue
 			}
