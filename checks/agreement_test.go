@@ -172,7 +172,10 @@ func outsideSnapshot(f checks.Finding) bool {
 	return false
 }
 
-var snapshotless = map[string]bool{"pfc-cable-length": true, "link-pause": true, "pfc-watchdog": true, "ecmp-hash-seed": true}
+// Snapshots do not record the other applications' settings (UCX, NVSHMEM,
+// RDMA-CM's default ToS) yet.
+var snapshotless = map[string]bool{"pfc-cable-length": true, "link-pause": true, "pfc-watchdog": true, "ecmp-hash-seed": true,
+	"host-app-tos": true, "host-rdma-cm-tos": true}
 
 // flagged is "device check" for every finding that counts (error or
 // warning) and that a snapshot can reproduce.

@@ -28,7 +28,8 @@ ECT(0)). The check reads the effective ToS per NIC and names the knob that set i
 trusts PCP it also reads NCCL_IB_SL, from the same layers in the same order: NCCL puts it in the
 QPs' address vector and the NIC tags RoCE with PCP = SL & 7 (NVIDIA/nccl
 src/transport/net_ib.cc; mlx5 qp.c "eth_prio, sl & 0x7"), unset meaning SL 0, so the SL must
-carry the RoCE priority. An SL an application sets per communicator in code cannot be collected.`,
+carry the RoCE priority. An SL an application sets per communicator in code cannot be collected.
+UCX, NVSHMEM (host-app-tos) and RDMA-CM (host-rdma-cm-tos) are checks of their own.`,
 	Inputs: []Input{NCCL, SysfsTC, IBDev2Netdev},
 	Run:    runHostToS,
 }

@@ -22,6 +22,8 @@ const (
 	HWCounters    Input = "hw_counters"
 	GIDTypes      Input = "gid-types"
 	RDMACMMode    Input = "rdma_cm-roce-mode"
+	RDMACMToS     Input = "rdma_cm-roce-tos"
+	UCXConf       Input = "ucx.conf"
 	LLDP          Input = "lldp"
 	Topology      Input = "topology"
 	Captures      Input = "captures"
@@ -44,12 +46,14 @@ var Inputs = []InputDoc{
 	{MlnxQoS, layout.MlnxQosFile("<netdev>") + " (mlnx_qos -i <netdev>)"},
 	{SysfsECN, "sysfs/class/net/<netdev>/ecn/..."},
 	{SysfsTC, "sysfs/class/infiniband/<ibdev>/tc/<port>/traffic_class"},
-	{NCCL, layout.NCCLConfFile + ", " + layout.HomeNCCLConfFile + ", " + layout.NCCLEnvFile},
+	{NCCL, layout.NCCLConfFile + ", " + layout.HomeNCCLConfFile + ", " + layout.NCCLEnvFile + " (the job environment: env or /proc/<pid>/environ)"},
 	{IPLink, layout.IPLinkFile + " (ip -j link show)"},
 	{IBDev2Netdev, layout.IBDev2NetdevFile},
 	{Ethtool, layout.EthtoolFile("<netdev>") + " (and " + layout.EthtoolBeforeFile("<netdev>") + ")"},
 	{HWCounters, "sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters/*"},
 	{GIDTypes, "sysfs/class/infiniband/<ibdev>/ports/<port>/gid_attrs/types/<index> (index 0-15)"},
+	{UCXConf, layout.UCXConfFile + " (" + layout.UCXConfPath + "), optional"},
+	{RDMACMToS, "sysfs/kernel/config/rdma_cm/<ibdev>/ports/<port>/default_roce_tos (configfs), optional"},
 	{RDMACMMode, "sysfs/kernel/config/rdma_cm/<ibdev>/ports/<port>/default_roce_mode (configfs), optional"},
 	{LLDP, layout.LLDPFile + " (lldpcli -f json0 show neighbors details), switches and hosts"},
 	{Captures, layout.CapturesDir + "/*.pcap and *.pcapng (tcpdump on a RoCE netdev, or a switch's ERSPAN/GRE mirror), optional"},

@@ -394,11 +394,17 @@ func JudgeSwitchETSStrict(profile string, tc, cnpTC int, sched string, sps []int
 // qp.c), which a switch trusting l2 and the peer NIC trusting pcp classify
 // by; under a DSCP policy the tag does not place RoCE and is not judged.
 func JudgeHostSL(p inventory.Policy, sl int) Judgement {
+	return JudgeAppSL(p, sl, fmt.Sprintf("NCCL_IB_SL=%d", sl))
+}
+
+// JudgeAppSL is host-tos on the SL an application (named by knob) gives
+// its RoCE QPs: the NIC tags them with PCP = SL & 7.
+func JudgeAppSL(p inventory.Policy, sl int, knob string) Judgement {
 	if p.Trust != "pcp" || sl&7 == p.RoCE.Priority {
 		return pass
 	}
-	return fail(Error, "NCCL_IB_SL=%d tags RoCE with PCP %d (SL & 7), not the RoCE priority %d: under a PCP policy RoCE lands in priority %d on every hop that trusts PCP",
-		sl, sl&7, p.RoCE.Priority, sl&7)
+	return fail(Error, "%s tags RoCE with PCP %d (SL & 7), not the RoCE priority %d: under a PCP policy RoCE lands in priority %d on every hop that trusts PCP",
+		knob, sl&7, p.RoCE.Priority, sl&7)
 }
 
 // JudgeHostETS is host-ets on the scheduling of the NIC traffic class tc

@@ -74,6 +74,8 @@ type HostCapture struct {
 	// NCCLEnv is nccl-env.txt, the job's environment as the operator
 	// captured it; nil when not collected (live audits never collect it).
 	NCCLEnv *hostfiles.NCCLEnv
+	// UCX is ucx.conf (/etc/ucx/ucx.conf); nil when not collected.
+	UCX *hostfiles.UCXConf
 	// Links is `ip -j link show`; nil when not collected.
 	Links []hostfiles.Link
 	// LinksFile names where Links came from, for evidence.
@@ -127,4 +129,7 @@ type NICCapture struct {
 	// Each nil when not collected.
 	GIDTypes *hostfiles.GIDTypes
 	RoCEMode *hostfiles.RoCEType
+	// RoCEToS is RDMA-CM's default_roce_tos of the port, in the same
+	// configfs group; nil when not collected.
+	RoCEToS *hostfiles.RoCEToS
 }

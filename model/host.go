@@ -53,6 +53,10 @@ type Host struct {
 	// Known: with no collected layer setting it, NCCL's default, the
 	// uncollected layers in Unknown.
 	NCCLGIDIndex, NCCLRoCEVersion NCCLParam
+	// AppToS and AppSL are the ToS and SL of the other applications the
+	// capture shows marking RoCE (NVSHMEM, UCX; host_apps.go), in name
+	// order.
+	AppToS, AppSL []AppSetting
 	// Notes are remarks on the host's input that are not findings.
 	Notes []*source.Error
 }
@@ -97,6 +101,9 @@ type NIC struct {
 	// not Known when not collected.
 	GIDTypes map[int]Value[string]
 	RoCEMode Value[string]
+	// RDMACMToS is RDMA-CM's default_roce_tos of the port; not Known when
+	// not collected.
+	RDMACMToS Value[int]
 	// Counters are what the NIC actually did (`ethtool -S`): runtime
 	// evidence, not configuration. Nil when not collected.
 	Counters *NICCounters
@@ -183,6 +190,8 @@ func BuildHost(in *collectors.HostCapture) *Host {
 	}
 	buildNCCLSL(h, in)
 	buildNCCLParams(h, in)
+	buildApps(h, in)
+	var noCMToS []string
 	links := map[string]hostfiles.Link{}
 	for _, l := range in.Links {
 		links[l.Name] = l
@@ -193,6 +202,9 @@ func BuildHost(in *collectors.HostCapture) *Host {
 		buildSysfs(n, ni.Sysfs)
 		if note := buildRoCETypes(n, ni); note != nil {
 			h.Notes = append(h.Notes, note)
+		}
+		if buildRDMACM(n, ni) {
+			noCMToS = append(noCMToS, n.Netdev)
 		}
 		if l, ok := links[ni.Netdev]; ok {
 			n.MTU = Explicit(l.MTU, source.Pos{File: in.LinksFile, Line: l.Line})
@@ -210,6 +222,11 @@ func BuildHost(in *collectors.HostCapture) *Host {
 	}
 	if note := gidDefaultNote(h, in); note != nil {
 		h.Notes = append(h.Notes, note)
+	}
+	for _, note := range []*source.Error{rdmaCMNote(h, noCMToS), appsNote(h)} {
+		if note != nil {
+			h.Notes = append(h.Notes, note)
+		}
 	}
 	return h
 }

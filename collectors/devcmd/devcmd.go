@@ -33,6 +33,8 @@ const (
 	IBDev2Netdev = "ibdev2netdev"               // → ibdev2netdev.txt
 	IPLink       = "ip -j link show"            // → ip-link.json
 	CatNCCLConf  = "cat " + layout.NCCLConfPath // → nccl.conf
+	// CatUCXConf is UCX's system-wide configuration → ucx.conf.
+	CatUCXConf = "cat " + layout.UCXConfPath
 	// SudoPrefix runs a host command as root without ever prompting: sudo
 	// -n fails instead of asking for a password.
 	SudoPrefix = "sudo -n "
@@ -103,7 +105,7 @@ func EthtoolS(netdev string) (string, error) {
 // the firmware's counters, drivers/infiniband/core/sysfs.c show_hw_stats),
 // the RoCE type of a GID table entry (gid_attrs/types/<index>, Linux
 // Documentation/ABI/testing/sysfs-class-infiniband) and RDMA-CM's
-// default RoCE mode in configfs (Documentation/ABI/testing/
+// default RoCE mode and ToS in configfs (Documentation/ABI/testing/
 // configfs-rdma_cm). grep only reads; qoslint never creates the rdma_cm
 // group (mkdir), so a host where nobody did has no such file.
 var sysfsRe = regexp.MustCompile(`^/sys/(class/(net/` + names.NetdevPattern + `/ecn/roce_(np|rp)/enable/[0-7]|` +
@@ -111,7 +113,7 @@ var sysfsRe = regexp.MustCompile(`^/sys/(class/(net/` + names.NetdevPattern + `/
 	`infiniband/` + names.IBDevPattern + `/tc/[0-9]{1,3}/traffic_class|` +
 	`infiniband/` + names.IBDevPattern + `/ports/[0-9]{1,3}/gid_attrs/types/[0-9]{1,3}|` +
 	`infiniband/` + names.IBDevPattern + `/ports/[0-9]{1,3}/hw_counters/(` + strings.Join(hostfiles.HWCounterNames, "|") + `))|` +
-	`kernel/config/rdma_cm/` + names.IBDevPattern + `/ports/[0-9]{1,3}/default_roce_mode)$`)
+	`kernel/config/rdma_cm/` + names.IBDevPattern + `/ports/[0-9]{1,3}/default_roce_(mode|tos))$`)
 
 // ReadSysfs is one command that prints every listed sysfs file as
 // "path:line" (grep -H with an empty pattern matches every line), and
@@ -136,7 +138,7 @@ func ReadSysfs(paths []string) (string, error) {
 func Check(cmd string) error {
 	c := strings.TrimPrefix(cmd, SudoPrefix)
 	switch c {
-	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf, LLDPNeighbors, Lspci, CatCPUInfo,
+	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf, CatUCXConf, LLDPNeighbors, Lspci, CatCPUInfo,
 		IBStat, CatOpenSMConf:
 		return nil
 	}

@@ -7,7 +7,7 @@ import (
 
 func TestCheck(t *testing.T) {
 	ok := []string{
-		"nv config show -o yaml", "nv config show -o commands", "nv show qos roce", "ibdev2netdev", "ip -j link show", "cat /etc/nccl.conf",
+		"nv config show -o yaml", "nv config show -o commands", "nv show qos roce", "ibdev2netdev", "ip -j link show", "cat /etc/nccl.conf", "cat /etc/ucx/ucx.conf",
 		"mlnx_qos -i ens1f0np0", "sudo -n mlnx_qos -i ens1f0np0", "ethtool -S ens1f0np0", "sudo -n ethtool -S ens1f0np0",
 		"grep -H '' -- /sys/class/net/ens1f0np0/ecn/roce_np/enable/3 /sys/class/infiniband/mlx5_0/tc/1/traffic_class",
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent /sys/class/infiniband/mlx5_1/ports/1/hw_counters/out_of_sequence",
@@ -18,12 +18,13 @@ func TestCheck(t *testing.T) {
 		// host-acs and host-firmware: lspci and mlxconfig need root.
 		"lspci -vvv", "sudo -n lspci -vvv", "cat /proc/cpuinfo",
 		"mlxconfig -d mlx5_0 q", "sudo -n mlxconfig -d mlx5_bond_0 q", "sudo -n mlxconfig -d rocep1s0f0 q",
+		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos",
 	}
 	bad := []string{
 		"nv set qos roce mode lossy", "nv config apply", "nv unset qos roce", "mlnx_qos -i eth0 --trust dscp",
 		"mlnx_qos -i eth0 --pfc 0,0,0,1,0,0,0,0", "mlnx_qos -i -f", "mlnx_qos -i eth0;reboot", "mlnx_qos",
 		"sudo mlnx_qos -i eth0", "sudo -n reboot", "echo 1 > /sys/class/net/eth0/ecn/roce_np/enable/3",
-		"cat /etc/shadow", "grep -H '' -- /etc/shadow", "grep -H '' -- /sys/class/net/../../etc/shadow",
+		"cat /etc/shadow", "cat /etc/ucx/ucx.conf /etc/shadow", "cat /etc/ucx/../shadow", "cat ~/ucx.conf", "grep -H '' -- /etc/shadow", "grep -H '' -- /sys/class/net/../../etc/shadow",
 		"grep -H '' -- /sys/class/net/eth0/ecn/roce_np/enable/3; reboot", "ip link set dev eth0 mtu 1500",
 		"ethtool -S", "ethtool -S ", "ethtool -s ens1f0np0 speed 100000", "ethtool -S ens1f0np0 -s", "ethtool -S -s",
 		"ethtool -S ens1f0np0;reboot", "ethtool -S ens1f0np0 ens1f1np1", "ethtool -A ens1f0np0 rx off", "ethtool -K ens1f0np0 gro off",
@@ -40,7 +41,10 @@ func TestCheck(t *testing.T) {
 		"echo 'RoCE v2' > /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode",
 		"mkdir /sys/kernel/config/rdma_cm/mlx5_0", "mkdir -p /sys/kernel/config/rdma_cm/mlx5_0", "rmdir /sys/kernel/config/rdma_cm/mlx5_0",
 		"cma_roce_mode -d mlx5_0 -p 1 -m 2", "tee /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode",
-		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos",
+		"echo 106 > /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos",
+		"tee /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos",
+		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tosx",
+		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_",
 		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/../../../../../../etc/shadow",
 		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode /etc/shadow",
 		"grep -H '' -- /sys/kernel/config/usb_gadget/g1/UDC",

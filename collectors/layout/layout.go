@@ -50,6 +50,8 @@ const (
 	// optional: absent means not collected.
 	HomeNCCLConfFile = "home-nccl.conf"
 	NCCLEnvFile      = "nccl-env.txt"
+	// UCXConfFile is /etc/ucx/ucx.conf (UCXConfPath), optional.
+	UCXConfFile = "ucx.conf"
 	// SysfsDir mirrors the host's /sys files qoslint reads, at their path
 	// below /sys; SysfsBeforeDir the earlier sample of the counter files
 	// among them (the RDMA hw_counters).
@@ -142,6 +144,10 @@ const (
 	SysRoot = "/sys"
 	// NCCLConfPath is where NCCL reads its configuration file.
 	NCCLConfPath = "/etc/nccl.conf"
+	// UCXConfPath is the system-wide ucx.conf of a UCX built with
+	// --prefix=/usr: UCX_CONFIG_DIR is ${sysconfdir}/ucx (openucx/ucx
+	// configure.ac, src/ucs/Makefile.am).
+	UCXConfPath = "/etc/ucx/ucx.conf"
 )
 
 // DCQCN points of /sys/class/net/<netdev>/ecn/roce_<point>: the
@@ -239,4 +245,10 @@ func GIDTypePath(root, ibdev string, port, index int) string {
 // sysfs/ like the sysfs files.
 func RoCEModePath(root, ibdev string, port int) string {
 	return path.Join(root, "kernel/config/rdma_cm", ibdev, "ports", strconv.Itoa(port), "default_roce_mode")
+}
+
+// RoCEToSPath is RDMA-CM's default ToS of a port, next to
+// default_roce_mode (Linux Documentation/ABI/testing/configfs-rdma_cm).
+func RoCEToSPath(root, ibdev string, port int) string {
+	return path.Join(root, "kernel/config/rdma_cm", ibdev, "ports", strconv.Itoa(port), "default_roce_tos")
 }

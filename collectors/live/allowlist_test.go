@@ -145,7 +145,7 @@ func TestRunRefuses(t *testing.T) {
 	}
 }
 
-// The RoCE-version reads: every GID type and RDMA-CM mode path of the
+// The RoCE-version reads: every GID type and RDMA-CM mode and ToS path of the
 // NICs' ports, each port once, passes the allowlist as one grep, and only
 // those two kinds of file are treated as optional (missing without a note).
 func TestRoCETypePathsAllowed(t *testing.T) {
@@ -155,7 +155,7 @@ func TestRoCETypePathsAllowed(t *testing.T) {
 		"ens2":      {IBDev: "mlx5_0", Port: 1, Netdev: "ens2"}, // same port again
 	}
 	paths := roceTypePaths([]string{"ens1f0np0", "ens1f1np1", "ens2", "eno1"}, byNetdev)
-	if want := 2 * (layout.GIDTypesRead + 1); len(paths) != want {
+	if want := 2 * (layout.GIDTypesRead + 2); len(paths) != want {
 		t.Fatalf("%d paths, want %d: %q", len(paths), want, paths)
 	}
 	cmd, err := devcmd.ReadSysfs(paths)
@@ -164,6 +164,9 @@ func TestRoCETypePathsAllowed(t *testing.T) {
 	}
 	if err := devcmd.Check(cmd); err != nil {
 		t.Error(err)
+	}
+	if !slices.Contains(paths, "/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_tos") {
+		t.Errorf("no default_roce_tos read: %q", paths)
 	}
 	for _, p := range paths {
 		if !optionalSysfs(p) {

@@ -73,6 +73,23 @@ func (r *devRun) capture(cmd, file string) ([]byte, bool, error) {
 	return out, true, nil
 }
 
+// captureOptional is capture for a file most hosts lack (ucx.conf exists
+// only where UCX is configured): a missing file is no note.
+func (r *devRun) captureOptional(cmd, file string) error {
+	out, ok, err := r.exec(cmd)
+	if !ok {
+		return err
+	}
+	if line := failureLine(out); line != "" {
+		if !strings.Contains(line, "No such file or directory") {
+			r.note("%s not collected: `%s` said %q", file, cmd, clip(line))
+		}
+		return nil
+	}
+	r.save(r.file(file), cmd, out)
+	return nil
+}
+
 func (r *devRun) collectSwitch() error {
 	notes := len(r.st.Notes)
 	_, ok, err := r.capture(devcmd.NVConfigYAML, layout.NVUEYAMLFile)
@@ -141,6 +158,9 @@ func (r *devRun) collectRoCEHost() error {
 		return err
 	}
 	if _, _, err := r.capture(devcmd.CatNCCLConf, layout.NCCLConfFile); err != nil {
+		return err
+	}
+	if err := r.captureOptional(devcmd.CatUCXConf, layout.UCXConfFile); err != nil {
 		return err
 	}
 	if err := r.captureLLDP(); err != nil {
@@ -255,7 +275,7 @@ func roceTypePaths(nics []string, byNetdev map[string]hostfiles.IBDev) []string 
 		for i := range layout.GIDTypesRead {
 			out = append(out, layout.GIDTypePath(layout.SysRoot, ib.IBDev, ib.Port, i))
 		}
-		out = append(out, layout.RoCEModePath(layout.SysRoot, ib.IBDev, ib.Port))
+		out = append(out, layout.RoCEModePath(layout.SysRoot, ib.IBDev, ib.Port), layout.RoCEToSPath(layout.SysRoot, ib.IBDev, ib.Port))
 	}
 	return out
 }

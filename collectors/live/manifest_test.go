@@ -129,6 +129,8 @@ func wantCommand(file string) string {
 		return devcmd.IPLink
 	case base == layout.NCCLConfFile:
 		return devcmd.CatNCCLConf
+	case base == layout.UCXConfFile:
+		return devcmd.CatUCXConf
 	case base == layout.LLDPFile:
 		return devcmd.LLDPNeighbors
 	case base == layout.LspciFile:

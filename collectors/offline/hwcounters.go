@@ -46,5 +46,9 @@ func (r *reader) roceTypes(root string, nic *collectors.NICCapture) {
 	for _, err := range errs {
 		r.failErr(root, err)
 	}
-	nic.GIDTypes, nic.RoCEMode = g, m
+	t, errs := hostfiles.ReadRoCEToS(r.fsys, root, nic.IBDev, nic.Port)
+	for _, err := range errs {
+		r.failErr(root, err)
+	}
+	nic.GIDTypes, nic.RoCEMode, nic.RoCEToS = g, m, t
 }

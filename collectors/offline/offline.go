@@ -383,6 +383,7 @@ func (r *reader) hostFiles(hc *collectors.HostCapture) {
 	// lacks them says so in host-tos, not as a missing file.
 	hc.NCCLHome = readOK(r, r.devicePath(hc.Name, layout.HomeNCCLConfFile), hostfiles.ParseNCCLConf)
 	hc.NCCLEnv = readOK(r, r.devicePath(hc.Name, layout.NCCLEnvFile), hostfiles.ParseNCCLEnv)
+	hc.UCX = readOK(r, r.devicePath(hc.Name, layout.UCXConfFile), hostfiles.ParseUCXConf)
 	linkFile := r.devicePath(hc.Name, layout.IPLinkFile)
 	links, st := readParse(r, linkFile, hostfiles.ParseIPLink)
 	if st == fileOK {

@@ -203,10 +203,11 @@ func (d *device) mlxconfig(ibdev, cmd string, exec, sudo bool) result {
 }
 
 // catFiles are the files a simulated host can cat: /etc/nccl.conf,
-// /proc/cpuinfo and /etc/opensm/opensm.conf, each from its fabric-directory
-// file.
+// /etc/ucx/ucx.conf, /proc/cpuinfo and /etc/opensm/opensm.conf, each from
+// its fabric-directory file.
 var catFiles = map[string]string{
 	layout.NCCLConfPath:   layout.NCCLConfFile,
+	layout.UCXConfPath:    layout.UCXConfFile,
 	layout.CPUInfoPath:    layout.CPUInfoFile,
 	layout.OpenSMConfPath: layout.OpenSMConfFile,
 }

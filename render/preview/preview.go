@@ -258,21 +258,28 @@ func sysfsWrite(dir, sysPath, value string) error {
 	return os.WriteFile(file, content, 0o644)
 }
 
+// confFiles are the KEY=value files the nccl-* templates edit, by host
+// path: nccl.conf and UCX's ucx.conf, whose NAME=value lines the same sed
+// rewrites.
+var confFiles = map[string]string{layout.NCCLConfPath: layout.NCCLConfFile, layout.UCXConfPath: layout.UCXConfFile}
+
 // previewExists reports whether the host file at hostPath exists in the
-// preview; only nccl.conf is a file the templates test for.
+// preview; only the confFiles are files the templates test for.
 func previewExists(dir, hostPath string) bool {
-	if hostPath != layout.NCCLConfPath {
+	f, ok := confFiles[hostPath]
+	if !ok {
 		return true
 	}
-	_, err := os.Stat(filepath.Join(dir, layout.NCCLConfFile))
+	_, err := os.Stat(filepath.Join(dir, f))
 	return err == nil
 }
 
 func editNCCL(dir, confPath string, edit func([]byte) []byte) error {
-	if confPath != layout.NCCLConfPath {
-		return fmt.Errorf("only %s is previewed", layout.NCCLConfPath)
+	f, ok := confFiles[confPath]
+	if !ok {
+		return fmt.Errorf("only %s and %s are previewed", layout.NCCLConfPath, layout.UCXConfPath)
 	}
-	file := filepath.Join(dir, layout.NCCLConfFile)
+	file := filepath.Join(dir, f)
 	data, err := os.ReadFile(file)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err

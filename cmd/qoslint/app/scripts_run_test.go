@@ -106,8 +106,16 @@ func (h *scratchHost) copyDevice(t *testing.T, dev string) {
 	if _, err := os.Stat(filepath.Join(dev, "sysfs")); err == nil {
 		copyTree(t, filepath.Join(dev, "sysfs"), filepath.Join(h.Root, "sys"))
 	}
-	if data, err := os.ReadFile(filepath.Join(dev, "nccl.conf")); err == nil {
-		if err := os.WriteFile(filepath.Join(h.Root, "etc", "nccl.conf"), data, 0o644); err != nil {
+	for capture, host := range map[string]string{"nccl.conf": "etc/nccl.conf", "ucx.conf": "etc/ucx/ucx.conf"} {
+		data, err := os.ReadFile(filepath.Join(dev, capture))
+		if err != nil {
+			continue
+		}
+		file := filepath.Join(h.Root, filepath.FromSlash(host))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
