@@ -144,9 +144,7 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 // routed ports (adaptive-routing), dynamic ECN percentages, PCI ACS and
 // NIC firmware (host-acs, host-firmware: a snapshot records no lspci or
 // mlxconfig), the GID types, RDMA-CM's RoCE mode and NCCL's GID parameters
-// (host-roce-version), the NetQ parity checks' inputs (cable length, link
-// pause, PFC watchdog, hash seed; the snapshot schema does not record them
-// yet), and the topology checks but link-mtu: a snapshot records the links
+// (host-roce-version), and the topology checks but link-mtu: a snapshot records the links
 // and the MTU of each end, which is all link-mtu reads (checks.JudgeLinkMTU),
 // but not the plan, the rails or the QoS across a cable.
 func outsideSnapshot(f checks.Finding) bool {
@@ -172,7 +170,7 @@ func outsideSnapshot(f checks.Finding) bool {
 	return false
 }
 
-var snapshotless = map[string]bool{"pfc-cable-length": true, "link-pause": true, "pfc-watchdog": true, "ecmp-hash-seed": true}
+var snapshotless = map[string]bool{}
 
 // flagged is "device check" for every finding that counts (error or
 // warning) and that a snapshot can reproduce.

@@ -418,3 +418,81 @@ func JudgeHostETS(p inventory.Policy, tc int, tsa string, bw int) Judgement {
 	}
 	return fail(Warning, "priority %d's traffic class %d %s", p.RoCE.Priority, tc, reason)
 }
+
+// JudgePFCCableLength is pfc-cable-length on a port group's cable length:
+// a lossless group sized for less than the policy's cable is an error, one
+// that differs from the fabric's reference length (CableReference; -1 when
+// the fabric uses one length) a warning.
+func JudgePFCCableLength(p inventory.Policy, lossless bool, metres, ref int) Judgement {
+	switch {
+	case !lossless:
+		return pass
+	case metres < p.PFC.CableLength:
+		return fail(Error, "PFC headroom is sized for %d m of cable, shorter than the policy's %d m: "+
+			"pause frames come too late and lossless traffic drops", metres, p.PFC.CableLength)
+	case ref >= 0 && metres != ref:
+		return fail(Warning, "PFC cable length %d m differs from the fabric's %d m: the fabric's lossless headroom is not sized alike", metres, ref)
+	}
+	return pass
+}
+
+// CableReference is the cable length most switches' lossless port groups
+// use (the longest on a tie) and those switches, sorted; -1 when the
+// fabric's lossless groups use fewer than two lengths. users maps each
+// length to the switches using it.
+func CableReference(users map[int]map[string]bool) (int, []string) {
+	if len(users) < 2 {
+		return -1, nil
+	}
+	ref := -1
+	for l, names := range users {
+		if ref < 0 || len(names) > len(users[ref]) || (len(names) == len(users[ref]) && l > ref) {
+			ref = l
+		}
+	}
+	var names []string
+	for n := range users[ref] {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return ref, names
+}
+
+// JudgePFCWatchdog is pfc-watchdog on a port: a lossless one (or one the
+// policy's lossless RoCE mode makes lossless) without the watchdog.
+func JudgePFCWatchdog(lossless, on bool) Judgement {
+	if !lossless || on {
+		return pass
+	}
+	return fail(Warning, "PFC is on but the PFC watchdog is off")
+}
+
+// JudgeLinkPause is link-pause on a port: a link-pause binding on a port
+// whose PFC pauses a priority.
+func JudgeLinkPause(linkPause, lossless bool) Judgement {
+	if !linkPause || !lossless {
+		return pass
+	}
+	return fail(Error, "link pause and PFC are on the same port: Cumulus Linux does not support link pause and PFC together")
+}
+
+// JudgeHashSeed is ecmp-hash-seed on a switch's explicit hash-seed;
+// sharedWith are the other switches that set the same seed.
+func JudgeHashSeed(sharedWith []string) Judgement {
+	if len(sharedWith) == 0 {
+		return pass
+	}
+	return fail(Warning, "hash-seed is also the seed of %s: switches with one seed polarize ECMP", strings.Join(sharedWith, ", "))
+}
+
+// ECMPHashPairs are the ecmp-hash fields symmetric hashing needs set alike.
+var ECMPHashPairs = [][2]string{{"source-ip", "destination-ip"}, {"source-port", "destination-port"}}
+
+// JudgeECMPHashPair is ecmp-hash-seed on one of ECMPHashPairs: set unlike,
+// Cumulus Linux turns symmetric hashing off.
+func JudgeECMPHashPair(a, b bool) Judgement {
+	if a == b {
+		return pass
+	}
+	return fail(Warning, "the ecmp-hash pair is set unlike: symmetric hashing is off")
+}

@@ -140,6 +140,58 @@ func TestDiffCases(t *testing.T) {
 			"leaf01 swp31-32: ports removed [neutral ]",
 			"leaf01 swp33-34: ports added [neutral ]",
 			"leaf01 swp33-34: trust l2 [breaks switch-trust]",
+			// The new ports are lossless and no watchdog line names them.
+			"leaf01 swp33-34: PFC watchdog off on a lossless port [breaks pfc-watchdog]",
+		}},
+		{"PFC cable length under the policy", func(s *snapshot.Snapshot) {
+			findSwitch(s, "leaf02").PortGroups[0].CableLength.Value = 50
+		}, []string{"leaf02 swp1-32: PFC cable length 50 m on a lossless port, under the policy's 100 m, was 100 m [breaks pfc-cable-length]"}},
+		{"PFC cable length changed on half the fabric", func(s *snapshot.Snapshot) {
+			// Two switches at 200 m, two at 100 m: the longest wins the
+			// tie, so the spines, whose own value did not change, now
+			// differ from the fabric's.
+			findSwitch(s, "leaf01").PortGroups[0].CableLength.Value = 200
+			findSwitch(s, "leaf02").PortGroups[0].CableLength.Value = 200
+		}, []string{
+			"leaf01 swp1-32: PFC cable length 200 m, was 100 m [neutral pfc-cable-length]",
+			"leaf02 swp1-32: PFC cable length 200 m, was 100 m [neutral pfc-cable-length]",
+			"spine01 swp1-32: PFC cable length 100 m, the fabric's lossless ports use 200 m, was 100 m [breaks pfc-cable-length]",
+			"spine02 swp1-32: PFC cable length 100 m, the fabric's lossless ports use 200 m, was 100 m [breaks pfc-cable-length]",
+		}},
+		{"PFC watchdog off on some ports", func(s *snapshot.Snapshot) {
+			findSwitch(s, "leaf01").Flow.Watchdog[0].Ports = "swp1-16"
+		}, []string{"leaf01 swp17-32: PFC watchdog off on a lossless port, was on [breaks pfc-watchdog]"}},
+		{"link pause on a PFC port", func(s *snapshot.Snapshot) {
+			findSwitch(s, "spine01").Flow.LinkPause = []snapshot.PortValue[string]{{Ports: "swp5", Value: "my_pause", Origin: "devices/spine01/nv-config.yaml:40"}}
+		}, []string{"spine01 swp5: link pause qos link-pause profile my_pause with PFC on, was off [breaks link-pause]"}},
+		{"link pause on a bond member", func(s *snapshot.Snapshot) {
+			sw := findSwitch(s, "spine02")
+			sw.PortGroups[0].Ports = "swp1-30,bond1"
+			sw.Flow.Bonds = []snapshot.Bond{{Bond: "bond1", Members: "swp31-32"}}
+			sw.Flow.LinkPause = []snapshot.PortValue[string]{{Ports: "swp32", Value: "", Origin: "devices/spine02/nv-config.yaml:40"}}
+		}, []string{
+			// The watchdog is on both members, so the bond has it.
+			"spine02 bond1: ports added [neutral ]",
+			"spine02 bond1: link pause swp32: qos link-pause with PFC on [breaks link-pause]",
+			"spine02 swp31-32: ports removed [neutral ]",
+		}},
+		{"two switches share a hash seed", func(s *snapshot.Snapshot) {
+			for _, n := range []string{"leaf01", "spine02"} {
+				findSwitch(s, n).HashSeed = &snapshot.Fact[int64]{Value: 50, Known: true, Origin: "devices/" + n + "/nv-config.yaml:9"}
+			}
+			findSwitch(s, "leaf02").HashSeed = &snapshot.Fact[int64]{Value: 51, Known: true, Origin: "devices/leaf02/nv-config.yaml:9"}
+		}, []string{
+			"leaf01 : hash-seed 50, also the seed of spine02, was not set (random) [breaks ecmp-hash-seed]",
+			"leaf02 : hash-seed 51, was not set (random) [neutral ecmp-hash-seed]",
+			"spine02 : hash-seed 50, also the seed of leaf01, was not set (random) [breaks ecmp-hash-seed]",
+		}},
+		{"an ecmp-hash pair set unlike", func(s *snapshot.Snapshot) {
+			v := findSwitch(s, "spine01").ECMPHash["destination-port"]
+			v.Value = false
+			findSwitch(s, "spine01").ECMPHash["destination-port"] = v
+		}, []string{
+			"spine01 : ECMP hash on destination-port off, was on [breaks ecmp-hash]",
+			"spine01 : ecmp-hash source-port and destination-port set unlike (source-port on, destination-port off): symmetric hashing off, was alike [breaks ecmp-hash-seed]",
 		}},
 		{"NIC and devices come and go", func(s *snapshot.Snapshot) {
 			h := findHost(s, "gpu02")
@@ -243,10 +295,11 @@ func TestDiffWithoutLinks(t *testing.T) {
 		t.Errorf("links not recorded on one side made drift: %v", changeLines(d))
 	}
 	want := "links were not recorded in the old snapshot (taken by a qoslint that did not record them): links and link-mtu are not compared"
-	if len(d.Notes) != 1 || d.Notes[0] != want {
-		t.Errorf("notes %q, want [%q]", d.Notes, want)
+	// The fixture predates the optional sections too (TestDiffOldSections).
+	if len(d.Notes) != 3 || d.Notes[0] != want {
+		t.Errorf("notes %q, want [%q] first", d.Notes, want)
 	}
-	if back := drift.Diff(cur, old, cur.Policy.Inventory()); back.HasDrift() || len(back.Notes) != 1 || !strings.Contains(back.Notes[0], "the new snapshot") {
+	if back := drift.Diff(cur, old, cur.Policy.Inventory()); back.HasDrift() || len(back.Notes) != 3 || !strings.Contains(back.Notes[0], "the new snapshot") {
 		t.Errorf("new side without links: drift %v, notes %q", changeLines(back), back.Notes)
 	}
 }
@@ -274,5 +327,81 @@ func BenchmarkDiff(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		drift.Diff(o, n, p)
+	}
+}
+
+// stripSections is a current snapshot as a qoslint that predates the
+// optional sections wrote it: without "sections", the policy's "pfc", and
+// the switches' and port groups' fields of those sections.
+func stripSections(t *testing.T, s *snapshot.Snapshot) *snapshot.Snapshot {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(snaptest.Write(t, s), &doc); err != nil {
+		t.Fatal(err)
+	}
+	delete(doc, "sections")
+	delete(doc["policy"].(map[string]any), "pfc")
+	for _, sw := range doc["switches"].([]any) {
+		m := sw.(map[string]any)
+		delete(m, "flow_control")
+		delete(m, "hash_seed")
+		for _, g := range m["port_groups"].([]any) {
+			delete(g.(map[string]any), "cable_length")
+		}
+	}
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := snapshot.Read("old.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return old
+}
+
+// TestDiffOldSections: a snapshot without the optional sections knows
+// nothing of their values, so a value that changed, or breaks the policy,
+// on the other side is no drift; the notes say what was not compared.
+// Values outside the sections are compared as before.
+func TestDiffOldSections(t *testing.T) {
+	base, cur := mutate(t, func(s *snapshot.Snapshot) {
+		findSwitch(s, "leaf01").Flow.Watchdog = []snapshot.PortValue[bool]{}
+		findSwitch(s, "leaf02").PortGroups[0].CableLength.Value = 10
+		findSwitch(s, "spine01").Flow.LinkPause = []snapshot.PortValue[string]{{Ports: "swp1", Origin: "x:1"}}
+		for _, n := range []string{"spine01", "spine02"} {
+			findSwitch(s, n).HashSeed = &snapshot.Fact[int64]{Value: 7, Known: true, Origin: "x:2"}
+		}
+		findSwitch(s, "spine02").PortGroups[0].Trust.Value = "l2"
+	})
+	old := stripSections(t, base)
+	if len(old.Sections) != 0 || old.Switches[0].Flow != nil || old.Switches[0].HashSeed != nil || old.Switches[0].PortGroups[0].CableLength != nil {
+		t.Fatalf("the stripped snapshot still carries sections: %v", old.Sections)
+	}
+	if got := old.Policy.Inventory().PFC.CableLength; got != 100 {
+		t.Errorf("an old snapshot's pfc.cable_length reads as %d, want the default 100", got)
+	}
+	want := []string{"spine02 swp1-32: trust l2, was both [breaks switch-trust]"}
+	notes := []string{
+		"PFC cable lengths, PFC watchdogs and link pause were not recorded in the %s snapshot (taken by a qoslint that did not record them): pfc-cable-length, pfc-watchdog and link-pause are not compared on them",
+		"ECMP hash seeds were not recorded in the %s snapshot (taken by a qoslint that did not record them): ecmp-hash-seed is not compared on them",
+	}
+	for _, tc := range []struct {
+		side     string
+		old, new *snapshot.Snapshot
+		want     []string
+	}{{"old", old, cur, want}, {"new", cur, old, []string{"spine02 swp1-32: trust both, was l2 [repairs switch-trust]"}}} {
+		d := drift.Diff(tc.old, tc.new, cur.Policy.Inventory())
+		if got := changeLines(d); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s side without sections: got\n%s\nwant\n%s", tc.side, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+		wantNotes := []string{fmt.Sprintf(notes[0], tc.side), fmt.Sprintf(notes[1], tc.side)}
+		if strings.Join(d.Notes, "\n") != strings.Join(wantNotes, "\n") {
+			t.Errorf("%s side without sections: notes %q, want %q", tc.side, d.Notes, wantNotes)
+		}
+	}
+	// With the sections on both sides the same change is drift.
+	if d := drift.Diff(base, cur, cur.Policy.Inventory()); d.Summary.Breaks < 5 {
+		t.Errorf("with the sections on both sides: %v", changeLines(d))
 	}
 }

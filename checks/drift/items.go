@@ -40,6 +40,12 @@ func switchItems(sw *snapshot.Switch, r *policyRules) []item {
 		}
 		l.add(it)
 	}
+	for _, pair := range checks.ECMPHashPairs {
+		l.add(hashPairItem(sw, pair))
+	}
+	if r.has(snapshot.SectionForwarding) {
+		l.add(hashSeedItem(sw, r))
+	}
 	// adaptive-routing judges the switch setting together with every
 	// routed port, which a snapshot does not record; the switch setting
 	// against the policy is what is left to compare.
@@ -73,8 +79,10 @@ func ecmpNames(m map[string]snapshot.Fact[bool]) []string {
 	return names
 }
 
-// portItems are a port's own values: MTU and per-port adaptive routing.
-func portItems(mtu *snapshot.PortValue[int], ar *snapshot.PortValue[bool], r *policyRules) []item {
+// portItems are a port's own values: MTU, per-port adaptive routing, and
+// its flow control beside PFC.
+func (sp *switchPorts) portItems(port string) []item {
+	mtu, ar, r := sp.mtu[port], sp.ar[port], sp.r
 	var l itemList
 	if mtu != nil {
 		it := item{field: "mtu", text: itoa(mtu.Value), origin: mtu.Origin, say: "MTU %s"}
@@ -87,6 +95,10 @@ func portItems(mtu *snapshot.PortValue[int], ar *snapshot.PortValue[bool], r *po
 		l.add(item{field: "port_adaptive_routing", text: onOff(ar.Value), origin: ar.Origin, say: "port adaptive routing %s"})
 	} else {
 		l.add(item{field: "port_adaptive_routing", text: "not set", say: "port adaptive routing %s"})
+	}
+	if r.has(snapshot.SectionFlowControl) {
+		l.add(sp.watchdogItem(port))
+		l.add(sp.linkPauseItem(port))
 	}
 	return l
 }
@@ -143,6 +155,9 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 		l.add(it)
 	}
 	trafficClassItems(&l, g, p, cnpTC)
+	if r.has(snapshot.SectionFlowControl) {
+		l.add(cableItem(g, r))
+	}
 	return l
 }
 

@@ -25,6 +25,7 @@ func Take(f *model.Fabric) *Snapshot {
 	sort.SliceStable(s.Hosts, func(i, j int) bool { return s.Hosts[i].Name < s.Hosts[j].Name })
 	s.AddInputErrors(f.Problems)
 	s.Topology = takeTopology(f)
+	s.Sections = sortedSections()
 	return s
 }
 
@@ -94,6 +95,7 @@ func takeSwitch(sw *model.Switch) Switch {
 	for name, v := range sw.ECMP {
 		out.ECMPHash[name] = fact(v)
 	}
+	takeFlow(sw, &out)
 	out.MTU = groupPorts(sw.Ports, func(p string) (model.Value[int], bool) {
 		v, ok := sw.MTU[p]
 		return v, ok
@@ -184,6 +186,8 @@ func takeQoS(ports string, q *model.QoS) PortGroup {
 		PFC:   prioSet(q.PFC[:]),
 		PFCRx: fact(q.PFCRx), PFCTx: fact(q.PFCTx),
 	}
+	cable := fact(q.CableLength)
+	g.CableLength = &cable
 	for sp := range q.TC {
 		g.SPToTC = append(g.SPToTC, fact(q.TC[sp]))
 	}

@@ -1,0 +1,98 @@
+package snapshot
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/qoslint/qoslint/model"
+)
+
+// Optional sections, added within v1. A snapshot lists in "sections" the
+// ones it carries; one written before a section existed lacks it, and its
+// values there are unknown (the drift does not compare them), not unset.
+const (
+	// SectionFlowControl: each port group's PFC cable length, each
+	// switch's bonds, PFC watchdog and link pause.
+	SectionFlowControl = "flow_control"
+	// SectionForwarding: each switch's ECMP hash seed.
+	SectionForwarding = "forwarding"
+)
+
+// AllSections are the sections Take records.
+var AllSections = []string{SectionFlowControl, SectionForwarding}
+
+// Has reports whether the snapshot carries section.
+func (s *Snapshot) Has(section string) bool { return slices.Contains(s.Sections, section) }
+
+// Flow is a switch's flow control beside PFC, per interface; bond members
+// are listed too, since the PFC watchdog belongs on them.
+type Flow struct {
+	// Bonds are the switch's bonds with their members (NVUE range form).
+	Bonds []Bond `json:"bonds"`
+	// Watchdog is `qos pfc-watchdog` of the interfaces that set it; an
+	// interface not listed has it off (NVUE's default).
+	Watchdog []PortValue[bool] `json:"pfc_watchdog"`
+	// LinkPause is the `qos link-pause` profile of the interfaces bound to
+	// one ("" for `qos link-pause` without a profile).
+	LinkPause []PortValue[string] `json:"link_pause"`
+}
+
+// Bond is one bond and its members.
+type Bond struct {
+	Bond    string `json:"bond"`
+	Members string `json:"members"`
+}
+
+func takeFlow(sw *model.Switch, out *Switch) {
+	f := &Flow{Bonds: []Bond{}}
+	bonds := make([]string, 0, len(sw.Bonds))
+	for b := range sw.Bonds {
+		bonds = append(bonds, b)
+	}
+	model.SortNames(bonds)
+	ifaces := append([]string(nil), sw.Ports...)
+	for _, b := range bonds {
+		f.Bonds = append(f.Bonds, Bond{Bond: b, Members: model.CompressNames(sw.Bonds[b])})
+		ifaces = append(ifaces, sw.Bonds[b]...)
+	}
+	for p := range sw.Flow.Watchdog {
+		ifaces = append(ifaces, p)
+	}
+	for p := range sw.Flow.LinkPause {
+		ifaces = append(ifaces, p)
+	}
+	ifaces = uniqueNames(ifaces)
+	f.Watchdog = groupPorts(ifaces, func(p string) (model.Value[bool], bool) {
+		v, ok := sw.Flow.Watchdog[p]
+		return v, ok
+	})
+	f.LinkPause = groupPorts(ifaces, func(p string) (model.Value[string], bool) {
+		v, ok := sw.Flow.LinkPause[p]
+		return v, ok
+	})
+	out.Flow = f
+	seed := fact(sw.Forwarding.HashSeed)
+	if !seed.Known {
+		seed.Origin = "not set: switchd picks a random seed"
+	}
+	out.HashSeed = &seed
+}
+
+// uniqueNames sorts interface names naturally, each once.
+func uniqueNames(names []string) []string {
+	model.SortNames(names)
+	out := names[:0]
+	for i, n := range names {
+		if i == 0 || n != names[i-1] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// sortedSections is AllSections in order, for a snapshot Take writes.
+func sortedSections() []string {
+	out := append([]string(nil), AllSections...)
+	sort.Strings(out)
+	return out
+}
