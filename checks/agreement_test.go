@@ -153,10 +153,8 @@ func outsideSnapshot(f checks.Finding) bool {
 		return false
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
-	// The snapshot records no 802.1p map (switch-pcp-map) and no traffic
-	// pools (switch-buffer-pool).
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
-		f.Check == "switch-pcp-map", f.Check == "switch-buffer-pool", f.Check == "host-roce-version",
+		f.Check == "host-roce-version",
 		f.Check == checks.NotCollected.ID, f.Check == "host-acs", f.Check == "host-firmware", snapshotless[f.Check]:
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":

@@ -496,3 +496,40 @@ func JudgeECMPHashPair(a, b bool) Judgement {
 	}
 	return fail(Warning, "the ecmp-hash pair is set unlike: symmetric hashing is off")
 }
+
+// JudgeSwitchPCP is switch-pcp-map on a port group's entry for PCP pcp
+// (the RoCE or the CNP priority): under a PCP policy a port trusting l2
+// must map it to the switch priority of the same number.
+func JudgeSwitchPCP(p inventory.Policy, trust string, pcp, sp int) Judgement {
+	if p.Trust != "pcp" || trust != "l2" || sp == pcp {
+		return pass
+	}
+	return fail(Error, "PCP %d → switch-priority %d, want %d", pcp, sp, pcp)
+}
+
+// JudgePoolMemory is switch-buffer-pool on the total of the memory-percent
+// values the configuration writes.
+func JudgePoolMemory(total int) Judgement {
+	if total <= 100 {
+		return pass
+	}
+	return fail(Warning, "the traffic pools' memory-percent add up to %d%%, above 100%%", total)
+}
+
+// JudgePoolPriority is switch-buffer-pool on the switch priorities a
+// traffic pool's configuration lists (listed: it lists any): under a
+// lossless policy, on a lossless switch, the RoCE priority belongs in no
+// lossy pool and in every lossless one that lists priorities.
+func JudgePoolPriority(p inventory.Policy, switchLossless bool, pool string, listed bool, sps []int) Judgement {
+	if !p.RoCE.Lossless() || !switchLossless || !listed {
+		return pass
+	}
+	in := slices.Contains(sps, p.RoCE.Priority)
+	switch lossy := model.LossyPool(pool); {
+	case lossy && in:
+		return fail(Error, "the RoCE switch-priority %d is in the lossy traffic pool %s", p.RoCE.Priority, pool)
+	case !lossy && !in:
+		return fail(Error, "the lossless traffic pool %s lacks the RoCE switch-priority %d", pool, p.RoCE.Priority)
+	}
+	return pass
+}

@@ -185,6 +185,25 @@ func TestDiffCases(t *testing.T) {
 			"leaf02 : hash-seed 51, was not set (random) [neutral ecmp-hash-seed]",
 			"spine02 : hash-seed 50, also the seed of leaf01, was not set (random) [breaks ecmp-hash-seed]",
 		}},
+		{"traffic pools: RoCE in a lossy pool, memory above 100%", func(s *snapshot.Snapshot) {
+			// The shape of the QoS guide's Traffic Pools example (CumulusNetworks/docs
+			// content/cumulus-linux-518/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md):
+			// nv set qos traffic-pool default-lossy memory-percent 50 and
+			// switch-priority 0-3,5-7 (here with 3 as well).
+			o := "devices/spine01/nv-config.yaml:"
+			findSwitch(s, "spine01").TrafficPools = []snapshot.TrafficPool{
+				{Name: "default-lossy", MemoryPercent: snapshot.Fact[int]{Value: 50, Known: true, Origin: o + "40"},
+					SwitchPriorities: snapshot.Fact[[]int]{Value: []int{0, 1, 2, 3, 5, 6, 7}, Known: true, Origin: o + "41"}},
+				{Name: "roce-lossless", MemoryPercent: snapshot.Fact[int]{Value: 60, Known: true, Origin: o + "43"}},
+			}
+		}, []string{
+			// The total is the one field the old side has: it comes first.
+			"spine01 : traffic pools' memory-percent total 110%, was 0% [breaks switch-buffer-pool]",
+			"spine01 : traffic-pool default-lossy memory-percent 50%, was absent [neutral switch-buffer-pool]",
+			"spine01 : traffic-pool default-lossy switch-priority 0-3,5-7 (RoCE priority 3 in a lossy pool), was absent [breaks switch-buffer-pool]",
+			"spine01 : traffic-pool roce-lossless memory-percent 60%, was absent [neutral switch-buffer-pool]",
+			"spine01 : traffic-pool roce-lossless switch-priority not set, was absent [neutral switch-buffer-pool]",
+		}},
 		{"an ecmp-hash pair set unlike", func(s *snapshot.Snapshot) {
 			v := findSwitch(s, "spine01").ECMPHash["destination-port"]
 			v.Value = false
@@ -296,10 +315,10 @@ func TestDiffWithoutLinks(t *testing.T) {
 	}
 	want := "links were not recorded in the old snapshot (taken by a qoslint that did not record them): links and link-mtu are not compared"
 	// The fixture predates the optional sections too (TestDiffOldSections).
-	if len(d.Notes) != 3 || d.Notes[0] != want {
+	if len(d.Notes) != 1+len(snapshot.AllSections) || d.Notes[0] != want {
 		t.Errorf("notes %q, want [%q] first", d.Notes, want)
 	}
-	if back := drift.Diff(cur, old, cur.Policy.Inventory()); back.HasDrift() || len(back.Notes) != 3 || !strings.Contains(back.Notes[0], "the new snapshot") {
+	if back := drift.Diff(cur, old, cur.Policy.Inventory()); back.HasDrift() || len(back.Notes) != 1+len(snapshot.AllSections) || !strings.Contains(back.Notes[0], "the new snapshot") {
 		t.Errorf("new side without links: drift %v, notes %q", changeLines(back), back.Notes)
 	}
 }
@@ -345,8 +364,10 @@ func stripSections(t *testing.T, s *snapshot.Snapshot) *snapshot.Snapshot {
 		m := sw.(map[string]any)
 		delete(m, "flow_control")
 		delete(m, "hash_seed")
+		delete(m, "traffic_pools")
 		for _, g := range m["port_groups"].([]any) {
 			delete(g.(map[string]any), "cable_length")
+			delete(g.(map[string]any), "pcp_map")
 		}
 	}
 	data, err := json.Marshal(doc)
@@ -373,9 +394,12 @@ func TestDiffOldSections(t *testing.T) {
 			findSwitch(s, n).HashSeed = &snapshot.Fact[int64]{Value: 7, Known: true, Origin: "x:2"}
 		}
 		findSwitch(s, "spine02").PortGroups[0].Trust.Value = "l2"
+		findSwitch(s, "spine02").PortGroups[0].PCP[3].Value = 5
+		findSwitch(s, "leaf02").TrafficPools = []snapshot.TrafficPool{{Name: "default-lossy",
+			MemoryPercent: snapshot.Fact[int]{Value: 120, Known: true, Origin: "x:3"}, SwitchPriorities: snapshot.Fact[[]int]{Value: []int{3}, Known: true, Origin: "x:4"}}}
 	})
 	old := stripSections(t, base)
-	if len(old.Sections) != 0 || old.Switches[0].Flow != nil || old.Switches[0].HashSeed != nil || old.Switches[0].PortGroups[0].CableLength != nil {
+	if sw := old.Switches[0]; len(old.Sections) != 0 || sw.Flow != nil || sw.HashSeed != nil || sw.TrafficPools != nil || sw.PortGroups[0].CableLength != nil || sw.PortGroups[0].PCP != nil {
 		t.Fatalf("the stripped snapshot still carries sections: %v", old.Sections)
 	}
 	if got := old.Policy.Inventory().PFC.CableLength; got != 100 {
@@ -385,6 +409,8 @@ func TestDiffOldSections(t *testing.T) {
 	notes := []string{
 		"PFC cable lengths, PFC watchdogs and link pause were not recorded in the %s snapshot (taken by a qoslint that did not record them): pfc-cable-length, pfc-watchdog and link-pause are not compared on them",
 		"ECMP hash seeds were not recorded in the %s snapshot (taken by a qoslint that did not record them): ecmp-hash-seed is not compared on them",
+		"802.1p (PCP) maps were not recorded in the %s snapshot (taken by a qoslint that did not record them): switch-pcp-map is not compared on them",
+		"traffic pools were not recorded in the %s snapshot (taken by a qoslint that did not record them): switch-buffer-pool is not compared on them",
 	}
 	for _, tc := range []struct {
 		side     string
@@ -395,13 +421,42 @@ func TestDiffOldSections(t *testing.T) {
 		if got := changeLines(d); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 			t.Errorf("%s side without sections: got\n%s\nwant\n%s", tc.side, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 		}
-		wantNotes := []string{fmt.Sprintf(notes[0], tc.side), fmt.Sprintf(notes[1], tc.side)}
+		var wantNotes []string
+		for _, n := range notes {
+			wantNotes = append(wantNotes, fmt.Sprintf(n, tc.side))
+		}
 		if strings.Join(d.Notes, "\n") != strings.Join(wantNotes, "\n") {
 			t.Errorf("%s side without sections: notes %q, want %q", tc.side, d.Notes, wantNotes)
 		}
 	}
 	// With the sections on both sides the same change is drift.
-	if d := drift.Diff(base, cur, cur.Policy.Inventory()); d.Summary.Breaks < 5 {
+	if d := drift.Diff(base, cur, cur.Policy.Inventory()); d.Summary.Breaks < 6 {
 		t.Errorf("with the sections on both sides: %v", changeLines(d))
+	}
+}
+
+// TestDiffPCPMap: under a PCP policy, a port group trusting l2 that maps
+// the RoCE priority's PCP elsewhere breaks switch-pcp-map; the same change
+// on ports trusting both is neutral (they classify RoCE by DSCP).
+func TestDiffPCPMap(t *testing.T) {
+	old, cur := mutate(t, func(s *snapshot.Snapshot) {
+		findSwitch(s, "leaf01").PortGroups[0].PCP[3].Value = 0
+		findSwitch(s, "leaf02").PortGroups[0].PCP[3].Value = 0
+	})
+	// The default-global map's entry, as "nv set qos mapping default-global
+	// pcp 0 switch-priority 4" sets one (CumulusNetworks/docs content/
+	// cumulus-linux-518/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md).
+	findSwitch(cur, "leaf01").PortGroups[0].PCP[3].Origin = "devices/leaf01/nv-config.yaml:30"
+	for _, s := range []*snapshot.Snapshot{old, cur} {
+		findSwitch(s, "leaf01").PortGroups[0].Trust.Value = "l2"
+	}
+	p := cur.Policy.Inventory()
+	p.Trust = "pcp"
+	want := []string{
+		"leaf01 swp1-32: PCP 3 → switch-priority 0 on ports trusting l2, was 3 [breaks switch-pcp-map]",
+		"leaf02 swp1-32: PCP 3 → switch-priority 0, was 3 [neutral switch-pcp-map]",
+	}
+	if got := changeLines(drift.Diff(old, cur, p)); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -19,8 +19,10 @@ import (
 
 // sectionInfo words each optional section for the notes.
 var sectionInfo = map[string]struct{ what, checks string }{
-	snapshot.SectionFlowControl: {"PFC cable lengths, PFC watchdogs and link pause", "pfc-cable-length, pfc-watchdog and link-pause are"},
-	snapshot.SectionForwarding:  {"ECMP hash seeds", "ecmp-hash-seed is"},
+	snapshot.SectionFlowControl:  {"PFC cable lengths, PFC watchdogs and link pause", "pfc-cable-length, pfc-watchdog and link-pause are"},
+	snapshot.SectionForwarding:   {"ECMP hash seeds", "ecmp-hash-seed is"},
+	snapshot.SectionPCPMap:       {"802.1p (PCP) maps", "switch-pcp-map is"},
+	snapshot.SectionTrafficPools: {"traffic pools", "switch-buffer-pool is"},
 }
 
 // sectionNotes say which optional sections a side did not record: a

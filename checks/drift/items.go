@@ -46,6 +46,9 @@ func switchItems(sw *snapshot.Switch, r *policyRules) []item {
 	if r.has(snapshot.SectionForwarding) {
 		l.add(hashSeedItem(sw, r))
 	}
+	if r.has(snapshot.SectionTrafficPools) {
+		poolItems(&l, sw, r.p)
+	}
 	// adaptive-routing judges the switch setting together with every
 	// routed port, which a snapshot does not record; the switch setting
 	// against the policy is what is left to compare.
@@ -157,6 +160,9 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 	trafficClassItems(&l, g, p, cnpTC)
 	if r.has(snapshot.SectionFlowControl) {
 		l.add(cableItem(g, r))
+	}
+	if r.has(snapshot.SectionPCPMap) {
+		pcpItems(&l, g, p)
 	}
 	return l
 }

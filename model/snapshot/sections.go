@@ -16,10 +16,36 @@ const (
 	SectionFlowControl = "flow_control"
 	// SectionForwarding: each switch's ECMP hash seed.
 	SectionForwarding = "forwarding"
+	// SectionPCPMap: each port group's 802.1p (PCP) → switch priority map.
+	SectionPCPMap = "pcp_map"
+	// SectionTrafficPools: each switch's qos traffic-pool settings.
+	SectionTrafficPools = "traffic_pools"
 )
 
 // AllSections are the sections Take records.
-var AllSections = []string{SectionFlowControl, SectionForwarding}
+var AllSections = []string{SectionFlowControl, SectionForwarding, SectionPCPMap, SectionTrafficPools}
+
+// TrafficPool is one `qos traffic-pool` the configuration writes.
+type TrafficPool struct {
+	Name string `json:"name"`
+	// MemoryPercent is known only where the configuration writes it.
+	MemoryPercent Fact[int] `json:"memory_percent"`
+	// SwitchPriorities are the switch priorities the configuration assigns
+	// the pool, known only where it assigns any.
+	SwitchPriorities Fact[[]int] `json:"switch_priorities"`
+}
+
+func takePools(sw *model.Switch) []TrafficPool {
+	var out []TrafficPool
+	for _, p := range sw.Pools {
+		tp := TrafficPool{Name: p.Name, MemoryPercent: fact(p.MemoryPercent)}
+		if !p.SPsPos.IsZero() {
+			tp.SwitchPriorities = known(nonNil(append([]int(nil), p.SPs...)), p.SPsPos.String())
+		}
+		out = append(out, tp)
+	}
+	return out
+}
 
 // Has reports whether the snapshot carries section.
 func (s *Snapshot) Has(section string) bool { return slices.Contains(s.Sections, section) }

@@ -184,6 +184,9 @@ type Switch struct {
 	// fact without value is a switch that sets none (switchd picks a random
 	// seed).
 	HashSeed *Fact[int64] `json:"hash_seed,omitempty"`
+	// TrafficPools are the configuration's qos traffic-pool settings,
+	// sorted by name (section traffic_pools).
+	TrafficPools []TrafficPool `json:"traffic_pools,omitempty"`
 }
 
 // RoCE is the switch's `qos roce` state.
@@ -219,6 +222,9 @@ type PortGroup struct {
 	// CableLength is the cable length, in metres, the group's PFC headroom
 	// is sized for (section flow_control).
 	CableLength *Fact[int] `json:"cable_length,omitempty"`
+	// PCP is the switch priority of each 802.1p value (index), section
+	// pcp_map.
+	PCP []Fact[int] `json:"pcp_map,omitempty"`
 }
 
 // Profiles are the QoS profiles in effect per feature.

@@ -249,7 +249,7 @@ func TestReadWithoutSections(t *testing.T) {
 		}
 	}
 	for _, sw := range s.Switches {
-		if sw.Flow != nil || sw.HashSeed != nil || len(sw.PortGroups) > 0 && sw.PortGroups[0].CableLength != nil {
+		if sw.Flow != nil || sw.HashSeed != nil || sw.TrafficPools != nil || len(sw.PortGroups) > 0 && (sw.PortGroups[0].CableLength != nil || sw.PortGroups[0].PCP != nil) {
 			t.Errorf("%s: values of a section the snapshot lacks: %+v %+v", sw.Name, sw.Flow, sw.HashSeed)
 		}
 	}
@@ -257,13 +257,13 @@ func TestReadWithoutSections(t *testing.T) {
 		t.Errorf("pfc.cable_length = %d, want the default 100", got)
 	}
 	got := write(t, s)
-	for _, key := range []string{`"sections"`, `"flow_control"`, `"hash_seed"`, `"cable_length"`} {
+	for _, key := range []string{`"sections"`, `"flow_control"`, `"hash_seed"`, `"cable_length"`, `"pcp_map"`, `"traffic_pools"`} {
 		if bytes.Contains(got, []byte(key)) {
 			t.Errorf("Write(Read(old snapshot)) writes %s", key)
 		}
 	}
 	cur := take(t, "../../examples/clean-pod")
-	if strings.Join(cur.Sections, ",") != "flow_control,forwarding" {
+	if strings.Join(cur.Sections, ",") != "flow_control,forwarding,pcp_map,traffic_pools" {
 		t.Errorf("a snapshot taken now carries %v", cur.Sections)
 	}
 }

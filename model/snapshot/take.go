@@ -96,6 +96,7 @@ func takeSwitch(sw *model.Switch) Switch {
 		out.ECMPHash[name] = fact(v)
 	}
 	takeFlow(sw, &out)
+	out.TrafficPools = takePools(sw)
 	out.MTU = groupPorts(sw.Ports, func(p string) (model.Value[int], bool) {
 		v, ok := sw.MTU[p]
 		return v, ok
@@ -188,6 +189,9 @@ func takeQoS(ports string, q *model.QoS) PortGroup {
 	}
 	cable := fact(q.CableLength)
 	g.CableLength = &cable
+	for pcp := range q.PCP {
+		g.PCP = append(g.PCP, fact(q.PCP[pcp]))
+	}
 	for sp := range q.TC {
 		g.SPToTC = append(g.SPToTC, fact(q.TC[sp]))
 	}
