@@ -143,8 +143,7 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 // operational view of `nv show qos roce`, QoS bound on bond members,
 // routed ports (adaptive-routing), dynamic ECN percentages, PCI ACS and
 // NIC firmware (host-acs, host-firmware: a snapshot records no lspci or
-// mlxconfig), the GID types, RDMA-CM's RoCE mode and NCCL's GID parameters
-// (host-roce-version), and the topology checks but link-mtu: a snapshot records the links
+// mlxconfig), and the topology checks but link-mtu: a snapshot records the links
 // and the MTU of each end, which is all link-mtu reads (checks.JudgeLinkMTU),
 // but not the plan, the rails or the QoS across a cable.
 func outsideSnapshot(f checks.Finding) bool {
@@ -154,7 +153,6 @@ func outsideSnapshot(f checks.Finding) bool {
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
-		f.Check == "host-roce-version",
 		f.Check == checks.NotCollected.ID, f.Check == "host-acs", f.Check == "host-firmware", snapshotless[f.Check]:
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":

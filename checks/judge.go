@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
@@ -530,6 +532,51 @@ func JudgePoolPriority(p inventory.Policy, switchLossless bool, pool string, lis
 		return fail(Error, "the RoCE switch-priority %d is in the lossy traffic pool %s", p.RoCE.Priority, pool)
 	case !lossy && !in:
 		return fail(Error, "the lossless traffic pool %s lacks the RoCE switch-priority %d", pool, p.RoCE.Priority)
+	}
+	return pass
+}
+
+// JudgeRDMACMMode is host-roce-version on RDMA-CM's default_roce_mode of
+// a NIC's port: anything but RoCE v2 sends RDMA-CM users' RoCE without an
+// IP header.
+func JudgeRDMACMMode(mode string) Judgement {
+	if mode == hostfiles.RoCEv2 {
+		return pass
+	}
+	return fail(Error, "RDMA-CM's default RoCE mode is %s, not %s", mode, hostfiles.RoCEv2)
+}
+
+// NCCLGID is what host-roce-version reads of the GID NCCL uses on one
+// port: NCCL_IB_GID_INDEX (-1: NCCL chooses), the type of that entry
+// (HasType false when the capture has none), NCCL_IB_ROCE_VERSION_NUM
+// (VersionKnown: a collected layer or NCCL's default decided it), and
+// whether the port has any RoCE v2 GID among the entries read.
+type NCCLGID struct {
+	Index        int
+	Type         string
+	HasType      bool
+	Version      int
+	VersionKnown bool
+	AnyV2        bool
+}
+
+// JudgeNCCLGID is host-roce-version on the GID NCCL uses: a set index must
+// name a RoCE v2 GID (one beyond the entries read is only said, one with
+// no type is a warning); NCCL's own choice must prefer RoCE v2 and find one.
+func JudgeNCCLGID(g NCCLGID) Judgement {
+	switch {
+	case g.Index >= 0 && g.HasType && g.Type == hostfiles.RoCEv2:
+		return pass
+	case g.Index >= 0 && g.HasType:
+		return fail(Error, "NCCL_IB_GID_INDEX=%d selects a GID of type %q", g.Index, g.Type)
+	case g.Index >= layout.GIDTypesRead:
+		return fail(Info, "NCCL_IB_GID_INDEX=%d is beyond the GID entries qoslint reads", g.Index)
+	case g.Index >= 0:
+		return fail(Warning, "NCCL_IB_GID_INDEX=%d names a GID entry with no type", g.Index)
+	case g.VersionKnown && g.Version != 2:
+		return fail(Error, "NCCL_IB_ROCE_VERSION_NUM=%d: NCCL's automatic GID choice prefers that version", g.Version)
+	case !g.AnyV2:
+		return fail(Error, "no RoCE v2 GID for NCCL's automatic choice")
 	}
 	return pass
 }

@@ -257,12 +257,12 @@ func diffHost(old, new *snapshot.Host, ro, rn *policyRules) []Change {
 	var oldHost []item
 	oldNICs := map[string]*snapshot.NIC{}
 	if !appeared {
-		oldHost = note(hostItems(old, ro.p))
+		oldHost = note(hostItems(old, ro))
 		for i := range old.NICs {
 			oldNICs[old.NICs[i].Netdev] = &old.NICs[i]
 		}
 	}
-	out := diffItems("", oldHost, note(hostItems(new, rn.p)), appeared)
+	out := diffItems("", oldHost, note(hostItems(new, rn)), appeared)
 	var added, removed []string
 	seen := map[string]bool{}
 	for i := range new.NICs {
@@ -273,10 +273,10 @@ func diffHost(old, new *snapshot.Host, ro, rn *policyRules) []Change {
 			if !appeared {
 				added = append(added, n.Netdev)
 			}
-			out = append(out, diffItems(n.Netdev, nil, note(nicItems(n, rn)), true)...)
+			out = append(out, diffItems(n.Netdev, nil, note(nicItems(new, n, rn)), true)...)
 			continue
 		}
-		out = append(out, diffItems(n.Netdev, note(nicItems(o, ro)), note(nicItems(n, rn)), false)...)
+		out = append(out, diffItems(n.Netdev, note(nicItems(old, o, ro)), note(nicItems(new, n, rn)), false)...)
 	}
 	if !appeared {
 		for i := range old.NICs {

@@ -204,6 +204,34 @@ func TestDiffCases(t *testing.T) {
 			"spine01 : traffic-pool roce-lossless memory-percent 60%, was absent [neutral switch-buffer-pool]",
 			"spine01 : traffic-pool roce-lossless switch-priority not set, was absent [neutral switch-buffer-pool]",
 		}},
+		{"RDMA-CM back to RoCE v1, NCCL's choice prefers v1", func(s *snapshot.Snapshot) {
+			// default_roce_mode holds "IB/RoCE v1" or "RoCE v2" (Linux
+			// Documentation/ABI/testing/configfs-rdma_cm).
+			h := findHost(s, "gpu03")
+			h.NICs[0].RoCEVersion.RDMACMMode.Value = "IB/RoCE v1"
+			h.NCCLGIDIndex.Value, h.NCCLGIDIndex.Origin = -1, "NCCL_IB_GID_INDEX not set"
+			h.NCCLRoCEVersion.Value, h.NCCLRoCEVersion.Origin = 1, "devices/gpu03/nccl.conf:4"
+			for i := range h.NICs {
+				h.NICs[i].RoCEVersion.NCCLGIDType = snapshot.Fact[string]{}
+			}
+		}, []string{
+			"gpu03 : NCCL_IB_GID_INDEX unset (NCCL chooses), was 3 [neutral host-roce-version]",
+			"gpu03 : NCCL_IB_ROCE_VERSION_NUM 1, was 2 [neutral host-roce-version]",
+			"gpu03 ens1f0np0: RDMA-CM default RoCE mode IB/RoCE v1, was RoCE v2 [breaks host-roce-version]",
+			"gpu03 ens1f0np0: NCCL's GID chosen by NCCL, preferring RoCE v1, RoCE v2 GIDs 1,3, was index 3, type RoCE v2 [breaks host-roce-version]",
+			"gpu03 ens1f1np1: NCCL's GID chosen by NCCL, preferring RoCE v1, RoCE v2 GIDs 1,3, was index 3, type RoCE v2 [breaks host-roce-version]",
+		}},
+		{"NCCL_IB_GID_INDEX on an entry without a GID", func(s *snapshot.Snapshot) {
+			h := findHost(s, "gpu04")
+			h.NCCLGIDIndex.Value = 7
+			for i := range h.NICs {
+				h.NICs[i].RoCEVersion.NCCLGIDType = snapshot.Fact[string]{}
+			}
+		}, []string{
+			"gpu04 : NCCL_IB_GID_INDEX 7, was 3 [neutral host-roce-version]",
+			"gpu04 ens1f0np0: NCCL's GID index 7, no such GID, was index 3, type RoCE v2 [breaks host-roce-version]",
+			"gpu04 ens1f1np1: NCCL's GID index 7, no such GID, was index 3, type RoCE v2 [breaks host-roce-version]",
+		}},
 		{"an ecmp-hash pair set unlike", func(s *snapshot.Snapshot) {
 			v := findSwitch(s, "spine01").ECMPHash["destination-port"]
 			v.Value = false
@@ -370,6 +398,14 @@ func stripSections(t *testing.T, s *snapshot.Snapshot) *snapshot.Snapshot {
 			delete(g.(map[string]any), "pcp_map")
 		}
 	}
+	for _, h := range doc["hosts"].([]any) {
+		m := h.(map[string]any)
+		delete(m, "nccl_ib_gid_index")
+		delete(m, "nccl_ib_roce_version_num")
+		for _, n := range m["nics"].([]any) {
+			delete(n.(map[string]any), "roce_version")
+		}
+	}
 	data, err := json.Marshal(doc)
 	if err != nil {
 		t.Fatal(err)
@@ -395,6 +431,8 @@ func TestDiffOldSections(t *testing.T) {
 		}
 		findSwitch(s, "spine02").PortGroups[0].Trust.Value = "l2"
 		findSwitch(s, "spine02").PortGroups[0].PCP[3].Value = 5
+		findHost(s, "gpu01").NICs[0].RoCEVersion.RDMACMMode.Value = "IB/RoCE v1"
+		findHost(s, "gpu02").NCCLGIDIndex.Value = 0
 		findSwitch(s, "leaf02").TrafficPools = []snapshot.TrafficPool{{Name: "default-lossy",
 			MemoryPercent: snapshot.Fact[int]{Value: 120, Known: true, Origin: "x:3"}, SwitchPriorities: snapshot.Fact[[]int]{Value: []int{3}, Known: true, Origin: "x:4"}}}
 	})
@@ -411,6 +449,7 @@ func TestDiffOldSections(t *testing.T) {
 		"ECMP hash seeds were not recorded in the %s snapshot (taken by a qoslint that did not record them): ecmp-hash-seed is not compared on them",
 		"802.1p (PCP) maps were not recorded in the %s snapshot (taken by a qoslint that did not record them): switch-pcp-map is not compared on them",
 		"traffic pools were not recorded in the %s snapshot (taken by a qoslint that did not record them): switch-buffer-pool is not compared on them",
+		"GID types, RDMA-CM RoCE modes and NCCL's GID parameters were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-roce-version is not compared on them",
 	}
 	for _, tc := range []struct {
 		side     string
@@ -430,7 +469,7 @@ func TestDiffOldSections(t *testing.T) {
 		}
 	}
 	// With the sections on both sides the same change is drift.
-	if d := drift.Diff(base, cur, cur.Policy.Inventory()); d.Summary.Breaks < 6 {
+	if d := drift.Diff(base, cur, cur.Policy.Inventory()); d.Summary.Breaks < 8 {
 		t.Errorf("with the sections on both sides: %v", changeLines(d))
 	}
 }

@@ -23,6 +23,7 @@ var sectionInfo = map[string]struct{ what, checks string }{
 	snapshot.SectionForwarding:   {"ECMP hash seeds", "ecmp-hash-seed is"},
 	snapshot.SectionPCPMap:       {"802.1p (PCP) maps", "switch-pcp-map is"},
 	snapshot.SectionTrafficPools: {"traffic pools", "switch-buffer-pool is"},
+	snapshot.SectionRoCEVersion:  {"GID types, RDMA-CM RoCE modes and NCCL's GID parameters", "host-roce-version is"},
 }
 
 // sectionNotes say which optional sections a side did not record: a

@@ -259,8 +259,9 @@ func strictElsewhere(g *snapshot.PortGroup, p inventory.Policy, tc, cnpTC int) c
 	return checks.JudgeSwitchETSStrict(g.Profiles.EgressScheduler.Value, tc, cnpTC, g.TrafficClasses[tc].Scheduler.Value, prioritiesIn(g, tc))
 }
 
-func hostItems(h *snapshot.Host, p inventory.Policy) []item {
+func hostItems(h *snapshot.Host, r *policyRules) []item {
 	var l itemList
+	p := r.p
 	l.add(item{field: "nccl_ib_tc", text: unsetText(h.NCCLIBTC), origin: h.NCCLIBTC.Origin, say: "NCCL_IB_TC %s"})
 	// NCCL_IB_SL places RoCE only under a PCP policy (checks.JudgeHostSL);
 	// under a DSCP one its changes are noise and are not listed.
@@ -270,10 +271,13 @@ func hostItems(h *snapshot.Host, p inventory.Policy) []item {
 		sl.judge("host-tos", judgeIf(h.NCCLIBSL.Known && len(h.NICs) > 0, func() checks.Judgement { return checks.JudgeHostSL(p, h.NCCLIBSL.Value) }))
 		l.add(sl)
 	}
+	if r.has(snapshot.SectionRoCEVersion) {
+		ncclGIDParamItems(&l, h)
+	}
 	return l
 }
 
-func nicItems(n *snapshot.NIC, r *policyRules) []item {
+func nicItems(h *snapshot.Host, n *snapshot.NIC, r *policyRules) []item {
 	l := make(itemList, 0, 128)
 	p := r.p
 	trust := item{field: "trust", text: strText(n.Trust), origin: n.Trust.Origin, say: "trust %s"}
@@ -336,6 +340,9 @@ func nicItems(n *snapshot.NIC, r *policyRules) []item {
 	l.add(mtu)
 	l.add(tos)
 	l.add(item{field: "tos.forced_traffic_class", text: unsetText(n.ToS.Forced), origin: n.ToS.Forced.Origin, say: "forced traffic_class %s"})
+	if r.has(snapshot.SectionRoCEVersion) {
+		roceVersionItems(&l, h, n)
+	}
 	return l
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -20,10 +21,56 @@ const (
 	SectionPCPMap = "pcp_map"
 	// SectionTrafficPools: each switch's qos traffic-pool settings.
 	SectionTrafficPools = "traffic_pools"
+	// SectionRoCEVersion: each host's NCCL GID parameters, each RDMA NIC's
+	// GID types as NCCL meets them and RDMA-CM's default RoCE mode.
+	SectionRoCEVersion = "roce_version"
 )
 
 // AllSections are the sections Take records.
-var AllSections = []string{SectionFlowControl, SectionForwarding, SectionPCPMap, SectionTrafficPools}
+var AllSections = []string{SectionFlowControl, SectionForwarding, SectionPCPMap, SectionTrafficPools, SectionRoCEVersion}
+
+// RoCEVersion is what decides the RoCE version an RDMA NIC's port sends.
+type RoCEVersion struct {
+	// GIDTypesCollected: the port's gid_attrs/types were read; without
+	// them nothing below about GIDs is known.
+	GIDTypesCollected bool `json:"gid_types_collected"`
+	// NCCLGIDType is the type of the GID entry NCCL_IB_GID_INDEX names; no
+	// value when NCCL chooses one itself or the entry has no type.
+	NCCLGIDType Fact[string] `json:"nccl_gid_type"`
+	// RoCEv2GIDs are the entries (of those read) of type "RoCE v2", the
+	// ones NCCL's own choice can find.
+	RoCEv2GIDs []int `json:"roce_v2_gids"`
+	// RDMACMMode is RDMA-CM's default_roce_mode of the port; no value when
+	// its configfs folder was not there.
+	RDMACMMode Fact[string] `json:"rdma_cm_default_roce_mode"`
+}
+
+// takeRoCEVersion records the host's NCCL GID parameters and each RDMA
+// NIC's RoCE version inputs.
+func takeRoCEVersion(h *model.Host, out *Host) {
+	idx, ver := fact(h.NCCLGIDIndex.Value), fact(h.NCCLRoCEVersion.Value)
+	out.NCCLGIDIndex, out.NCCLRoCEVersion = &idx, &ver
+	for _, n := range h.NICs {
+		if n.IBDev == "" {
+			continue
+		}
+		rv := &RoCEVersion{GIDTypesCollected: n.GIDTypes != nil, RoCEv2GIDs: []int{}, RDMACMMode: fact(n.RoCEMode)}
+		if t, ok := n.GIDTypes[h.NCCLGIDIndex.V]; ok {
+			rv.NCCLGIDType = fact(t)
+		}
+		for i, t := range n.GIDTypes {
+			if t.V == hostfiles.RoCEv2 {
+				rv.RoCEv2GIDs = append(rv.RoCEv2GIDs, i)
+			}
+		}
+		sort.Ints(rv.RoCEv2GIDs)
+		for i := range out.NICs {
+			if out.NICs[i].Netdev == n.Netdev {
+				out.NICs[i].RoCEVersion = rv
+			}
+		}
+	}
+}
 
 // TrafficPool is one `qos traffic-pool` the configuration writes.
 type TrafficPool struct {

@@ -281,6 +281,11 @@ type Host struct {
 	NCCLIBSL     Fact[int] `json:"nccl_ib_sl"`
 	NICs         []NIC     `json:"nics"`
 	NotCollected []string  `json:"not_collected"`
+	// NCCLGIDIndex is NCCL_IB_GID_INDEX as NCCL reads it (-1: NCCL
+	// chooses), NCCLRoCEVersion NCCL_IB_ROCE_VERSION_NUM (section
+	// roce_version).
+	NCCLGIDIndex    *Fact[int] `json:"nccl_ib_gid_index,omitempty"`
+	NCCLRoCEVersion *Fact[int] `json:"nccl_ib_roce_version_num,omitempty"`
 }
 
 // NIC is one RoCE netdev.
@@ -312,6 +317,9 @@ type NIC struct {
 	CNPPrio Fact[int]    `json:"cnp_802p_prio"`
 	MTU     Fact[int]    `json:"mtu"`
 	ToS     ToS          `json:"tos"`
+	// RoCEVersion is what decides the RoCE version the port sends (section
+	// roce_version); nil on a NIC without an RDMA port.
+	RoCEVersion *RoCEVersion `json:"roce_version,omitempty"`
 }
 
 // ToS is the effective RoCE ToS of a NIC and the knob that set it.

@@ -253,17 +253,22 @@ func TestReadWithoutSections(t *testing.T) {
 			t.Errorf("%s: values of a section the snapshot lacks: %+v %+v", sw.Name, sw.Flow, sw.HashSeed)
 		}
 	}
+	for _, h := range s.Hosts {
+		if h.NCCLGIDIndex != nil || h.NCCLRoCEVersion != nil || len(h.NICs) > 0 && h.NICs[0].RoCEVersion != nil {
+			t.Errorf("%s: RoCE version values the snapshot does not record", h.Name)
+		}
+	}
 	if got := s.Policy.Inventory().PFC.CableLength; got != 100 {
 		t.Errorf("pfc.cable_length = %d, want the default 100", got)
 	}
 	got := write(t, s)
-	for _, key := range []string{`"sections"`, `"flow_control"`, `"hash_seed"`, `"cable_length"`, `"pcp_map"`, `"traffic_pools"`} {
+	for _, key := range []string{`"sections"`, `"flow_control"`, `"hash_seed"`, `"cable_length"`, `"pcp_map"`, `"traffic_pools"`, `"roce_version"`, `"nccl_ib_gid_index"`} {
 		if bytes.Contains(got, []byte(key)) {
 			t.Errorf("Write(Read(old snapshot)) writes %s", key)
 		}
 	}
 	cur := take(t, "../../examples/clean-pod")
-	if strings.Join(cur.Sections, ",") != "flow_control,forwarding,pcp_map,traffic_pools" {
+	if strings.Join(cur.Sections, ",") != "flow_control,forwarding,pcp_map,roce_version,traffic_pools" {
 		t.Errorf("a snapshot taken now carries %v", cur.Sections)
 	}
 }

@@ -262,6 +262,7 @@ func takeHost(h *model.Host) Host {
 		out.NICs = append(out.NICs, takeNIC(n))
 	}
 	sort.SliceStable(out.NICs, func(i, j int) bool { return model.NaturalLess(out.NICs[i].Netdev, out.NICs[j].Netdev) })
+	takeRoCEVersion(h, &out)
 	return out
 }
 
