@@ -141,9 +141,9 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 // does not record their input: runtime counters (evidence-*), packet
 // captures (wire-*), the
 // operational view of `nv show qos roce`, QoS bound on bond members,
-// routed ports (adaptive-routing), dynamic ECN percentages, PCI ACS and
-// NIC firmware (host-acs, host-firmware: a snapshot records no lspci or
-// mlxconfig), and the topology checks but link-mtu: a snapshot records the links
+// routed ports (adaptive-routing), dynamic ECN percentages, PCI ACS
+// (host-acs: a snapshot records no lspci), and the topology checks but
+// link-mtu: a snapshot records the links
 // and the MTU of each end, which is all link-mtu reads (checks.JudgeLinkMTU),
 // but not the plan, the rails or the QoS across a cable.
 func outsideSnapshot(f checks.Finding) bool {
@@ -153,7 +153,7 @@ func outsideSnapshot(f checks.Finding) bool {
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
-		f.Check == checks.NotCollected.ID, f.Check == "host-acs", f.Check == "host-firmware", snapshotless[f.Check]:
+		f.Check == checks.NotCollected.ID, f.Check == "host-acs", snapshotless[f.Check]:
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":
 		return true

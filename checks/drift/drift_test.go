@@ -232,6 +232,27 @@ func TestDiffCases(t *testing.T) {
 			"gpu04 ens1f0np0: NCCL's GID index 7, no such GID, was index 3, type RoCE v2 [breaks host-roce-version]",
 			"gpu04 ens1f1np1: NCCL's GID index 7, no such GID, was index 3, type RoCE v2 [breaks host-roce-version]",
 		}},
+		{"mlxconfig collected: CNP DSCP wrong at the next boot", func(s *snapshot.Snapshot) {
+			// Values in the shape `mlxconfig -d mlx5_1 q` prints (the
+			// parser's fixture collectors/hostfiles/testdata/mlxconfig/
+			// constructed_default_current_next.txt); CNP_802P_PRIO_P1 not
+			// printed.
+			o := "devices/gpu02/mlxconfig-mlx5_1.txt:"
+			findHost(s, "gpu02").NICs[1].Firmware = &snapshot.Firmware{Device: "mlx5_1", Params: []snapshot.FirmwareParam{
+				{Name: "CNP_DSCP_P1", Next: "46", Current: "48", Origin: o + "16"},
+				{Name: "ROCE_CC_PRIO_MASK_P1", Next: "8", Current: "8", Origin: o + "14"},
+				{Name: "LINK_TYPE_P1", Next: "ETH(2)", Current: "ETH(2)", Origin: o + "13"},
+				{Name: "ROCE_ADAPTIVE_ROUTING_EN", Next: "False(0)", Current: "False(0)", Origin: o + "17"},
+			}}
+		}, []string{
+			"gpu02 ens1f1np1: mlxconfig CNP_DSCP_P1 (next boot) 46, was not collected [breaks host-firmware]",
+			"gpu02 ens1f1np1: mlxconfig CNP_802P_PRIO_P1 (next boot) not in mlxconfig's output, was not collected [neutral host-firmware]",
+			// Bit 3, the RoCE priority's, is set in 8.
+			"gpu02 ens1f1np1: mlxconfig ROCE_CC_PRIO_MASK_P1 (next boot) 8, was not collected [neutral host-firmware]",
+			"gpu02 ens1f1np1: mlxconfig LINK_TYPE_P1 (next boot) ETH(2), was not collected [neutral host-firmware]",
+			// The policy does not want adaptive routing: not judged.
+			"gpu02 ens1f1np1: mlxconfig ROCE_ADAPTIVE_ROUTING_EN (next boot) False(0), was not collected [neutral host-firmware]",
+		}},
 		{"an ecmp-hash pair set unlike", func(s *snapshot.Snapshot) {
 			v := findSwitch(s, "spine01").ECMPHash["destination-port"]
 			v.Value = false
@@ -404,6 +425,7 @@ func stripSections(t *testing.T, s *snapshot.Snapshot) *snapshot.Snapshot {
 		delete(m, "nccl_ib_roce_version_num")
 		for _, n := range m["nics"].([]any) {
 			delete(n.(map[string]any), "roce_version")
+			delete(n.(map[string]any), "firmware")
 		}
 	}
 	data, err := json.Marshal(doc)
@@ -433,6 +455,7 @@ func TestDiffOldSections(t *testing.T) {
 		findSwitch(s, "spine02").PortGroups[0].PCP[3].Value = 5
 		findHost(s, "gpu01").NICs[0].RoCEVersion.RDMACMMode.Value = "IB/RoCE v1"
 		findHost(s, "gpu02").NCCLGIDIndex.Value = 0
+		findHost(s, "gpu03").NICs[0].Firmware = &snapshot.Firmware{Params: []snapshot.FirmwareParam{{Name: "LINK_TYPE_P1", Next: "IB(1)", Origin: "x:5"}}}
 		findSwitch(s, "leaf02").TrafficPools = []snapshot.TrafficPool{{Name: "default-lossy",
 			MemoryPercent: snapshot.Fact[int]{Value: 120, Known: true, Origin: "x:3"}, SwitchPriorities: snapshot.Fact[[]int]{Value: []int{3}, Known: true, Origin: "x:4"}}}
 	})
@@ -450,6 +473,7 @@ func TestDiffOldSections(t *testing.T) {
 		"802.1p (PCP) maps were not recorded in the %s snapshot (taken by a qoslint that did not record them): switch-pcp-map is not compared on them",
 		"traffic pools were not recorded in the %s snapshot (taken by a qoslint that did not record them): switch-buffer-pool is not compared on them",
 		"GID types, RDMA-CM RoCE modes and NCCL's GID parameters were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-roce-version is not compared on them",
+		"NIC firmware settings (mlxconfig) were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-firmware is not compared on them",
 	}
 	for _, tc := range []struct {
 		side     string
@@ -469,7 +493,7 @@ func TestDiffOldSections(t *testing.T) {
 		}
 	}
 	// With the sections on both sides the same change is drift.
-	if d := drift.Diff(base, cur, cur.Policy.Inventory()); d.Summary.Breaks < 8 {
+	if d := drift.Diff(base, cur, cur.Policy.Inventory()); d.Summary.Breaks < 9 {
 		t.Errorf("with the sections on both sides: %v", changeLines(d))
 	}
 }

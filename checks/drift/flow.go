@@ -24,6 +24,7 @@ var sectionInfo = map[string]struct{ what, checks string }{
 	snapshot.SectionPCPMap:       {"802.1p (PCP) maps", "switch-pcp-map is"},
 	snapshot.SectionTrafficPools: {"traffic pools", "switch-buffer-pool is"},
 	snapshot.SectionRoCEVersion:  {"GID types, RDMA-CM RoCE modes and NCCL's GID parameters", "host-roce-version is"},
+	snapshot.SectionFirmware:     {"NIC firmware settings (mlxconfig)", "host-firmware is"},
 }
 
 // sectionNotes say which optional sections a side did not record: a

@@ -343,6 +343,9 @@ func nicItems(h *snapshot.Host, n *snapshot.NIC, r *policyRules) []item {
 	if r.has(snapshot.SectionRoCEVersion) {
 		roceVersionItems(&l, h, n)
 	}
+	if r.has(snapshot.SectionFirmware) {
+		firmwareItems(&l, n, r)
+	}
 	return l
 }
 

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -24,10 +25,47 @@ const (
 	// SectionRoCEVersion: each host's NCCL GID parameters, each RDMA NIC's
 	// GID types as NCCL meets them and RDMA-CM's default RoCE mode.
 	SectionRoCEVersion = "roce_version"
+	// SectionFirmware: each NIC's judged mlxconfig parameters.
+	SectionFirmware = "firmware"
 )
 
 // AllSections are the sections Take records.
-var AllSections = []string{SectionFlowControl, SectionForwarding, SectionPCPMap, SectionTrafficPools, SectionRoCEVersion}
+var AllSections = []string{SectionFlowControl, SectionForwarding, SectionPCPMap, SectionTrafficPools, SectionRoCEVersion, SectionFirmware}
+
+// Firmware is the part of a NIC's persistent firmware configuration
+// (`mlxconfig -d <ibdev> q`) that host-firmware judges.
+type Firmware struct {
+	// Device is the output's "Device:" header ("" when absent): the
+	// adapter the values belong to.
+	Device string `json:"device"`
+	// Params are the parameters of model.FirmwareParamNames the output
+	// printed, by name; one it did not print is absent.
+	Params []FirmwareParam `json:"params"`
+}
+
+// FirmwareParam is one mlxconfig parameter: its Next Boot value as
+// printed, which host-firmware judges, and the current one ("" in the
+// one-column layout).
+type FirmwareParam struct {
+	Name    string `json:"name"`
+	Next    string `json:"next_boot"`
+	Current string `json:"current"`
+	Origin  string `json:"origin"`
+}
+
+func takeFirmware(n *model.NIC) *Firmware {
+	fw := n.Firmware
+	if fw == nil {
+		return nil
+	}
+	out := &Firmware{Device: fw.Device, Params: []FirmwareParam{}}
+	for _, name := range model.FirmwareParamNames(n.Port) {
+		if p, ok := fw.Params[name]; ok {
+			out.Params = append(out.Params, FirmwareParam{Name: name, Next: p.Next, Current: p.Current, Origin: source.Pos{File: fw.File, Line: p.Line}.String()})
+		}
+	}
+	return out
+}
 
 // RoCEVersion is what decides the RoCE version an RDMA NIC's port sends.
 type RoCEVersion struct {

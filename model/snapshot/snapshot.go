@@ -320,6 +320,9 @@ type NIC struct {
 	// RoCEVersion is what decides the RoCE version the port sends (section
 	// roce_version); nil on a NIC without an RDMA port.
 	RoCEVersion *RoCEVersion `json:"roce_version,omitempty"`
+	// Firmware is the judged part of mlxconfig's output (section
+	// firmware); nil when it was not collected.
+	Firmware *Firmware `json:"firmware,omitempty"`
 }
 
 // ToS is the effective RoCE ToS of a NIC and the knob that set it.

@@ -262,13 +262,13 @@ func TestReadWithoutSections(t *testing.T) {
 		t.Errorf("pfc.cable_length = %d, want the default 100", got)
 	}
 	got := write(t, s)
-	for _, key := range []string{`"sections"`, `"flow_control"`, `"hash_seed"`, `"cable_length"`, `"pcp_map"`, `"traffic_pools"`, `"roce_version"`, `"nccl_ib_gid_index"`} {
+	for _, key := range []string{`"sections"`, `"flow_control"`, `"hash_seed"`, `"cable_length"`, `"pcp_map"`, `"traffic_pools"`, `"roce_version"`, `"nccl_ib_gid_index"`, `"firmware"`} {
 		if bytes.Contains(got, []byte(key)) {
 			t.Errorf("Write(Read(old snapshot)) writes %s", key)
 		}
 	}
 	cur := take(t, "../../examples/clean-pod")
-	if strings.Join(cur.Sections, ",") != "flow_control,forwarding,pcp_map,roce_version,traffic_pools" {
+	if strings.Join(cur.Sections, ",") != "firmware,flow_control,forwarding,pcp_map,roce_version,traffic_pools" {
 		t.Errorf("a snapshot taken now carries %v", cur.Sections)
 	}
 }

@@ -272,7 +272,8 @@ func takeNIC(n *model.NIC) NIC {
 		QosFile: n.QosFile, QosUnreadable: n.QosUnreadable,
 		Trust: fact(n.Trust), DSCP: takeDSCP(n.DSCP), PFC: prioSet(n.PFC[:]),
 		CNPDSCP: fact(n.CNPDSCP), CNPPrio: fact(n.CNPPrio), MTU: fact(n.MTU),
-		ToS: ToS{Effective: fact(n.ToS.Value), Via: n.ToS.Via, Forced: fact(n.ToS.Forced)},
+		ToS:      ToS{Effective: fact(n.ToS.Value), Via: n.ToS.Via, Forced: fact(n.ToS.Forced)},
+		Firmware: takeFirmware(n),
 	}
 	if n.QosFile != "" {
 		out.PrioTC = known(append([]int(nil), n.PrioTC[:]...), n.QosFile)
