@@ -153,7 +153,7 @@ func outsideSnapshot(f checks.Finding) bool {
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
-		f.Check == checks.NotCollected.ID, f.Check == "host-acs", snapshotless[f.Check]:
+		f.Check == checks.NotCollected.ID, f.Check == "host-acs":
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":
 		return true
@@ -165,8 +165,6 @@ func outsideSnapshot(f checks.Finding) bool {
 	}
 	return false
 }
-
-var snapshotless = map[string]bool{}
 
 // flagged is "device check" for every finding that counts (error or
 // warning) and that a snapshot can reproduce.
