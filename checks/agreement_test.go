@@ -141,12 +141,9 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 // does not record their input: runtime counters (evidence-*), packet
 // captures (wire-*), the
 // operational view of `nv show qos roce`, QoS bound on bond members,
-// routed ports (adaptive-routing), dynamic ECN percentages, PCI ACS and
-// NIC firmware (host-acs, host-firmware: a snapshot records no lspci or
-// mlxconfig), the GID types, RDMA-CM's RoCE mode and NCCL's GID parameters
-// (host-roce-version), the NetQ parity checks' inputs (cable length, link
-// pause, PFC watchdog, hash seed; the snapshot schema does not record them
-// yet), and the topology checks but link-mtu: a snapshot records the links
+// routed ports (adaptive-routing), dynamic ECN percentages, PCI ACS
+// (host-acs: a snapshot records no lspci), and the topology checks but
+// link-mtu: a snapshot records the links
 // and the MTU of each end, which is all link-mtu reads (checks.JudgeLinkMTU),
 // but not the plan, the rails or the QoS across a cable.
 func outsideSnapshot(f checks.Finding) bool {
@@ -155,11 +152,12 @@ func outsideSnapshot(f checks.Finding) bool {
 		return false
 	case checks.Lookup(f.Check) != nil && checks.Lookup(f.Check).Kind == checks.KindTopology:
 		return true
-	// The snapshot records no 802.1p map (switch-pcp-map) and no traffic
-	// pools (switch-buffer-pool).
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
-		f.Check == "switch-pcp-map", f.Check == "switch-buffer-pool", f.Check == "host-roce-version",
-		f.Check == checks.NotCollected.ID, f.Check == "host-acs", f.Check == "host-firmware", snapshotless[f.Check]:
+		f.Check == checks.NotCollected.ID, f.Check == "host-acs":
+		return true
+	case f.Check == "host-app-tos", f.Check == "host-rdma-cm-tos":
+		// Snapshots do not record the other applications' settings (UCX,
+		// NVSHMEM, RDMA-CM's default ToS) yet.
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":
 		return true
@@ -171,11 +169,6 @@ func outsideSnapshot(f checks.Finding) bool {
 	}
 	return false
 }
-
-// Snapshots do not record the other applications' settings (UCX, NVSHMEM,
-// RDMA-CM's default ToS) yet.
-var snapshotless = map[string]bool{"pfc-cable-length": true, "link-pause": true, "pfc-watchdog": true, "ecmp-hash-seed": true,
-	"host-app-tos": true, "host-rdma-cm-tos": true}
 
 // flagged is "device check" for every finding that counts (error or
 // warning) and that a snapshot can reproduce.

@@ -46,9 +46,6 @@ func sharedSeeds(f *model.Fabric) []Finding {
 	}
 	var out []Finding
 	for seed, sws := range bySeed {
-		if len(sws) < 2 {
-			continue
-		}
 		for _, sw := range sws {
 			var others []string
 			for _, o := range sws {
@@ -57,6 +54,9 @@ func sharedSeeds(f *model.Fabric) []Finding {
 				}
 			}
 			sort.Strings(others)
+			if JudgeHashSeed(others).OK {
+				continue
+			}
 			v := sw.Forwarding.HashSeed
 			out = append(out, Finding{
 				Severity: Warning, Device: sw.Name,
@@ -72,15 +72,12 @@ func sharedSeeds(f *model.Fabric) []Finding {
 	return out
 }
 
-// hashPairs are the ecmp-hash fields symmetric hashing needs set alike.
-var hashPairs = [][2]string{{"source-ip", "destination-ip"}, {"source-port", "destination-port"}}
-
 func unpairedHash(f *model.Fabric) []Finding {
 	var out []Finding
 	for _, sw := range configured(f) {
-		for _, pair := range hashPairs {
+		for _, pair := range ECMPHashPairs {
 			a, b := sw.ECMP[pair[0]], sw.ECMP[pair[1]]
-			if a.V == b.V {
+			if JudgeECMPHashPair(a.V, b.V).OK {
 				continue
 			}
 			off, other := pair[0], pair[1]

@@ -6,6 +6,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/model"
 )
@@ -44,8 +45,7 @@ type fwParam struct {
 	why      string
 }
 
-func firmwareParams(f *model.Fabric, port int) []fwParam {
-	p := f.Policy
+func firmwareParams(p inventory.Policy, port int) []fwParam {
 	sfx := "_P" + strconv.Itoa(port)
 	eq := func(w int) func(int) bool { return func(v int) bool { return v == w } }
 	out := []fwParam{
@@ -59,6 +59,22 @@ func firmwareParams(f *model.Fabric, port int) []fwParam {
 		out = append(out, fwParam{"ROCE_ADAPTIVE_ROUTING_EN", "1", eq(1), Warning, "the policy wants adaptive routing, which needs the NIC to accept out-of-order RoCE packets"})
 	}
 	return out
+}
+
+// JudgeFirmwareParam is host-firmware on one mlxconfig parameter of port
+// port, next its Next Boot value as mlxconfig prints it; a parameter the
+// policy does not ask about passes.
+func JudgeFirmwareParam(p inventory.Policy, port int, name, next string) Judgement {
+	for _, w := range firmwareParams(p, port) {
+		if w.name != name {
+			continue
+		}
+		if v, num := hostfiles.MlxNum(next); num && w.ok(v) {
+			return pass
+		}
+		return fail(w.severity, "%s is %s at the next boot: %s", name, next, w.why)
+	}
+	return pass
 }
 
 func runHostFirmware(f *model.Fabric) []Finding {
@@ -84,16 +100,17 @@ func runHostFirmware(f *model.Fabric) []Finding {
 
 func judgeFirmware(f *model.Fabric, h *model.Host, n *model.NIC) (out []Finding, missing []string) {
 	fw := n.Firmware
-	for _, w := range firmwareParams(f, n.Port) {
+	for _, w := range firmwareParams(f.Policy, n.Port) {
 		p, ok := fw.Params[w.name]
 		if !ok {
 			missing = append(missing, w.name+" not in "+layout.MlxConfigFile(n.IBDev))
 			continue
 		}
-		v, num := hostfiles.MlxNum(p.Next)
-		if num && w.ok(v) {
+		j := JudgeFirmwareParam(f.Policy, n.Port, w.name, p.Next)
+		if j.OK {
 			continue
 		}
+		v, num := hostfiles.MlxNum(p.Next)
 		msg := fmt.Sprintf("%s of %s (%s port %d) is %s at the next boot: %s", w.name, n.IBDev, n.Netdev, n.Port, p.Next, w.why)
 		if p.Current != "" && p.Current != p.Next {
 			msg += fmt.Sprintf(" (current value %s; the Next Boot value applies after a firmware reset)", p.Current)
@@ -110,7 +127,7 @@ func judgeFirmware(f *model.Fabric, h *model.Host, n *model.NIC) (out []Finding,
 			}
 		}
 		out = append(out, Finding{
-			Severity: w.severity, Device: h.Name, Interface: n.Netdev,
+			Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
 			Message:  msg + ". Setting it needs a firmware reset (mlxfwreset) or a cold reboot",
 			Expected: w.name + " = " + want,
 			Actual:   w.name + " = " + p.Next,

@@ -66,7 +66,7 @@ func gidTypesDir(n *model.NIC) string {
 // roceModeFinding judges RDMA-CM's default RoCE mode of the NIC's port.
 func roceModeFinding(h *model.Host, n *model.NIC) (Finding, bool) {
 	m := n.RoCEMode
-	if !m.Known || m.V == hostfiles.RoCEv2 {
+	if !m.Known || JudgeRDMACMMode(m.V).OK {
 		return Finding{}, false
 	}
 	return Finding{
@@ -79,8 +79,32 @@ func roceModeFinding(h *model.Host, n *model.NIC) (Finding, bool) {
 	}, true
 }
 
-// ncclGIDFinding judges the GID NCCL uses on the NIC's port.
+// ncclGIDFinding judges the GID NCCL uses on the NIC's port; the verdict
+// is JudgeNCCLGID's, ncclGIDDetail words it.
 func ncclGIDFinding(h *model.Host, n *model.NIC) (Finding, bool) {
+	j := JudgeNCCLGID(NCCLGIDOf(h, n))
+	if j.OK {
+		return Finding{}, false
+	}
+	fd, _ := ncclGIDDetail(h, n)
+	fd.Severity = j.Severity
+	return fd, true
+}
+
+// NCCLGIDOf is what JudgeNCCLGID reads of a NIC whose GID types were
+// collected.
+func NCCLGIDOf(h *model.Host, n *model.NIC) NCCLGID {
+	g := NCCLGID{Index: h.NCCLGIDIndex.V, Version: h.NCCLRoCEVersion.V, VersionKnown: h.NCCLRoCEVersion.Known}
+	if t, ok := n.GIDTypes[g.Index]; ok {
+		g.Type, g.HasType = t.V, true
+	}
+	for _, t := range n.GIDTypes {
+		g.AnyV2 = g.AnyV2 || t.V == hostfiles.RoCEv2
+	}
+	return g
+}
+
+func ncclGIDDetail(h *model.Host, n *model.NIC) (Finding, bool) {
 	idx := h.NCCLGIDIndex
 	fd := Finding{Device: h.Name, Interface: n.Netdev, Expected: "a RoCE v2 GID", Source: idx.Origin.Pos}
 	if idx.V >= 0 {

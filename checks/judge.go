@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
@@ -423,4 +425,164 @@ func JudgeHostETS(p inventory.Policy, tc int, tsa string, bw int) Judgement {
 		reason = fmt.Sprintf("is %s, the policy wants %s", tsa, want)
 	}
 	return fail(Warning, "priority %d's traffic class %d %s", p.RoCE.Priority, tc, reason)
+}
+
+// JudgePFCCableLength is pfc-cable-length on a port group's cable length:
+// a lossless group sized for less than the policy's cable is an error, one
+// that differs from the fabric's reference length (CableReference; -1 when
+// the fabric uses one length) a warning.
+func JudgePFCCableLength(p inventory.Policy, lossless bool, metres, ref int) Judgement {
+	switch {
+	case !lossless:
+		return pass
+	case metres < p.PFC.CableLength:
+		return fail(Error, "PFC headroom is sized for %d m of cable, shorter than the policy's %d m: "+
+			"pause frames come too late and lossless traffic drops", metres, p.PFC.CableLength)
+	case ref >= 0 && metres != ref:
+		return fail(Warning, "PFC cable length %d m differs from the fabric's %d m: the fabric's lossless headroom is not sized alike", metres, ref)
+	}
+	return pass
+}
+
+// CableReference is the cable length most switches' lossless port groups
+// use (the longest on a tie) and those switches, sorted; -1 when the
+// fabric's lossless groups use fewer than two lengths. users maps each
+// length to the switches using it.
+func CableReference(users map[int]map[string]bool) (int, []string) {
+	if len(users) < 2 {
+		return -1, nil
+	}
+	ref := -1
+	for l, names := range users {
+		if ref < 0 || len(names) > len(users[ref]) || (len(names) == len(users[ref]) && l > ref) {
+			ref = l
+		}
+	}
+	var names []string
+	for n := range users[ref] {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return ref, names
+}
+
+// JudgePFCWatchdog is pfc-watchdog on a port: a lossless one (or one the
+// policy's lossless RoCE mode makes lossless) without the watchdog.
+func JudgePFCWatchdog(lossless, on bool) Judgement {
+	if !lossless || on {
+		return pass
+	}
+	return fail(Warning, "PFC is on but the PFC watchdog is off")
+}
+
+// JudgeLinkPause is link-pause on a port: a link-pause binding on a port
+// whose PFC pauses a priority.
+func JudgeLinkPause(linkPause, lossless bool) Judgement {
+	if !linkPause || !lossless {
+		return pass
+	}
+	return fail(Error, "link pause and PFC are on the same port: Cumulus Linux does not support link pause and PFC together")
+}
+
+// JudgeHashSeed is ecmp-hash-seed on a switch's explicit hash-seed;
+// sharedWith are the other switches that set the same seed.
+func JudgeHashSeed(sharedWith []string) Judgement {
+	if len(sharedWith) == 0 {
+		return pass
+	}
+	return fail(Warning, "hash-seed is also the seed of %s: switches with one seed polarize ECMP", strings.Join(sharedWith, ", "))
+}
+
+// ECMPHashPairs are the ecmp-hash fields symmetric hashing needs set alike.
+var ECMPHashPairs = [][2]string{{"source-ip", "destination-ip"}, {"source-port", "destination-port"}}
+
+// JudgeECMPHashPair is ecmp-hash-seed on one of ECMPHashPairs: set unlike,
+// Cumulus Linux turns symmetric hashing off.
+func JudgeECMPHashPair(a, b bool) Judgement {
+	if a == b {
+		return pass
+	}
+	return fail(Warning, "the ecmp-hash pair is set unlike: symmetric hashing is off")
+}
+
+// JudgeSwitchPCP is switch-pcp-map on a port group's entry for PCP pcp
+// (the RoCE or the CNP priority): under a PCP policy a port trusting l2
+// must map it to the switch priority of the same number.
+func JudgeSwitchPCP(p inventory.Policy, trust string, pcp, sp int) Judgement {
+	if p.Trust != "pcp" || trust != "l2" || sp == pcp {
+		return pass
+	}
+	return fail(Error, "PCP %d → switch-priority %d, want %d", pcp, sp, pcp)
+}
+
+// JudgePoolMemory is switch-buffer-pool on the total of the memory-percent
+// values the configuration writes.
+func JudgePoolMemory(total int) Judgement {
+	if total <= 100 {
+		return pass
+	}
+	return fail(Warning, "the traffic pools' memory-percent add up to %d%%, above 100%%", total)
+}
+
+// JudgePoolPriority is switch-buffer-pool on the switch priorities a
+// traffic pool's configuration lists (listed: it lists any): under a
+// lossless policy, on a lossless switch, the RoCE priority belongs in no
+// lossy pool and in every lossless one that lists priorities.
+func JudgePoolPriority(p inventory.Policy, switchLossless bool, pool string, listed bool, sps []int) Judgement {
+	if !p.RoCE.Lossless() || !switchLossless || !listed {
+		return pass
+	}
+	in := slices.Contains(sps, p.RoCE.Priority)
+	switch lossy := model.LossyPool(pool); {
+	case lossy && in:
+		return fail(Error, "the RoCE switch-priority %d is in the lossy traffic pool %s", p.RoCE.Priority, pool)
+	case !lossy && !in:
+		return fail(Error, "the lossless traffic pool %s lacks the RoCE switch-priority %d", pool, p.RoCE.Priority)
+	}
+	return pass
+}
+
+// JudgeRDMACMMode is host-roce-version on RDMA-CM's default_roce_mode of
+// a NIC's port: anything but RoCE v2 sends RDMA-CM users' RoCE without an
+// IP header.
+func JudgeRDMACMMode(mode string) Judgement {
+	if mode == hostfiles.RoCEv2 {
+		return pass
+	}
+	return fail(Error, "RDMA-CM's default RoCE mode is %s, not %s", mode, hostfiles.RoCEv2)
+}
+
+// NCCLGID is what host-roce-version reads of the GID NCCL uses on one
+// port: NCCL_IB_GID_INDEX (-1: NCCL chooses), the type of that entry
+// (HasType false when the capture has none), NCCL_IB_ROCE_VERSION_NUM
+// (VersionKnown: a collected layer or NCCL's default decided it), and
+// whether the port has any RoCE v2 GID among the entries read.
+type NCCLGID struct {
+	Index        int
+	Type         string
+	HasType      bool
+	Version      int
+	VersionKnown bool
+	AnyV2        bool
+}
+
+// JudgeNCCLGID is host-roce-version on the GID NCCL uses: a set index must
+// name a RoCE v2 GID (one beyond the entries read is only said, one with
+// no type is a warning); NCCL's own choice must prefer RoCE v2 and find one.
+func JudgeNCCLGID(g NCCLGID) Judgement {
+	switch {
+	case g.Index >= 0 && g.HasType && g.Type == hostfiles.RoCEv2:
+		return pass
+	case g.Index >= 0 && g.HasType:
+		return fail(Error, "NCCL_IB_GID_INDEX=%d selects a GID of type %q", g.Index, g.Type)
+	case g.Index >= layout.GIDTypesRead:
+		return fail(Info, "NCCL_IB_GID_INDEX=%d is beyond the GID entries qoslint reads", g.Index)
+	case g.Index >= 0:
+		return fail(Warning, "NCCL_IB_GID_INDEX=%d names a GID entry with no type", g.Index)
+	case g.VersionKnown && g.Version != 2:
+		return fail(Error, "NCCL_IB_ROCE_VERSION_NUM=%d: NCCL's automatic GID choice prefers that version", g.Version)
+	case !g.AnyV2:
+		return fail(Error, "no RoCE v2 GID for NCCL's automatic choice")
+	}
+	return pass
 }

@@ -48,7 +48,7 @@ func runLinkPause(f *model.Fabric) []Finding {
 		for _, g := range groups {
 			var both []string
 			for _, p := range g.ports {
-				if q := pfcOf(p); q != nil && lossless(q) {
+				if q := pfcOf(p); q != nil && !JudgeLinkPause(g.v.Known, lossless(q)).OK {
 					both = append(both, p)
 				}
 			}

@@ -2,7 +2,6 @@ package checks
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/qoslint/qoslint/model"
@@ -36,10 +35,10 @@ func runPFCCableLength(f *model.Fabric) []Finding {
 	want := f.Policy.PFC.CableLength
 	for _, sw := range configured(f) {
 		for _, g := range portGroups(sw) {
-			if !lossless(g.Q) || g.Q.CableLength.V >= want {
+			v := g.Q.CableLength
+			if j := JudgePFCCableLength(f.Policy, lossless(g.Q), v.V, -1); j.OK {
 				continue
 			}
-			v := g.Q.CableLength
 			out = append(out, Finding{
 				Severity: Error, Device: sw.Name, Interface: g.Iface,
 				Message: fmt.Sprintf("PFC headroom is sized for %d m of cable, shorter than the policy's %d m: "+
@@ -76,15 +75,10 @@ func cableChange(q *model.QoS, metres int) Change {
 	return nvSet(o, had, itoa(metres), "qos", "pfc", q.CableFrom, "cable-length")
 }
 
-// cableAcrossFabric compares the cable length of every lossless port group
-// of the fabric with the one most switches use (the longest on a tie).
-func cableAcrossFabric(f *model.Fabric) []Finding {
+// CableUsers maps each cable length of a lossless port group to the
+// switches using it, CableReference's input.
+func CableUsers(f *model.Fabric) map[int]map[string]bool {
 	users := map[int]map[string]bool{}
-	type group struct {
-		sw *model.Switch
-		g  portGroup
-	}
-	var gs []group
 	for _, sw := range configured(f) {
 		for _, g := range portGroups(sw) {
 			if !lossless(g.Q) {
@@ -95,38 +89,36 @@ func cableAcrossFabric(f *model.Fabric) []Finding {
 				users[l] = map[string]bool{}
 			}
 			users[l][sw.Name] = true
-			gs = append(gs, group{sw, g})
 		}
 	}
-	if len(users) < 2 {
+	return users
+}
+
+// cableAcrossFabric compares the cable length of every lossless port group
+// of the fabric with the one most switches use (the longest on a tie).
+func cableAcrossFabric(f *model.Fabric) []Finding {
+	ref, refNames := CableReference(CableUsers(f))
+	if ref < 0 {
 		return nil
 	}
-	ref := -1
-	for l, names := range users {
-		if ref < 0 || len(names) > len(users[ref]) || (len(names) == len(users[ref]) && l > ref) {
-			ref = l
-		}
-	}
-	var refNames []string
-	for n := range users[ref] {
-		refNames = append(refNames, n)
-	}
-	sort.Strings(refNames)
 	var out []Finding
-	for _, x := range gs {
-		v := x.g.Q.CableLength
-		if v.V == ref || v.V < f.Policy.PFC.CableLength {
-			continue // too short is the error above
+	for _, sw := range configured(f) {
+		for _, g := range portGroups(sw) {
+			v := g.Q.CableLength
+			// Too short is the error above.
+			if j := JudgePFCCableLength(f.Policy, lossless(g.Q), v.V, ref); j.OK || j.Severity != Warning {
+				continue
+			}
+			out = append(out, Finding{
+				Severity: Warning, Device: sw.Name, Interface: g.Iface,
+				Message: fmt.Sprintf("PFC cable length %d m differs from the %d m of %s: the fabric's lossless headroom is not sized alike",
+					v.V, ref, strings.Join(refNames, ", ")),
+				Expected: fmt.Sprintf("cable-length %d", ref),
+				Actual:   fmt.Sprintf("cable-length %d%s", v.V, originNote(v.Origin)),
+				Source:   at(v.Origin, sw.ConfigFile),
+				Changes:  []Change{cableChange(g.Q, ref)},
+			})
 		}
-		out = append(out, Finding{
-			Severity: Warning, Device: x.sw.Name, Interface: x.g.Iface,
-			Message: fmt.Sprintf("PFC cable length %d m differs from the %d m of %s: the fabric's lossless headroom is not sized alike",
-				v.V, ref, strings.Join(refNames, ", ")),
-			Expected: fmt.Sprintf("cable-length %d", ref),
-			Actual:   fmt.Sprintf("cable-length %d%s", v.V, originNote(v.Origin)),
-			Source:   at(v.Origin, x.sw.ConfigFile),
-			Changes:  []Change{cableChange(x.g.Q, ref)},
-		})
 	}
 	return out
 }

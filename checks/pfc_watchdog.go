@@ -47,7 +47,7 @@ func runPFCWatchdog(f *model.Fabric) []Finding {
 			}
 		}
 		groups := groupByValue(ports, func(p string) model.Value[bool] { return watchdogOf(sw, p) },
-			func(v model.Value[bool]) bool { return !v.V })
+			func(v model.Value[bool]) bool { return !JudgePFCWatchdog(true, v.V).OK })
 		for _, g := range groups {
 			fd := watchdogFinding(sw, g.v, g.ports)
 			if g.v.Origin.IsDefault() {

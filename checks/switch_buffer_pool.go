@@ -67,7 +67,7 @@ func poolMemory(sw *model.Switch) []Finding {
 			}
 		}
 	}
-	if total <= 100 {
+	if JudgePoolMemory(total).OK {
 		return nil
 	}
 	return []Finding{{
@@ -88,19 +88,18 @@ func poolPriority(f *model.Fabric, sw *model.Switch) []Finding {
 		if p.SPsPos.IsZero() {
 			continue
 		}
-		in := slices.Contains(p.SPs, prio)
+		if JudgePoolPriority(f.Policy, sw.RoCE.Lossless(), p.Name, true, p.SPs).OK {
+			continue
+		}
 		fd := Finding{Severity: Error, Device: sw.Name, Source: p.SPsPos, Actual: fmt.Sprintf("traffic-pool %s switch-priority %s", p.Name, intList(p.SPs))}
-		switch lossy := model.LossyPool(p.Name); {
-		case lossy && in:
+		if model.LossyPool(p.Name) {
 			fd.Message = fmt.Sprintf("the RoCE switch-priority %d is in the lossy traffic pool %s: it gets no lossless buffer, so PFC cannot keep RoCE lossless", prio, p.Name)
 			fd.Expected = fmt.Sprintf("switch-priority %d not in %s", prio, p.Name)
 			fd.Changes = []Change{nvUnset("", "qos", "traffic-pool", p.Name, "switch-priority", itoa(prio))}
-		case !lossy && !in:
+		} else {
 			fd.Message = fmt.Sprintf("the lossless traffic pool %s lists switch-priority %s, not the RoCE priority %d: RoCE gets no lossless buffer", p.Name, intList(p.SPs), prio)
 			fd.Expected = fmt.Sprintf("switch-priority %d in %s", prio, p.Name)
 			fd.Changes = []Change{nvSet("", false, itoa(prio), "qos", "traffic-pool", p.Name, "switch-priority")}
-		default:
-			continue
 		}
 		out = append(out, fd)
 	}

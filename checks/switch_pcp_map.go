@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -39,8 +40,8 @@ func runSwitchPCPMap(f *model.Fabric) []Finding {
 			if g.Q.Trust.V != "l2" {
 				continue
 			}
-			out = append(out, pcpEntry(sw, g, "RoCE", f.Policy.RoCE.Priority)...)
-			out = append(out, pcpEntry(sw, g, "CNP", f.Policy.CNP.Priority)...)
+			out = append(out, pcpEntry(f.Policy, sw, g, "RoCE", f.Policy.RoCE.Priority)...)
+			out = append(out, pcpEntry(f.Policy, sw, g, "CNP", f.Policy.CNP.Priority)...)
 		}
 	}
 	return out
@@ -48,9 +49,9 @@ func runSwitchPCPMap(f *model.Fabric) []Finding {
 
 // pcpEntry judges the map's entry for the PCP a kind of traffic is tagged
 // with, which must land in the switch priority of the same number.
-func pcpEntry(sw *model.Switch, g portGroup, kind string, prio int) []Finding {
+func pcpEntry(pol inventory.Policy, sw *model.Switch, g portGroup, kind string, prio int) []Finding {
 	v := g.Q.PCP[prio]
-	if v.V == prio {
+	if JudgeSwitchPCP(pol, g.Q.Trust.V, prio, v.V).OK {
 		return nil
 	}
 	o, had := old(v)

@@ -45,10 +45,13 @@ type switchPorts struct {
 	group map[string]int
 	mtu   map[string]*snapshot.PortValue[int]
 	ar    map[string]*snapshot.PortValue[bool]
+	sw    *snapshot.Switch
+	r     *policyRules
+	flow  *flowIndex
 }
 
-func indexPorts(sw *snapshot.Switch) *switchPorts {
-	sp := &switchPorts{group: map[string]int{}, mtu: map[string]*snapshot.PortValue[int]{}, ar: map[string]*snapshot.PortValue[bool]{}}
+func indexPorts(sw *snapshot.Switch, r *policyRules) *switchPorts {
+	sp := &switchPorts{group: map[string]int{}, mtu: map[string]*snapshot.PortValue[int]{}, ar: map[string]*snapshot.PortValue[bool]{}, sw: sw, r: r, flow: indexFlow(sw.Flow)}
 	for i := range sw.PortGroups {
 		for _, p := range expand(sw.PortGroups[i].Ports) {
 			if _, dup := sp.group[p]; !dup {
@@ -99,7 +102,7 @@ func (o fieldOrder) note(its []item) []item {
 
 // diffSwitch compares a switch; old is nil when it appeared, and then only
 // its values that break the policy are listed.
-func diffSwitch(old, new *snapshot.Switch, r *policyRules) []Change {
+func diffSwitch(old, new *snapshot.Switch, ro, rn *policyRules) []Change {
 	out, old, done := configChanges(old, new)
 	if done {
 		return out
@@ -108,10 +111,10 @@ func diffSwitch(old, new *snapshot.Switch, r *policyRules) []Change {
 	order := fieldOrder{}
 	var oldDev []item
 	if !appeared {
-		oldDev = order.note(switchItems(old, r))
+		oldDev = order.note(switchItems(old, ro))
 	}
-	out = append(out, diffItems("", oldDev, order.note(switchItems(new, r)), appeared)...)
-	ports, added, removed := diffPorts(old, new, r, order)
+	out = append(out, diffItems("", oldDev, order.note(switchItems(new, rn)), appeared)...)
+	ports, added, removed := diffPorts(old, new, ro, rn, order)
 	out = append(out, ports...)
 	if !appeared {
 		out = append(out, portNotices(added, removed, "ports", "ports added", "ports removed")...)
@@ -153,29 +156,29 @@ func groupsItems(sw *snapshot.Switch, r *policyRules, order fieldOrder) [][]item
 // diffPorts compares the port groups and the ports' own values, port by
 // port, merging the same change on several ports into one; old is nil when
 // the switch appeared. It also returns the ports added and removed.
-func diffPorts(old, new *snapshot.Switch, r *policyRules, order fieldOrder) (changes []Change, added, removed []string) {
-	np := indexPorts(new)
+func diffPorts(old, new *snapshot.Switch, ro, rn *policyRules, order fieldOrder) (changes []Change, added, removed []string) {
+	np := indexPorts(new, rn)
 	op := &switchPorts{group: map[string]int{}}
-	newGroups := groupsItems(new, r, order)
+	newGroups := groupsItems(new, rn, order)
 	var oldGroups [][]item
 	if old != nil {
-		op = indexPorts(old)
-		oldGroups = groupsItems(old, r, order)
+		op = indexPorts(old, ro)
+		oldGroups = groupsItems(old, ro, order)
 	}
 	pc := newPortChanges()
-	added = keptPorts(pc, op, np, oldGroups, newGroups, r, order)
+	added = keptPorts(pc, op, np, oldGroups, newGroups, order)
 	for _, p := range op.order {
 		if _, ok := np.group[p]; !ok {
 			removed = append(removed, p)
 		}
 	}
-	addedPorts(pc, np, added, newGroups, r, order)
+	addedPorts(pc, np, added, newGroups, order)
 	return pc.changes(), added, removed
 }
 
 // keptPorts compares the ports on both sides, by the pair of groups they
 // were and are in, and returns the ports new to the switch.
-func keptPorts(pc *portChanges, op, np *switchPorts, oldGroups, newGroups [][]item, r *policyRules, order fieldOrder) (added []string) {
+func keptPorts(pc *portChanges, op, np *switchPorts, oldGroups, newGroups [][]item, order fieldOrder) (added []string) {
 	type pair struct{ a, b int }
 	pairs := map[pair][]string{}
 	var pairOrder []pair
@@ -190,7 +193,7 @@ func keptPorts(pc *portChanges, op, np *switchPorts, oldGroups, newGroups [][]it
 			pairOrder = append(pairOrder, k)
 		}
 		pairs[k] = append(pairs[k], p)
-		for _, c := range diffItems("", order.note(portItems(op.mtu[p], op.ar[p], r)), order.note(portItems(np.mtu[p], np.ar[p], r)), false) {
+		for _, c := range diffItems("", order.note(op.portItems(p)), order.note(np.portItems(p)), false) {
 			pc.add(c, []string{p})
 		}
 	}
@@ -204,7 +207,7 @@ func keptPorts(pc *portChanges, op, np *switchPorts, oldGroups, newGroups [][]it
 
 // addedPorts lists what ports new to the switch break, grouped like any
 // other.
-func addedPorts(pc *portChanges, np *switchPorts, added []string, newGroups [][]item, r *policyRules, order fieldOrder) {
+func addedPorts(pc *portChanges, np *switchPorts, added []string, newGroups [][]item, order fieldOrder) {
 	byGroup := map[int][]string{}
 	var groupOrder []int
 	for _, p := range added {
@@ -213,7 +216,7 @@ func addedPorts(pc *portChanges, np *switchPorts, added []string, newGroups [][]
 			groupOrder = append(groupOrder, g)
 		}
 		byGroup[g] = append(byGroup[g], p)
-		for _, c := range diffItems("", nil, order.note(portItems(np.mtu[p], np.ar[p], r)), true) {
+		for _, c := range diffItems("", nil, order.note(np.portItems(p)), true) {
 			pc.add(c, []string{p})
 		}
 	}
@@ -247,19 +250,19 @@ func portNotices(added, removed []string, field, addMsg, rmMsg string) []Change 
 }
 
 // diffHost compares a host NIC by NIC; old is nil when it appeared.
-func diffHost(old, new *snapshot.Host, r *policyRules) []Change {
+func diffHost(old, new *snapshot.Host, ro, rn *policyRules) []Change {
 	order := fieldOrder{}
 	note := order.note
 	appeared := old == nil
 	var oldHost []item
 	oldNICs := map[string]*snapshot.NIC{}
 	if !appeared {
-		oldHost = note(hostItems(old, r.p))
+		oldHost = note(hostItems(old, ro))
 		for i := range old.NICs {
 			oldNICs[old.NICs[i].Netdev] = &old.NICs[i]
 		}
 	}
-	out := diffItems("", oldHost, note(hostItems(new, r.p)), appeared)
+	out := diffItems("", oldHost, note(hostItems(new, rn)), appeared)
 	var added, removed []string
 	seen := map[string]bool{}
 	for i := range new.NICs {
@@ -270,10 +273,10 @@ func diffHost(old, new *snapshot.Host, r *policyRules) []Change {
 			if !appeared {
 				added = append(added, n.Netdev)
 			}
-			out = append(out, diffItems(n.Netdev, nil, note(nicItems(n, r)), true)...)
+			out = append(out, diffItems(n.Netdev, nil, note(nicItems(new, n, rn)), true)...)
 			continue
 		}
-		out = append(out, diffItems(n.Netdev, note(nicItems(o, r)), note(nicItems(n, r)), false)...)
+		out = append(out, diffItems(n.Netdev, note(nicItems(old, o, ro)), note(nicItems(new, n, rn)), false)...)
 	}
 	if !appeared {
 		for i := range old.NICs {

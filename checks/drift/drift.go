@@ -129,7 +129,7 @@ func Diff(old, new *snapshot.Snapshot, policy inventory.Policy) *Drift {
 		Schema: DriftVersion, Old: Side{Fabric: old.Fabric}, New: Side{Fabric: new.Fabric},
 		Policy: snapshot.FromPolicy(policy), Fabric: fabricChanges(old, new), Devices: []DeviceDrift{}, InputErrors: []SideError{},
 	}
-	pr := newPolicyRules(policy)
+	ro, rn := newPolicyRules(policy, old, new), newPolicyRules(policy, new, old)
 	type dev struct {
 		old, new any
 		kind     string
@@ -174,10 +174,10 @@ func Diff(old, new *snapshot.Snapshot, policy inventory.Policy) *Drift {
 		if v.new != nil {
 			if v.kind == "switch" {
 				o, _ := v.old.(*snapshot.Switch)
-				dd.Changes = diffSwitch(o, v.new.(*snapshot.Switch), pr)
+				dd.Changes = diffSwitch(o, v.new.(*snapshot.Switch), ro, rn)
 			} else {
 				o, _ := v.old.(*snapshot.Host)
-				dd.Changes = diffHost(o, v.new.(*snapshot.Host), pr)
+				dd.Changes = diffHost(o, v.new.(*snapshot.Host), ro, rn)
 			}
 			dd.Changes = append(dd.Changes, diffLinks(name, old.Topology, new.Topology, dd.Status == StatusAppeared)...)
 		}
@@ -194,7 +194,7 @@ func Diff(old, new *snapshot.Snapshot, policy inventory.Policy) *Drift {
 			d.InputErrors = append(d.InputErrors, SideError{Side: side.name, InputError: e})
 		}
 	}
-	d.Notes = linkNotes(old, new)
+	d.Notes = append(linkNotes(old, new), sectionNotes(old, new)...)
 	d.summarize()
 	return d
 }
@@ -276,6 +276,7 @@ func fabricChanges(old, new *snapshot.Snapshot) []Change {
 	add("policy.mtu.host", "policy host MTU", itoa(o.MTU.Host), itoa(n.MTU.Host), "mtu")
 	add("policy.mtu.switch", "policy switch MTU", itoa(o.MTU.Switch), itoa(n.MTU.Switch), "mtu")
 	add("policy.ecmp.hash_fields", "policy ECMP hash fields", strings.Join(o.ECMP.HashFields, ","), strings.Join(n.ECMP.HashFields, ","), "ecmp-hash")
+	add("policy.pfc.cable_length", "policy PFC cable length", itoa(o.CableLength()), itoa(n.CableLength()), "pfc-cable-length")
 	add("policy.ecmp.adaptive_routing", "policy adaptive routing", onOff(o.ECMP.AdaptiveRouting), onOff(n.ECMP.AdaptiveRouting), "adaptive-routing")
 	return out
 }

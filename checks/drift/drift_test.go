@@ -140,6 +140,125 @@ func TestDiffCases(t *testing.T) {
 			"leaf01 swp31-32: ports removed [neutral ]",
 			"leaf01 swp33-34: ports added [neutral ]",
 			"leaf01 swp33-34: trust l2 [breaks switch-trust]",
+			// The new ports are lossless and no watchdog line names them.
+			"leaf01 swp33-34: PFC watchdog off on a lossless port [breaks pfc-watchdog]",
+		}},
+		{"PFC cable length under the policy", func(s *snapshot.Snapshot) {
+			findSwitch(s, "leaf02").PortGroups[0].CableLength.Value = 50
+		}, []string{"leaf02 swp1-32: PFC cable length 50 m on a lossless port, under the policy's 100 m, was 100 m [breaks pfc-cable-length]"}},
+		{"PFC cable length changed on half the fabric", func(s *snapshot.Snapshot) {
+			// Two switches at 200 m, two at 100 m: the longest wins the
+			// tie, so the spines, whose own value did not change, now
+			// differ from the fabric's.
+			findSwitch(s, "leaf01").PortGroups[0].CableLength.Value = 200
+			findSwitch(s, "leaf02").PortGroups[0].CableLength.Value = 200
+		}, []string{
+			"leaf01 swp1-32: PFC cable length 200 m, was 100 m [neutral pfc-cable-length]",
+			"leaf02 swp1-32: PFC cable length 200 m, was 100 m [neutral pfc-cable-length]",
+			"spine01 swp1-32: PFC cable length 100 m, the fabric's lossless ports use 200 m, was 100 m [breaks pfc-cable-length]",
+			"spine02 swp1-32: PFC cable length 100 m, the fabric's lossless ports use 200 m, was 100 m [breaks pfc-cable-length]",
+		}},
+		{"PFC watchdog off on some ports", func(s *snapshot.Snapshot) {
+			findSwitch(s, "leaf01").Flow.Watchdog[0].Ports = "swp1-16"
+		}, []string{"leaf01 swp17-32: PFC watchdog off on a lossless port, was on [breaks pfc-watchdog]"}},
+		{"link pause on a PFC port", func(s *snapshot.Snapshot) {
+			findSwitch(s, "spine01").Flow.LinkPause = []snapshot.PortValue[string]{{Ports: "swp5", Value: "my_pause", Origin: "devices/spine01/nv-config.yaml:40"}}
+		}, []string{"spine01 swp5: link pause qos link-pause profile my_pause with PFC on, was off [breaks link-pause]"}},
+		{"link pause on a bond member", func(s *snapshot.Snapshot) {
+			sw := findSwitch(s, "spine02")
+			sw.PortGroups[0].Ports = "swp1-30,bond1"
+			sw.Flow.Bonds = []snapshot.Bond{{Bond: "bond1", Members: "swp31-32"}}
+			sw.Flow.LinkPause = []snapshot.PortValue[string]{{Ports: "swp32", Value: "", Origin: "devices/spine02/nv-config.yaml:40"}}
+		}, []string{
+			// The watchdog is on both members, so the bond has it.
+			"spine02 bond1: ports added [neutral ]",
+			"spine02 bond1: link pause swp32: qos link-pause with PFC on [breaks link-pause]",
+			"spine02 swp31-32: ports removed [neutral ]",
+		}},
+		{"two switches share a hash seed", func(s *snapshot.Snapshot) {
+			for _, n := range []string{"leaf01", "spine02"} {
+				findSwitch(s, n).HashSeed = &snapshot.Fact[int64]{Value: 50, Known: true, Origin: "devices/" + n + "/nv-config.yaml:9"}
+			}
+			findSwitch(s, "leaf02").HashSeed = &snapshot.Fact[int64]{Value: 51, Known: true, Origin: "devices/leaf02/nv-config.yaml:9"}
+		}, []string{
+			"leaf01 : hash-seed 50, also the seed of spine02, was not set (random) [breaks ecmp-hash-seed]",
+			"leaf02 : hash-seed 51, was not set (random) [neutral ecmp-hash-seed]",
+			"spine02 : hash-seed 50, also the seed of leaf01, was not set (random) [breaks ecmp-hash-seed]",
+		}},
+		{"traffic pools: RoCE in a lossy pool, memory above 100%", func(s *snapshot.Snapshot) {
+			// The shape of the QoS guide's Traffic Pools example (CumulusNetworks/docs
+			// content/cumulus-linux-518/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md):
+			// nv set qos traffic-pool default-lossy memory-percent 50 and
+			// switch-priority 0-3,5-7 (here with 3 as well).
+			o := "devices/spine01/nv-config.yaml:"
+			findSwitch(s, "spine01").TrafficPools = []snapshot.TrafficPool{
+				{Name: "default-lossy", MemoryPercent: snapshot.Fact[int]{Value: 50, Known: true, Origin: o + "40"},
+					SwitchPriorities: snapshot.Fact[[]int]{Value: []int{0, 1, 2, 3, 5, 6, 7}, Known: true, Origin: o + "41"}},
+				{Name: "roce-lossless", MemoryPercent: snapshot.Fact[int]{Value: 60, Known: true, Origin: o + "43"}},
+			}
+		}, []string{
+			// The total is the one field the old side has: it comes first.
+			"spine01 : traffic pools' memory-percent total 110%, was 0% [breaks switch-buffer-pool]",
+			"spine01 : traffic-pool default-lossy memory-percent 50%, was absent [neutral switch-buffer-pool]",
+			"spine01 : traffic-pool default-lossy switch-priority 0-3,5-7 (RoCE priority 3 in a lossy pool), was absent [breaks switch-buffer-pool]",
+			"spine01 : traffic-pool roce-lossless memory-percent 60%, was absent [neutral switch-buffer-pool]",
+			"spine01 : traffic-pool roce-lossless switch-priority not set, was absent [neutral switch-buffer-pool]",
+		}},
+		{"RDMA-CM back to RoCE v1, NCCL's choice prefers v1", func(s *snapshot.Snapshot) {
+			// default_roce_mode holds "IB/RoCE v1" or "RoCE v2" (Linux
+			// Documentation/ABI/testing/configfs-rdma_cm).
+			h := findHost(s, "gpu03")
+			h.NICs[0].RoCEVersion.RDMACMMode.Value = "IB/RoCE v1"
+			h.NCCLGIDIndex.Value, h.NCCLGIDIndex.Origin = -1, "NCCL_IB_GID_INDEX not set"
+			h.NCCLRoCEVersion.Value, h.NCCLRoCEVersion.Origin = 1, "devices/gpu03/nccl.conf:4"
+			for i := range h.NICs {
+				h.NICs[i].RoCEVersion.NCCLGIDType = snapshot.Fact[string]{}
+			}
+		}, []string{
+			"gpu03 : NCCL_IB_GID_INDEX unset (NCCL chooses), was 3 [neutral host-roce-version]",
+			"gpu03 : NCCL_IB_ROCE_VERSION_NUM 1, was 2 [neutral host-roce-version]",
+			"gpu03 ens1f0np0: RDMA-CM default RoCE mode IB/RoCE v1, was RoCE v2 [breaks host-roce-version]",
+			"gpu03 ens1f0np0: NCCL's GID chosen by NCCL, preferring RoCE v1, RoCE v2 GIDs 1,3, was index 3, type RoCE v2 [breaks host-roce-version]",
+			"gpu03 ens1f1np1: NCCL's GID chosen by NCCL, preferring RoCE v1, RoCE v2 GIDs 1,3, was index 3, type RoCE v2 [breaks host-roce-version]",
+		}},
+		{"NCCL_IB_GID_INDEX on an entry without a GID", func(s *snapshot.Snapshot) {
+			h := findHost(s, "gpu04")
+			h.NCCLGIDIndex.Value = 7
+			for i := range h.NICs {
+				h.NICs[i].RoCEVersion.NCCLGIDType = snapshot.Fact[string]{}
+			}
+		}, []string{
+			"gpu04 : NCCL_IB_GID_INDEX 7, was 3 [neutral host-roce-version]",
+			"gpu04 ens1f0np0: NCCL's GID index 7, no such GID, was index 3, type RoCE v2 [breaks host-roce-version]",
+			"gpu04 ens1f1np1: NCCL's GID index 7, no such GID, was index 3, type RoCE v2 [breaks host-roce-version]",
+		}},
+		{"mlxconfig changed: CNP DSCP wrong at the next boot", func(s *snapshot.Snapshot) {
+			// Values in the shape `mlxconfig -d mlx5_1 q` prints (the
+			// parser's fixture collectors/hostfiles/testdata/mlxconfig/
+			// constructed_default_current_next.txt); CNP_802P_PRIO_P1 not
+			// printed.
+			o := "devices/gpu02/mlxconfig-mlx5_1.txt:"
+			findHost(s, "gpu02").NICs[1].Firmware = &snapshot.Firmware{Device: "mlx5_1", Params: []snapshot.FirmwareParam{
+				{Name: "CNP_DSCP_P1", Next: "46", Current: "48", Origin: o + "16"},
+				{Name: "ROCE_CC_PRIO_MASK_P1", Next: "8", Current: "8", Origin: o + "14"},
+				{Name: "LINK_TYPE_P1", Next: "ETH(2)", Current: "ETH(2)", Origin: o + "13"},
+				{Name: "ROCE_ADAPTIVE_ROUTING_EN", Next: "False(0)", Current: "False(0)", Origin: o + "17"},
+			}}
+		}, []string{
+			// The clean pod's own mlxconfig-mlx5_1.txt is the old side.
+			"gpu02 ens1f1np1: mlxconfig CNP_DSCP_P1 (next boot) 46, was 48 [breaks host-firmware]",
+			"gpu02 ens1f1np1: mlxconfig CNP_802P_PRIO_P1 (next boot) not in mlxconfig's output, was 6 [neutral host-firmware]",
+			// Bit 3, the RoCE priority's, is set in 8.
+			"gpu02 ens1f1np1: mlxconfig ROCE_CC_PRIO_MASK_P1 (next boot) 8, was 255 [neutral host-firmware]",
+			// LINK_TYPE_P1 and ROCE_ADAPTIVE_ROUTING_EN are the clean pod's.
+		}},
+		{"an ecmp-hash pair set unlike", func(s *snapshot.Snapshot) {
+			v := findSwitch(s, "spine01").ECMPHash["destination-port"]
+			v.Value = false
+			findSwitch(s, "spine01").ECMPHash["destination-port"] = v
+		}, []string{
+			"spine01 : ECMP hash on destination-port off, was on [breaks ecmp-hash]",
+			"spine01 : ecmp-hash source-port and destination-port set unlike (source-port on, destination-port off): symmetric hashing off, was alike [breaks ecmp-hash-seed]",
 		}},
 		{"NIC and devices come and go", func(s *snapshot.Snapshot) {
 			h := findHost(s, "gpu02")
@@ -243,10 +362,11 @@ func TestDiffWithoutLinks(t *testing.T) {
 		t.Errorf("links not recorded on one side made drift: %v", changeLines(d))
 	}
 	want := "links were not recorded in the old snapshot (taken by a qoslint that did not record them): links and link-mtu are not compared"
-	if len(d.Notes) != 1 || d.Notes[0] != want {
-		t.Errorf("notes %q, want [%q]", d.Notes, want)
+	// The fixture predates the optional sections too (TestDiffOldSections).
+	if len(d.Notes) != 1+len(snapshot.AllSections) || d.Notes[0] != want {
+		t.Errorf("notes %q, want [%q] first", d.Notes, want)
 	}
-	if back := drift.Diff(cur, old, cur.Policy.Inventory()); back.HasDrift() || len(back.Notes) != 1 || !strings.Contains(back.Notes[0], "the new snapshot") {
+	if back := drift.Diff(cur, old, cur.Policy.Inventory()); back.HasDrift() || len(back.Notes) != 1+len(snapshot.AllSections) || !strings.Contains(back.Notes[0], "the new snapshot") {
 		t.Errorf("new side without links: drift %v, notes %q", changeLines(back), back.Notes)
 	}
 }
@@ -274,5 +394,131 @@ func BenchmarkDiff(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		drift.Diff(o, n, p)
+	}
+}
+
+// stripSections is a current snapshot as a qoslint that predates the
+// optional sections wrote it: without "sections", the policy's "pfc", and
+// the switches' and port groups' fields of those sections.
+func stripSections(t *testing.T, s *snapshot.Snapshot) *snapshot.Snapshot {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(snaptest.Write(t, s), &doc); err != nil {
+		t.Fatal(err)
+	}
+	delete(doc, "sections")
+	delete(doc["policy"].(map[string]any), "pfc")
+	for _, sw := range doc["switches"].([]any) {
+		m := sw.(map[string]any)
+		delete(m, "flow_control")
+		delete(m, "hash_seed")
+		delete(m, "traffic_pools")
+		for _, g := range m["port_groups"].([]any) {
+			delete(g.(map[string]any), "cable_length")
+			delete(g.(map[string]any), "pcp_map")
+		}
+	}
+	for _, h := range doc["hosts"].([]any) {
+		m := h.(map[string]any)
+		delete(m, "nccl_ib_gid_index")
+		delete(m, "nccl_ib_roce_version_num")
+		for _, n := range m["nics"].([]any) {
+			delete(n.(map[string]any), "roce_version")
+			delete(n.(map[string]any), "firmware")
+		}
+	}
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := snapshot.Read("old.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return old
+}
+
+// TestDiffOldSections: a snapshot without the optional sections knows
+// nothing of their values, so a value that changed, or breaks the policy,
+// on the other side is no drift; the notes say what was not compared.
+// Values outside the sections are compared as before.
+func TestDiffOldSections(t *testing.T) {
+	base, cur := mutate(t, func(s *snapshot.Snapshot) {
+		findSwitch(s, "leaf01").Flow.Watchdog = []snapshot.PortValue[bool]{}
+		findSwitch(s, "leaf02").PortGroups[0].CableLength.Value = 10
+		findSwitch(s, "spine01").Flow.LinkPause = []snapshot.PortValue[string]{{Ports: "swp1", Origin: "x:1"}}
+		for _, n := range []string{"spine01", "spine02"} {
+			findSwitch(s, n).HashSeed = &snapshot.Fact[int64]{Value: 7, Known: true, Origin: "x:2"}
+		}
+		findSwitch(s, "spine02").PortGroups[0].Trust.Value = "l2"
+		findSwitch(s, "spine02").PortGroups[0].PCP[3].Value = 5
+		findHost(s, "gpu01").NICs[0].RoCEVersion.RDMACMMode.Value = "IB/RoCE v1"
+		findHost(s, "gpu02").NCCLGIDIndex.Value = 0
+		findHost(s, "gpu03").NICs[0].Firmware = &snapshot.Firmware{Params: []snapshot.FirmwareParam{{Name: "LINK_TYPE_P1", Next: "IB(1)", Origin: "x:5"}}}
+		findSwitch(s, "leaf02").TrafficPools = []snapshot.TrafficPool{{Name: "default-lossy",
+			MemoryPercent: snapshot.Fact[int]{Value: 120, Known: true, Origin: "x:3"}, SwitchPriorities: snapshot.Fact[[]int]{Value: []int{3}, Known: true, Origin: "x:4"}}}
+	})
+	old := stripSections(t, base)
+	if sw := old.Switches[0]; len(old.Sections) != 0 || sw.Flow != nil || sw.HashSeed != nil || sw.TrafficPools != nil || sw.PortGroups[0].CableLength != nil || sw.PortGroups[0].PCP != nil {
+		t.Fatalf("the stripped snapshot still carries sections: %v", old.Sections)
+	}
+	if got := old.Policy.Inventory().PFC.CableLength; got != 100 {
+		t.Errorf("an old snapshot's pfc.cable_length reads as %d, want the default 100", got)
+	}
+	want := []string{"spine02 swp1-32: trust l2, was both [breaks switch-trust]"}
+	notes := []string{
+		"PFC cable lengths, PFC watchdogs and link pause were not recorded in the %s snapshot (taken by a qoslint that did not record them): pfc-cable-length, pfc-watchdog and link-pause are not compared on them",
+		"ECMP hash seeds were not recorded in the %s snapshot (taken by a qoslint that did not record them): ecmp-hash-seed is not compared on them",
+		"802.1p (PCP) maps were not recorded in the %s snapshot (taken by a qoslint that did not record them): switch-pcp-map is not compared on them",
+		"traffic pools were not recorded in the %s snapshot (taken by a qoslint that did not record them): switch-buffer-pool is not compared on them",
+		"GID types, RDMA-CM RoCE modes and NCCL's GID parameters were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-roce-version is not compared on them",
+		"NIC firmware settings (mlxconfig) were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-firmware is not compared on them",
+	}
+	for _, tc := range []struct {
+		side     string
+		old, new *snapshot.Snapshot
+		want     []string
+	}{{"old", old, cur, want}, {"new", cur, old, []string{"spine02 swp1-32: trust both, was l2 [repairs switch-trust]"}}} {
+		d := drift.Diff(tc.old, tc.new, cur.Policy.Inventory())
+		if got := changeLines(d); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s side without sections: got\n%s\nwant\n%s", tc.side, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+		var wantNotes []string
+		for _, n := range notes {
+			wantNotes = append(wantNotes, fmt.Sprintf(n, tc.side))
+		}
+		if strings.Join(d.Notes, "\n") != strings.Join(wantNotes, "\n") {
+			t.Errorf("%s side without sections: notes %q, want %q", tc.side, d.Notes, wantNotes)
+		}
+	}
+	// With the sections on both sides the same change is drift.
+	if d := drift.Diff(base, cur, cur.Policy.Inventory()); d.Summary.Breaks < 9 {
+		t.Errorf("with the sections on both sides: %v", changeLines(d))
+	}
+}
+
+// TestDiffPCPMap: under a PCP policy, a port group trusting l2 that maps
+// the RoCE priority's PCP elsewhere breaks switch-pcp-map; the same change
+// on ports trusting both is neutral (they classify RoCE by DSCP).
+func TestDiffPCPMap(t *testing.T) {
+	old, cur := mutate(t, func(s *snapshot.Snapshot) {
+		findSwitch(s, "leaf01").PortGroups[0].PCP[3].Value = 0
+		findSwitch(s, "leaf02").PortGroups[0].PCP[3].Value = 0
+	})
+	// The default-global map's entry, as "nv set qos mapping default-global
+	// pcp 0 switch-priority 4" sets one (CumulusNetworks/docs content/
+	// cumulus-linux-518/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md).
+	findSwitch(cur, "leaf01").PortGroups[0].PCP[3].Origin = "devices/leaf01/nv-config.yaml:30"
+	for _, s := range []*snapshot.Snapshot{old, cur} {
+		findSwitch(s, "leaf01").PortGroups[0].Trust.Value = "l2"
+	}
+	p := cur.Policy.Inventory()
+	p.Trust = "pcp"
+	want := []string{
+		"leaf01 swp1-32: PCP 3 → switch-priority 0 on ports trusting l2, was 3 [breaks switch-pcp-map]",
+		"leaf02 swp1-32: PCP 3 → switch-priority 0, was 3 [neutral switch-pcp-map]",
+	}
+	if got := changeLines(drift.Diff(old, cur, p)); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

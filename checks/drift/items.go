@@ -40,6 +40,15 @@ func switchItems(sw *snapshot.Switch, r *policyRules) []item {
 		}
 		l.add(it)
 	}
+	for _, pair := range checks.ECMPHashPairs {
+		l.add(hashPairItem(sw, pair))
+	}
+	if r.has(snapshot.SectionForwarding) {
+		l.add(hashSeedItem(sw, r))
+	}
+	if r.has(snapshot.SectionTrafficPools) {
+		poolItems(&l, sw, r.p)
+	}
 	// adaptive-routing judges the switch setting together with every
 	// routed port, which a snapshot does not record; the switch setting
 	// against the policy is what is left to compare.
@@ -73,8 +82,10 @@ func ecmpNames(m map[string]snapshot.Fact[bool]) []string {
 	return names
 }
 
-// portItems are a port's own values: MTU and per-port adaptive routing.
-func portItems(mtu *snapshot.PortValue[int], ar *snapshot.PortValue[bool], r *policyRules) []item {
+// portItems are a port's own values: MTU, per-port adaptive routing, and
+// its flow control beside PFC.
+func (sp *switchPorts) portItems(port string) []item {
+	mtu, ar, r := sp.mtu[port], sp.ar[port], sp.r
 	var l itemList
 	if mtu != nil {
 		it := item{field: "mtu", text: itoa(mtu.Value), origin: mtu.Origin, say: "MTU %s"}
@@ -87,6 +98,10 @@ func portItems(mtu *snapshot.PortValue[int], ar *snapshot.PortValue[bool], r *po
 		l.add(item{field: "port_adaptive_routing", text: onOff(ar.Value), origin: ar.Origin, say: "port adaptive routing %s"})
 	} else {
 		l.add(item{field: "port_adaptive_routing", text: "not set", say: "port adaptive routing %s"})
+	}
+	if r.has(snapshot.SectionFlowControl) {
+		l.add(sp.watchdogItem(port))
+		l.add(sp.linkPauseItem(port))
 	}
 	return l
 }
@@ -143,6 +158,12 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 		l.add(it)
 	}
 	trafficClassItems(&l, g, p, cnpTC)
+	if r.has(snapshot.SectionFlowControl) {
+		l.add(cableItem(g, r))
+	}
+	if r.has(snapshot.SectionPCPMap) {
+		pcpItems(&l, g, p)
+	}
 	return l
 }
 
@@ -238,8 +259,9 @@ func strictElsewhere(g *snapshot.PortGroup, p inventory.Policy, tc, cnpTC int) c
 	return checks.JudgeSwitchETSStrict(g.Profiles.EgressScheduler.Value, tc, cnpTC, g.TrafficClasses[tc].Scheduler.Value, prioritiesIn(g, tc))
 }
 
-func hostItems(h *snapshot.Host, p inventory.Policy) []item {
+func hostItems(h *snapshot.Host, r *policyRules) []item {
 	var l itemList
+	p := r.p
 	l.add(item{field: "nccl_ib_tc", text: unsetText(h.NCCLIBTC), origin: h.NCCLIBTC.Origin, say: "NCCL_IB_TC %s"})
 	// NCCL_IB_SL places RoCE only under a PCP policy (checks.JudgeHostSL);
 	// under a DSCP one its changes are noise and are not listed.
@@ -249,10 +271,13 @@ func hostItems(h *snapshot.Host, p inventory.Policy) []item {
 		sl.judge("host-tos", judgeIf(h.NCCLIBSL.Known && len(h.NICs) > 0, func() checks.Judgement { return checks.JudgeHostSL(p, h.NCCLIBSL.Value) }))
 		l.add(sl)
 	}
+	if r.has(snapshot.SectionRoCEVersion) {
+		ncclGIDParamItems(&l, h)
+	}
 	return l
 }
 
-func nicItems(n *snapshot.NIC, r *policyRules) []item {
+func nicItems(h *snapshot.Host, n *snapshot.NIC, r *policyRules) []item {
 	l := make(itemList, 0, 128)
 	p := r.p
 	trust := item{field: "trust", text: strText(n.Trust), origin: n.Trust.Origin, say: "trust %s"}
@@ -315,6 +340,12 @@ func nicItems(n *snapshot.NIC, r *policyRules) []item {
 	l.add(mtu)
 	l.add(tos)
 	l.add(item{field: "tos.forced_traffic_class", text: unsetText(n.ToS.Forced), origin: n.ToS.Forced.Origin, say: "forced traffic_class %s"})
+	if r.has(snapshot.SectionRoCEVersion) {
+		roceVersionItems(&l, h, n)
+	}
+	if r.has(snapshot.SectionFirmware) {
+		firmwareItems(&l, n, r)
+	}
 	return l
 }
 

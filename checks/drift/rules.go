@@ -19,15 +19,31 @@ type policyRules struct {
 	p inventory.Policy
 	// hashed are the ecmp-hash fields ecmp-hash judges.
 	hashed map[string]bool
+	// sections are the optional snapshot sections both sides carry: a
+	// value outside them is unknown on one side and not compared.
+	sections map[string]bool
+	// fabric is what one side's whole fabric decides for a device: the
+	// verdicts that compare switches with each other.
+	fabric fabricFacts
 }
 
-func newPolicyRules(p inventory.Policy) *policyRules {
-	r := &policyRules{p: p, hashed: map[string]bool{}}
+// newPolicyRules are the rules for judging side s of a comparison with
+// other.
+func newPolicyRules(p inventory.Policy, s, other *snapshot.Snapshot) *policyRules {
+	r := &policyRules{p: p, hashed: map[string]bool{}, sections: map[string]bool{}}
 	for _, f := range checks.ECMPHashFields(p) {
 		r.hashed[f] = true
 	}
+	for _, sec := range snapshot.AllSections {
+		if s.Has(sec) && other.Has(sec) {
+			r.sections[sec] = true
+		}
+	}
+	r.fabric = fabricOf(s)
 	return r
 }
+
+func (r *policyRules) has(section string) bool { return r.sections[section] }
 
 func (r *policyRules) roceDSCP(d int) bool { return slices.Contains(r.p.RoCE.DSCP, d) }
 

@@ -25,7 +25,20 @@ func FuzzRead(f *testing.F) {
 	s.Topology.Links = s.Topology.Links[:1]
 	clean := write(f, s)
 	f.Add(clean)
-	// A snapshot written before links were recorded.
+	// The optional sections with values the clean pod leaves empty.
+	sw, nic := &s.Switches[0], &s.Hosts[0].NICs[0]
+	sw.Flow.Bonds = []snapshot.Bond{{Bond: "bond1", Members: "swp31-32"}}
+	sw.Flow.LinkPause = []snapshot.PortValue[string]{{Ports: "swp5", Value: "p1", Origin: "x:1"}}
+	sw.TrafficPools = []snapshot.TrafficPool{{Name: "default-lossy", MemoryPercent: snapshot.Fact[int]{Value: 50, Known: true}}}
+	nic.Firmware = &snapshot.Firmware{Device: "mlx5_0", Params: []snapshot.FirmwareParam{{Name: "CNP_DSCP_P1", Next: "48", Origin: "x:2"}}}
+	f.Add(write(f, s))
+	// A snapshot written before the optional sections and links were
+	// recorded.
+	s.Sections, sw.Flow, sw.HashSeed, sw.TrafficPools, nic.Firmware, nic.RoCEVersion = nil, nil, nil, nil, nil, nil
+	s.Hosts[0].NCCLGIDIndex, s.Hosts[0].NCCLRoCEVersion, s.Policy.PFC = nil, nil, nil
+	for i := range sw.PortGroups {
+		sw.PortGroups[i].CableLength, sw.PortGroups[i].PCP = nil, nil
+	}
 	s.Topology = nil
 	f.Add(write(f, s))
 	f.Add(bytes.Replace(clean, []byte("qoslint.snapshot/v1"), []byte("qoslint.snapshot/v2"), 1))

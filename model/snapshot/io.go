@@ -127,12 +127,40 @@ func check(s *Snapshot) *checkError {
 				return e
 			}
 		}
+		if e := checkFlow(sw, at("switches", i, "flow_control"), ports); e != nil {
+			return e
+		}
 	}
 	for i, h := range s.Hosts {
 		for j, n := range h.NICs {
 			if e := dscps(n.DSCP, at("hosts", i, "nics", j, "dscp_map")); e != nil {
 				return e
 			}
+		}
+	}
+	return nil
+}
+
+// checkFlow checks the flow_control section's interface ranges.
+func checkFlow(sw Switch, loc []string, ports func(sw, spec string, loc []string, total *int) *checkError) *checkError {
+	if sw.Flow == nil {
+		return nil
+	}
+	at := func(parts ...string) []string { return append(append([]string(nil), loc...), parts...) }
+	var bonds, wd, lp int
+	for j, b := range sw.Flow.Bonds {
+		if e := ports(sw.Name, b.Members, at("bonds", fmt.Sprint(j), "members"), &bonds); e != nil {
+			return e
+		}
+	}
+	for j, v := range sw.Flow.Watchdog {
+		if e := ports(sw.Name, v.Ports, at("pfc_watchdog", fmt.Sprint(j), "ports"), &wd); e != nil {
+			return e
+		}
+	}
+	for j, v := range sw.Flow.LinkPause {
+		if e := ports(sw.Name, v.Ports, at("link_pause", fmt.Sprint(j), "ports"), &lp); e != nil {
+			return e
 		}
 	}
 	return nil

@@ -26,6 +26,10 @@
 //   - "topology" is the cabling LLDP reported (links sorted by their first
 //     end); it was added within v1, so a snapshot without it was taken by a
 //     qoslint that did not record links, which Read keeps as nil;
+//   - other fields added within v1 belong to an optional section
+//     (sections.go), which "sections" lists: a snapshot without a section
+//     does not know its values (they read as nil), so the drift compares
+//     them only when both sides carry the section;
 //   - no timestamps, no absolute paths: evidence paths are relative to the
 //     fabric directory, so two snapshots of one input are byte-identical.
 //
@@ -55,6 +59,10 @@ type Snapshot struct {
 	// Topology is the cabling LLDP reported; nil in a snapshot written
 	// before links were recorded (the field is absent there).
 	Topology *Topology `json:"topology,omitempty"`
+	// Sections are the optional sections (Section*) the snapshot carries,
+	// sorted; a section added within v1 is absent from snapshots written
+	// before it, whose values in it are then unknown, not unset.
+	Sections []string `json:"sections,omitempty"`
 }
 
 // Topology is the fabric's cabling between inventory devices.
@@ -107,6 +115,14 @@ type Policy struct {
 	Trust  string     `json:"trust"`
 	MTU    MTUPolicy  `json:"mtu"`
 	ECMP   ECMPPolicy `json:"ecmp"`
+	// PFC is absent from snapshots taken before it existed; those read back
+	// as the default policy's.
+	PFC *PFCPolicy `json:"pfc,omitempty"`
+}
+
+// PFCPolicy is what lossless ports must be sized for.
+type PFCPolicy struct {
+	CableLength int `json:"cable_length"`
 }
 
 // RoCEPolicy is the RoCE data traffic's marking.
@@ -161,6 +177,16 @@ type Switch struct {
 	PortAdaptiveRouting []PortValue[bool]     `json:"port_adaptive_routing"`
 	MTU                 []PortValue[int]      `json:"mtu"`
 	NotCollected        []string              `json:"not_collected"`
+	// Flow is the flow control beside PFC (section flow_control); nil when
+	// the configuration was not read or the snapshot predates it.
+	Flow *Flow `json:"flow_control,omitempty"`
+	// HashSeed is `system forwarding hash-seed` (section forwarding); a
+	// fact without value is a switch that sets none (switchd picks a random
+	// seed).
+	HashSeed *Fact[int64] `json:"hash_seed,omitempty"`
+	// TrafficPools are the configuration's qos traffic-pool settings,
+	// sorted by name (section traffic_pools).
+	TrafficPools []TrafficPool `json:"traffic_pools,omitempty"`
 }
 
 // RoCE is the switch's `qos roce` state.
@@ -193,6 +219,12 @@ type PortGroup struct {
 	SPToTC []Fact[int] `json:"sp_to_tc"`
 	// TrafficClasses are the 8 egress queues, index = traffic class.
 	TrafficClasses []TrafficClass `json:"traffic_classes"`
+	// CableLength is the cable length, in metres, the group's PFC headroom
+	// is sized for (section flow_control).
+	CableLength *Fact[int] `json:"cable_length,omitempty"`
+	// PCP is the switch priority of each 802.1p value (index), section
+	// pcp_map.
+	PCP []Fact[int] `json:"pcp_map,omitempty"`
 }
 
 // Profiles are the QoS profiles in effect per feature.
@@ -249,6 +281,11 @@ type Host struct {
 	NCCLIBSL     Fact[int] `json:"nccl_ib_sl"`
 	NICs         []NIC     `json:"nics"`
 	NotCollected []string  `json:"not_collected"`
+	// NCCLGIDIndex is NCCL_IB_GID_INDEX as NCCL reads it (-1: NCCL
+	// chooses), NCCLRoCEVersion NCCL_IB_ROCE_VERSION_NUM (section
+	// roce_version).
+	NCCLGIDIndex    *Fact[int] `json:"nccl_ib_gid_index,omitempty"`
+	NCCLRoCEVersion *Fact[int] `json:"nccl_ib_roce_version_num,omitempty"`
 }
 
 // NIC is one RoCE netdev.
@@ -280,6 +317,12 @@ type NIC struct {
 	CNPPrio Fact[int]    `json:"cnp_802p_prio"`
 	MTU     Fact[int]    `json:"mtu"`
 	ToS     ToS          `json:"tos"`
+	// RoCEVersion is what decides the RoCE version the port sends (section
+	// roce_version); nil on a NIC without an RDMA port.
+	RoCEVersion *RoCEVersion `json:"roce_version,omitempty"`
+	// Firmware is the judged part of mlxconfig's output (section
+	// firmware); nil when it was not collected.
+	Firmware *Firmware `json:"firmware,omitempty"`
 }
 
 // ToS is the effective RoCE ToS of a NIC and the knob that set it.
@@ -309,6 +352,7 @@ func FromPolicy(p inventory.Policy) Policy {
 		Trust:  p.Trust,
 		MTU:    MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
 		ECMP:   ECMPPolicy{HashFields: nonNil(append([]string(nil), p.ECMP.HashFields...)), AdaptiveRouting: p.ECMP.AdaptiveRouting},
+		PFC:    &PFCPolicy{CableLength: p.PFC.CableLength},
 	}
 }
 
@@ -322,7 +366,18 @@ func (p Policy) Inventory() inventory.Policy {
 		Trust:  p.Trust,
 		MTU:    inventory.MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
 		ECMP:   inventory.ECMPPolicy{HashFields: append([]string(nil), p.ECMP.HashFields...), AdaptiveRouting: p.ECMP.AdaptiveRouting},
+		PFC:    inventory.PFCPolicy{CableLength: p.CableLength()},
 	}
+}
+
+// CableLength is pfc.cable_length, the default policy's in a snapshot
+// taken before it was recorded.
+func (p Policy) CableLength() int {
+	if p.PFC == nil {
+		def, _ := inventory.Preset(inventory.DefaultPreset)
+		return def.PFC.CableLength
+	}
+	return p.PFC.CableLength
 }
 
 // nonNil keeps empty lists as [] rather than null, so that the JSON is one

@@ -230,3 +230,45 @@ func lineWith(doc, s string) int {
 }
 
 func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
+
+// TestReadWithoutSections: a snapshot written before the optional sections
+// existed reads with none of them, its values there unknown (nil), and
+// writes back without them; its policy's PFC cable length is the default.
+func TestReadWithoutSections(t *testing.T) {
+	data, err := os.ReadFile("testdata/clean-pod.nolinks.snapshot.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := snapshot.Read("clean-pod.nolinks.snapshot.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sec := range snapshot.AllSections {
+		if s.Has(sec) {
+			t.Errorf("an old snapshot carries section %s", sec)
+		}
+	}
+	for _, sw := range s.Switches {
+		if sw.Flow != nil || sw.HashSeed != nil || sw.TrafficPools != nil || len(sw.PortGroups) > 0 && (sw.PortGroups[0].CableLength != nil || sw.PortGroups[0].PCP != nil) {
+			t.Errorf("%s: values of a section the snapshot lacks: %+v %+v", sw.Name, sw.Flow, sw.HashSeed)
+		}
+	}
+	for _, h := range s.Hosts {
+		if h.NCCLGIDIndex != nil || h.NCCLRoCEVersion != nil || len(h.NICs) > 0 && h.NICs[0].RoCEVersion != nil {
+			t.Errorf("%s: RoCE version values the snapshot does not record", h.Name)
+		}
+	}
+	if got := s.Policy.Inventory().PFC.CableLength; got != 100 {
+		t.Errorf("pfc.cable_length = %d, want the default 100", got)
+	}
+	got := write(t, s)
+	for _, key := range []string{`"sections"`, `"flow_control"`, `"hash_seed"`, `"cable_length"`, `"pcp_map"`, `"traffic_pools"`, `"roce_version"`, `"nccl_ib_gid_index"`, `"firmware"`} {
+		if bytes.Contains(got, []byte(key)) {
+			t.Errorf("Write(Read(old snapshot)) writes %s", key)
+		}
+	}
+	cur := take(t, "../../examples/clean-pod")
+	if strings.Join(cur.Sections, ",") != "firmware,flow_control,forwarding,pcp_map,roce_version,traffic_pools" {
+		t.Errorf("a snapshot taken now carries %v", cur.Sections)
+	}
+}

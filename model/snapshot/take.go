@@ -25,6 +25,7 @@ func Take(f *model.Fabric) *Snapshot {
 	sort.SliceStable(s.Hosts, func(i, j int) bool { return s.Hosts[i].Name < s.Hosts[j].Name })
 	s.AddInputErrors(f.Problems)
 	s.Topology = takeTopology(f)
+	s.Sections = sortedSections()
 	return s
 }
 
@@ -94,6 +95,8 @@ func takeSwitch(sw *model.Switch) Switch {
 	for name, v := range sw.ECMP {
 		out.ECMPHash[name] = fact(v)
 	}
+	takeFlow(sw, &out)
+	out.TrafficPools = takePools(sw)
 	out.MTU = groupPorts(sw.Ports, func(p string) (model.Value[int], bool) {
 		v, ok := sw.MTU[p]
 		return v, ok
@@ -184,6 +187,11 @@ func takeQoS(ports string, q *model.QoS) PortGroup {
 		PFC:   prioSet(q.PFC[:]),
 		PFCRx: fact(q.PFCRx), PFCTx: fact(q.PFCTx),
 	}
+	cable := fact(q.CableLength)
+	g.CableLength = &cable
+	for pcp := range q.PCP {
+		g.PCP = append(g.PCP, fact(q.PCP[pcp]))
+	}
 	for sp := range q.TC {
 		g.SPToTC = append(g.SPToTC, fact(q.TC[sp]))
 	}
@@ -254,6 +262,7 @@ func takeHost(h *model.Host) Host {
 		out.NICs = append(out.NICs, takeNIC(n))
 	}
 	sort.SliceStable(out.NICs, func(i, j int) bool { return model.NaturalLess(out.NICs[i].Netdev, out.NICs[j].Netdev) })
+	takeRoCEVersion(h, &out)
 	return out
 }
 
@@ -263,7 +272,8 @@ func takeNIC(n *model.NIC) NIC {
 		QosFile: n.QosFile, QosUnreadable: n.QosUnreadable,
 		Trust: fact(n.Trust), DSCP: takeDSCP(n.DSCP), PFC: prioSet(n.PFC[:]),
 		CNPDSCP: fact(n.CNPDSCP), CNPPrio: fact(n.CNPPrio), MTU: fact(n.MTU),
-		ToS: ToS{Effective: fact(n.ToS.Value), Via: n.ToS.Via, Forced: fact(n.ToS.Forced)},
+		ToS:      ToS{Effective: fact(n.ToS.Value), Via: n.ToS.Via, Forced: fact(n.ToS.Forced)},
+		Firmware: takeFirmware(n),
 	}
 	if n.QosFile != "" {
 		out.PrioTC = known(append([]int(nil), n.PrioTC[:]...), n.QosFile)

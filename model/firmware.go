@@ -1,0 +1,14 @@
+package model
+
+import "strconv"
+
+// FirmwareParamNames are the mlxconfig parameters of an adapter port that
+// host-firmware may judge, whatever the policy (checks/host_firmware.go
+// has the rule of each; a test there keeps the two lists alike): CNP_DSCP,
+// CNP_802P_PRIO, ROCE_CC_PRIO_MASK and LINK_TYPE per port, and the
+// adapter's ROCE_ADAPTIVE_ROUTING_EN (parameter names as Mellanox/mstflint
+// mlxconfig prints them).
+func FirmwareParamNames(port int) []string {
+	sfx := "_P" + strconv.Itoa(port)
+	return []string{"CNP_DSCP" + sfx, "CNP_802P_PRIO" + sfx, "ROCE_CC_PRIO_MASK" + sfx, "LINK_TYPE" + sfx, "ROCE_ADAPTIVE_ROUTING_EN"}
+}
