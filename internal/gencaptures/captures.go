@@ -16,8 +16,7 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-// Run by hand (go run ./internal/gencaptures -root .) once the examples
-// carry captures; a go:generate directive goes here then.
+//go:generate go run . -root ../..
 
 func main() {
 	root := flag.String("root", ".", "the repository root")
