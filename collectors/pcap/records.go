@@ -24,6 +24,7 @@ import (
 type recordReader struct {
 	br       *bufio.Reader
 	order    binary.ByteOrder
+	big      bool
 	nanoMult uint32 // 1000 for microsecond timestamps, 1 for nanosecond
 	snaplen  uint32
 	linkType layers.LinkType
@@ -77,6 +78,7 @@ func newRecordReader(br *bufio.Reader) (*recordReader, error) {
 	if v := r.order.Uint16(hdr[6:8]); v != pcapVersionMin {
 		return nil, fmt.Errorf("Unknown minor version %d", v) //nolint:staticcheck // pcapgo's message
 	}
+	r.big = r.order == binary.BigEndian
 	r.snaplen = r.order.Uint32(hdr[16:20])
 	r.linkType = layers.LinkType(r.order.Uint32(hdr[20:24]))
 	return r, nil
@@ -113,6 +115,15 @@ func (r *recordReader) release() {
 	r.win, r.off = nil, 0
 }
 
+// u32 reads a record header field in the file's byte order; a branch
+// rather than a call through binary.ByteOrder, four times per packet.
+func (r *recordReader) u32(b []byte) uint32 {
+	if r.big {
+		return binary.BigEndian.Uint32(b)
+	}
+	return binary.LittleEndian.Uint32(b)
+}
+
 // LinkType is the file header's link type.
 func (r *recordReader) LinkType() layers.LinkType { return r.linkType }
 
@@ -126,9 +137,9 @@ func (r *recordReader) ZeroCopyReadPacketData() ([]byte, gopacket.CaptureInfo, e
 	}
 	// The nanosecond field is multiplied in uint32 as pcapgo does: a
 	// microsecond field above 4294967 wraps identically.
-	ci.Timestamp = time.Unix(int64(r.order.Uint32(h[0:4])), int64(r.order.Uint32(h[4:8])*r.nanoMult)).UTC()
-	ci.CaptureLength = int(r.order.Uint32(h[8:12]))
-	ci.Length = int(r.order.Uint32(h[12:16]))
+	ci.Timestamp = time.Unix(int64(r.u32(h[0:4])), int64(r.u32(h[4:8])*r.nanoMult)).UTC()
+	ci.CaptureLength = int(r.u32(h[8:12]))
+	ci.Length = int(r.u32(h[12:16]))
 	if ci.CaptureLength > max(int(r.snaplen), eagerReadMax) {
 		return nil, ci, fmt.Errorf("capture length exceeds snap length: %d > %d", ci.CaptureLength, r.snaplen)
 	}
