@@ -22,6 +22,7 @@ type jsonReport struct {
 	InputErrors []jsonError   `json:"input_errors"`
 	Notes       []string      `json:"notes"`
 	Plans       []jsonPlan    `json:"plans,omitempty"`
+	Wire        *jsonWire     `json:"wire,omitempty"`
 }
 
 type jsonPlan struct {
@@ -71,6 +72,7 @@ func JSON(w io.Writer, r *Report) error {
 		},
 		Devices: []jsonDevice{}, Findings: []jsonFinding{}, InputErrors: []jsonError{},
 		Notes: append([]string{}, r.Notes...),
+		Wire:  buildJSONWire(r.Wire),
 	}
 	per := map[string]int{}
 	for _, f := range r.Findings {

@@ -35,8 +35,9 @@ type Report struct {
 	// Topology, when set, is the fabric's LLDP cabling; only the html
 	// format draws it, coloured by the topology checks' findings.
 	Topology *Topology
-	// Wire, when set, is what the packet captures showed; only the html
-	// format draws it (per-flow tables, DSCP and ECN histograms).
+	// Wire, when set, is what the packet captures showed; the html format
+	// draws it (per-flow tables, DSCP and ECN histograms), the json format
+	// writes its per-flow summaries.
 	Wire *Wire
 	// Waivers is the waiver file that was applied, "" for none. Findings
 	// it covers are marked Waived; its own findings (check "waiver") have

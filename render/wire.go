@@ -10,8 +10,8 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-// Wire is what the packet captures showed, for the html format: per
-// capture its flows and its DSCP and ECN histograms.
+// Wire is what the packet captures showed, for the html and json formats:
+// per capture its flows and its DSCP and ECN histograms.
 type Wire struct {
 	// RoCEDSCP and CNPDSCP are the policy's, which the histograms mark.
 	RoCEDSCP []int
@@ -21,8 +21,9 @@ type Wire struct {
 
 // WireCapture is one capture file.
 type WireCapture struct {
-	File, Device, Format string
-	Frames, RoCE         uint64
+	File, Device, Format   string
+	Frames, RoCE           uint64
+	Undecodable, Untracked uint64
 	// DSCP and ECN count the data packets (every opcode but CNP) of all
 	// flows; CNPDSCP the CNPs.
 	DSCP    [64]uint64
@@ -38,6 +39,8 @@ type WireFlow struct {
 	Packets, CNPs uint64
 	DSCP, ECN     string
 	Ports         string
+	// flow is the summary itself, which the json format writes out.
+	flow *pcap.Flow
 }
 
 // BuildWire is the captures of f; nil when there are none.
@@ -47,7 +50,8 @@ func BuildWire(f *model.Fabric) *Wire {
 	}
 	w := &Wire{RoCEDSCP: f.Policy.RoCE.DSCP, CNPDSCP: f.Policy.CNP.DSCP}
 	for _, s := range f.Wire {
-		c := WireCapture{File: s.File, Device: s.Device, Format: s.Format, Frames: s.Frames, RoCE: s.RoCE}
+		c := WireCapture{File: s.File, Device: s.Device, Format: s.Format, Frames: s.Frames, RoCE: s.RoCE,
+			Undecodable: s.Undecodable, Untracked: s.Untracked}
 		for _, fl := range s.Flows {
 			c.Flows = append(c.Flows, wireFlow(&c, fl))
 		}
@@ -57,7 +61,7 @@ func BuildWire(f *model.Fabric) *Wire {
 }
 
 func wireFlow(c *WireCapture, fl *pcap.Flow) WireFlow {
-	out := WireFlow{Src: fl.Src.String(), Dst: fl.Dst.String(), QP: fl.DestQP, Packets: fl.Packets}
+	out := WireFlow{Src: fl.Src.String(), Dst: fl.Dst.String(), QP: fl.DestQP, Packets: fl.Packets, flow: fl}
 	for v, n := range fl.DSCP {
 		c.DSCP[v] += n
 	}

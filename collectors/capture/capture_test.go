@@ -177,6 +177,9 @@ func fabric(t *testing.T) fstest.MapFS {
 		"inventory.yaml":                       {Data: []byte("not checked here\n")},
 		".qoslint/notes.txt":                   {Data: []byte("not a device file\n")},
 		"devices/leaf01/nv-config.yaml.orig/x": {Data: []byte("extra, nested\n")},
+		// Packet captures the operator copied in after the collection:
+		// the manifest does not vouch for them, nor call them added.
+		"devices/leaf01/captures/span.pcap": {Data: []byte("copied in later\n")},
 	}
 }
 

@@ -129,6 +129,11 @@ func unlisted(fsys fs.FS, name string, listed map[string]bool) []string {
 				out = append(out, p)
 			}
 			return nil
+		case d.IsDir() && layout.InCaptures(p):
+			// Packet captures are added by the operator after (or
+			// without) a collection: the manifest vouches only for what
+			// collect wrote.
+			return fs.SkipDir
 		case d.IsDir():
 			return nil
 		case !listed[p]:

@@ -252,3 +252,17 @@ func RoCEModePath(root, ibdev string, port int) string {
 func RoCEToSPath(root, ibdev string, port int) string {
 	return path.Join(root, "kernel/config/rdma_cm", ibdev, "ports", strconv.Itoa(port), "default_roce_tos")
 }
+
+// InCaptures reports whether the slash-separated path p is in a device's
+// captures folder (devices/<device>/captures/...). Packet captures are
+// evidence the operator adds: no collection fetches or vouches for them.
+func InCaptures(p string) bool {
+	parts := strings.SplitN(p, "/", 4)
+	return len(parts) >= 3 && parts[0] == DevicesDir && parts[2] == CapturesDir
+}
+
+// IsCaptureName reports whether a file name in a captures folder is read
+// as a packet capture.
+func IsCaptureName(base string) bool {
+	return strings.HasSuffix(base, ".pcap") || strings.HasSuffix(base, ".pcapng")
+}

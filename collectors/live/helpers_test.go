@@ -91,12 +91,15 @@ func writeFile(t *testing.T, name string, data []byte) {
 
 // servedFiles are the files of src a live collection must reproduce: all
 // device files but the NVUE command form, which no allowlisted command
-// prints.
+// prints, and packet captures, which the operator adds.
 func servedFiles(t *testing.T, src string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	root := os.DirFS(src)
 	err := fs.WalkDir(root, layout.DevicesDir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && layout.InCaptures(p) {
+			return fs.SkipDir
+		}
 		if err != nil || d.IsDir() {
 			return err
 		}

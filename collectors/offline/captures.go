@@ -4,7 +4,6 @@ import (
 	"io/fs"
 	"path"
 	"sort"
-	"strings"
 
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/pcap"
@@ -24,7 +23,7 @@ func (r *reader) captures(device string) {
 	var files []string
 	for _, e := range entries {
 		n := e.Name()
-		if !e.IsDir() && (strings.HasSuffix(n, ".pcap") || strings.HasSuffix(n, ".pcapng")) {
+		if !e.IsDir() && layout.IsCaptureName(n) {
 			files = append(files, path.Join(dir, n))
 		}
 	}

@@ -113,6 +113,9 @@ func ReadFile(path, name string) (*Summary, error) {
 	return Read(f, name)
 }
 
+// readBuffer is the size of the one buffer a capture is read through.
+const readBuffer = 1 << 20
+
 // packetSource is what pcapgo's Reader and NgReader share.
 type packetSource interface {
 	ZeroCopyReadPacketData() ([]byte, gopacket.CaptureInfo, error)
@@ -128,8 +131,10 @@ func read(r io.Reader, name string, fast bool) (*Summary, error) {
 	fail := func(format string, a ...any) (*Summary, error) {
 		return s, &source.Error{Pos: source.Pos{File: name}, Msg: fmt.Sprintf(format, a...)}
 	}
-	// A large buffer: fewer read calls per packet on a file.
-	br := bufio.NewReaderSize(r, 1<<20)
+	// A large buffer: fewer read calls per packet on a file, and room for
+	// the record reader to hand out every packet up to libpcap's
+	// MAXIMUM_SNAPLEN straight from it.
+	br := bufio.NewReaderSize(r, readBuffer)
 	head, err := br.Peek(4)
 	if len(head) == 0 {
 		return fail("empty file: not a pcap or pcapng capture")
@@ -144,7 +149,7 @@ func read(r io.Reader, name string, fast bool) (*Summary, error) {
 		src, err = pcapgo.NewNgReader(br, pcapgo.DefaultNgReaderOptions)
 	case m == magicPcapMicro || m == magicPcapNano || binary.LittleEndian.Uint32(head) == magicPcapMicro || binary.LittleEndian.Uint32(head) == magicPcapNano:
 		s.Format = "pcap"
-		src, err = pcapgo.NewReader(br)
+		src, err = newRecordReader(br)
 	default:
 		return fail("not a pcap or pcapng capture (magic 0x%08X)", m)
 	}

@@ -87,7 +87,8 @@ func copyDir(src, dst string) error {
 func runtimeEvidence(rel string, d fs.DirEntry) bool {
 	base := path.Base(rel)
 	if d.IsDir() {
-		return base == layout.HWCountersName || base == layout.SysfsBeforeDir
+		// Packet captures show the wire before the fix, not after it.
+		return base == layout.HWCountersName || base == layout.SysfsBeforeDir || layout.InCaptures(rel)
 	}
 	return layout.IsEthtoolFile(base) || base == layout.GNMIFile || base == layout.GNMIBeforeFile || base == layout.IntervalFile
 }

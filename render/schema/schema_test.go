@@ -3,6 +3,7 @@ package schema_test
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -81,5 +82,30 @@ func TestSchemaRejects(t *testing.T) {
 	}
 	if compile(t, schema.SARIF).Validate(map[string]any{"version": "2.0.0", "runs": []any{}}) == nil {
 		t.Error("SARIF schema accepted version 2.0.0")
+	}
+}
+
+// The wire section with every part filled in (CNPs tagged and untagged,
+// several ECN codepoints), as `qoslint pcap -f json` wrote it in
+// cmd/qoslint/app's golden file, validates; a wire flow without its
+// histograms does not.
+func TestWireValidates(t *testing.T) {
+	s := compile(t, schema.Report)
+	data, err := os.ReadFile("../../cmd/qoslint/app/testdata/pcap-wire.json.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(doc); err != nil {
+		t.Errorf("pcap-wire.json.golden does not validate:\n%v", err)
+	}
+	bad := doc.(map[string]any)
+	flow := bad["wire"].(map[string]any)["captures"].([]any)[0].(map[string]any)["flows"].([]any)[0].(map[string]any)
+	delete(flow, "dscp")
+	if s.Validate(bad) == nil {
+		t.Error("accepted a wire flow without dscp")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -57,11 +58,13 @@ func liveOpts(inv string) LiveOptions {
 	}
 }
 
+type jsonFinding struct {
+	Check, Severity, Device, Interface, Message string
+	Fix                                         []string
+}
+
 type jsonFindings struct {
-	Findings []struct {
-		Check, Severity, Device, Interface, Message string
-		Fix                                         []string
-	}
+	Findings    []jsonFinding
 	InputErrors []struct{ Device, Message string } `json:"input_errors"`
 }
 
@@ -88,6 +91,9 @@ func TestAuditEqualsLint(t *testing.T) {
 				t.Errorf("audit exit %d, lint exit %d\n%s", auditCode, lintCode, errOut.String())
 			}
 			l, a := decode(t, lintOut.Bytes()), decode(t, auditOut.Bytes())
+			// Packet captures are offline-only: no device prints them, so
+			// audit judges the configuration and lint of DIR adds the wire.
+			l.Findings = slices.DeleteFunc(l.Findings, func(f jsonFinding) bool { return strings.HasPrefix(f.Check, "wire-") })
 			if len(a.InputErrors) != 0 {
 				t.Errorf("audit input errors: %+v", a.InputErrors)
 			}

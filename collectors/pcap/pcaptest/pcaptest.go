@@ -4,7 +4,9 @@ package pcaptest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"net"
+	"slices"
 	"time"
 
 	"github.com/gopacket/gopacket"
@@ -209,4 +211,71 @@ func NgBlockOffsets(data []byte) []int {
 		off += n
 	}
 	return out
+}
+
+// Options are the file header choices of PcapWith.
+type Options struct {
+	Nanos     bool   // nanosecond timestamps (magic 0xA1B23C4D)
+	BigEndian bool   // every header field big-endian, as a big-endian host writes
+	Snaplen   uint32 // 0 means 65535
+}
+
+// PcapWith writes frames as pcap with o's header. pcapgo writes only
+// little-endian files; a big-endian one is the same file with each header
+// and record header field byte-swapped (the layout of
+// https://www.ietf.org/archive/id/draft-ietf-opsawg-pcap-03.html, 4 and 5).
+func PcapWith(o Options, frames ...[]byte) []byte {
+	var b bytes.Buffer
+	w := pcapgo.NewWriter(&b)
+	if o.Nanos {
+		w = pcapgo.NewWriterNanos(&b)
+	}
+	if o.Snaplen == 0 {
+		o.Snaplen = 65535
+	}
+	if err := w.WriteFileHeader(o.Snaplen, layers.LinkTypeEthernet); err != nil {
+		panic(err)
+	}
+	for i, data := range frames {
+		ts := Base.Add(time.Duration(i)*time.Microsecond + time.Duration(i%7)*time.Nanosecond)
+		ci := gopacket.CaptureInfo{Timestamp: ts, CaptureLength: len(data), Length: len(data) + i%3}
+		if err := w.WritePacket(ci, data); err != nil {
+			panic(err)
+		}
+	}
+	if !o.BigEndian {
+		return b.Bytes()
+	}
+	return swapOrder(b.Bytes())
+}
+
+// swapOrder byte-swaps a little-endian pcap file's header fields.
+func swapOrder(f []byte) []byte {
+	swap := func(b []byte) { slices.Reverse(b) }
+	swap(f[0:4])
+	swap(f[4:6])
+	swap(f[6:8])
+	for i := 8; i < 24; i += 4 {
+		swap(f[i : i+4])
+	}
+	for off := 24; off+16 <= len(f); {
+		caplen := int(binary.LittleEndian.Uint32(f[off+8:]))
+		for i := 0; i < 16; i += 4 {
+			swap(f[off+i : off+i+4])
+		}
+		off += 16 + caplen
+	}
+	return f
+}
+
+// Jumbo is an Ethernet frame of n bytes (local experimental EtherType
+// 0x88B5, IEEE 802 Local Experimental), longer than any IP packet may be:
+// records above libpcap's MAXIMUM_SNAPLEN.
+func Jumbo(n int) []byte {
+	buf := gopacket.NewSerializeBuffer()
+	eth := &layers.Ethernet{SrcMAC: macA, DstMAC: macB, EthernetType: 0x88B5}
+	if err := gopacket.SerializeLayers(buf, gopacket.SerializeOptions{}, eth, gopacket.Payload(make([]byte, n-14))); err != nil {
+		panic(err)
+	}
+	return append([]byte(nil), buf.Bytes()...)
 }
