@@ -13,6 +13,11 @@ type Value struct {
 	Pos source.Pos
 	// Via names the source: "env", or "ConfigMap <name>".
 	Via string
+	// ConfigMap and Key name the ConfigMap entry the value came from;
+	// Index is the env entry's index when it came from env (else -1).
+	ConfigMap *ConfigMap
+	Key       string
+	Index     int
 }
 
 // ConfigMap finds a ConfigMap by namespace and name; nil when the
@@ -45,10 +50,10 @@ func (m *Manifests) Env(ns string, c *Container) (env map[string]Value, missing 
 			continue
 		}
 		for k, v := range cm.Data {
-			env[ef.Prefix+k] = Value{V: v.V, Pos: v.Pos, Via: "ConfigMap " + cm.Name}
+			env[ef.Prefix+k] = Value{V: v.V, Pos: v.Pos, Via: "ConfigMap " + cm.Name, ConfigMap: cm, Key: k, Index: -1}
 		}
 	}
-	for _, e := range c.Env {
+	for i, e := range c.Env {
 		switch {
 		case e.Other:
 			missing = append(missing, fmt.Sprintf("%s (%s) comes from a secret or field reference, which is not read", e.Name, e.Pos))
@@ -64,9 +69,9 @@ func (m *Manifests) Env(ns string, c *Container) (env map[string]Value, missing 
 				delete(env, e.Name)
 				continue
 			}
-			env[e.Name] = Value{V: v.V, Pos: v.Pos, Via: "ConfigMap " + cm.Name}
+			env[e.Name] = Value{V: v.V, Pos: v.Pos, Via: "ConfigMap " + cm.Name, ConfigMap: cm, Key: e.Key, Index: -1}
 		default:
-			env[e.Name] = Value{V: e.Value, Pos: e.Pos, Via: "env"}
+			env[e.Name] = Value{V: e.Value, Pos: e.Pos, Via: "env", Index: i}
 		}
 	}
 	return env, missing

@@ -23,13 +23,24 @@ import (
 
 // Object names one manifest object and where it starts.
 type Object struct {
-	Kind, Namespace, Name string
+	// Group is the API group ("" for the core group).
+	Kind, Group, Namespace, Name string
 	Pos                   source.Pos
 }
 
 // ID is kind/namespace/name, the name a finding gives an object that no
 // inventory host is mapped to.
 func (o Object) ID() string { return o.Kind + "/" + o.Namespace + "/" + o.Name }
+
+// Resource is how kubectl names the object's type unambiguously: the
+// lower-case kind, qualified by its group outside the core group
+// ("pytorchjob.kubeflow.org", "configmap").
+func (o Object) Resource() string {
+	if o.Group == "" {
+		return strings.ToLower(o.Kind)
+	}
+	return strings.ToLower(o.Kind) + "." + o.Group
+}
 
 // Str and Int are values with where they were written; Set is false when
 // the key is absent.
@@ -57,6 +68,16 @@ type NicTemplate struct {
 	ResetToDefault bool
 	// RoCE is spec.template.roceOptimized; nil when absent.
 	RoCE *RoceOptimized
+	// RawNvConfig is spec.template.rawNvConfig, in order; RawSet is false
+	// when the key is absent.
+	RawNvConfig []NvParam
+	RawSet      bool
+}
+
+// NvParam is one rawNvConfig entry.
+type NvParam struct {
+	Name, Value string
+	Pos         source.Pos
 }
 
 // RoceOptimized is spec.template.roceOptimized.
@@ -231,6 +252,7 @@ func (m *Manifests) document(file string, doc *yaml.Node) error {
 	} else {
 		group = "" // the core group: "v1"
 	}
+	o.Group = group
 	return m.object(file, root, group, o)
 }
 

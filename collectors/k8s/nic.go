@@ -26,6 +26,19 @@ func nicTemplate(file string, spec *yaml.Node, o Object) (*NicTemplate, error) {
 	if t.LinkType, err = str(file, tmpl, "linkType"); err != nil {
 		return nil, err
 	}
+	rk, _ := entry(tmpl, "rawNvConfig")
+	t.RawSet = rk != nil
+	for _, it := range seq(get(tmpl, "rawNvConfig")) {
+		n, err := str(file, it, "name")
+		if err != nil {
+			return nil, err
+		}
+		v, err := str(file, it, "value")
+		if err != nil {
+			return nil, err
+		}
+		t.RawNvConfig = append(t.RawNvConfig, NvParam{Name: n.V, Value: v.V, Pos: pos(file, it)})
+	}
 	k, ro := entry(tmpl, "roceOptimized")
 	if ro == nil {
 		return t, nil
