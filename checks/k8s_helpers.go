@@ -19,7 +19,9 @@ type patchOp struct {
 func k8sPatch(o k8s.Object, fix, rollback []patchOp) Change {
 	f, _ := json.Marshal(fix)
 	r, _ := json.Marshal(rollback)
-	return Change{Kind: KubectlPatch, Target: o.Resource(), Path: []string{o.Name, o.Namespace}, Value: string(f), Old: string(r), HasOld: true}
+	// The patch changes one cluster object, whichever hosts its findings
+	// land on: it is planned once, under the object's own name.
+	return Change{Kind: KubectlPatch, Target: o.Resource(), Path: []string{o.Name, o.Namespace}, Value: string(f), Old: string(r), HasOld: true, Device: o.ID()}
 }
 
 // k8sDevices are the devices a manifest's finding lands on: the inventory

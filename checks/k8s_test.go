@@ -1,6 +1,12 @@
 package checks
 
 import (
+	"slices"
+
+	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -153,3 +159,92 @@ var _ = register(k8sWorkloadToS, func(testing.TB) []checkCase {
 			want: []string{"error PyTorchJob/ml/train"}, msg: "is not a number"},
 	}
 })
+
+// The shipped Kubernetes examples: k8s-pod lints clean, k8s-broken gives
+// the 11 errors its README lists.
+func TestK8sExamples(t *testing.T) {
+	want := map[string][]string{
+		"k8s-pod": nil,
+		"k8s-broken": {
+			"gpu01 k8s-cnp-conflict error", "gpu01 k8s-nic-template error", "gpu01 k8s-workload-tos error",
+			"gpu02 k8s-cnp-conflict error", "gpu02 k8s-nic-template error", "gpu02 k8s-workload-tos error",
+			"gpu03 k8s-cnp-conflict error", "gpu03 k8s-nic-template error",
+			"gpu04 k8s-cnp-conflict error", "gpu04 k8s-nic-template error", "gpu04 k8s-workload-tos error",
+		},
+	}
+	for dir, w := range want {
+		inv, err := inventory.Load("../examples/" + dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := offline.Collect("../examples/"+dir, inv)
+		if len(c.Errors) > 0 {
+			t.Fatalf("%s: %v", dir, c.Errors)
+		}
+		var got []string
+		for _, fd := range Run(model.Build(inv, c)) {
+			got = append(got, fd.Device+" "+fd.Check+" "+fd.Severity.String())
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, w) {
+			t.Errorf("%s: %q, want %q", dir, got, w)
+		}
+	}
+}
+
+// A manifest that cannot be read is an input error at its line; the
+// other manifests are still judged.
+func TestK8sInputError(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for _, e := range []edit{write("k8s/a-bad.yaml", "kind: Pod\nspec:\n  containers: {}\n"), write("k8s/b.yaml", pytorchJob("              env:\n                - {name: NCCL_IB_TC, value: \"26\"}\n"))} {
+		e(t, fsys)
+	}
+	c := &collectors.Capture{}
+	offline.ReadK8s(c, fsys, "k8s", "k8s")
+	if len(c.Errors) != 1 || c.Errors[0].Pos.String() != "k8s/a-bad.yaml:3" || !strings.Contains(c.Errors[0].Msg, "containers: want a list") {
+		t.Errorf("errors %v", c.Errors)
+	}
+	if len(c.K8s.Workloads) != 1 || c.K8s.Workloads[0].Name != "train" {
+		t.Errorf("workloads %+v", c.K8s.Workloads)
+	}
+}
+
+// The fixes are kubectl JSON patches (RFC 6902) of the object the value
+// came from, each with the patch that rolls it back.
+func TestK8sPatches(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		check      *Check
+		edits      []edit
+		fix, undo  string
+		target, at string
+	}{
+		{"template without qos", k8sNicTemplate, []edit{write("k8s/nic.yaml", nicTemplate(anySelector, "", rawCNP))},
+			`[{"op":"add","path":"/spec/template/roceOptimized/qos","value":{"pfc":"0,0,0,1,0,0,0,0","tos":104,"trust":"dscp"}}]`,
+			`[{"op":"remove","path":"/spec/template/roceOptimized/qos"}]`, "nicconfigurationtemplate.configuration.net.nvidia.com", "roce"},
+		{"template tos 26", k8sNicTemplate, []edit{write("k8s/nic.yaml", nicTemplate(anySelector, strings.Replace(goodQoS, "106", "26", 1), rawCNP))},
+			`[{"op":"add","path":"/spec/template/roceOptimized/qos/tos","value":104}]`,
+			`[{"op":"replace","path":"/spec/template/roceOptimized/qos/tos","value":26}]`, "nicconfigurationtemplate.configuration.net.nvidia.com", "roce"},
+		{"rawNvConfig with one CNP entry", k8sCNPConflict, []edit{write("k8s/nic.yaml", nicTemplate(anySelector, goodQoS, "    rawNvConfig:\n      - {name: CNP_DSCP_P1, value: \"4\"}\n"))},
+			`[{"op":"replace","path":"/spec/template/rawNvConfig/0/value","value":"48"},{"op":"add","path":"/spec/template/rawNvConfig/-","value":{"name":"CNP_DSCP_P2","value":"48"}}]`,
+			`[{"op":"remove","path":"/spec/template/rawNvConfig/1"},{"op":"replace","path":"/spec/template/rawNvConfig/0/value","value":"4"}]`, "nicconfigurationtemplate.configuration.net.nvidia.com", "roce"},
+		{"env entry", k8sWorkloadToS, []edit{write("k8s/job.yaml", pytorchJob("              env:\n                - {name: NCCL_IB_TC, value: \"26\"}\n"))},
+			`[{"op":"replace","path":"/spec/pytorchReplicaSpecs/Worker/template/spec/containers/0/env/0/value","value":"104"}]`,
+			`[{"op":"replace","path":"/spec/pytorchReplicaSpecs/Worker/template/spec/containers/0/env/0/value","value":"26"}]`, "pytorchjob.kubeflow.org", "train"},
+		{"ConfigMap", k8sWorkloadToS, []edit{write("k8s/job.yaml", strings.Replace(ncclConfigMap, "106", "0", 1)+pytorchJob("              envFrom:\n                - configMapRef: {name: nccl}\n"))},
+			`[{"op":"replace","path":"/data/NCCL_IB_TC","value":"104"}]`,
+			`[{"op":"replace","path":"/data/NCCL_IB_TC","value":"0"}]`, "configmap", "nccl"},
+		{"no env", k8sWorkloadToS, []edit{write("k8s/serve.yaml", deploymentNoEnv)},
+			`[{"op":"add","path":"/spec/template/spec/containers/1/env","value":[{"name":"NCCL_IB_TC","value":"104"}]}]`,
+			`[{"op":"remove","path":"/spec/template/spec/containers/1/env"}]`, "deployment.apps", "serve"},
+	} {
+		fs := tc.check.Run(fabric(t, tc.edits...))
+		if len(fs) != 1 || len(fs[0].Changes) != 1 {
+			t.Fatalf("%s: %+v", tc.name, fs)
+		}
+		c := fs[0].Changes[0]
+		if c.Kind != KubectlPatch || c.Value != tc.fix || c.Old != tc.undo || c.Target != tc.target || c.Path[0] != tc.at {
+			t.Errorf("%s:\n fix  %s\n undo %s\n on %s %v", tc.name, c.Value, c.Old, c.Target, c.Path)
+		}
+	}
+}

@@ -129,6 +129,9 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 			p, ok := byDevice[dev]
 			if !ok {
 				p = &Plan{Device: dev, Kind: kinds[dev]}
+				if p.Kind == "" && c.Kind == checks.KubectlPatch {
+					p.Kind = "kubernetes" // a manifest, planned under kind/namespace/name
+				}
 				byDevice[dev] = p
 				order = append(order, dev)
 			}

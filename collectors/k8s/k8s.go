@@ -25,7 +25,7 @@ import (
 type Object struct {
 	// Group is the API group ("" for the core group).
 	Kind, Group, Namespace, Name string
-	Pos                   source.Pos
+	Pos                          source.Pos
 }
 
 // ID is kind/namespace/name, the name a finding gives an object that no

@@ -25,7 +25,11 @@ func ReadK8s(c *collectors.Capture, fsys fs.FS, root, display string) {
 	}
 	m := c.K8s
 	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
-		name := path.Join(display, strings.TrimPrefix(strings.TrimPrefix(p, root), "/"))
+		rel := p
+		if root != "." {
+			rel = strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
+		}
+		name := path.Join(display, rel)
 		if err != nil {
 			c.Errors = append(c.Errors, source.Errorf(name, 0, "cannot read: %v", unwrapPathError(err)))
 			return nil
