@@ -17,7 +17,8 @@ var k8sWorkloadToS = &Check{
 	Title:    "Kubernetes workloads give NCCL, UCX and NVSHMEM the RoCE ToS in their environment",
 	Doc: `A training job sets the RoCE marking in its containers' environment, which beats every
 nccl.conf: NCCL_IB_TC (NCCL's default 0), UCX_IB_TRAFFIC_CLASS (UCX's default "auto", 106 on RoCE v2:
-openucx/ucx src/uct/ib/base/ib_iface.c) and NVSHMEM_IB_TRAFFIC_CLASS; under a PCP policy also
+openucx/ucx src/uct/ib/base/ib_iface.c; judged unset only in a container that sets some UCX_
+variable) and NVSHMEM_IB_TRAFFIC_CLASS (judged only when set); under a PCP policy also
 NCCL_IB_SL, UCX_IB_SL and NVSHMEM_IB_SL. The check reads every container and init container of Pods,
 Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs, CronJobs, Kubeflow PyTorchJobs and MPIJobs,
 Volcano Jobs, JobSets and LeaderWorkerSets that uses RDMA (sets an NCCL_, UCX_ or NVSHMEM_ variable,
@@ -73,16 +74,24 @@ func runK8sWorkloadToS(f *model.Fabric) []Finding {
 // makes a finding on each host the workload lands on.
 func judgeVar(f *model.Fabric, c *model.K8sContainer, name, unset string, want int, judge func(int, string) Judgement, text func(int) string) []Finding {
 	val, set := c.Env[name]
+	if !set && name == "UCX_IB_TRAFFIC_CLASS" && usesPrefix(c, "UCX_") {
+		// A container that configures UCX gets UCX's default, auto.
+		val, set = k8s.Value{V: "auto", Pos: c.Pos, Index: -1}, true
+		unset = "auto"
+	}
 	if !set && unset == "" {
 		return nil
 	}
 	x, knob := 0, ""
 	switch {
+	case val.V == "auto" && val.Via == "":
+		x, knob = 106, name+" unset, UCX's default auto (106 on RoCE v2)"
 	case !set:
 		x, _ = strconv.Atoi(unset)
 		knob = name + " unset in the manifest, the library's default " + unset
 	case name == "UCX_IB_TRAFFIC_CLASS" && strings.EqualFold(val.V, "auto"):
-		// UCX's auto is 106 on RoCE v2 (openucx/ucx src/uct/ib/base/ib_iface.c).
+		// UCX's auto is UCT_IB_DEFAULT_ROCEV2_DSCP, 106, on a RoCE v2 GID
+		// (openucx/ucx src/uct/ib/base/ib_iface.c, ib_device.h).
 		x, knob = 106, name+"=auto (106 on RoCE v2)"
 	default:
 		n, err := strconv.Atoi(strings.TrimSpace(val.V))
@@ -100,12 +109,12 @@ func judgeVar(f *model.Fabric, c *model.K8sContainer, name, unset string, want i
 	}
 	msg := c.Who() + ": " + j.Reason
 	src := c.Pos
-	if set {
+	if set && val.Via != "" {
 		src = val.Pos
 		if val.ConfigMap != nil {
 			msg += "; set in " + val.Via
 		}
-	} else {
+	} else if strings.HasPrefix(name, "NCCL_") {
 		msg += "; the image's /etc/nccl.conf, not collected, may still set it"
 	}
 	if len(c.Missing) > 0 {
@@ -113,6 +122,16 @@ func judgeVar(f *model.Fabric, c *model.K8sContainer, name, unset string, want i
 	}
 	return k8sFindings(c, Finding{Severity: j.Severity, Message: msg, Expected: text(want), Actual: text(x) + " via " + knob,
 		Source: src, Changes: []Change{varFix(c, name, val, set, want)}})
+}
+
+// usesPrefix reports whether the container sets a variable with prefix.
+func usesPrefix(c *model.K8sContainer, prefix string) bool {
+	for k := range c.Env {
+		if strings.HasPrefix(k, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 func k8sFindings(c *model.K8sContainer, fd Finding) []Finding {
@@ -130,18 +149,22 @@ func k8sFindings(c *model.K8sContainer, fd Finding) []Finding {
 func varFix(c *model.K8sContainer, name string, val k8s.Value, set bool, want int) Change {
 	w := strconv.Itoa(want)
 	switch {
-	case set && val.ConfigMap != nil:
+	case set && val.Via == "":
+		set = false // UCX's default: add the variable
+		fallthrough
+	case !set:
+		if c.EnvSet && len(c.Env) > 0 {
+			return k8sPatch(c.Workload.Object,
+				[]patchOp{{Op: "add", Path: c.Path + "/env/-", Value: map[string]string{"name": name, "value": w}}},
+				[]patchOp{{Op: "remove", Path: fmt.Sprintf("%s/env/%d", c.Path, len(c.Env))}})
+		}
+		return k8sPatch(c.Workload.Object,
+			[]patchOp{{Op: "add", Path: c.Path + "/env", Value: []map[string]string{{"name": name, "value": w}}}},
+			[]patchOp{{Op: "remove", Path: c.Path + "/env"}})
+	case val.ConfigMap != nil:
 		p := "/data/" + jsonKey(val.Key)
 		return k8sPatch(val.ConfigMap.Object, []patchOp{{Op: "replace", Path: p, Value: w}}, []patchOp{{Op: "replace", Path: p, Value: val.V}})
-	case set:
-		p := fmt.Sprintf("%s/env/%d/value", c.Path, val.Index)
-		return k8sPatch(c.Workload.Object, []patchOp{{Op: "replace", Path: p, Value: w}}, []patchOp{{Op: "replace", Path: p, Value: val.V}})
-	case c.EnvSet && len(c.Env) > 0:
-		return k8sPatch(c.Workload.Object,
-			[]patchOp{{Op: "add", Path: c.Path + "/env/-", Value: map[string]string{"name": name, "value": w}}},
-			[]patchOp{{Op: "remove", Path: fmt.Sprintf("%s/env/%d", c.Path, len(c.Env))}})
 	}
-	return k8sPatch(c.Workload.Object,
-		[]patchOp{{Op: "add", Path: c.Path + "/env", Value: []map[string]string{{"name": name, "value": w}}}},
-		[]patchOp{{Op: "remove", Path: c.Path + "/env"}})
+	p := fmt.Sprintf("%s/env/%d/value", c.Path, val.Index)
+	return k8sPatch(c.Workload.Object, []patchOp{{Op: "replace", Path: p, Value: w}}, []patchOp{{Op: "replace", Path: p, Value: val.V}})
 }

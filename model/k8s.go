@@ -137,6 +137,13 @@ func buildK8s(f *Fabric, inv *inventory.Inventory, m *k8s.Manifests) {
 			continue
 		}
 		kt := resolveTemplate(t)
+		if q := t.RoCE.QoS; q != nil && q.PFC.Set {
+			if _, ok := pfcList(q.PFC.V); !ok {
+				// The CRD's pattern refuses it, so the API server never
+				// stored this template as written.
+				f.Problems = append(f.Problems, &source.Error{Pos: q.PFC.Pos, Msg: fmt.Sprintf("roceOptimized.qos.pfc %q is not eight comma-separated 0 or 1 (the CRD's pattern ^([01],){7}[01]$)", q.PFC.V)})
+			}
+		}
 		kt.Hosts = selected(t.NodeSelector, t.Kind+" "+t.Namespace+"/"+t.Name, t.Pos)
 		k.Templates = append(k.Templates, kt)
 	}

@@ -48,6 +48,24 @@ func TestResolveReadmeTemplate(t *testing.T) {
 	}
 }
 
+// A pfc the CRD's pattern refuses is an input problem at its line.
+func TestK8sBadPFC(t *testing.T) {
+	inv, err := inventory.Parse("inventory.yaml", []byte("fabric: f\nhosts:\n  - {name: gpu01, address: 192.0.2.1}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &k8s.Manifests{}
+	src := "apiVersion: configuration.net.nvidia.com/v1alpha1\nkind: NicConfigurationTemplate\nmetadata: {name: t}\nspec:\n  template:\n    roceOptimized:\n      enabled: true\n      qos:\n        trust: dscp\n        pfc: \"3\"\n"
+	if err := m.Parse("k8s/t.yaml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	f := &Fabric{}
+	buildK8s(f, inv, m)
+	if len(f.Problems) != 1 || f.Problems[0].Pos.Line != 10 || !strings.Contains(f.Problems[0].Msg, "not eight comma-separated") {
+		t.Errorf("problems %v", f.Problems)
+	}
+}
+
 // A selector that selects no mapped host is a note, and the findings stay
 // on the manifest.
 func TestK8sUnselectedNote(t *testing.T) {
