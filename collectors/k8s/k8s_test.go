@@ -90,7 +90,7 @@ func TestWorkloadKinds(t *testing.T) {
 	if p := m.Workloads[0].Pods[0]; p.NodeSelector["pool"] != "gpu" {
 		t.Errorf("nodeSelector %v", p.NodeSelector)
 	}
-	if p := m.Workloads[4].Pods[1]; p.Affinity.Line != 120 {
+	if p := m.Workloads[4].Pods[1]; p.Affinity.Line != 122 {
 		t.Errorf("affinity at %v", p.Affinity)
 	}
 	if c := m.Workloads[1].Pods[1].Containers[0]; !reflect.DeepEqual(c.Resources, []string{"rdma/rdma_shared_device_a"}) {
@@ -106,15 +106,15 @@ func TestEnv(t *testing.T) {
 	}
 	master := m.Workloads[0].Pods[0].Containers[0]
 	env, missing := m.Env("ml", master)
-	if v := env["NCCL_IB_TC"]; v.V != "106" || v.Via != "ConfigMap nccl-env" || v.Pos.Line != 12 || len(missing) != 0 {
+	if v := env["NCCL_IB_TC"]; v.V != "106" || v.Via != "ConfigMap nccl-env" || v.Pos.Line != 14 || len(missing) != 0 {
 		t.Errorf("master NCCL_IB_TC %+v, missing %v", v, missing)
 	}
 	worker := m.Workloads[0].Pods[1].Containers[1]
 	env, _ = m.Env("ml", worker)
-	if v := env["NCCL_IB_TC"]; v.V != "106" || v.Pos.Line != 12 {
+	if v := env["NCCL_IB_TC"]; v.V != "106" || v.Pos.Line != 14 {
 		t.Errorf("worker NCCL_IB_TC %+v", v)
 	}
-	if v := env["UCX_IB_TRAFFIC_CLASS"]; v.V != "auto" || v.Via != "env" || v.Pos.Line != 50 {
+	if v := env["UCX_IB_TRAFFIC_CLASS"]; v.V != "auto" || v.Via != "env" || v.Pos.Line != 52 {
 		t.Errorf("UCX %+v", v)
 	}
 	// Another namespace has no such ConfigMap.

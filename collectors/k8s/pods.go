@@ -19,13 +19,13 @@ type podPath []string
 // k8s.io/api apps/v1 and batch/v1 types.go). Training CRDs, each seen in
 // published manifests:
 //   - PyTorchJob kubeflow.org/v1: spec.pytorchReplicaSpecs.{Master,Worker}.template
-//     (kubeflow/training-operator examples/pytorch);
+//     (kubeflow/training-operator examples/pytorch/mnist/v1/pytorch_job_mnist_nccl.yaml);
 //   - MPIJob kubeflow.org/v2beta1: spec.mpiReplicaSpecs.{Launcher,Worker}.template
-//     (kubeflow/mpi-operator examples/v2beta1);
+//     (kubeflow/mpi-operator examples/v2beta1/nccl-tests/nccl-tests.yaml);
 //   - Volcano Job batch.volcano.sh/v1alpha1: spec.tasks[].template
-//     (volcano-sh/volcano example/);
+//     (volcano-sh/volcano example/integrations/mpi/mpi-example.yaml);
 //   - JobSet jobset.x-k8s.io/v1alpha2: spec.replicatedJobs[].template.spec.template
-//     (kubernetes-sigs/jobset site/content/en/docs/concepts);
+//     (kubernetes-sigs/jobset examples/pytorch/resnet.yaml);
 //   - LeaderWorkerSet leaderworkerset.x-k8s.io/v1:
 //     spec.leaderWorkerTemplate.{leaderTemplate,workerTemplate}
 //     (kubernetes-sigs/lws docs/examples/sample/lws-multi-template.yaml).
