@@ -164,6 +164,9 @@ func outsideSnapshot(f checks.Finding) bool {
 	case strings.HasPrefix(f.Check, "ib-"):
 		// Snapshots do not record InfiniBand tables yet (issue 17).
 		return true
+	case strings.HasPrefix(f.Check, "k8s-"):
+		// Snapshots do not record Kubernetes manifests.
+		return true
 	case strings.Contains(f.Expected, "threshold-percent"):
 		return true
 	}

@@ -33,6 +33,11 @@ const (
 	// on Change.Device, the subnet manager's host.
 	OpenSMConf
 	OpenSMReload
+	// KubectlPatch is `kubectl patch <Target> <Path[0]> -n <Path[1]>
+	// --type=json -p <Value>`: a JSON patch (RFC 6902) of a Kubernetes
+	// object, Target its resource ("configmap", "pytorchjob.kubeflow.org");
+	// Old is the JSON patch that rolls it back.
+	KubectlPatch
 )
 
 // Change is one corrective action with what it replaces.

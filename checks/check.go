@@ -180,6 +180,7 @@ func All() []*Check {
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,
 		wireDSCP, wireCNP, wireECN, wireEntropy,
 		ibSL2VL, ibVLArb, ibSMConsistency, ibSLConsistency, ibAdaptiveRouting,
+		k8sNicTemplate, k8sCNPConflict, k8sWorkloadToS,
 	}
 }
 

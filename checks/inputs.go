@@ -30,6 +30,7 @@ const (
 	Lspci         Input = "lspci"
 	CPUInfo       Input = "cpuinfo"
 	MlxconfigQ    Input = "mlxconfig"
+	K8sManifests  Input = "k8s"
 )
 
 // InputDoc is one input: its name and the files that hold it.
@@ -63,6 +64,7 @@ var Inputs = []InputDoc{
 	{Topology, layout.TopologyFile + " at the fabric root (the cabling plan, Cumulus PTM format), optional"},
 	{IBStat, layout.IBStatFile + " (ibstat), InfiniBand hosts"},
 	{SMPQuery, layout.SMPQueryFile("sl2vl|vlarb|portinfo", "<ca>", 1) + " (smpquery -C <ca> -P <port> -D <op> 0), InfiniBand hosts"},
+	{K8sManifests, "k8s/*.yaml at the fabric root, or lint --k8s DIR (Kubernetes manifests), optional"},
 	{OpenSM, layout.OpenSMConfFile + " (" + layout.OpenSMConfPath + "), the subnet manager's host"},
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/pcap"
@@ -34,6 +35,9 @@ type Capture struct {
 	// Wire are the packet captures of devices/<device>/captures, reduced
 	// to their RoCEv2 flows, in device then file order.
 	Wire []*pcap.Summary
+	// K8s are the Kubernetes manifests (the k8s/ folder, or lint --k8s
+	// DIR); nil when there are none.
+	K8s *k8s.Manifests
 }
 
 // SwitchCapture is what was read from one NVUE switch.

@@ -344,6 +344,7 @@ func buildHost(file string, d rawDevice, seen map[string]int, p *problems) (Host
 			h.NICs = append(h.NICs, nic)
 		}
 	}
+	buildK8s(&h, d, p)
 	return h, true
 }
 

@@ -56,7 +56,7 @@ var (
 	credKeys     = []string{"username", "password_env", "key_file", "agent", "port", "sudo"}
 	credsSchema  = attrSchema(credKeys...)
 	switchSchema = attrSchema(append([]string{"role", "address", "ports", "gnmi_port"}, credKeys...)...)
-	hostSchema   = attrSchema(append([]string{"address", "nics"}, credKeys...)...)
+	hostSchema   = attrSchema(append([]string{"address", "nics", "k8s_node", "k8s_labels"}, credKeys...)...)
 )
 
 func attrSchema(names ...string) *hcl.BodySchema {
@@ -246,6 +246,8 @@ func hclDevicesRaw(top *hcl.BodyContent, raw *rawInventory, p *problems) {
 		d.Address = hclScalar(a["address"], who+"address", asString, p)
 		d.Items = hclList(a["nics"], who+"nics", false, asString, p)
 		d.Creds = hclCreds(a, who, p)
+		d.K8sNode = hclScalar(a["k8s_node"], who+"k8s_node", asString, p)
+		d.K8sLabels = hclScalar(a["k8s_labels"], who+"k8s_labels", asStringMap, p)
 		raw.Hosts = append(raw.Hosts, d)
 	}
 }
@@ -306,6 +308,22 @@ var (
 			return "", false
 		}
 		return s.AsString(), true
+	}}
+	// asStringMap is a map of strings (Kubernetes labels).
+	asStringMap = converter[map[string]string]{"map of string", func(v cty.Value) (map[string]string, bool) {
+		m, err := convert.Convert(v, cty.Map(cty.String))
+		if err != nil || m.IsNull() || !m.IsWhollyKnown() {
+			return nil, false
+		}
+		out := map[string]string{}
+		for it := m.ElementIterator(); it.Next(); {
+			k, e := it.Element()
+			if e.IsNull() {
+				return nil, false
+			}
+			out[k.AsString()] = e.AsString()
+		}
+		return out, true
 	}}
 	// asStrings is one rail group: a list of leaf names.
 	asStrings = converter[[]string]{"list of string", func(v cty.Value) ([]string, bool) {

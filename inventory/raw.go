@@ -65,6 +65,9 @@ type rawDevice struct {
 	Creds   rawCreds
 	// GNMIPort is a switch's gnmi_port.
 	GNMIPort field[int]
+	// K8sNode and K8sLabels are a host's k8s_node and k8s_labels.
+	K8sNode   field[string]
+	K8sLabels field[map[string]string]
 }
 
 // rawCreds is an ssh group's defaults or a device's own login settings.

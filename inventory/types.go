@@ -206,4 +206,11 @@ type Host struct {
 	NICs        []string
 	Credentials Credentials
 	Pos         source.Pos
+	// K8sNode is the host's Kubernetes node name (k8s_node) and K8sLabels
+	// its node labels (k8s_labels); both empty when the inventory does not
+	// map the host to a node.
+	K8sNode   string
+	K8sLabels map[string]string
+	// K8sPos is where the mapping was written.
+	K8sPos source.Pos
 }

@@ -124,9 +124,12 @@ type yamlSwitch struct {
 }
 
 type yamlHost struct {
-	Name      *string  `yaml:"name"`
-	Address   *string  `yaml:"address"`
-	NICs      []string `yaml:"nics"`
+	Name    *string  `yaml:"name"`
+	Address *string  `yaml:"address"`
+	NICs    []string `yaml:"nics"`
+	// K8sNode and K8sLabels map the host to its Kubernetes node.
+	K8sNode   *string           `yaml:"k8s_node"`
+	K8sLabels map[string]string `yaml:"k8s_labels"`
 	yamlCreds `yaml:",inline"`
 }
 

@@ -337,6 +337,9 @@ func yamlDevicesRaw(f *yamlFile, root *yaml.Node, raw *rawInventory, p *problems
 			Address: yamlString(h.Address, n, "address", line),
 			Items:   yamlStrings(h.NICs, n, "nics", "nics", line, p),
 			Creds:   yamlCredsRaw(&h.yamlCreds, n, line),
+			K8sNode: yamlString(h.K8sNode, n, "k8s_node", line),
+			K8sLabels: field[map[string]string]{Set: h.K8sLabels != nil, V: h.K8sLabels,
+				Line: keyLine(n, "k8s_labels", line)},
 		})
 	}
 }

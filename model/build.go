@@ -48,6 +48,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 	buildPlan(f, inv, c)
 	buildRails(f, inv, c)
 	buildIB(f, inv, c)
+	buildK8s(f, inv, c.K8s)
 	return f
 }
 

@@ -80,4 +80,7 @@ type Fabric struct {
 	HostOfIP map[netip.Addr]string
 	// IB is the InfiniBand side (model/ib.go); nil on an Ethernet fabric.
 	IB *IBFabric
+	// K8s is what the Kubernetes manifests ask of the hosts (model/k8s.go);
+	// nil without manifests.
+	K8s *K8sFabric
 }

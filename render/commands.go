@@ -200,6 +200,9 @@ func (r *Renderer) change(c checks.Change) (fix, rollback string) {
 		} else {
 			fix, rollback = r.exec("opensm-add", d), r.exec("opensm-del", d)
 		}
+	case checks.KubectlPatch:
+		undo.Value = c.Old
+		fix, rollback = r.exec("kubectl-patch", d), r.exec("kubectl-patch", undo)
 	case checks.OpenSMReload:
 		// Commands adds the one reload a plan needs.
 	}

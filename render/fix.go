@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -50,6 +51,11 @@ var (
 	// openSMEngines is routing_engine's value: engine names, comma
 	// separated (opensm.8 -R: "minhop, updn, ..., torus-2QoS").
 	openSMEngines = regexp.MustCompile(`^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$`)
+	// A kubectl resource (lower-case kind, dotted group) and an object name
+	// or namespace (a DNS subdomain, kubernetes.io/docs/concepts/overview/
+	// working-with-objects/names).
+	k8sResource = regexp.MustCompile(`^[a-z0-9]+(\.[a-z0-9-]+)*$`)
+	k8sName     = regexp.MustCompile(`^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$`)
 )
 
 // validate rejects a change whose values could not be passed to a shell or
@@ -83,6 +89,11 @@ func validate(device string, c checks.Change) error {
 		if c.Target != layout.OpenSMConfPath || len(c.Path) != 1 || !(openSMKey.MatchString(c.Path[0]) || val == openSMEngines) || !val.MatchString(c.Value) || (c.HasOld && !val.MatchString(c.Old)) {
 			return fmt.Errorf("%s: opensm.conf change %q %q is not safe in a command", device, c.Path, c.Value)
 		}
+	case checks.KubectlPatch:
+		if !k8sResource.MatchString(c.Target) || len(c.Path) != 2 || !k8sName.MatchString(c.Path[0]) || !k8sName.MatchString(c.Path[1]) || !json.Valid([]byte(c.Value)) || !json.Valid([]byte(c.Old)) {
+			return fmt.Errorf("%s: kubectl patch of %s %q is not safe in a command", device, c.Target, c.Path)
+		}
+		return nil
 	case checks.Sysfs:
 		if !strings.HasPrefix(c.Target, layout.SysRoot+"/") || strings.Contains(c.Target, "..") || strings.ContainsAny(c.Target, " '\"$`;&|<>\\") {
 			return fmt.Errorf("%s: sysfs path %q is not safe in a command", device, c.Target)
@@ -125,6 +136,9 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 			p, ok := byDevice[dev]
 			if !ok {
 				p = &Plan{Device: dev, Kind: kinds[dev]}
+				if p.Kind == "" && c.Kind == checks.KubectlPatch {
+					p.Kind = "kubernetes" // a manifest, planned under kind/namespace/name
+				}
 				byDevice[dev] = p
 				order = append(order, dev)
 			}

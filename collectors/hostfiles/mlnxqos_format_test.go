@@ -112,6 +112,11 @@ func TestFormatMlnxQosByteIdentical(t *testing.T) {
 		"clean-pod/devices/gpu03/mlnx_qos-ens1f1np1.txt":  "default priority / total_size",
 		"mixed-pod/devices/gpu03/mlnx_qos-ens1f0np0.txt":  "default priority / total_size", // clean-pod's
 		"mixed-pod/devices/gpu03/mlnx_qos-ens1f1np1.txt":  "default priority / total_size",
+		// The Kubernetes examples carry clean-pod's host files.
+		"k8s-pod/devices/gpu03/mlnx_qos-ens1f0np0.txt":    "default priority / total_size",
+		"k8s-pod/devices/gpu03/mlnx_qos-ens1f1np1.txt":    "default priority / total_size",
+		"k8s-broken/devices/gpu03/mlnx_qos-ens1f0np0.txt": "default priority / total_size",
+		"k8s-broken/devices/gpu03/mlnx_qos-ens1f1np1.txt": "default priority / total_size",
 		// DSCP 26 was moved to priority 4 last, so the APP table lists it
 		// first ("prio:4 dscp:26,39,..."); the map keeps no order.
 		"broken-pod/devices/gpu02/mlnx_qos-ens1f1np1.txt": "DSCP order",

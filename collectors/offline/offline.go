@@ -100,6 +100,9 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	// compare LLDP with, and the cabling check passes silently.
 	r.device = ""
 	c.Topology = readOK(r, layout.TopologyFile, topology.Parse)
+	if ok, _ := r.folder(K8sDir); ok {
+		ReadK8s(c, fsys, K8sDir, K8sDir)
+	}
 	return c
 }
 

@@ -164,6 +164,8 @@ func applyHost(dir string, p render.Plan) error {
 			return fmt.Errorf("%q: %v", line, err)
 		}
 		switch {
+		case len(w) > 0 && w[0] == "kubectl":
+			return fmt.Errorf("%q: the preview does not apply kubectl patches to the k8s/ manifests", line)
 		case len(w) == 2 && w[0] == "touch", len(w) == 5 && w[0] == "sed" && w[2] == "-e" && w[3] == "$a\\":
 			// Create nccl.conf, end it with a newline: SetNCCLVar does both.
 		case len(w) == 5 && w[0] == "mlnx_qos" && w[1] == "-i":

@@ -77,6 +77,9 @@ func FabricDir(path string) string {
 // the inventory's checks section by checks.Select.
 type CheckFlags struct {
 	Enable, Disable []string
+	// K8s is lint's --k8s DIR: a folder of Kubernetes manifests read
+	// besides the fabric directory's own k8s/ folder.
+	K8s string
 }
 
 // notRun lists the checks set leaves out, in catalog order.
@@ -137,7 +140,11 @@ func buildReport(dir, waiverFile string, failOn checks.Severity, fl CheckFlags) 
 	// A broken waiver file is an input error like any other: the fabric is
 	// still judged and printed (unwaived), and the exit code says 2.
 	wf, werr := loadWaivers(dir, waiverFile)
-	r := report(inv, offline.Collect(dir, inv), failOn, set)
+	capture := offline.Collect(dir, inv)
+	if fl.K8s != "" {
+		offline.ReadK8s(capture, os.DirFS(fl.K8s), ".", filepath.ToSlash(fl.K8s))
+	}
+	r := report(inv, capture, failOn, set)
 	if werr != nil {
 		r.Errors = append(r.Errors, waiverErrors(waiverFile, werr)...)
 		r.Normalize()

@@ -115,7 +115,9 @@ func writePlans(renderer *render.Renderer, fabric string, plans []render.Plan, d
 		return err
 	}
 	write := func(name, content string, mode os.FileMode) error {
-		return os.WriteFile(filepath.Join(dir, name), []byte(content), mode)
+		// A manifest that no host is mapped to is its own device,
+		// kind/namespace/name: one file name, not a path.
+		return os.WriteFile(filepath.Join(dir, strings.ReplaceAll(name, "/", "_")), []byte(content), mode)
 	}
 	for _, p := range plans {
 		fix, rollback := renderer.Script(fabric, p, false), renderer.Script(fabric, p, true)

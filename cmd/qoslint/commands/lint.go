@@ -57,6 +57,8 @@ malformed file).`,
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
 	addWaivers(cmd, &waiverFile, "DIR/qoslint-waivers.yaml when it exists")
 	addCheckFlags(cmd, &cf)
+	cmd.Flags().StringVar(&cf.K8s, "k8s", "", "a folder of Kubernetes manifests (*.yaml) to judge with the fabric, besides DIR/k8s")
+	_ = cmd.MarkFlagDirname("k8s")
 	return cmd
 }
 
