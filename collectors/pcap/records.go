@@ -70,13 +70,16 @@ func newRecordReader(br *bufio.Reader) (*recordReader, error) {
 	case 0xD4C3B2A1:
 		r.order, r.nanoMult = binary.BigEndian, 1000
 	default:
-		return nil, fmt.Errorf("Unknown magic %x", magic) //nolint:staticcheck // pcapgo's message
+		//lint:ignore ST1005 the text is pcapgo's, so both readers fail alike
+		return nil, fmt.Errorf("Unknown magic %x", magic)
 	}
 	if v := r.order.Uint16(hdr[4:6]); v != pcapVersionMaj {
-		return nil, fmt.Errorf("Unknown major version %d", v) //nolint:staticcheck // pcapgo's message
+		//lint:ignore ST1005 the text is pcapgo's, so both readers fail alike
+		return nil, fmt.Errorf("Unknown major version %d", v)
 	}
 	if v := r.order.Uint16(hdr[6:8]); v != pcapVersionMin {
-		return nil, fmt.Errorf("Unknown minor version %d", v) //nolint:staticcheck // pcapgo's message
+		//lint:ignore ST1005 the text is pcapgo's, so both readers fail alike
+		return nil, fmt.Errorf("Unknown minor version %d", v)
 	}
 	r.big = r.order == binary.BigEndian
 	r.snaplen = r.order.Uint32(hdr[16:20])
