@@ -5,8 +5,6 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/offline"
-	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -176,20 +174,7 @@ func TestK8sExamples(t *testing.T) {
 		},
 	}
 	for dir, w := range want {
-		inv, err := inventory.Load("../examples/" + dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := offline.Collect("../examples/"+dir, inv)
-		if len(c.Errors) > 0 {
-			t.Fatalf("%s: %v", dir, c.Errors)
-		}
-		var got []string
-		for _, fd := range Run(model.Build(inv, c)) {
-			got = append(got, fd.Device+" "+fd.Check+" "+fd.Severity.String())
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, w) {
+		if got := lintDir(t, "../examples/"+dir); !slices.Equal(got, w) {
 			t.Errorf("%s: %q, want %q", dir, got, w)
 		}
 	}
