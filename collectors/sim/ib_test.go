@@ -24,7 +24,7 @@ func TestIBCommands(t *testing.T) {
 		c := dial(t, f, d.Name)
 		devDir := filepath.Join(ibPod, "devices", d.Name)
 		exps := []expect{{cmd: devcmd.IBStat, stdout: readFile(t, filepath.Join(devDir, layout.IBStatFile))}}
-		files, _ := filepath.Glob(filepath.Join(devDir, "smpquery-*.txt"))
+		files, _ := filepath.Glob(filepath.Join(devDir, "smpquery-*-mlx5_*.txt"))
 		if len(files) != 3 {
 			t.Fatalf("%s: %d smpquery files, want 3", d.Name, len(files))
 		}
