@@ -22,8 +22,8 @@ With policy ib.vl set, the SL must map to that VL. The SL is the host's NCCL_IB_
 qos_ca_sl2vl (README, InfiniBand), which OpenSM programs when qos is TRUE.
 
 A switch's tables are read by LID from the host with ibswitches.txt (smpquery sl2vl <lid> <out>,
-one row per input port): every pair of Active external ports in→out must map the SL of every host's
-jobs the same way, OperVLs being the output port's; the finding names the switch, its LID and the
+one row per input port): on every pair of Active external ports in→out the SL of every host's jobs
+must map to a data VL below the output port's OperVLs (and the policy's SL to ib.vl); the finding names the switch, its LID and the
 two ports, and the fix is qos_swe_sl2vl (opensm/osm_qos.c qos_extports_setup programs it on every
 in→out pair).`,
 	Inputs: []Input{IBStat, SMPQuery, NCCL},
