@@ -111,10 +111,15 @@ func fmtSL2VL(t [16]int) string {
 // smChange sets opensm.conf's qos_ca_<param> on the SM's host to value;
 // without the SM's configuration there is nothing to edit (nil).
 func smChange(f *model.Fabric, param, value string) []Change {
+	return smClassChange(f, ibfiles.ClassCA, param, value)
+}
+
+// smClassChange sets qos_<class>_<param>.
+func smClassChange(f *model.Fabric, class, param, value string) []Change {
 	if f.IB == nil || f.IB.SM == nil {
 		return nil
 	}
-	cfg := f.IB.SM.Config[ibfiles.ClassCA]
+	cfg := f.IB.SM.Config[class]
 	var origin model.Origin
 	var old string
 	switch param {
@@ -123,11 +128,12 @@ func smChange(f *model.Fabric, param, value string) []Change {
 	case "vlarb_low":
 		origin, old = cfg.VLArbLow.Origin, fmtArb(trimArb(cfg.VLArbLow.V), 64)
 	}
-	// Only a qos_ca_ line can be edited in place; a qos_ line or the
-	// default is overridden by adding the class's own line.
-	hasOld := !origin.IsDefault() && f.IB.SM.ConfKeyAt(origin.Pos.Line) == "qos_ca_"+param
+	key := "qos_" + class + "_" + param
+	// Only the class's own line can be edited in place; a qos_ line or
+	// the default is overridden by adding the class's own line.
+	hasOld := !origin.IsDefault() && f.IB.SM.ConfKeyAt(origin.Pos.Line) == key
 	return []Change{
-		{Kind: OpenSMConf, Device: f.IB.SM.Device, Target: layout.OpenSMConfPath, Path: []string{"qos_ca_" + param}, Value: value, Old: old, HasOld: hasOld},
+		{Kind: OpenSMConf, Device: f.IB.SM.Device, Target: layout.OpenSMConfPath, Path: []string{key}, Value: value, Old: old, HasOld: hasOld},
 		smReload(f),
 	}
 }

@@ -19,7 +19,13 @@ not a lane the port runs: either way the job's packets do not get through. The t
 smpquery sl2vl, OperVLs from smpquery portinfo (linux-rdma/rdma-core infiniband-diags/smpquery.c).
 With policy ib.vl set, the SL must map to that VL. The SL is the host's NCCL_IB_SL as NCCL reads it
 (environment, ~/.nccl.conf, /etc/nccl.conf, default 0), else the policy's ib.sl. The fix is OpenSM's
-qos_ca_sl2vl (README, InfiniBand), which OpenSM programs when qos is TRUE.`,
+qos_ca_sl2vl (README, InfiniBand), which OpenSM programs when qos is TRUE.
+
+A switch's tables are read by LID from the host with ibswitches.txt (smpquery sl2vl <lid> <out>,
+one row per input port): on every pair of Active external ports in→out the SL of every host's jobs
+must map to a data VL below the output port's OperVLs (and the policy's SL to ib.vl); the finding names the switch, its LID and the
+two ports, and the fix is qos_swe_sl2vl (opensm/osm_qos.c qos_extports_setup programs it on every
+in→out pair).`,
 	Inputs: []Input{IBStat, SMPQuery, NCCL},
 	Run:    runIBSL2VL,
 }
@@ -53,7 +59,8 @@ func runIBSL2VL(f *model.Fabric) []Finding {
 			Changes: fixSL2VL(f, h, p, sl, target),
 		})
 	})
-	return append(out, nc...)
+	out = append(out, nc...)
+	return append(out, runIBSL2VLSwitches(f)...)
 }
 
 // smHint names the opensm.conf option to change, and where, when the
@@ -63,4 +70,58 @@ func smHint(f *model.Fabric, key string) string {
 		return fmt.Sprintf("; fix %s in the subnet manager's opensm.conf (not collected)", key)
 	}
 	return fmt.Sprintf("; fix %s in %s (%s), then kill -HUP $(pidof opensm)", key, f.IB.SM.File, f.IB.SM.Device)
+}
+
+// runIBSL2VLSwitches judges every switch's in→out SL2VL tables: a packet
+// entering an Active external port and leaving by another takes the VL
+// its output port's table gives for its input port (IBA 7.6.6; smpquery
+// sl2vl <lid> <out> prints one row per input port). Rows from port 0
+// (the switch's own traffic) and from ports not Active carry no job.
+func runIBSL2VLSwitches(f *model.Fabric) []Finding {
+	if f.IB == nil || len(f.IB.Switches) == 0 {
+		return nil
+	}
+	sls := jobSLs(f)
+	var out []Finding
+	nc := ibSwitchPorts(f, "switch SL2VL", true, needSwitchSL2VL, func(p *model.IBSwitchPort) {
+		for _, row := range p.SL2VL {
+			if !p.Switch.TrafficIn(row.In, p.Port) {
+				continue
+			}
+			for _, j := range sls {
+				if fd, ok := switchSL2VLFinding(f, p, row, j); ok {
+					out = append(out, fd)
+				}
+			}
+		}
+	})
+	return append(out, nc...)
+}
+
+func switchSL2VLFinding(f *model.Fabric, p *model.IBSwitchPort, row model.SL2VLIn, j jobSL) (Finding, bool) {
+	vl, path := row.VL[j.SL], fmt.Sprintf("from port %d to port %d of %s", row.In, p.Port, p.Switch.Label())
+	var msg string
+	switch {
+	case vl == model.VLDrop:
+		msg = fmt.Sprintf("%s maps to VL 15 %s: the switch drops the job's packets", j.Why, path)
+	case vl >= p.OperVLs:
+		msg = fmt.Sprintf("%s maps to VL %d %s, whose output port runs only VL0-%d (OperVLs, %s): the lane does not exist", j.Why, vl, path, p.OperVLs-1, p.OperVLsPos)
+	case f.Policy.IB.HasVL && vl != f.Policy.IB.VL && j.SL == f.Policy.IB.SL:
+		// Only the policy's SL has a VL to land on; a host off the
+		// policy's SL is ib-sl-consistency's finding, not every switch's.
+		msg = fmt.Sprintf("%s maps to VL %d %s, not to the policy's VL %d", j.Why, vl, path, f.Policy.IB.VL)
+	default:
+		return Finding{}, false
+	}
+	want, target := "a data VL below OperVLs", 0
+	if f.Policy.IB.HasVL {
+		want, target = fmt.Sprintf("VL %d", f.Policy.IB.VL), f.Policy.IB.VL
+	}
+	return Finding{
+		Severity: Error, Device: p.Switch.Host, Interface: fmt.Sprintf("%s port %d→%d", p.Switch.Label(), row.In, p.Port),
+		Message:  msg + smHint(f, "qos_swe_sl2vl"),
+		Expected: fmt.Sprintf("SL %d → %s", j.SL, want), Actual: fmt.Sprintf("SL %d → VL %d", j.SL, vl),
+		Source:  row.Pos,
+		Changes: fixSwitchSL2VL(f, p, j.SL, target),
+	}, true
 }

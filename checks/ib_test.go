@@ -38,6 +38,9 @@ const (
 	ibPIFile    = "devices/gpu01/smpquery-portinfo-mlx5_0-1.txt"
 	ibSMConf    = "devices/sm01/opensm.conf"
 	ibRow       = "ports: in  0, out  0: | 0| 1|"
+	swSL2VL1    = "devices/sm01/smpquery-sl2vl-lid4-1.txt"
+	swPI1       = "devices/sm01/smpquery-portinfo-lid4-1.txt"
+	swVLArb2    = "devices/sm01/smpquery-vlarb-lid4-2.txt"
 )
 
 var _ = register(ibSL2VL, func(testing.TB) []checkCase {
@@ -49,7 +52,25 @@ var _ = register(ibSL2VL, func(testing.TB) []checkCase {
 			write("devices/gpu01/smpquery-sl2vl-mlx5_0-1.txt", "# SL2VL table: Lid 2\n#                 SL: | 0| 1| 2| 3| 4| 5| 6| 7| 8| 9|10|11|12|13|14|15|\nports: in  0, out  0: | 0| 3| 2| 3| 4| 5| 6| 7| 0| 1| 2| 3| 4| 5| 6| 7|\n")},
 			want: []string{"error gpu01 mlx5_0/1"}, msg: "which runs only VL0-1"},
 		{name: "not the policy's VL", edits: []edit{ibPod(), replace("inventory.yaml", "vl: 1", "vl: 2")},
-			want: []string{"error gpu01 mlx5_0/1", "error gpu02 mlx5_0/1", "error sm01 mlx5_0/1"}, msg: "not to the policy's VL 2"},
+			want: []string{"error gpu01 mlx5_0/1", "error gpu02 mlx5_0/1",
+				"error sm01 ib-leaf01 (lid 4) port 1→2", "error sm01 ib-leaf01 (lid 4) port 1→3", "error sm01 ib-leaf01 (lid 4) port 2→1",
+				"error sm01 ib-leaf01 (lid 4) port 2→3", "error sm01 ib-leaf01 (lid 4) port 3→1", "error sm01 ib-leaf01 (lid 4) port 3→2",
+				"error sm01 mlx5_0/1"}, msg: "not to the policy's VL 2"},
+		// Switch ports (examples/ib-pod: ib-leaf01, LID 4, ports 1-3
+		// Active; rows from port 0 and from the ports without a link
+		// carry no job).
+		{name: "switch SL to VL 15", edits: []edit{ibPod(), replace(swSL2VL1, "ports: in  2, out  1: | 0| 1|", "ports: in  2, out  1: | 0|15|")},
+			want: []string{"error sm01 ib-leaf01 (lid 4) port 2→1"}, msg: "maps to VL 15 from port 2 to port 1 of ib-leaf01 (lid 4): the switch drops"},
+		{name: "switch row from port 0 or a port without link", edits: []edit{ibPod(),
+			replace(swSL2VL1, "ports: in  0, out  1: | 0| 1|", "ports: in  0, out  1: | 0|15|"),
+			replace(swSL2VL1, "ports: in  9, out  1: | 0| 1|", "ports: in  9, out  1: | 0|15|"),
+			replace(swSL2VL1, "ports: in  1, out  1: | 0| 1|", "ports: in  1, out  1: | 0|15|")}},
+		{name: "switch VL above OperVLs", edits: []edit{ibPod(), replace(swPI1, "OperVLs:.........................VL0-7", "OperVLs:.........................VL0")},
+			want: []string{"error sm01 ib-leaf01 (lid 4) port 2→1", "error sm01 ib-leaf01 (lid 4) port 3→1"}, msg: "whose output port runs only VL0-0"},
+		{name: "switch port down", edits: []edit{ibPod(), replace(swPI1, "LinkState:.......................Active", "LinkState:.......................Down"),
+			replace(swSL2VL1, "ports: in  2, out  1: | 0| 1|", "ports: in  2, out  1: | 0|15|")}},
+		{name: "switch sl2vl not collected", edits: []edit{ibPod(), remove(swSL2VL1)},
+			want: []string{"info sm01"}, msg: "smpquery-sl2vl-lid4-1.txt not collected"},
 		{name: "SL from the environment", edits: []edit{ibPod(), write("devices/gpu01/nccl-env.txt", "NCCL_IB_SL=15\nHOME=/root\n")},
 			want: []string{"error gpu01 mlx5_0/1"}, msg: "NCCL_IB_SL 15 (devices/gpu01/nccl-env.txt:1) maps to VL 7"},
 		{name: "not collected", edits: []edit{ibPod(), remove(ibSL2VLFile)},
@@ -73,6 +94,12 @@ var _ = register(ibVLArb, func(testing.TB) []checkCase {
 			replace(ibVLArbFile, "LowCap 8", "LowCap 1")},
 			want: []string{"error gpu01 mlx5_0/1"}},
 		{name: "dropped SL is ib-sl2vl's", edits: []edit{ibPod(), replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|")}},
+		// The switch's output port 2 arbitrates what leaves towards
+		// gpu01; its low table gives VL 1 (SL 1's) nothing.
+		{name: "switch zero weight", edits: []edit{ibPod(), replace(swVLArb2, "WEIGHT: |0x0 |0x40|", "WEIGHT: |0x0 |0x0 |")},
+			want: []string{"error sm01 ib-leaf01 (lid 4) port 2"}, msg: "leaves ib-leaf01 (lid 4) port 2 on VL 1, which has weight 0 in both"},
+		{name: "switch vlarb not collected", edits: []edit{ibPod(), remove(swVLArb2)},
+			want: []string{"info sm01"}, msg: "smpquery-vlarb-lid4-2.txt not collected"},
 	}
 })
 
@@ -83,7 +110,16 @@ var _ = register(ibSMConsistency, func(testing.TB) []checkCase {
 			want: []string{"error gpu02 mlx5_0/1"}, msg: "SL2VL (devices/sm01/opensm.conf:25) differ"},
 		{name: "defaults apply", edits: []edit{ibPod(), replace(ibSMConf, "qos_ca_vlarb_low 0:0,1:64,2:128,3:192,4:0,5:64,6:64,7:64\n", "")},
 			want: []string{"error gpu01 mlx5_0/1", "error gpu02 mlx5_0/1", "error sm01 mlx5_0/1"}, msg: "low VL arbitration (OpenSM default"},
-		{name: "qos_ fall-back", edits: []edit{ibPod(), replace(ibSMConf, "qos_ca_high_limit 6\n", ""), replace(ibSMConf, "qos_high_limit -1", "qos_high_limit 6")}},
+		// qos_high_limit 6 reaches the CAs (their own line gone) and the
+		// switch's port 0 (no qos_sw0_ line), which holds 0.
+		{name: "qos_ fall-back", edits: []edit{ibPod(), replace(ibSMConf, "qos_ca_high_limit 6\n", ""), replace(ibSMConf, "qos_high_limit -1", "qos_high_limit 6")},
+			want: []string{"error sm01 ib-leaf01 (lid 4) port 0"}, msg: "qos_sw0_ class: VLHighLimit (devices/sm01/opensm.conf:"},
+		{name: "switch external port", edits: []edit{ibPod(), replace(swSL2VL1, "ports: in 17, out  1: | 0| 1|", "ports: in 17, out  1: | 0| 3|")},
+			want: []string{"error sm01 ib-leaf01 (lid 4) port 1"}, msg: "qos_swe_ class: SL2VL (devices/sm01/opensm.conf:"},
+		{name: "switch qos_swe_ own line", edits: []edit{ibPod(), replace(ibSMConf, "qos_swe_vlarb_low 0:0,1:64,", "qos_swe_vlarb_low 0:0,1:32,")},
+			want: []string{"error sm01 ib-leaf01 (lid 4) port 1", "error sm01 ib-leaf01 (lid 4) port 2", "error sm01 ib-leaf01 (lid 4) port 3"}, msg: "low VL arbitration (devices/sm01/opensm.conf:"},
+		{name: "switch SL2VL by torus-2QoS", edits: []edit{ibPod(), replace(ibSMConf, "qos TRUE", "qos TRUE\nrouting_engine torus-2QoS"),
+			replace(swSL2VL1, "ports: in 17, out  1: | 0| 1|", "ports: in 17, out  1: | 0| 3|")}},
 		{name: "qos FALSE programs nothing", edits: []edit{ibPod(), replace(ibSMConf, "qos TRUE", "qos FALSE"), replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|")}},
 		{name: "high limit", edits: []edit{ibPod(), replace(ibPIFile, "VLHighLimit:.....................6", "VLHighLimit:.....................0")},
 			want: []string{"error gpu01 mlx5_0/1"}, msg: "VLHighLimit"},
@@ -126,19 +162,53 @@ func TestIBFixTargetsSM(t *testing.T) {
 }
 
 // The shipped InfiniBand examples: ib-pod lints clean, ib-broken gives
-// the 6 errors its README lists.
+// the 8 errors its README lists.
 func TestIBExamples(t *testing.T) {
 	want := map[string][]string{
 		"ib-pod": nil,
 		"ib-broken": {
 			"gpu01 ib-sm-consistency error", "gpu01 ib-vlarb error",
 			"gpu02 ib-sl2vl error", "gpu02 ib-sm-consistency error",
-			"sm01 ib-sl-consistency error", "sm01 ib-sl2vl error",
+			"sm01 ib-sl-consistency error", "sm01 ib-sl2vl error", "sm01 ib-sl2vl error", "sm01 ib-sm-consistency error",
 		},
 	}
 	for dir, w := range want {
 		if got := lintDir(t, "../examples/"+dir); !slices.Equal(got, w) {
 			t.Errorf("%s: %q, want %q", dir, got, w)
 		}
+	}
+}
+
+// A switch whose drop comes from qos_swe_sl2vl itself gets that line
+// fixed in place; a switch port that only differs from it, a reload. The
+// swe fix leaves qos_ca_sl2vl alone.
+func TestIBSwitchFixTargetsSWE(t *testing.T) {
+	good := "qos_swe_sl2vl 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,7"
+	f := fabric(t, ibPod(), replace(ibSMConf, good, "qos_swe_sl2vl 0,15,2,3,4,5,6,7,8,9,10,11,12,13,14,7"),
+		replace(swSL2VL1, "ports: in  2, out  1: | 0| 1|", "ports: in  2, out  1: | 0|15|"))
+	fs := ibSL2VL.Run(f)
+	if len(fs) != 1 || len(fs[0].Changes) != 2 {
+		t.Fatalf("%+v", fs)
+	}
+	c := fs[0].Changes[0]
+	if c.Kind != OpenSMConf || c.Device != "sm01" || c.Path[0] != "qos_swe_sl2vl" || "qos_swe_sl2vl "+c.Value != good || !c.HasOld {
+		t.Errorf("%+v", c)
+	}
+	f = fabric(t, ibPod(), replace(swSL2VL1, "ports: in  2, out  1: | 0| 1|", "ports: in  2, out  1: | 0|15|"))
+	if fs := ibSL2VL.Run(f); len(fs) != 1 || len(fs[0].Changes) != 1 || fs[0].Changes[0].Kind != OpenSMReload {
+		t.Errorf("port-only defect: %+v", fs)
+	}
+	// qos_swe_vlarb_low's weight-0 entry for VL 1 gets 64 credits, in
+	// place.
+	f = fabric(t, ibPod(), replace(ibSMConf, "qos_swe_vlarb_low 0:0,1:64,2:128,3:192,4:0,5:64,6:64,7:64\n", "qos_swe_vlarb_low 0:0,1:0,2:128\n"),
+		replace(swVLArb2, "WEIGHT: |0x0 |0x40|", "WEIGHT: |0x0 |0x0 |"))
+	var got []Change
+	for _, fd := range ibVLArb.Run(f) {
+		if fd.Interface == "ib-leaf01 (lid 4) port 2" {
+			got = fd.Changes
+		}
+	}
+	if len(got) != 2 || got[0].Path[0] != "qos_swe_vlarb_low" || got[0].Value != "0:0,1:64,2:128" || !got[0].HasOld {
+		t.Errorf("%+v", got)
 	}
 }

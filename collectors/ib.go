@@ -12,6 +12,9 @@ type IBCapture struct {
 	// Ports are the InfiniBand ports (link layer InfiniBand) ibstat lists,
 	// in its order.
 	Ports []*IBPortCapture
+	// Switches are the switches this host's ibswitches.txt lists, with
+	// the ports read by LID from here; nil when the file is absent.
+	Switches []*IBSwitchCapture
 }
 
 // IBPortCapture is one HCA port's QoS tables; a nil table was not
@@ -21,6 +24,24 @@ type IBPortCapture struct {
 	Port     int
 	LID      int
 	Line     int // the port's line in ibstat
+	SL2VL    *ibfiles.SL2VL
+	VLArb    *ibfiles.VLArb
+	PortInfo *ibfiles.PortInfo
+}
+
+// IBSwitchCapture is one switch `ibswitches` listed, read by LID from the
+// host that holds the file.
+type IBSwitchCapture struct {
+	ibfiles.IBSwitch
+	// Ports are the ports whose PortInfo was collected, by port number.
+	Ports []*IBSwitchPortCapture
+}
+
+// IBSwitchPortCapture is one switch port's tables; a nil table was not
+// collected or could not be read. SL2VL has one row per input port
+// towards this output port.
+type IBSwitchPortCapture struct {
+	Port     int
 	SL2VL    *ibfiles.SL2VL
 	VLArb    *ibfiles.VLArb
 	PortInfo *ibfiles.PortInfo

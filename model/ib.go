@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/ibfiles"
@@ -25,6 +26,10 @@ type IBFabric struct {
 	// SM is the subnet manager's intended configuration (opensm.conf);
 	// nil when no host's opensm.conf was collected.
 	SM *SMIntent
+	// Switches are the switches read by LID from a host
+	// (ibswitches.txt), sorted by LID; a switch listed by two hosts is
+	// kept once, from the first.
+	Switches []*IBSwitch
 }
 
 // IBHost is one host's InfiniBand ports and the SL its jobs use.
@@ -128,6 +133,7 @@ func buildIB(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
 			h.Ports = append(h.Ports, buildIBPort(hc, pc))
 		}
 		f.IB.Hosts = append(f.IB.Hosts, h)
+		f.IB.addSwitches(buildIBSwitches(hc.Name, layout.DeviceFile(hc.Name, layout.IBSwitchesFile), hc.IB.Switches))
 		if hc.IB.OpenSM != nil {
 			if f.IB.SM != nil {
 				f.Notes = append(f.Notes, &source.Error{Device: hc.Name, Pos: source.Pos{File: hc.IB.OpenSM.File},
@@ -137,6 +143,19 @@ func buildIB(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
 			f.IB.SM = buildSMIntent(hc.Name, hc.IB.OpenSM)
 		}
 	}
+}
+
+func (ib *IBFabric) addSwitches(sws []*IBSwitch) {
+	for _, s := range sws {
+		dup := false
+		for _, o := range ib.Switches {
+			dup = dup || o.GUID == s.GUID
+		}
+		if !dup {
+			ib.Switches = append(ib.Switches, s)
+		}
+	}
+	sort.SliceStable(ib.Switches, func(i, j int) bool { return ib.Switches[i].LID < ib.Switches[j].LID })
 }
 
 func buildIBPort(hc *collectors.HostCapture, pc *collectors.IBPortCapture) *IBPort {

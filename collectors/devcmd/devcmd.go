@@ -133,16 +133,19 @@ func ReadSysfs(paths []string) (string, error) {
 
 // Check returns nil when cmd is on the allowlist: one of the fixed
 // commands, mlnx_qos -i or ethtool -S with a safe netdev, mlxconfig -d with
-// a safe RDMA device and q, smpquery's one read form (SMPQuery), or the
+// a safe RDMA device and q, smpquery's read forms (SMPQuery, SMPQueryLID), ibswitches, or the
 // sysfs read of allowed paths, optionally run through `sudo -n`.
 func Check(cmd string) error {
 	c := strings.TrimPrefix(cmd, SudoPrefix)
 	switch c {
 	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf, CatUCXConf, LLDPNeighbors, Lspci, CatCPUInfo,
-		IBStat, CatOpenSMConf:
+		IBStat, CatOpenSMConf, IBSwitches:
 		return nil
 	}
 	if _, _, _, ok := ParseSMPQuery(c); ok {
+		return nil
+	}
+	if _, _, _, ok := ParseSMPQueryLID(c); ok {
 		return nil
 	}
 	if rest, ok := strings.CutPrefix(c, MlxconfigPrefix); ok {

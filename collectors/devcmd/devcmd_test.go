@@ -161,3 +161,43 @@ func TestSMPQuery(t *testing.T) {
 		}
 	}
 }
+
+func TestSMPQueryLID(t *testing.T) {
+	c, err := SMPQueryLID("sl2vl", 4, 1)
+	if err != nil || c != "smpquery sl2vl 4 1" || Check(c) != nil || Check(SudoPrefix+c) != nil {
+		t.Errorf("SMPQueryLID = %q, %v", c, err)
+	}
+	for _, op := range []string{"vlarb", "portinfo"} {
+		c, err := SMPQueryLID(op, 49151, 0)
+		if err != nil || Check(c) != nil {
+			t.Errorf("SMPQueryLID(%s) = %q, %v", op, c, err)
+		}
+		if gop, lid, port, ok := ParseSMPQueryLID(c); !ok || gop != op || lid != 49151 || port != 0 {
+			t.Errorf("ParseSMPQueryLID(%q) = %s %d %d %v", c, gop, lid, port, ok)
+		}
+	}
+	for _, a := range []struct {
+		op        string
+		lid, port int
+	}{{"nodeinfo", 4, 1}, {"sl2vl", 0, 1}, {"sl2vl", 0xc000, 1}, {"vlarb", 4, 255}, {"portinfo", 4, -1}} {
+		if c, err := SMPQueryLID(a.op, a.lid, a.port); err == nil {
+			t.Errorf("SMPQueryLID(%+v) = %q, want refused", a, c)
+		}
+	}
+	if err := Check("ibswitches"); err != nil {
+		t.Error(err)
+	}
+	// Only a decimal LID and port: no GUID, directed route, hex, option,
+	// other operation, second port, leading zero or shell.
+	for _, c := range []string{
+		"smpquery sl2vl 4", "smpquery sl2vl 4 1 2", "smpquery sl2vl 0x4 1", "smpquery sl2vl 4 0x1", "smpquery sl2vl 04 1", "smpquery sl2vl 4 01",
+		"smpquery -G sl2vl 0xfc6a1c0300a1b2c4 1", "smpquery -D sl2vl 0,1 1", "smpquery -m 0x1 sl2vl 4 1", "smpquery nodeinfo 4", "smpquery switchinfo 4",
+		"smpquery sl2vl 4 1; reboot", "smpquery sl2vl 4 1\nreboot", "smpquery  sl2vl 4 1", "smpquery sl2vl $(id) 1", "smpquery sl2vl 49152 1",
+		"smpquery sl2vl 4 255", "smpquery SL2VL 4 1", "ibswitches -y 0x1", "ibswitches /tmp/topo", "ibswitches; reboot", "ibnetdiscover",
+		"ibportstate 4 1 disable", "smpquery -C mlx5_0 -P 1 sl2vl 4 1",
+	} {
+		if err := Check(c); err == nil {
+			t.Errorf("Check(%q) allowed a command outside the list", c)
+		}
+	}
+}

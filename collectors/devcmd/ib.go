@@ -66,3 +66,52 @@ func ParseSMPQuery(cmd string) (op, ca string, port int, ok bool) {
 	}
 	return m[3], m[1], port, true
 }
+
+// Switch reads (collectors/layout/ib.go): a switch answers only SMPs, so
+// a host reads it by LID through its default HCA port (the first Active
+// one, as infiniband-diags' -C/-P defaults pick; a host on two subnets
+// reads the first's switches).
+const (
+	// IBSwitches is `ibswitches` → ibswitches.txt: a script over
+	// ibnetdiscover, which only sends SubnGet MADs
+	// (linux-rdma/rdma-core infiniband-diags/scripts/ibswitches.in).
+	IBSwitches = "ibswitches"
+)
+
+// smpqueryLIDRe is SMPQueryLID's one form: an operation, a decimal LID and
+// a decimal port, nothing else (smpquery.c usage "portinfo 3 1 # portinfo
+// by lid, with port modifier"; sl2vl's modifier is the output port).
+var smpqueryLIDRe = regexp.MustCompile(`^smpquery (sl2vl|vlarb|portinfo) ([1-9][0-9]{0,4}) (0|[1-9][0-9]{0,2})$`)
+
+// SMPQueryLID is `smpquery <op> <lid> <port>` →
+// smpquery-<op>-lid<lid>-<port>.txt: one table of a switch port.
+func SMPQueryLID(op string, lid, port int) (string, error) {
+	if !smpqueryOps[op] {
+		return "", fmt.Errorf("smpquery %q is not an operation qoslint reads (sl2vl, vlarb, portinfo)", op)
+	}
+	if lid < 1 || lid > 0xbfff {
+		return "", fmt.Errorf("LID %d: want a unicast LID 1-49151", lid)
+	}
+	if port < 0 || port > 254 {
+		return "", fmt.Errorf("switch port %d: want 0-254", port)
+	}
+	return SMPQueryPrefix + op + " " + strconv.Itoa(lid) + " " + strconv.Itoa(port), nil
+}
+
+// ParseSMPQueryLID reads cmd back as SMPQueryLID's arguments; ok is false
+// for anything SMPQueryLID would not have written.
+func ParseSMPQueryLID(cmd string) (op string, lid, port int, ok bool) {
+	m := smpqueryLIDRe.FindStringSubmatch(cmd)
+	if m == nil {
+		return "", 0, 0, false
+	}
+	lid, err1 := strconv.Atoi(m[2])
+	port, err2 := strconv.Atoi(m[3])
+	if err1 != nil || err2 != nil {
+		return "", 0, 0, false
+	}
+	if c, err := SMPQueryLID(m[1], lid, port); err != nil || c != cmd {
+		return "", 0, 0, false
+	}
+	return m[1], lid, port, true
+}

@@ -21,7 +21,7 @@ func FuzzOpenSMConf(f *testing.F) {
 }
 
 func FuzzSL2VL(f *testing.F) {
-	seed(f, "sl2vl-hca.txt")
+	seed(f, "sl2vl-hca.txt", "sl2vl-switch.txt")
 	f.Fuzz(func(t *testing.T, b []byte) { _, _ = ParseSL2VL("f", b) })
 }
 
@@ -41,6 +41,7 @@ func FuzzVLArb(f *testing.F) {
 
 func FuzzPortInfo(f *testing.F) {
 	seed(f, "portinfo-hca.txt")
+	f.Add([]byte("# Port info: Lid 5 port 2\nLinkState:.......................Down\n"))
 	f.Fuzz(func(t *testing.T, b []byte) { _, _ = ParsePortInfo("f", b) })
 }
 

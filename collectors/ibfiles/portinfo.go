@@ -19,6 +19,11 @@ type PortInfo struct {
 	// VLHighLimit is the port's high-priority limit (4 KiB units); -1
 	// when absent.
 	VLHighLimit, VLHighLimitLine int
+	// LinkState is libibmad/dump.c mad_dump_portstate's word ("Down",
+	// "Initialize", "Armed", "Active"); "" when absent. A switch port
+	// not Active carries no traffic and OpenSM skips a Down one
+	// (opensm/osm_qos.c qos_extports_setup).
+	LinkState string
 }
 
 // vlRange maps libibmad/dump.c mad_dump_opervls (and _vlcap) strings to
@@ -60,6 +65,8 @@ func ParsePortInfo(file string, data []byte) (*PortInfo, error) {
 				return nil, errf(file, n, "OperVLs %q: want VL0, VL0-1, VL0-3, VL0-7 or VL0-14", clip(val))
 			}
 			p.OperVLsLine = n
+		case "LinkState":
+			p.LinkState = val
 		case "VLHighLimit":
 			v, ok := atoi(val, 0, 255, false)
 			if !ok {

@@ -20,3 +20,24 @@ const (
 func SMPQueryFile(op, ca string, port int) string {
 	return "smpquery-" + op + "-" + ca + "-" + strconv.Itoa(port) + txtSuffix
 }
+
+// InfiniBand switches (README "Fabric directory", InfiniBand switches). A
+// switch runs no shell qoslint could reach: it answers only subnet
+// management packets, which any host with an HCA port on the subnet can
+// send. So its tables are read from one host (the subnet manager's host,
+// else the first InfiniBand host) and kept in that host's directory:
+// `ibswitches` names the switches and their LIDs, and per switch LID L and
+// port P (0, the management port, to the switch's port count)
+// `smpquery <op> L P` (linux-rdma/rdma-core infiniband-diags/smpquery.c:
+// "portinfo 3 1 # portinfo by lid, with port modifier"; sl2vl's
+// modifier is the output port and prints one row per input port, vlarb's
+// and portinfo's is the port). The switch is named by its LID, not by an
+// inventory entry: the LID is what the SMPs address, and ibswitches
+// prints it with the switch's GUID and node description.
+const IBSwitchesFile = "ibswitches.txt"
+
+// SwitchSMPQueryFile holds `smpquery <op> <lid> <port>` of one switch port,
+// e.g. smpquery-sl2vl-lid5-1.txt.
+func SwitchSMPQueryFile(op string, lid, port int) string {
+	return "smpquery-" + op + "-lid" + strconv.Itoa(lid) + "-" + strconv.Itoa(port) + txtSuffix
+}

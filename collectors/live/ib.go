@@ -17,8 +17,14 @@ func (r *devRun) collectIB() error {
 	if err != nil {
 		return err
 	}
-	if err := r.captureOpenSMConf(); err != nil {
+	hasSM, err := r.captureOpenSMConf()
+	if err != nil {
 		return err
+	}
+	if hasSM || r.dev.firstIB {
+		if err := r.collectSwitches(); err != nil {
+			return err
+		}
 	}
 	if !ok {
 		return nil
@@ -56,23 +62,88 @@ func (r *devRun) collectIB() error {
 // captureOpenSMConf saves /etc/opensm/opensm.conf. Only the subnet
 // manager's host has it, so its absence is no note: the offline reader
 // treats the file as optional too.
-func (r *devRun) captureOpenSMConf() error {
+func (r *devRun) captureOpenSMConf() (saved bool, err error) {
 	cmd := devcmd.CatOpenSMConf
 	if r.dev.creds.Sudo {
 		cmd = devcmd.SudoPrefix + cmd
 	}
 	out, ok, err := r.exec(cmd)
 	if !ok || err != nil {
-		return err
+		return false, err
 	}
 	if line := failureLine(out); line != "" {
 		if !missingFile(line) {
 			r.note("%s not collected: `%s` said %q", layout.OpenSMConfFile, cmd, clip(line))
 		}
-		return nil
+		return false, nil
 	}
 	r.save(r.file(layout.OpenSMConfFile), cmd, out)
+	return true, nil
+}
+
+// collectSwitches reads every switch `ibswitches` lists, by LID, from
+// this host (collectors/layout/ib.go): the PortInfo of ports 0 to N, and
+// the SL2VL and VL arbitration tables of the Active ones. A PortInfo not
+// Active is not saved: the offline reader judges the ports whose PortInfo
+// it finds, and a port without a link carries nothing to judge.
+func (r *devRun) collectSwitches() error {
+	out, ok, err := r.capture(r.sudo(devcmd.IBSwitches), layout.IBSwitchesFile)
+	if !ok || err != nil {
+		return err
+	}
+	sws, perr := ibfiles.ParseIBSwitches(r.file(layout.IBSwitchesFile), out)
+	if perr != nil {
+		r.note("%s is not ibswitches output (%v): switches unknown", layout.IBSwitchesFile, perr)
+		return nil
+	}
+	for _, sw := range sws.Switches {
+		for port := 0; port <= sw.Ports; port++ {
+			if err := r.collectSwitchPort(sw.LID, port); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
+}
+
+func (r *devRun) collectSwitchPort(lid, port int) error {
+	cmd, err := devcmd.SMPQueryLID("portinfo", lid, port)
+	if err != nil {
+		r.note("switch lid %d port %d skipped: %v", lid, port, err)
+		return nil
+	}
+	file := layout.SwitchSMPQueryFile("portinfo", lid, port)
+	out, ok, err := r.exec(r.sudo(cmd))
+	if !ok || err != nil {
+		return err
+	}
+	if line := failureLine(out); line != "" {
+		r.note("%s not collected: `%s` said %q", file, cmd, clip(line))
+		return nil
+	}
+	pi, perr := ibfiles.ParsePortInfo(r.file(file), out)
+	if perr == nil && pi.LinkState != "Active" {
+		return nil
+	}
+	// Saved even when unreadable: the offline reader reports the line.
+	r.save(r.file(file), r.sudo(cmd), out)
+	for _, op := range []string{"sl2vl", "vlarb"} {
+		c, _ := devcmd.SMPQueryLID(op, lid, port)
+		if _, _, err := r.capture(r.sudo(c), layout.SwitchSMPQueryFile(op, lid, port)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sudo prefixes cmd with `sudo -n` when the credentials say so: smpquery
+// and ibnetdiscover open /dev/infiniband/umad*, which a host may keep for
+// root.
+func (r *devRun) sudo(cmd string) string {
+	if r.dev.creds.Sudo {
+		return devcmd.SudoPrefix + cmd
+	}
+	return cmd
 }
 
 // missingFile is cat's message for a file that does not exist.

@@ -139,6 +139,9 @@ type device struct {
 	// ib and ethernet say which host files the fabric type asks for
 	// (the offline reader's choice, collectors/offline hostCapture).
 	ib, ethernet bool
+	// firstIB is the inventory's first host on an InfiniBand fabric: it
+	// reads the switches even without opensm.conf (collectors/layout/ib.go).
+	firstIB bool
 }
 
 func (d *device) hostPort() string { return net.JoinHostPort(d.addr, strconv.Itoa(d.port)) }
@@ -148,9 +151,9 @@ func devices(inv *inventory.Inventory) []*device {
 	for _, s := range inv.Switches {
 		out = append(out, &device{name: s.Name, kind: layout.KindSwitch, addr: s.Address, creds: inv.SwitchCredentials(s)})
 	}
-	for _, h := range inv.Hosts {
+	for i, h := range inv.Hosts {
 		out = append(out, &device{name: h.Name, kind: layout.KindHost, addr: h.Address, creds: inv.HostCredentials(h), nics: h.NICs,
-			ib: inv.HasIB(), ethernet: inv.FabricType != inventory.FabricInfiniBand})
+			ib: inv.HasIB(), ethernet: inv.FabricType != inventory.FabricInfiniBand, firstIB: i == 0 && inv.HasIB()})
 	}
 	for _, d := range out {
 		if d.addr == "" {

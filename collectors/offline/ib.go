@@ -13,6 +13,7 @@ import (
 func (r *reader) ibFiles(hc *collectors.HostCapture) *collectors.IBCapture {
 	ib := &collectors.IBCapture{}
 	ib.OpenSM = readOK(r, r.devicePath(hc.Name, layout.OpenSMConfFile), ibfiles.ParseOpenSMConf)
+	r.ibSwitchFiles(hc, ib)
 	st, state := readParse(r, r.devicePath(hc.Name, layout.IBStatFile), ibfiles.ParseIBStat)
 	if state == fileAbsent {
 		hc.Missing = append(hc.Missing, layout.IBStatFile)
@@ -62,4 +63,41 @@ func (r *reader) ncclFiles(hc *collectors.HostCapture) {
 	}
 	hc.NCCLHome = readOK(r, r.devicePath(hc.Name, layout.HomeNCCLConfFile), hostfiles.ParseNCCLConf)
 	hc.NCCLEnv = readOK(r, r.devicePath(hc.Name, layout.NCCLEnvFile), hostfiles.ParseNCCLEnv)
+}
+
+// ibSwitchFiles reads ibswitches.txt, optional (only the host that read
+// the switches has it), and per switch the ports whose PortInfo is there.
+// A port that is Active must also have its SL2VL and VL arbitration
+// tables; one that is not carries no traffic and needs neither.
+func (r *reader) ibSwitchFiles(hc *collectors.HostCapture, ib *collectors.IBCapture) {
+	sws := readOK(r, r.devicePath(hc.Name, layout.IBSwitchesFile), ibfiles.ParseIBSwitches)
+	if sws == nil {
+		return
+	}
+	for _, sw := range sws.Switches {
+		sc := &collectors.IBSwitchCapture{IBSwitch: sw}
+		for port := 0; port <= sw.Ports; port++ {
+			file := func(op string) string {
+				return r.devicePath(hc.Name, layout.SwitchSMPQueryFile(op, sw.LID, port))
+			}
+			pi, st := readParse(r, file("portinfo"), ibfiles.ParsePortInfo)
+			if st != fileOK {
+				continue
+			}
+			pc := &collectors.IBSwitchPortCapture{Port: port, PortInfo: pi}
+			if pi.LinkState == "Active" {
+				var s1, s2 fileState
+				pc.SL2VL, s1 = readParse(r, file("sl2vl"), ibfiles.ParseSL2VL)
+				pc.VLArb, s2 = readParse(r, file("vlarb"), ibfiles.ParseVLArb)
+				for i, s := range []fileState{s1, s2} {
+					if s == fileAbsent {
+						hc.Missing = append(hc.Missing, layout.SwitchSMPQueryFile([]string{"sl2vl", "vlarb"}[i], sw.LID, port))
+					}
+				}
+				pc.SL2VL, pc.VLArb = nilIf(s1, pc.SL2VL), nilIf(s2, pc.VLArb)
+			}
+			sc.Ports = append(sc.Ports, pc)
+		}
+		ib.Switches = append(ib.Switches, sc)
+	}
 }

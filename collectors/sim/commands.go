@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"github.com/qoslint/qoslint/collectors/layout"
 )
 
@@ -105,9 +107,16 @@ func (d *device) run(line string, exec bool) result {
 			return d.file(layout.LspciFile, notFound(cmd, exec, sudo))
 		case devcmd.IBStat:
 			return d.file(layout.IBStatFile, notFound(cmd, exec, sudo))
+		case devcmd.IBSwitches:
+			// A folder without ibswitches.txt knows of no switch: the
+			// script prints nothing for a fabric without one.
+			return d.file(layout.IBSwitchesFile, stdout("", exitOK))
 		}
 		if op, ca, port, ok := devcmd.ParseSMPQuery(cmd); ok {
 			return d.smpquery(op, ca, port)
+		}
+		if op, lid, port, ok := devcmd.ParseSMPQueryLID(cmd); ok {
+			return d.smpqueryLID(op, lid, port)
 		}
 		if rest, ok := strings.CutPrefix(cmd, devcmd.MlxconfigPrefix); ok {
 			if ib, ok := strings.CutSuffix(rest, devcmd.MlxconfigQuery); ok {
@@ -220,6 +229,40 @@ var catFiles = map[string]string{
 func (d *device) smpquery(op, ca string, port int) result {
 	missing := stdout("smpquery: iberror: failed: Failed to open '"+ca+"' port '"+strconv.Itoa(port)+"'\n", exitIBDiag)
 	return d.file(layout.SMPQueryFile(op, ca, port), missing)
+}
+
+// smpqueryLID answers `smpquery <op> <lid> <port>` from
+// smpquery-<op>-lid<lid>-<port>.txt. The fabric directory keeps the
+// PortInfo of Active switch ports only (collectors/live collectSwitches),
+// so a port of a switch ibswitches.txt lists without one is a port
+// without a link: its PortInfo says Down. Anything else the folder lacks
+// gets smpquery's failure of the query (IBEXIT "operation %s: %s",
+// infiniband-diags/smpquery.c main; "port info query failed" and the
+// like from its handlers).
+func (d *device) smpqueryLID(op string, lid, port int) result {
+	failed := stdout("smpquery: iberror: failed: operation "+op+": "+map[string]string{
+		"sl2vl": "slvl query failed", "vlarb": "vl arb query failed", "portinfo": "port info query failed"}[op]+"\n", exitIBDiag)
+	if op == "portinfo" && d.switchHasPort(lid, port) {
+		failed = stdout(fmt.Sprintf("# Port info: Lid %d port %d\nLinkState:.......................Down\nPhysLinkState:...................Polling\n", lid, port), exitOK)
+	}
+	return d.file(layout.SwitchSMPQueryFile(op, lid, port), failed)
+}
+
+func (d *device) switchHasPort(lid, port int) bool {
+	b, err := os.ReadFile(filepath.Join(d.dir, layout.IBSwitchesFile))
+	if err != nil {
+		return false
+	}
+	sws, err := ibfiles.ParseIBSwitches(layout.IBSwitchesFile, b)
+	if err != nil {
+		return false
+	}
+	for _, s := range sws.Switches {
+		if s.LID == lid {
+			return port <= s.Ports
+		}
+	}
+	return false
 }
 
 // cat prints each file or coreutils' message for a missing one.

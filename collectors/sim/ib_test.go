@@ -24,7 +24,7 @@ func TestIBCommands(t *testing.T) {
 		c := dial(t, f, d.Name)
 		devDir := filepath.Join(ibPod, "devices", d.Name)
 		exps := []expect{{cmd: devcmd.IBStat, stdout: readFile(t, filepath.Join(devDir, layout.IBStatFile))}}
-		files, _ := filepath.Glob(filepath.Join(devDir, "smpquery-*.txt"))
+		files, _ := filepath.Glob(filepath.Join(devDir, "smpquery-*-mlx5_*.txt"))
 		if len(files) != 3 {
 			t.Fatalf("%s: %d smpquery files, want 3", d.Name, len(files))
 		}
@@ -97,5 +97,35 @@ func TestWriteInventoryIB(t *testing.T) {
 	}
 	if !inv.HasIB() || inv.Policy.IB.SL != 1 || !inv.Policy.IB.HasVL || inv.Policy.IB.HasAdaptiveRouting {
 		t.Errorf("%+v", inv.Policy.IB)
+	}
+}
+
+// TestIBSwitchCommands: sm01 answers ibswitches and the by-LID smpquery
+// forms from its files; a port of a listed switch without a PortInfo file
+// has no link, anything else fails as smpquery does. A host without
+// ibswitches.txt lists no switch.
+func TestIBSwitchCommands(t *testing.T) {
+	f := startSim(t, ibPod, Options{})
+	c := dial(t, f, "sm01")
+	dir := filepath.Join(ibPod, "devices", "sm01")
+	exps := []expect{{cmd: devcmd.IBSwitches, stdout: readFile(t, filepath.Join(dir, layout.IBSwitchesFile))}}
+	for _, op := range []string{"sl2vl", "vlarb", "portinfo"} {
+		cmd, _ := devcmd.SMPQueryLID(op, 4, 1)
+		exps = append(exps, expect{cmd: cmd, stdout: readFile(t, filepath.Join(dir, layout.SwitchSMPQueryFile(op, 4, 1)))})
+	}
+	down, _ := devcmd.SMPQueryLID("portinfo", 4, 40)
+	exps = append(exps, expect{cmd: down, stdout: "# Port info: Lid 4 port 40\nLinkState:.......................Down\nPhysLinkState:...................Polling\n"})
+	beyond, _ := devcmd.SMPQueryLID("portinfo", 4, 66)
+	exps = append(exps, expect{cmd: beyond, stdout: "smpquery: iberror: failed: operation portinfo: port info query failed\n", code: 255})
+	other, _ := devcmd.SMPQueryLID("sl2vl", 9, 1)
+	exps = append(exps, expect{cmd: other, stdout: "smpquery: iberror: failed: operation sl2vl: slvl query failed\n", code: 255})
+	for _, e := range exps {
+		r := run(t, c, e.cmd, testTimeout)
+		if r.err != nil || r.stdout != e.stdout || r.code != e.code || r.stderr != "" {
+			t.Errorf("%q: stdout %q stderr %q status %d (%v), want %q %d", e.cmd, r.stdout, r.stderr, r.code, r.err, e.stdout, e.code)
+		}
+	}
+	if r := run(t, dial(t, f, "gpu01"), devcmd.IBSwitches, testTimeout); r.stdout != "" || r.code != 0 {
+		t.Errorf("gpu01 ibswitches: %q %d", r.stdout, r.code)
 	}
 }

@@ -121,6 +121,26 @@ func TestAuditEqualsLint(t *testing.T) {
 					t.Error("gpu02 has no opensm.conf, but one was collected")
 				}
 			}
+			// The switch is read by LID from sm01 (it has opensm.conf):
+			// the files of its Active ports, and no PortInfo of a port
+			// without link (the simulator says Down for ports 4-65).
+			if name == "ib-pod" {
+				want, _ := filepath.Glob(filepath.Join(src, "devices/sm01/*lid4*.txt"))
+				got, _ := filepath.Glob(filepath.Join(out, "devices/sm01/*lid4*.txt"))
+				if len(want) != 12 || len(got) != len(want) {
+					t.Errorf("switch files: collected %d, source %d", len(got), len(want))
+				}
+				for _, f := range append(want, filepath.Join(src, "devices/sm01/ibswitches.txt")) {
+					w, _ := os.ReadFile(f)
+					g, err := os.ReadFile(filepath.Join(out, "devices/sm01", filepath.Base(f)))
+					if err != nil || !bytes.Equal(g, w) {
+						t.Errorf("collected %s differs from the source (%v)", filepath.Base(f), err)
+					}
+				}
+				if sw, _ := filepath.Glob(filepath.Join(out, "devices/gpu0*/*lid*")); len(sw) > 0 {
+					t.Errorf("a host without opensm.conf, not first, read the switch: %q", sw)
+				}
+			}
 			var again bytes.Buffer
 			Lint(&again, &errOut, out, LintOptions{Format: "json", FailOn: checks.Error})
 			cj, _ := json.Marshal(decode(t, again.Bytes()).Findings)
@@ -198,7 +218,7 @@ func TestDemo(t *testing.T) {
 func TestDemoIB(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := Demo(context.Background(), &out, &errOut, DemoOptions{Fabric: "ib-broken", Format: "text"})
-	if code != ExitFindings || !strings.Contains(out.String(), "fabric ib-broken: 3 devices, 6 findings") {
+	if code != ExitFindings || !strings.Contains(out.String(), "fabric ib-broken: 3 devices, 8 findings") {
 		t.Errorf("exit %d\n%s\n%s", code, out.String(), errOut.String())
 	}
 }
