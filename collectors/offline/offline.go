@@ -436,11 +436,19 @@ func (r *reader) nicFiles(hc *collectors.HostCapture, nic *collectors.NICCapture
 // those of ibdev2netdev that are neither IPoIB nor down, else those with an
 // mlnx_qos capture.
 func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev, links []hostfiles.Link) []string {
-	out, skipped := roceCandidates(devs, links)
+	out, skipped, ipoib := roceCandidates(devs, links)
+	if len(ipoib) > 0 && r.ib {
+		r.note(source.Pos{File: r.devicePath(host, layout.IBDev2NetdevFile)}, "IPoIB netdevs, not RoCE NICs: %s; the InfiniBand checks (ib-*) judge their HCA ports", strings.Join(ipoib, ", "))
+	} else {
+		for _, nd := range ipoib {
+			skipped = append(skipped, nd+" (IPoIB: link_type infiniband)")
+		}
+		sort.Strings(skipped)
+	}
 	if len(skipped) > 0 {
 		r.note(source.Pos{File: r.devicePath(host, layout.IBDev2NetdevFile)}, "not checked as RoCE NICs (the inventory names no nics): %s; name them in the inventory's nics to check them", strings.Join(skipped, ", "))
 	}
-	if len(out) > 0 || len(skipped) > 0 {
+	if len(out) > 0 || len(skipped) > 0 || len(ipoib) > 0 {
 		if len(out) == 0 {
 			r.fail(source.Pos{File: layout.DeviceDir(host)}, "no RoCE NIC found: every port of %s is IPoIB or down; name the nics in the inventory to check them anyway", layout.IBDev2NetdevFile)
 		}
