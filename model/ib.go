@@ -36,6 +36,8 @@ type IBHost struct {
 	// layers that could set it were not collected.
 	SL      Value[int]
 	SLLayer string
+	// Apps are the SLs of the host's other applications (model/ib_apps.go).
+	Apps []IBAppSL
 }
 
 // IBPort is what one HCA port holds. A table not collected is nil.

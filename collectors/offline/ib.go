@@ -51,7 +51,7 @@ func nilIf[T any](s fileState, v *T) *T {
 	return v
 }
 
-// ncclFiles reads only the NCCL layers, for a host of an InfiniBand-only
+// ncclFiles reads only the applications' layers (NCCL, UCX), for a host of an InfiniBand-only
 // fabric: NCCL_IB_SL is read from them like NCCL_IB_TC.
 func (r *reader) ncclFiles(hc *collectors.HostCapture) {
 	conf, st := readParse(r, r.devicePath(hc.Name, layout.NCCLConfFile), hostfiles.ParseNCCLConf)
@@ -62,4 +62,6 @@ func (r *reader) ncclFiles(hc *collectors.HostCapture) {
 	}
 	hc.NCCLHome = readOK(r, r.devicePath(hc.Name, layout.HomeNCCLConfFile), hostfiles.ParseNCCLConf)
 	hc.NCCLEnv = readOK(r, r.devicePath(hc.Name, layout.NCCLEnvFile), hostfiles.ParseNCCLEnv)
+	// UCX_IB_SL is an application's SL as NCCL_IB_SL is.
+	hc.UCX = readOK(r, r.devicePath(hc.Name, layout.UCXConfFile), hostfiles.ParseUCXConf)
 }
