@@ -58,6 +58,9 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	r := &reader{capture: c, failed: map[string]bool{}, ib: inv.HasIB(), ethernet: inv.FabricType != inventory.FabricInfiniBand}
 	r.fsys = inputFS{FS: fsys, r: r}
 	skip := r.verifyCapture(inv)
+	if r.ib {
+		c.IBDiagnet = r.ibdiagnet()
+	}
 	known := map[string]bool{}
 	for _, s := range inv.Switches {
 		known[s.Name] = true
