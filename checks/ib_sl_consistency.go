@@ -21,8 +21,16 @@ NVIDIA/nccl src/transport/net_ib.cc), read like NCCL_IB_TC: the job environment,
 ~/.nccl.conf (or $NCCL_CONF_FILE), then /etc/nccl.conf (NVIDIA/nccl src/misc/param.cc). A host
 on another SL puts its traffic on another VL, with another arbitration weight, or on a lane the
 ports drop. The fix sets NCCL_IB_SL in /etc/nccl.conf; the job environment, when it sets the
-variable, still overrides the file.`,
-	Inputs: []Input{NCCL},
+variable, still overrides the file. NCCL is not the only application: UCX_IB_SL and NVSHMEM_IB_SL
+are read where host-app-tos reads their ToS (the job environment, /etc/ucx/ucx.conf; UCX only where
+a ucx.conf or a UCX_ variable shows it, NVSHMEM only where an NVSHMEM_ variable does), and NCCL_IB_SL,
+UCX_IB_SL and NVSHMEM_IB_SL in the env of each Kubernetes container placed on the host, as
+k8s-workload-tos reads them. UCX's default, "auto", is SL 0 on InfiniBand unless UCX_IB_AR_ENABLE is
+yes or try, when UCX takes the first SL the HCA does adaptive routing on (openucx/ucx
+src/uct/ib/mlx5/ib_mlx5.c uct_ib_mlx5_select_sl), which is not collected: a note then. Each finding
+names the application, the variable and where its value came from; the fix rewrites a NAME=value
+line of /etc/ucx/ucx.conf, patches the container's env, or says where to set it.`,
+	Inputs: []Input{NCCL, UCXConf, K8sManifests},
 	Run:    runIBSLConsistency,
 }
 
@@ -33,6 +41,11 @@ func runIBSLConsistency(f *model.Fabric) []Finding {
 	want := f.Policy.IB.SL
 	var out []Finding
 	for _, h := range f.IB.Hosts {
+		for _, a := range h.Apps {
+			if a.SL != want {
+				out = append(out, appSLFinding(f, h, a))
+			}
+		}
 		if !h.SL.Known {
 			out = append(out, notCollected(h.Name, []string{"nccl.conf not collected"}, "NCCL_IB_SL"))
 			continue
@@ -49,6 +62,42 @@ func runIBSLConsistency(f *model.Fabric) []Finding {
 		})
 	}
 	return out
+}
+
+// appSLFinding is one application's SL off the policy's on a host.
+func appSLFinding(f *model.Fabric, h *model.IBHost, a model.IBAppSL) Finding {
+	want := f.Policy.IB.SL
+	msg := fmt.Sprintf("%s sends on SL %d (%s, %s), the policy's SL is %d", a.App, a.SL, a.Knob, appSLWhere(a), want)
+	changes := appSLChange(a, want)
+	if len(changes) == 0 {
+		msg += fmt.Sprintf("; set %s=%d there (qoslint prints no command for it)", a.Var, want)
+	}
+	if s := a.Setting; s != nil && len(s.Unknown) > 0 {
+		msg += "; " + joinAnd(s.Unknown) + " " + plural(len(s.Unknown), "was", "were") + " not collected: " + plural(len(s.Unknown), "it", "they") + " may still override it"
+	}
+	return Finding{Severity: Error, Device: h.Name, Message: msg,
+		Expected: fmt.Sprintf("SL %d", want), Actual: fmt.Sprintf("SL %d", a.SL), Source: a.Pos, Changes: changes}
+}
+
+// appSLWhere names where an application's SL was decided.
+func appSLWhere(a model.IBAppSL) string {
+	if a.Container != nil {
+		return "in " + a.Where
+	}
+	return appLayerSays(*a.Setting)
+}
+
+// appSLChange fixes an application's SL where it was decided: the
+// container's env (or its ConfigMap), a plain line of /etc/ucx/ucx.conf;
+// nil where qoslint has no command (the job environment, a default).
+func appSLChange(a model.IBAppSL, want int) []Change {
+	if a.Container != nil {
+		return []Change{varFix(a.Container, a.Var, a.Value, a.Set, want)}
+	}
+	if s := a.Setting; s.Layer == model.LayerUCXEtc && s.Plain {
+		return []Change{{Kind: NCCLConf, Target: model.LayerUCXEtc, Path: []string{s.Var}, Value: strconv.Itoa(want), Old: s.Raw, HasOld: true}}
+	}
+	return nil
 }
 
 // slSource is the line that set the SL, or the nccl.conf NCCL's default

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -73,6 +74,12 @@ var _ = register(ibSL2VL, func(testing.TB) []checkCase {
 			want: []string{"info sm01"}, msg: "smpquery-sl2vl-lid4-1.txt not collected"},
 		{name: "SL from the environment", edits: []edit{ibPod(), write("devices/gpu01/nccl-env.txt", "NCCL_IB_SL=15\nHOME=/root\n")},
 			want: []string{"error gpu01 mlx5_0/1"}, msg: "NCCL_IB_SL 15 (devices/gpu01/nccl-env.txt:1) maps to VL 7"},
+		{name: "UCX's SL to VL 15", edits: []edit{ibPod(), write("devices/gpu02/ucx.conf", "UCX_IB_SL=1\n"), replace(ibSL2VLFile, ibRow, "ports: in  0, out  0: | 0|15|")},
+			want: []string{"error gpu02 mlx5_0/1"}, msg: "and UCX (UCX_IB_SL=1, devices/gpu02/ucx.conf:1) maps to VL 15"},
+		{name: "UCX alone on an SL the port drops", edits: []edit{ibPod(), write(ibUCXConf, "UCX_IB_SL=15\n")},
+			want: []string{"error gpu01 mlx5_0/1"}, msg: "SL 15 of UCX (UCX_IB_SL=15, devices/gpu01/ucx.conf:1) maps to VL 7"},
+		{name: "NVSHMEM in a container", edits: []edit{ibPod(), ibMapGPU01(), write("k8s/job.yaml", pytorchJob("              env:\n                - {name: NCCL_IB_SL, value: \"1\"}\n                - {name: NVSHMEM_IB_SL, value: \"2\"}\n"))},
+			want: []string{"error gpu01 mlx5_0/1"}, msg: "SL 2 of NVSHMEM (NVSHMEM_IB_SL=2, PyTorchJob ml/train Worker container pytorch) maps to VL 2"},
 		{name: "not collected", edits: []edit{ibPod(), remove(ibSL2VLFile)},
 			want: []string{"info gpu02"}, msg: "smpquery-sl2vl-mlx5_0-1.txt not collected: SL2VL not checked"},
 	}
@@ -135,8 +142,41 @@ var _ = register(ibSLConsistency, func(testing.TB) []checkCase {
 			want: []string{"error gpu01"}, msg: "SL 0 (NCCL default"},
 		{name: "not collected", edits: []edit{ibPod(), remove("devices/gpu01/nccl.conf")},
 			want: []string{"info gpu01"}, msg: "nccl.conf not collected: NCCL_IB_SL not checked"},
+		// ucx.conf in the NAME=value shape of openucx/ucx docs/source/faq.md
+		// ("UCX configuration file").
+		{name: "UCX in ucx.conf", edits: []edit{ibPod(), write(ibUCXConf, "UCX_IB_SL=3\n")},
+			want: []string{"error gpu01"}, msg: "UCX sends on SL 3 (UCX_IB_SL=3, set in /etc/ucx/ucx.conf)"},
+		{name: "UCX on the policy's SL", edits: []edit{ibPod(), write(ibUCXConf, "UCX_IB_SL=1\n")}},
+		{name: "UCX auto is SL 0 on InfiniBand", edits: []edit{ibPod(), write(ibUCXConf, "UCX_TLS=rc,sm\n")},
+			want: []string{"error gpu01"}, msg: "UCX sends on SL 0 (UCX_IB_SL unset, UCX's auto → 0"},
+		{name: "UCX auto with adaptive routing is not known", edits: []edit{ibPod(), write(ibUCXConf, "UCX_IB_AR_ENABLE=yes\n")}},
+		{name: "UCX kept off the HCA", edits: []edit{ibPod(), write(ibUCXConf, "UCX_NET_DEVICES=mlx5_4:1\nUCX_IB_SL=3\n")}},
+		{name: "UCX on the HCA", edits: []edit{ibPod(), write(ibUCXConf, "UCX_NET_DEVICES=mlx5_0:1\nUCX_IB_SL=3\n")},
+			want: []string{"error gpu01"}, msg: "UCX sends on SL 3"},
+		{name: "UCX in the job environment beats ucx.conf", edits: []edit{ibPod(), write(ibUCXConf, "UCX_IB_SL=1\n"), write(ibEnv, "HOME=/root\nUCX_IB_SL=5\n")},
+			want: []string{"error gpu01"}, msg: "UCX sends on SL 5 (UCX_IB_SL=5, set in the job environment"},
+		{name: "NVSHMEM in the job environment", edits: []edit{ibPod(), write(ibEnv, "HOME=/root\nNVSHMEM_IB_SL=2\n")},
+			want: []string{"error gpu01"}, msg: "NVSHMEM sends on SL 2 (NVSHMEM_IB_SL=2, set in the job environment"},
+		{name: "NVSHMEM unset is its default 0", edits: []edit{ibPod(), write(ibEnv, "HOME=/root\nNVSHMEM_BOOTSTRAP=MPI\n")},
+			want: []string{"error gpu01"}, msg: "NVSHMEM sends on SL 0 (NVSHMEM_IB_SL unset, NVSHMEM's default 0"},
+		{name: "NCCL in a Kubernetes container", edits: []edit{ibPod(), ibMapGPU01(), write("k8s/job.yaml", pytorchJob("              env:\n                - {name: NCCL_IB_SL, value: \"4\"}\n"))},
+			want: []string{"error gpu01"}, msg: "NCCL sends on SL 4 (NCCL_IB_SL=4, in PyTorchJob ml/train Worker container pytorch)"},
+		{name: "NCCL unset in a container", edits: []edit{ibPod(), ibMapGPU01(), write("k8s/job.yaml", pytorchJob("              env:\n                - {name: NCCL_DEBUG, value: INFO}\n"))},
+			want: []string{"error gpu01"}, msg: "NCCL sends on SL 0 (NCCL_IB_SL unset in the manifest, NCCL's default 0"},
+		{name: "UCX and NVSHMEM in a container", edits: []edit{ibPod(), ibMapGPU01(), write("k8s/job.yaml", pytorchJob("              env:\n                - {name: NCCL_IB_SL, value: \"1\"}\n                - {name: UCX_IB_SL, value: \"auto\"}\n                - {name: NVSHMEM_IB_SL, value: \"1\"}\n"))},
+			want: []string{"error gpu01"}, msg: "UCX sends on SL 0 (UCX_IB_SL=auto → 0, in PyTorchJob"},
 	}
 })
+
+const (
+	ibUCXConf = "devices/gpu01/ucx.conf"
+	ibEnv     = "devices/gpu01/nccl-env.txt"
+)
+
+// ibMapGPU01 places gpu01 on the Kubernetes node labelled pool=gpu.
+func ibMapGPU01() edit {
+	return replace("inventory.yaml", "{name: gpu01, address: 198.51.100.101}", "{name: gpu01, address: 198.51.100.101, k8s_node: node-gpu01, k8s_labels: {pool: gpu}}")
+}
 
 // When OpenSM's own table drops the SL, the fix edits qos_ca_sl2vl in
 // place on the SM's host; when only the port differs, a reload does.
@@ -167,6 +207,7 @@ func TestIBExamples(t *testing.T) {
 	want := map[string][]string{
 		"ib-pod": nil,
 		"ib-broken": {
+			"gpu01 ib-sl-consistency error", "gpu01 ib-sl2vl error", // UCX_IB_SL=3
 			"gpu01 ib-sm-consistency error", "gpu01 ib-vlarb error",
 			"gpu02 ib-sl2vl error", "gpu02 ib-sm-consistency error",
 			"sm01 ib-sl-consistency error", "sm01 ib-sl2vl error", "sm01 ib-sl2vl error", "sm01 ib-sm-consistency error",
@@ -210,5 +251,40 @@ func TestIBSwitchFixTargetsSWE(t *testing.T) {
 	}
 	if len(got) != 2 || got[0].Path[0] != "qos_swe_vlarb_low" || got[0].Value != "0:0,1:64,2:128" || !got[0].HasOld {
 		t.Errorf("%+v", got)
+	}
+}
+
+// Each application's SL is fixed where it was decided: a NAME=value line
+// of /etc/ucx/ucx.conf, the container's env entry; the job environment
+// gets no command, the message says where.
+func TestIBAppSLFixes(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		edits []edit
+		kind  ChangeKind
+		none  bool // no command
+		value string
+		msg   string
+	}{
+		{"ucx.conf", []edit{write(ibUCXConf, "UCX_IB_SL=3\n")}, NCCLConf, false, "1", "set in /etc/ucx/ucx.conf"},
+		{"container env", []edit{ibMapGPU01(), write("k8s/job.yaml", pytorchJob("              env:\n                - {name: NCCL_IB_SL, value: \"4\"}\n"))},
+			KubectlPatch, false, `[{"op":"replace","path":"/spec/pytorchReplicaSpecs/Worker/template/spec/containers/0/env/0/value","value":"1"}]`, "in PyTorchJob ml/train"},
+		{"job environment", []edit{write(ibEnv, "HOME=/root\nNVSHMEM_IB_SL=2\n")}, 0, true, "", "set NVSHMEM_IB_SL=1 there (qoslint prints no command for it)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := ibSLConsistency.Run(fabric(t, append([]edit{ibPod()}, tc.edits...)...))
+			if len(fs) != 1 || !strings.Contains(fs[0].Message, tc.msg) {
+				t.Fatalf("%+v, want one finding saying %q", fs, tc.msg)
+			}
+			if tc.none {
+				if len(fs[0].Changes) != 0 {
+					t.Errorf("changes %+v, want none", fs[0].Changes)
+				}
+				return
+			}
+			if len(fs[0].Changes) != 1 || fs[0].Changes[0].Kind != tc.kind || fs[0].Changes[0].Value != tc.value {
+				t.Errorf("changes %+v, want kind %d %s", fs[0].Changes, tc.kind, tc.value)
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@
 package collectors
 
 import (
+	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
@@ -38,6 +39,9 @@ type Capture struct {
 	// K8s are the Kubernetes manifests (the k8s/ folder, or lint --k8s
 	// DIR); nil when there are none.
 	K8s *k8s.Manifests
+	// IBDiagnet is what the fabric-wide ibdiagnet/ folder says about each
+	// InfiniBand port; nil when the folder is absent or unreadable.
+	IBDiagnet *ibfiles.DiagnetQoS
 }
 
 // SwitchCapture is what was read from one NVUE switch.

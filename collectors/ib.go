@@ -20,7 +20,10 @@ type IBCapture struct {
 // IBPortCapture is one HCA port's QoS tables; a nil table was not
 // collected or could not be read.
 type IBPortCapture struct {
-	CA       string
+	CA string
+	// NodeGUID is the CA's node GUID from ibstat ("" when not printed),
+	// which finds the port in ibdiagnet's files.
+	NodeGUID string
 	Port     int
 	LID      int
 	Line     int // the port's line in ibstat

@@ -49,6 +49,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 	buildRails(f, inv, c)
 	buildIB(f, inv, c)
 	buildK8s(f, inv, c.K8s)
+	buildIBApps(f, c)
 	return f
 }
 

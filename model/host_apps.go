@@ -261,6 +261,10 @@ func rdmaCMNote(h *Host, missing []string) *source.Error {
 // appsNote lists the applications seen marking RoCE on the host and the
 // ToS each puts on the wire, in name order.
 func appsNote(h *Host) *source.Error {
+	if len(h.NICs) == 0 {
+		// No RoCE NIC (an InfiniBand-only host): no ToS is on any wire.
+		return nil
+	}
 	var parts []string
 	if t := h.NCCLTC; t.Known {
 		v := t.V

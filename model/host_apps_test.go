@@ -46,8 +46,10 @@ func TestAppsNote(t *testing.T) {
 		{name: "all four", in: collectors.HostCapture{NCCL: &hostfiles.NCCLConf{File: "devices/h/nccl.conf", Vars: map[string]hostfiles.NCCLVar{"NCCL_IB_TC": {Value: "106", Line: 1}}},
 			NCCLEnv: mustEnv("HOME=/root\nNVSHMEM_IB_TRAFFIC_CLASS=104\nUCX_IB_TRAFFIC_CLASS=26\n"), NICs: []*collectors.NICCapture{nic(0, true)}},
 			want: "applications marking RoCE: NCCL (ToS 106), NVSHMEM (ToS 104), RDMA-CM (ToS 0), UCX (ToS 26)"},
-		{name: "NCCL unset", in: collectors.HostCapture{NCCL: &hostfiles.NCCLConf{File: "devices/h/nccl.conf", Vars: map[string]hostfiles.NCCLVar{}}},
+		{name: "NCCL unset", in: collectors.HostCapture{NCCL: &hostfiles.NCCLConf{File: "devices/h/nccl.conf", Vars: map[string]hostfiles.NCCLVar{}}, NICs: []*collectors.NICCapture{nic(-1, false)}},
 			want: "applications marking RoCE: NCCL (unset → ToS 0)"},
+		// An InfiniBand-only host marks no RoCE: its SLs are the IB checks'.
+		{name: "no RoCE NIC", in: collectors.HostCapture{NCCL: &hostfiles.NCCLConf{File: "devices/h/nccl.conf", Vars: map[string]hostfiles.NCCLVar{}}, UCX: mustUCX("UCX_IB_SL=3\n")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/ibfiles"
@@ -41,6 +42,8 @@ type IBHost struct {
 	// layers that could set it were not collected.
 	SL      Value[int]
 	SLLayer string
+	// Apps are the SLs of the host's other applications (model/ib_apps.go).
+	Apps []IBAppSL
 }
 
 // IBPort is what one HCA port holds. A table not collected is nil.
@@ -129,8 +132,17 @@ func buildIB(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
 		}
 		h := &IBHost{Name: hc.Name}
 		h.SL, h.SLLayer = ncclSL(hc)
+		var fromDiag []string
 		for _, pc := range hc.IB.Ports {
-			h.Ports = append(h.Ports, buildIBPort(hc, pc))
+			p := buildIBPort(hc, pc)
+			if what := fillFromDiagnet(p, pc, c.IBDiagnet); what != "" {
+				fromDiag = append(fromDiag, p.Name()+" ("+what+")")
+			}
+			h.Ports = append(h.Ports, p)
+		}
+		if len(fromDiag) > 0 {
+			f.Notes = append(f.Notes, &source.Error{Device: hc.Name, Pos: source.Pos{File: layout.IBDiagnetDBFile},
+				Msg: fmt.Sprintf("taken from ibdiagnet, as the host has no smpquery capture of them: %s", strings.Join(fromDiag, ", "))})
 		}
 		f.IB.Hosts = append(f.IB.Hosts, h)
 		f.IB.addSwitches(buildIBSwitches(hc.Name, layout.DeviceFile(hc.Name, layout.IBSwitchesFile), hc.IB.Switches))
@@ -178,6 +190,40 @@ func buildIBPort(hc *collectors.HostCapture, pc *collectors.IBPortCapture) *IBPo
 		}
 	}
 	return p
+}
+
+// fillFromDiagnet gives a port the SL2VL table and OperVLs/VLHighLimit
+// its host's smpquery capture lacks, from ibdiagnet's files, finding the
+// HCA by the node GUID ibstat printed. smpquery, run on the host itself,
+// wins where both exist: ibdiagnet may be an older sweep. VL arbitration
+// is never taken from ibdiagnet (collectors/ibfiles/ibdiagnet.go: its
+// columns are not verified). what names the tables taken, "" for none.
+func fillFromDiagnet(p *IBPort, pc *collectors.IBPortCapture, q *ibfiles.DiagnetQoS) (what string) {
+	if q == nil || pc.NodeGUID == "" {
+		return ""
+	}
+	name, ok := q.Names[pc.NodeGUID]
+	if !ok {
+		return ""
+	}
+	k := ibfiles.PortKey{Node: name, Port: pc.Port}
+	var took []string
+	if s := q.SL2VL[k]; p.SL2VL == nil && s != nil && len(s.Rows) > 0 {
+		vl := s.Rows[0].VL
+		p.SL2VL, p.SL2VLPos = &vl, source.Pos{File: s.File, Line: s.Rows[0].Line}
+		took = append(took, "SL2VL")
+	}
+	if pi := q.PortInfo[k]; pi != nil && pc.PortInfo == nil {
+		if pi.OperVLs > 0 {
+			p.OperVLs, p.OperVLsPos = pi.OperVLs, source.Pos{File: pi.File, Line: pi.OperVLsLine}
+			took = append(took, "OperVLs")
+		}
+		if pi.VLHighLimit >= 0 {
+			p.HighLimit, p.HighLimitPos = pi.VLHighLimit, source.Pos{File: pi.File, Line: pi.VLHighLimitLine}
+			took = append(took, "VLHighLimit")
+		}
+	}
+	return strings.Join(took, ", ")
 }
 
 // ncclSL is NCCL_IB_SL from the strongest collected NCCL layer, read the

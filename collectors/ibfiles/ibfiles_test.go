@@ -155,11 +155,17 @@ func TestIBStat(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []IBStatPort{
-		{CA: "mlx5_0", Port: 1, State: "Active", BaseLID: 3, LinkLayer: "InfiniBand", Line: 8},
-		{CA: "mlx5_1", Port: 1, State: "Active", BaseLID: 0, LinkLayer: "Ethernet", Line: 25},
+		{CA: "mlx5_0", NodeGUID: "0x0c42a10300aa0001", Port: 1, State: "Active", BaseLID: 3, LinkLayer: "InfiniBand", Line: 8},
+		{CA: "mlx5_1", NodeGUID: "0x0c42a10300aa0002", Port: 1, State: "Active", BaseLID: 0, LinkLayer: "Ethernet", Line: 25},
 	}
 	if !reflect.DeepEqual(s.Ports, want) {
 		t.Errorf("%+v", s.Ports)
+	}
+	// ca_dump prints the node GUID as 0x%016 PRIx64; anything else is
+	// not ibstat's.
+	_, err = ParseIBStat("f", []byte("CA 'mlx5_0'\n\tNode GUID: 0xzz\n\tPort 1:\n"))
+	if err == nil || !strings.Contains(err.Error(), "f:2: Node GUID") {
+		t.Errorf("bad GUID: %v", err)
 	}
 	if _, err := ParseIBStat("f", []byte("\tPort 1:\n")); err == nil {
 		t.Error("a port outside a CA accepted")

@@ -10,6 +10,8 @@ import (
 //	CA 'mlx5_0'
 //		CA type: MT4123
 //		...
+//		Node GUID: 0x0c42a10300aa0001
+//		...
 //		Port 1:
 //			State: Active
 //			...
@@ -17,7 +19,11 @@ import (
 //			...
 //			Link layer: InfiniBand
 type IBStatPort struct {
-	CA        string
+	CA string
+	// NodeGUID is the CA's "Node GUID", 0x and 16 lower-case hex digits
+	// as ca_dump prints it (printf "\tNode GUID: 0x%016" PRIx64); ""
+	// when the CA has no such line.
+	NodeGUID  string
 	Port      int
 	State     string
 	BaseLID   int
@@ -34,7 +40,7 @@ type IBStat struct {
 // ParseIBStat parses `ibstat` output.
 func ParseIBStat(file string, data []byte) (*IBStat, error) {
 	st := &IBStat{File: file}
-	ca := ""
+	ca, guid := "", ""
 	var cur *IBStatPort
 	for i, raw := range splitLines(data) {
 		n := i + 1
@@ -43,14 +49,14 @@ func ParseIBStat(file string, data []byte) (*IBStat, error) {
 		case s == "":
 			continue
 		case strings.HasPrefix(s, "CA '") && strings.HasSuffix(s, "'") && len(s) > 5:
-			ca, cur = s[4:len(s)-1], nil
+			ca, guid, cur = s[4:len(s)-1], "", nil
 			continue
 		case strings.HasPrefix(s, "Port ") && strings.HasSuffix(s, ":"):
 			p, ok := atoi(strings.TrimSuffix(s[5:], ":"), 1, 255, false)
 			if !ok || ca == "" {
 				return nil, errf(file, n, "a \"Port N:\" line outside a CA or with a bad number: %q", clip(s))
 			}
-			st.Ports = append(st.Ports, IBStatPort{CA: ca, Port: p, BaseLID: -1, Line: n})
+			st.Ports = append(st.Ports, IBStatPort{CA: ca, NodeGUID: guid, Port: p, BaseLID: -1, Line: n})
 			cur = &st.Ports[len(st.Ports)-1]
 			continue
 		}
@@ -58,10 +64,20 @@ func ParseIBStat(file string, data []byte) (*IBStat, error) {
 		if !ok || ca == "" {
 			return nil, errf(file, n, "not ibstat output: %q", clip(s))
 		}
-		if cur == nil {
-			continue // a CA attribute (type, firmware, GUIDs)
-		}
 		val = strings.TrimSpace(val)
+		if cur == nil {
+			// A CA attribute (type, firmware, GUIDs): only the node GUID
+			// is read, to find the CA in ibdiagnet's fabric-wide files.
+			if key == "Node GUID" {
+				// normGUID: the form the db_csv reader keeps.
+				g, ok := normGUID(val)
+				if !ok {
+					return nil, errf(file, n, "Node GUID %q: want 0x and up to 16 hex digits", clip(val))
+				}
+				guid = g
+			}
+			continue
+		}
 		switch key {
 		case "State":
 			cur.State = val

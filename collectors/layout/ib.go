@@ -41,3 +41,13 @@ const IBSwitchesFile = "ibswitches.txt"
 func SwitchSMPQueryFile(op string, lid, port int) string {
 	return "smpquery-" + op + "-lid" + strconv.Itoa(lid) + "-" + strconv.Itoa(port) + txtSuffix
 }
+
+// The fabric-wide ibdiagnet folder at the fabric directory's root: the
+// files `ibdiagnet` writes to its output directory (/var/tmp/ibdiagnet2 by
+// default), copied as they are. It is optional; the db_csv database is the
+// one file it needs.
+const (
+	IBDiagnetDir      = "ibdiagnet"
+	IBDiagnetDBFile   = IBDiagnetDir + "/ibdiagnet2.db_csv"
+	IBDiagnetSLVLFile = IBDiagnetDir + "/ibdiagnet2.slvl"
+)

@@ -133,9 +133,12 @@ func (r *devRun) collectHost() error {
 		}
 	}
 	if !r.dev.ethernet {
-		// An InfiniBand-only host: its NCCL settings carry NCCL_IB_SL.
-		_, _, err := r.capture(devcmd.CatNCCLConf, layout.NCCLConfFile)
-		return err
+		// An InfiniBand-only host: its NCCL settings carry NCCL_IB_SL,
+		// its ucx.conf UCX_IB_SL.
+		if _, _, err := r.capture(devcmd.CatNCCLConf, layout.NCCLConfFile); err != nil {
+			return err
+		}
+		return r.captureOptional(devcmd.CatUCXConf, layout.UCXConfFile)
 	}
 	return r.collectRoCEHost()
 }

@@ -21,8 +21,10 @@ import (
 // /sys/class/net/<eth>/carrier). An IPoIB netdev (ip -j link's link_type
 // "infiniband", iproute2 lib/ll_types.c) carries no RoCE, and a port that
 // is down carries nothing; judging either as a RoCE NIC would report
-// defects of ports nobody uses, so they are skipped and named instead.
-func roceCandidates(devs []hostfiles.IBDev, links []hostfiles.Link) (out, skipped []string) {
+// defects of ports nobody uses, so they are skipped and named instead;
+// the IPoIB ones apart (ipoib), since on a fabric with InfiniBand the IB
+// checks judge their HCA ports.
+func roceCandidates(devs []hostfiles.IBDev, links []hostfiles.Link) (out, skipped, ipoib []string) {
 	byName := map[string]hostfiles.Link{}
 	for _, l := range links {
 		byName[l.Name] = l
@@ -36,7 +38,7 @@ func roceCandidates(devs []hostfiles.IBDev, links []hostfiles.Link) (out, skippe
 		l, ok := byName[d.Netdev]
 		switch {
 		case ok && l.LinkType == "infiniband":
-			skipped = append(skipped, d.Netdev+" (IPoIB: link_type infiniband)")
+			ipoib = append(ipoib, d.Netdev)
 		case d.State == "Down":
 			skipped = append(skipped, d.Netdev+" (Down in ibdev2netdev)")
 		case ok && l.OperState == "DOWN":
@@ -45,7 +47,7 @@ func roceCandidates(devs []hostfiles.IBDev, links []hostfiles.Link) (out, skippe
 			out = append(out, d.Netdev)
 		}
 	}
-	return out, skipped
+	return out, skipped, ipoib
 }
 
 // cnpPairNote names the half of the CNP marking that was not collected:

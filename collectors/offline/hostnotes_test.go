@@ -127,3 +127,33 @@ func TestHostNotes(t *testing.T) {
 		})
 	}
 }
+
+// On a fabric with InfiniBand, the IPoIB netdev's HCA port is judged by
+// the ib-* checks: the note says so instead of asking for it in nics.
+func TestHostNotesMixedIPoIB(t *testing.T) {
+	inv, err := inventory.Parse("inventory.yaml", []byte("fabric: t\nfabric_type: mixed\nhosts:\n  - {name: gpu01, address: 198.51.100.1}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{
+		"devices/gpu01/ibdev2netdev.txt": {Data: []byte(ibMixed)},
+		"devices/gpu01/ip-link.json":     {Data: []byte(ipMixed)},
+	}
+	c := CollectFS(fsys, inv)
+	var notes []string
+	for _, n := range c.Notes {
+		notes = append(notes, n.Error())
+	}
+	got := strings.Join(notes, "\n")
+	for _, want := range []string{
+		"IPoIB netdevs, not RoCE NICs: ibp59s0; the InfiniBand checks (ib-*) judge their HCA ports",
+		"not checked as RoCE NICs (the inventory names no nics): ens1f1np1 (Down in ibdev2netdev), ens2f0np0 (operstate DOWN); name them",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("notes\n%s\nwant %q", got, want)
+		}
+	}
+	if strings.Contains(got, "ibp59s0 (IPoIB") {
+		t.Errorf("the IPoIB port is still offered for nics:\n%s", got)
+	}
+}

@@ -1,10 +1,13 @@
 package offline
 
 import (
+	"path"
+
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // ibFiles reads a host's InfiniBand files: ibstat, then the smpquery
@@ -26,7 +29,7 @@ func (r *reader) ibFiles(hc *collectors.HostCapture) *collectors.IBCapture {
 		if p.LinkLayer != "InfiniBand" {
 			continue
 		}
-		pc := &collectors.IBPortCapture{CA: p.CA, Port: p.Port, LID: p.BaseLID, Line: p.Line}
+		pc := &collectors.IBPortCapture{CA: p.CA, NodeGUID: p.NodeGUID, Port: p.Port, LID: p.BaseLID, Line: p.Line}
 		file := func(op string) string { return r.devicePath(hc.Name, layout.SMPQueryFile(op, p.CA, p.Port)) }
 		var s1, s2, s3 fileState
 		pc.SL2VL, s1 = readParse(r, file("sl2vl"), ibfiles.ParseSL2VL)
@@ -52,7 +55,7 @@ func nilIf[T any](s fileState, v *T) *T {
 	return v
 }
 
-// ncclFiles reads only the NCCL layers, for a host of an InfiniBand-only
+// ncclFiles reads only the applications' layers (NCCL, UCX), for a host of an InfiniBand-only
 // fabric: NCCL_IB_SL is read from them like NCCL_IB_TC.
 func (r *reader) ncclFiles(hc *collectors.HostCapture) {
 	conf, st := readParse(r, r.devicePath(hc.Name, layout.NCCLConfFile), hostfiles.ParseNCCLConf)
@@ -63,6 +66,35 @@ func (r *reader) ncclFiles(hc *collectors.HostCapture) {
 	}
 	hc.NCCLHome = readOK(r, r.devicePath(hc.Name, layout.HomeNCCLConfFile), hostfiles.ParseNCCLConf)
 	hc.NCCLEnv = readOK(r, r.devicePath(hc.Name, layout.NCCLEnvFile), hostfiles.ParseNCCLEnv)
+	// UCX_IB_SL is an application's SL as NCCL_IB_SL is.
+	hc.UCX = readOK(r, r.devicePath(hc.Name, layout.UCXConfFile), hostfiles.ParseUCXConf)
+}
+
+// ibdiagnet reads the optional fabric-wide ibdiagnet/ folder: NODES and
+// PORTS of ibdiagnet2.db_csv and, when present, the SL2VL tables of
+// ibdiagnet2.slvl. The model takes a port's tables from it only where the
+// host has no smpquery capture of the port.
+func (r *reader) ibdiagnet() *ibfiles.DiagnetQoS {
+	if ok, _ := r.folder(layout.IBDiagnetDir); !ok {
+		return nil
+	}
+	db, st := readParse(r, layout.IBDiagnetDBFile, ibfiles.ParseDBCSV)
+	if st == fileAbsent {
+		r.fail(source.Pos{File: layout.IBDiagnetDir}, "no %s: the ibdiagnet folder needs ibdiagnet's database to be read", path.Base(layout.IBDiagnetDBFile))
+	}
+	if st != fileOK {
+		return nil
+	}
+	slvl := readOK(r, layout.IBDiagnetSLVLFile, ibfiles.ParseSLVL)
+	q, err := ibfiles.FromIBDiagnet(db, slvl)
+	if err != nil {
+		r.failErr(layout.IBDiagnetDBFile, err)
+		return nil
+	}
+	for _, n := range q.Notes {
+		r.noteErr(n)
+	}
+	return q
 }
 
 // ibSwitchFiles reads ibswitches.txt, optional (only the host that read

@@ -58,6 +58,9 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 	r := &reader{capture: c, failed: map[string]bool{}, ib: inv.HasIB(), ethernet: inv.FabricType != inventory.FabricInfiniBand}
 	r.fsys = inputFS{FS: fsys, r: r}
 	skip := r.verifyCapture(inv)
+	if r.ib {
+		c.IBDiagnet = r.ibdiagnet()
+	}
 	known := map[string]bool{}
 	for _, s := range inv.Switches {
 		known[s.Name] = true
@@ -436,11 +439,19 @@ func (r *reader) nicFiles(hc *collectors.HostCapture, nic *collectors.NICCapture
 // those of ibdev2netdev that are neither IPoIB nor down, else those with an
 // mlnx_qos capture.
 func (r *reader) discoverNICs(host string, devs []hostfiles.IBDev, links []hostfiles.Link) []string {
-	out, skipped := roceCandidates(devs, links)
+	out, skipped, ipoib := roceCandidates(devs, links)
+	if len(ipoib) > 0 && r.ib {
+		r.note(source.Pos{File: r.devicePath(host, layout.IBDev2NetdevFile)}, "IPoIB netdevs, not RoCE NICs: %s; the InfiniBand checks (ib-*) judge their HCA ports", strings.Join(ipoib, ", "))
+	} else {
+		for _, nd := range ipoib {
+			skipped = append(skipped, nd+" (IPoIB: link_type infiniband)")
+		}
+		sort.Strings(skipped)
+	}
 	if len(skipped) > 0 {
 		r.note(source.Pos{File: r.devicePath(host, layout.IBDev2NetdevFile)}, "not checked as RoCE NICs (the inventory names no nics): %s; name them in the inventory's nics to check them", strings.Join(skipped, ", "))
 	}
-	if len(out) > 0 || len(skipped) > 0 {
+	if len(out) > 0 || len(skipped) > 0 || len(ipoib) > 0 {
 		if len(out) == 0 {
 			r.fail(source.Pos{File: layout.DeviceDir(host)}, "no RoCE NIC found: every port of %s is IPoIB or down; name the nics in the inventory to check them anyway", layout.IBDev2NetdevFile)
 		}

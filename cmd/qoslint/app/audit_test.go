@@ -218,7 +218,7 @@ func TestDemo(t *testing.T) {
 func TestDemoIB(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := Demo(context.Background(), &out, &errOut, DemoOptions{Fabric: "ib-broken", Format: "text"})
-	if code != ExitFindings || !strings.Contains(out.String(), "fabric ib-broken: 3 devices, 8 findings") {
+	if code != ExitFindings || !strings.Contains(out.String(), "fabric ib-broken: 3 devices, 10 findings") {
 		t.Errorf("exit %d\n%s\n%s", code, out.String(), errOut.String())
 	}
 }
