@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -36,8 +37,11 @@ it: ecmp-hash) and the policy turns adaptive routing off: with adaptive routing 
 flow's packets over the uplinks itself, so the QP count no longer decides the path, and the check is
 silent. NVIDIA documents no recommended value; the fix sets 4, which gives the hash four flows per
 connection, each QP costing NIC memory and completion work. A host is judged only when its nccl.conf
-or a job environment setting the variable was collected.`,
-	Inputs: []Input{NCCL},
+or a job environment setting the variable was collected. A Kubernetes workload that sets
+NCCL_IB_QPS_PER_CONNECTION in its containers' environment (resolved as k8s-workload-tos resolves it)
+is judged the same way on each host it lands on; one that does not set it is not judged, since the
+image's /etc/nccl.conf, which is not collected, may.`,
+	Inputs: []Input{NCCL, K8sManifests},
 	Run:    runHostNCCLQPs,
 }
 
@@ -51,7 +55,36 @@ func runHostNCCLQPs(f *model.Fabric) []Finding {
 			out = append(out, fd)
 		}
 	}
+	if f.K8s != nil {
+		for _, c := range f.K8s.Containers {
+			out = append(out, k8sQPsFindings(c)...)
+		}
+	}
 	return out
+}
+
+// k8sQPsFindings judges NCCL_IB_QPS_PER_CONNECTION where a workload's
+// container sets it, as NCCL reads it (strtoll, an empty value keeps the
+// default).
+func k8sQPsFindings(c *model.K8sContainer) []Finding {
+	const name = "NCCL_IB_QPS_PER_CONNECTION"
+	val, set := c.Env[name]
+	if !set {
+		return nil
+	}
+	n := int(hostfiles.NCCLParamInt(val.V, 1))
+	if n >= ncclQPsMin {
+		return nil
+	}
+	msg := fmt.Sprintf("%s: %s=%s: each NCCL connection is one QP, one UDP source port and so one ECMP path; with the hash on the source port "+
+		"and adaptive routing off, a connection cannot spread over the uplinks. NVIDIA documents no recommended value: the fix sets %d, four flows per connection",
+		c.Who(), name, val.V, NCCLQPsFix)
+	if val.ConfigMap != nil {
+		msg += "; set in " + val.Via
+	}
+	return k8sFindings(c, Finding{Severity: Warning, Message: msg,
+		Expected: fmt.Sprintf("%s >= %d", name, ncclQPsMin), Actual: fmt.Sprintf("%s=%d", name, n),
+		Source: val.Pos, Changes: []Change{varFix(c, name, val, true, NCCLQPsFix)}})
 }
 
 // ncclQPsFinding judges one host's NCCL_IB_QPS_PER_CONNECTION.

@@ -1,6 +1,9 @@
 package checks
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The clean pod's hosts set NCCL_IB_QPS_PER_CONNECTION=4 in nccl.conf; the
 // cases take it away or override it in the job environment, whose shape
@@ -22,5 +25,20 @@ var _ = register(hostNCCLQPs, func(testing.TB) []checkCase {
 			write(dev("gpu01", "home-nccl.conf"), "NCCL_IB_TC=106\n")}},
 		{name: "adaptive routing spreads packets itself", edits: []edit{unset, wantAR}},
 		{name: "no nccl.conf: no sign of NCCL", edits: []edit{remove(gpu01N)}},
+		// Kubernetes workloads (k8s_test.go's PyTorchJob): judged where
+		// the manifest sets the variable, on each host the job lands on.
+		{name: "a workload with one QP per connection", edits: []edit{write("k8s/job.yaml", pytorchJob(
+			"              env:\n                - {name: NCCL_IB_TC, value: \"106\"}\n                - {name: NCCL_IB_QPS_PER_CONNECTION, value: \"1\"}\n"))},
+			want: []string{"warning PyTorchJob/ml/train"}, msg: "PyTorchJob ml/train Worker container pytorch: NCCL_IB_QPS_PER_CONNECTION=1: each NCCL connection is one QP"},
+		{name: "a workload with one QP from a ConfigMap, on mapped hosts", edits: []edit{mapNodes(), write("k8s/job.yaml",
+			strings.Replace(ncclConfigMap, "NCCL_IB_TC: \"106\"", "NCCL_IB_TC: \"106\"\n  NCCL_IB_QPS_PER_CONNECTION: \"1\"", 1)+
+				pytorchJob("              envFrom:\n                - configMapRef: {name: nccl}\n"))},
+			want: []string{"warning gpu01", "warning gpu02"}, msg: "set in ConfigMap nccl"},
+		{name: "a workload with four QPs", edits: []edit{write("k8s/job.yaml", pytorchJob(
+			"              env:\n                - {name: NCCL_IB_TC, value: \"106\"}\n                - {name: NCCL_IB_QPS_PER_CONNECTION, value: \"4\"}\n"))}},
+		{name: "a workload without the variable is not judged", edits: []edit{write("k8s/job.yaml", pytorchJob(
+			"              env:\n                - {name: NCCL_IB_TC, value: \"106\"}\n"))}},
+		{name: "a workload with one QP under adaptive routing", edits: []edit{wantAR, write("k8s/job.yaml", pytorchJob(
+			"              env:\n                - {name: NCCL_IB_TC, value: \"106\"}\n                - {name: NCCL_IB_QPS_PER_CONNECTION, value: \"1\"}\n"))}},
 	}
 })
