@@ -27,6 +27,11 @@ func (r *devRun) captureJobEnv() error {
 	if !ok {
 		return err
 	}
+	if line := failureLine(out); line != "" {
+		// sudo -n refused, or no grep: grep -s itself prints no error.
+		r.note("%s not collected: `%s` said %q", layout.NCCLEnvFile, scan, clip(line))
+		return nil
+	}
 	pids, perr := devcmd.ParseJobEnvScan(string(out))
 	if perr != nil {
 		r.note("%s not collected: the output of `%s` is not a list of /proc/<pid>/environ files: %v", layout.NCCLEnvFile, scan, perr)
