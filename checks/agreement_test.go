@@ -155,9 +155,9 @@ func outsideSnapshot(f checks.Finding) bool {
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
 		f.Check == checks.NotCollected.ID, f.Check == "host-acs":
 		return true
-	case f.Check == "host-app-tos", f.Check == "host-rdma-cm-tos":
+	case f.Check == "host-app-tos", f.Check == "host-rdma-cm-tos", f.Check == "host-nccl-qps":
 		// Snapshots do not record the other applications' settings (UCX,
-		// NVSHMEM, RDMA-CM's default ToS) yet.
+		// NVSHMEM, RDMA-CM's default ToS) nor NCCL_IB_QPS_PER_CONNECTION yet.
 		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":
 		return true

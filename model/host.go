@@ -53,6 +53,9 @@ type Host struct {
 	// Known: with no collected layer setting it, NCCL's default, the
 	// uncollected layers in Unknown.
 	NCCLGIDIndex, NCCLRoCEVersion NCCLParam
+	// NCCLQPsPerConn is NCCL_IB_QPS_PER_CONNECTION, read the same way
+	// (default 1): the QPs, and so UDP source ports, of each connection.
+	NCCLQPsPerConn NCCLParam
 	// AppToS and AppSL are the ToS and SL of the other applications the
 	// capture shows marking RoCE (NVSHMEM, UCX; host_apps.go), in name
 	// order.

@@ -136,7 +136,7 @@ type NCCLParam struct {
 	Unknown []string
 }
 
-// buildNCCLParams sets the GID parameters of NCCL's RoCE transport:
+// buildNCCLParams sets the GID and QP parameters of NCCL's RoCE transport:
 // NCCL_PARAM(IbGidIndex, "IB_GID_INDEX", -1) and
 // NCCL_PARAM(IbRoceVersionNum, "IB_ROCE_VERSION_NUM", 2) (NVIDIA/nccl
 // src/transport/net_ib/connect.cc), read through the same layers and with
@@ -152,6 +152,10 @@ func buildNCCLParams(h *Host, in *collectors.HostCapture) {
 	layers, _ := ncclLayers(in)
 	h.NCCLGIDIndex = ncclParam(layers, in, "NCCL_IB_GID_INDEX", -1)
 	h.NCCLRoCEVersion = ncclParam(layers, in, "NCCL_IB_ROCE_VERSION_NUM", 2)
+	// NCCL_PARAM(IbQpsPerConn, "IB_QPS_PER_CONNECTION", 1) (NVIDIA/nccl
+	// src/transport/net_ib/connect.cc; src/transport/net_ib.cc before the
+	// split): the QPs NCCL opens per connection and stripes its data over.
+	h.NCCLQPsPerConn = ncclParam(layers, in, "NCCL_IB_QPS_PER_CONNECTION", 1)
 }
 
 // gidDefaultNote says, for a host whose GID types were collected, that

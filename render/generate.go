@@ -135,6 +135,14 @@ func HostChanges(p inventory.Policy, nics []NIC) ([]checks.Change, error) {
 		checks.Change{Kind: checks.NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_TC"}},
 		checks.Change{Kind: checks.NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_TC"},
 			Value: strconv.Itoa(model.ToSOfDSCP(p.RoCE.DSCP[0]))})
+	if !p.ECMP.AdaptiveRouting {
+		// Static ECMP spreads a connection only over its QPs' source
+		// ports (host-nccl-qps).
+		cs = append(cs,
+			checks.Change{Kind: checks.NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_QPS_PER_CONNECTION"}},
+			checks.Change{Kind: checks.NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_QPS_PER_CONNECTION"},
+				Value: strconv.Itoa(checks.NCCLQPsFix)})
+	}
 	return cs, nil
 }
 

@@ -133,13 +133,18 @@ func ReadSysfs(paths []string) (string, error) {
 
 // Check returns nil when cmd is on the allowlist: one of the fixed
 // commands, mlnx_qos -i or ethtool -S with a safe netdev, mlxconfig -d with
-// a safe RDMA device and q, smpquery's read forms (SMPQuery, SMPQueryLID), ibswitches, or the
-// sysfs read of allowed paths, optionally run through `sudo -n`.
+// a safe RDMA device and q, smpquery's read forms (SMPQuery, SMPQueryLID),
+// ibswitches, the sysfs read of allowed paths, or the job environment's
+// scan and read of one numeric pid (jobenv.go), optionally run through
+// `sudo -n`.
 func Check(cmd string) error {
 	c := strings.TrimPrefix(cmd, SudoPrefix)
 	switch c {
 	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf, CatUCXConf, LLDPNeighbors, Lspci, CatCPUInfo,
-		IBStat, CatOpenSMConf, IBSwitches:
+		IBStat, CatOpenSMConf, IBSwitches, JobEnvScan:
+		return nil
+	}
+	if _, ok := parseJobEnvRead(c); ok {
 		return nil
 	}
 	if _, _, _, ok := ParseSMPQuery(c); ok {

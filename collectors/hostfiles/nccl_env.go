@@ -75,7 +75,9 @@ func ParseNCCLEnv(file string, data []byte) (*NCCLEnv, error) {
 		}
 		if !ok || name == "" {
 			// getenv never matches an entry without a name.
-			e.note(n, "", fmt.Sprintf("%q is no name=value entry: getenv(3) never returns it", clip(ent)))
+			// Its text is not quoted: it may be a line of another
+			// variable's secret (a key's body).
+			e.note(n, "", fmt.Sprintf("entry %d is no name=value entry: getenv(3) never returns it", n))
 			last = ""
 			continue
 		}
@@ -140,7 +142,13 @@ func envEntryErr(file string, n int, ent string, nul bool) error {
 	}
 	for _, p := range []string{"export ", "declare -"} {
 		if strings.HasPrefix(ent, p) {
-			return source.Errorf(file, n, "%q is shell syntax (export -p), not `env` output: capture `env` or /proc/<pid>/environ, whose values are verbatim", clip(ent))
+			// Only an NCCL variable's value is quoted back: the others may
+			// be the job's tokens, which stay out of the report.
+			shown := ent
+			if name, _, _ := strings.Cut(strings.TrimPrefix(ent, p), "="); !strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(name, "-x ")), "NCCL_") {
+				shown = strings.SplitN(ent, "=", 2)[0] + "=…"
+			}
+			return source.Errorf(file, n, "%q is shell syntax (export -p), not `env` output: capture `env` or /proc/<pid>/environ, whose values are verbatim", clip(shown))
 		}
 	}
 	return nil

@@ -122,3 +122,28 @@ func TestParseNCCLEnvSemantics(t *testing.T) {
 		})
 	}
 }
+
+// TestNCCLEnvKeepsSecretsOut: what the parser says of a job environment
+// quotes no value of a variable qoslint does not read.
+func TestNCCLEnvKeepsSecretsOut(t *testing.T) {
+	const sec = "s3cr3t-Vq7RkP"
+	for _, in := range []string{
+		"NCCL_IB_TC=106\nexport AWS_SECRET_ACCESS_KEY=" + sec + "\n",
+		"NCCL_IB_TC=106\ndeclare -x DB_PASSWORD=\"" + sec + "\"\n",
+		// An entry without a name, in a /proc/<pid>/environ dump.
+		"NCCL_IB_TC=106\x00" + sec + "\x00",
+		"NCCL_IB_TC=106\x00=" + sec + "\x00",
+	} {
+		e, err := ParseNCCLEnv("nccl-env.txt", []byte(in))
+		if err != nil && strings.Contains(err.Error(), sec) {
+			t.Errorf("%q: the error quotes the secret: %v", in, err)
+		}
+		if e != nil {
+			for _, n := range e.Notes {
+				if strings.Contains(n.Msg, sec) {
+					t.Errorf("%q: a note quotes the secret: %s", in, n.Msg)
+				}
+			}
+		}
+	}
+}

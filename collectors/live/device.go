@@ -24,6 +24,8 @@ type devRun struct {
 	current string // the command being run, for a cancellation message
 	// counters also collects the runtime counters (ethtool -S per NIC).
 	counters bool
+	// jobEnv also reads the job environment (captureJobEnv).
+	jobEnv bool
 }
 
 func (r *devRun) note(format string, a ...any) {
@@ -138,7 +140,10 @@ func (r *devRun) collectHost() error {
 		if _, _, err := r.capture(devcmd.CatNCCLConf, layout.NCCLConfFile); err != nil {
 			return err
 		}
-		return r.captureOptional(devcmd.CatUCXConf, layout.UCXConfFile)
+		if err := r.captureOptional(devcmd.CatUCXConf, layout.UCXConfFile); err != nil || !r.jobEnv {
+			return err
+		}
+		return r.captureJobEnv()
 	}
 	return r.collectRoCEHost()
 }
@@ -165,6 +170,11 @@ func (r *devRun) collectRoCEHost() error {
 	}
 	if err := r.captureOptional(devcmd.CatUCXConf, layout.UCXConfFile); err != nil {
 		return err
+	}
+	if r.jobEnv {
+		if err := r.captureJobEnv(); err != nil {
+			return err
+		}
 	}
 	if err := r.captureLLDP(); err != nil {
 		return err

@@ -137,8 +137,8 @@ func (r *devRun) collectSwitchPort(lid, port int) error {
 }
 
 // sudo prefixes cmd with `sudo -n` when the credentials say so: smpquery
-// and ibnetdiscover open /dev/infiniband/umad*, which a host may keep for
-// root.
+// opens /dev/infiniband/umad*, which a host may keep for root, and another
+// user's /proc/<pid>/environ (the job environment) is root's to read.
 func (r *devRun) sudo(cmd string) string {
 	if r.dev.creds.Sudo {
 		return devcmd.SudoPrefix + cmd

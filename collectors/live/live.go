@@ -48,6 +48,10 @@ type Options struct {
 	// the first sample is kept as the .before files and the gap in
 	// counters-interval.txt, so the checks judge the interval's deltas.
 	Interval time.Duration
+	// JobEnv also reads the job environment of running NCCL processes
+	// into nccl-env.txt (jobenv.go); off by default, since it looks into
+	// other users' processes.
+	JobEnv bool
 }
 
 // EventKind is what happened to a device.
@@ -241,7 +245,7 @@ func collectOnce(ctx context.Context, inv *inventory.Inventory, opt Options) *Re
 
 func collectDevice(ctx context.Context, dv *device, keys *hostKeys, opt Options) (DeviceStatus, map[string][]byte, map[string]string) {
 	start := time.Now()
-	r := &devRun{dev: dv, files: map[string][]byte{}, cmds: map[string]string{}, st: DeviceStatus{Name: dv.name, Kind: dv.kind}, counters: opt.Counters}
+	r := &devRun{dev: dv, files: map[string][]byte{}, cmds: map[string]string{}, st: DeviceStatus{Name: dv.name, Kind: dv.kind}, counters: opt.Counters, jobEnv: opt.JobEnv}
 	emit := func(k EventKind, err error) {
 		if opt.OnEvent != nil {
 			opt.OnEvent(Event{Device: dv.name, Kind: k, Err: err})

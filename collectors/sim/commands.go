@@ -129,6 +129,12 @@ func (d *device) run(line string, exec bool) result {
 		if nd, ok := strings.CutPrefix(cmd, devcmd.EthtoolSPrefix); ok {
 			return d.ethtoolS(nd)
 		}
+		if cmd == devcmd.JobEnvScan {
+			return d.jobEnvScan(sudo)
+		}
+		if pid, ok := devcmd.ParseJobEnvRead(cmd); ok {
+			return d.jobEnvRead(pid, sudo)
+		}
 	}
 	if cmd == devcmd.LLDPNeighbors {
 		// lldpcli prints lldp.json byte for byte; a device without one

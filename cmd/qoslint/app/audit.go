@@ -51,6 +51,9 @@ type LiveOptions struct {
 	Force bool
 	// MaxOutput is what one command may print (live.Options.MaxOutput).
 	MaxOutput int64
+	// JobEnv also reads the job environment of running NCCL processes
+	// (live.Options.JobEnv).
+	JobEnv bool
 }
 
 // AuditOptions are audit's settings.
@@ -86,6 +89,7 @@ func liveOptions(opt LiveOptions) live.Options {
 		Counters:                 opt.Counters,
 		Interval:                 opt.Interval,
 		MaxOutput:                opt.MaxOutput,
+		JobEnv:                   opt.JobEnv,
 	}
 }
 

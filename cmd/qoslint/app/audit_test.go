@@ -208,7 +208,7 @@ func TestAuditBadInventory(t *testing.T) {
 func TestDemo(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := Demo(context.Background(), &out, &errOut, DemoOptions{Fabric: "broken-pod", Format: "text"})
-	if code != ExitFindings || !strings.Contains(out.String(), "fabric pod-b: 9 devices, 62 findings") || !strings.Contains(out.String(), "gnmi-counters.json") {
+	if code != ExitFindings || !strings.Contains(out.String(), "fabric pod-b: 9 devices, 63 findings") || !strings.Contains(out.String(), "gnmi-counters.json") {
 		t.Errorf("exit %d\n%s\n%s", code, out.String(), errOut.String())
 	}
 }

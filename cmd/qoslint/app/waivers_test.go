@@ -72,13 +72,13 @@ func TestLintWaivers(t *testing.T) {
 		stderr  string
 	}{
 		{name: "no waivers", today: "2026-01-01", failOn: checks.Error, code: ExitFindings,
-			stdout: []string{"56 findings (31 errors, 8 warnings, 17 info)"}},
+			stdout: []string{"57 findings (31 errors, 9 warnings, 17 info)"}},
 		{name: "every error waived", waivers: waiveAll(""), today: "2026-06-30", failOn: checks.Error, code: ExitOK,
-			stdout: []string{"56 findings (0 errors, 0 warnings, 0 info, 56 waived)", "PASS", "error (waived) host-tos", "waived:   accepted for the test"}},
+			stdout: []string{"57 findings (0 errors, 0 warnings, 0 info, 57 waived)", "PASS", "error (waived) host-tos", "waived:   accepted for the test"}},
 		{name: "every finding waived, strictest gate", waivers: waiveAll(""), today: "2026-06-30", failOn: checks.Info, code: ExitOK,
 			stdout: []string{"PASS: no findings at or above info"}},
 		{name: "the day after expiry", waivers: waiveAll(""), today: "2026-07-01", failOn: checks.Error, code: ExitFindings,
-			stdout: []string{"(31 errors, 37 warnings, 17 info)", "waiver host-tos on * expired on 2026-06-30", "evidence: qoslint-waivers.yaml:17"}},
+			stdout: []string{"(31 errors, 39 warnings, 17 info)", "waiver host-tos on * expired on 2026-06-30", "evidence: qoslint-waivers.yaml:17"}},
 		{name: "an unused waiver fails only a warning gate", waivers: waiveAll("  - {check: mtu, device: spine09, reason: gone}\n"),
 			today: "2026-01-01", failOn: checks.Error, code: ExitOK,
 			stdout: []string{"waiver mtu on spine09 matches no finding", "(fabric)\n  warning  waiver"}},
@@ -87,11 +87,11 @@ func TestLintWaivers(t *testing.T) {
 		{name: "bad waiver file", waivers: "waivers:\n  - check: mtu\n    device: leaf03\n    reasons: typo\n",
 			today: "2026-01-01", failOn: checks.Error, code: ExitInput,
 			// The rest of the fabric is still judged and printed.
-			stdout: []string{`qoslint-waivers.yaml:4: unknown key "reasons" in a waiver`, "56 findings (31 errors, 8 warnings, 17 info)", "INCOMPLETE"}},
+			stdout: []string{`qoslint-waivers.yaml:4: unknown key "reasons" in a waiver`, "57 findings (31 errors, 9 warnings, 17 info)", "INCOMPLETE"}},
 		{name: "--waivers elsewhere replaces the fabric's", waivers: "not: [valid", flag: outside, today: "2026-01-01", failOn: checks.Error,
 			code: ExitFindings, stdout: []string{"1 waived", "waived:   swp5 is a management uplink"}},
 		{name: "--waivers of a missing file", flag: filepath.Join(t.TempDir(), "nope.yaml"), today: "2026-01-01", failOn: checks.Error,
-			code: ExitInput, stdout: []string{"nope.yaml", "56 findings", "INCOMPLETE"}},
+			code: ExitInput, stdout: []string{"nope.yaml", "57 findings", "INCOMPLETE"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			setClock(t, tc.today)
@@ -195,7 +195,7 @@ func TestAuditWaivers(t *testing.T) {
 	l.Findings = slices.DeleteFunc(l.Findings, func(f finding) bool { return strings.HasPrefix(f.Check, "wire-") })
 	lj, _ := json.Marshal(l.Findings)
 	aj, _ := json.Marshal(a.Findings)
-	if wire-len(l.Findings) != 2 || string(lj) != string(aj) || len(a.Findings) != 54 || !a.Findings[0].Waived {
+	if wire-len(l.Findings) != 2 || string(lj) != string(aj) || len(a.Findings) != 55 || !a.Findings[0].Waived {
 		t.Errorf("audit differs from lint:\nlint  %s\naudit %s", lj, aj)
 	}
 	// collect takes the waivers along: lint of the capture is the audit.

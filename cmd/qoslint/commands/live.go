@@ -42,6 +42,7 @@ type liveFlags struct {
 	commandTimeout, devTime  time.Duration
 	insecureSkipHostKeyCheck bool
 	counters                 bool
+	jobEnv                   bool
 	interval                 time.Duration
 	maxOutput                int64
 }
@@ -56,6 +57,9 @@ func (l *liveFlags) add(cmd *cobra.Command) {
 		"do not verify host keys against known_hosts (the report says so)")
 	cmd.Flags().BoolVar(&l.counters, "counters", false,
 		"also collect runtime counters: ethtool -S of every RoCE NIC (ethtool-S-<netdev>.txt) and each switch's gNMI counters (gnmi-counters.json)")
+	cmd.Flags().BoolVar(&l.jobEnv, "job-env", false,
+		"also read the job environment of running NCCL processes (/proc/<pid>/environ, the lowest pid with NCCL_ variables; sudo -n where the inventory says so) "+
+			"into nccl-env.txt, keeping only NCCL_*, UCX_*, NVSHMEM_* and HOME")
 	cmd.Flags().DurationVar(&l.interval, "interval", 0,
 		"with --counters: take the counters twice, this far apart (e.g. 30s), and judge what grew in between")
 	cmd.Flags().Int64Var(&l.maxOutput, "max-output", live.DefaultMaxOutput,
@@ -86,7 +90,7 @@ func (l *liveFlags) options(errOut io.Writer) app.LiveOptions {
 	return app.LiveOptions{
 		Inventory: l.inventory, Workers: l.workers, CommandTimeout: l.commandTimeout, DeviceTimeout: l.devTime,
 		InsecureSkipHostKeyCheck: l.insecureSkipHostKeyCheck, Progress: progressWriter(errOut), Counters: l.counters,
-		Interval: l.interval, MaxOutput: l.maxOutput,
+		Interval: l.interval, MaxOutput: l.maxOutput, JobEnv: l.jobEnv,
 	}
 }
 
