@@ -21,41 +21,64 @@ VLHighLimit is 0 may send one packet per turn before the low table's (warning: a
 bulk one). Only the first LowCap/HighCap entries exist on the port (smpquery vlarb prints them,
 linux-rdma/rdma-core infiniband-diags/smpquery.c). On a switch the output port arbitrates: each
 Active external port must serve the VLs the jobs' SLs take out of it from the other Active ports
-(fix: qos_swe_vlarb_low).`,
-	Inputs: []Input{IBStat, SMPQuery, NCCL},
+(fix: qos_swe_vlarb_low).
+
+On a host port the SLs judged are the host's NCCL_IB_SL (else the policy's ib.sl) and every other
+application's SL that ib-sl-consistency reads (UCX_IB_SL, NVSHMEM_IB_SL, the env of the Kubernetes
+containers placed on the host), one finding per SL and port naming the applications on it; for an SL
+only other applications use, the fix moves them to the policy's SL.`,
+	Inputs: []Input{IBStat, SMPQuery, NCCL, UCXConf, K8sManifests},
 	Run:    runIBVLArb,
 }
 
 func runIBVLArb(f *model.Fabric) []Finding {
 	var out []Finding
 	nc := ibPorts(f, "VL arbitration", needVLArb, func(h *model.IBHost, p *model.IBPort) {
-		sl, why := ibSL(f, h)
-		vl := p.SL2VL[sl]
-		if vl == model.VLDrop || vl >= p.OperVLs {
-			return // ib-sl2vl's finding
-		}
-		a := p.VLArb
-		hi, lo := arbWeight(a.High, a.HighCap, vl), arbWeight(a.Low, a.LowCap, vl)
-		actual := fmt.Sprintf("VL %d: high %d, low %d", vl, hi, lo)
-		switch {
-		case hi == 0 && lo == 0:
-			out = append(out, Finding{
-				Severity: Error, Device: h.Name, Interface: p.Name(),
-				Message:  fmt.Sprintf("%s maps to VL %d on %s, which has weight 0 in both VL arbitration tables: the job's traffic is never scheduled", why, vl, p.Name()) + smHint(f, "qos_ca_vlarb_low"),
-				Expected: fmt.Sprintf("VL %d with a weight above 0", vl), Actual: actual, Source: p.VLArbPos,
-				Changes: fixVLArbLow(f, p, vl),
-			})
-		case lo == 0 && p.HighLimit == 0:
-			out = append(out, Finding{
-				Severity: Warning, Device: h.Name, Interface: p.Name(),
-				Message:  fmt.Sprintf("%s maps to VL %d on %s, served only by the high-priority table with VLHighLimit 0: one packet per turn", why, vl, p.Name()) + smHint(f, "qos_ca_vlarb_low"),
-				Expected: fmt.Sprintf("VL %d in the low table, or VLHighLimit above 0", vl), Actual: actual + ", VLHighLimit 0", Source: p.VLArbPos,
-				Changes: fixVLArbLow(f, p, vl),
-			})
+		for _, u := range slUsers(f, h) {
+			if fd, ok := vlarbFinding(f, h, p, u); ok {
+				out = append(out, fd)
+			}
 		}
 	})
 	out = append(out, nc...)
 	return append(out, runIBVLArbSwitches(f)...)
+}
+
+// vlarbFinding judges the VL one SL (and the applications on it) takes
+// on one host port.
+func vlarbFinding(f *model.Fabric, h *model.IBHost, p *model.IBPort, u slUser) (Finding, bool) {
+	vl := p.SL2VL[u.sl]
+	if vl == model.VLDrop || vl >= p.OperVLs {
+		return Finding{}, false // ib-sl2vl's finding
+	}
+	a := p.VLArb
+	hi, lo := arbWeight(a.High, a.HighCap, vl), arbWeight(a.Low, a.LowCap, vl)
+	actual := fmt.Sprintf("VL %d: high %d, low %d", vl, hi, lo)
+	fd := Finding{Device: h.Name, Interface: p.Name(), Source: p.VLArbPos}
+	switch {
+	case hi == 0 && lo == 0:
+		fd.Severity, fd.Actual = Error, actual
+		fd.Message = fmt.Sprintf("%s maps to VL %d on %s, which has weight 0 in both VL arbitration tables: the job's traffic is never scheduled", u.why, vl, p.Name())
+		fd.Expected = fmt.Sprintf("VL %d with a weight above 0", vl)
+	case lo == 0 && p.HighLimit == 0:
+		fd.Severity, fd.Actual = Warning, actual+", VLHighLimit 0"
+		fd.Message = fmt.Sprintf("%s maps to VL %d on %s, served only by the high-priority table with VLHighLimit 0: one packet per turn", u.why, vl, p.Name())
+		fd.Expected = fmt.Sprintf("VL %d in the low table, or VLHighLimit above 0", vl)
+	default:
+		return Finding{}, false
+	}
+	if u.nccl {
+		fd.Message += smHint(f, "qos_ca_vlarb_low")
+		fd.Changes = fixVLArbLow(f, p, vl)
+		return fd, true
+	}
+	// Only other applications use this SL: as in ib-sl2vl, the fix moves
+	// them to the policy's SL rather than giving their lane a share.
+	fd.Message += fmt.Sprintf("; move %s to the policy's SL %d (ib-sl-consistency), or fix qos_ca_vlarb_low", plural(len(u.apps), "it", "them"), f.Policy.IB.SL)
+	for _, ap := range u.apps {
+		fd.Changes = append(fd.Changes, appSLChange(ap, f.Policy.IB.SL)...)
+	}
+	return fd, true
 }
 
 // runIBVLArbSwitches judges the arbitration of every Active external
