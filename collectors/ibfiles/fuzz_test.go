@@ -89,3 +89,17 @@ func FuzzSLVL(f *testing.F) {
 		_ = SL2VLFromSLVL(s, nil)
 	})
 }
+
+func FuzzQoSPolicy(f *testing.F) {
+	seed(f, "qos-policy-ulps.conf", "qos-policy-full.conf")
+	f.Add([]byte("qos-levels\n qos-level\n  name: DEFAULT\n end-qos-level\nend-qos-levels\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p, err := ParseQoSPolicy("f", b)
+		if err != nil {
+			return
+		}
+		if sl, _, ok := p.DefaultSL(); ok && (sl < -1 || sl > 15) {
+			t.Fatalf("default SL %d", sl)
+		}
+	})
+}

@@ -49,6 +49,12 @@ func TestOpenSMConf(t *testing.T) {
 	if c.Sets[ClassSW0].MaxVLs != nil {
 		t.Error("sw0 set although absent")
 	}
+	if c.PolicyFile == nil || c.PolicyFile.Value != "/etc/opensm/qos-policy.conf" || c.PolicyFile.Line != 7 {
+		t.Errorf("qos_policy_file = %+v", c.PolicyFile)
+	}
+	if c, _ := ParseOpenSMConf("f", []byte("qos_policy_file (null)\n")); c.PolicyFile != nil {
+		t.Errorf("(null) qos_policy_file = %+v", c.PolicyFile)
+	}
 }
 
 func TestOpenSMConfErrors(t *testing.T) {

@@ -51,6 +51,11 @@ type OpenSMConf struct {
 	// by commas, tried in order (linux-rdma/opensm man/opensm.8.in -R);
 	// nil when absent or "(null)" (OpenSM routes with Min Hop).
 	RoutingEngine *Setting
+	// PolicyFile is the qos_policy_file line, the QoS policy file's path
+	// (linux-rdma/opensm doc/QoS_management_in_OpenSM.txt §1); nil when
+	// absent or "(null)" (OpenSM reads its compiled-in default,
+	// OSM_DEFAULT_QOS_POLICY_FILE).
+	PolicyFile *Setting
 }
 
 // ParseOpenSMConf reads opensm.conf the way OpenSM does
@@ -109,10 +114,16 @@ func (c *OpenSMConf) set(file string, n int, key, val string) error {
 		}
 		return errf(file, n, "qos %q: want TRUE or FALSE", clip(val))
 	}
+	if key == "qos_policy_file" {
+		if val != "" && val != "(null)" {
+			c.PolicyFile = &Setting{Value: val, Line: n}
+		}
+		return nil
+	}
 	class, param := splitQoSKey(key)
 	set, ok := c.Sets[class]
 	if !ok || param == "" {
-		return nil // qos_policy_file and other qos_ options this slice does not read
+		return nil // other qos_ options this slice does not read
 	}
 	// `opensm -c` writes an unset set as "(null)", max_vls 0 and
 	// high_limit -1, which qos_build_config (osm_qos.c) treats as "fall
