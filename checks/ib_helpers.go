@@ -13,6 +13,8 @@ const (
 	IBStat   Input = "ibstat"
 	SMPQuery Input = "smpquery"
 	OpenSM   Input = "opensm.conf"
+	// QoSPolicy is OpenSM's QoS policy file.
+	QoSPolicy Input = "qos-policy.conf"
 )
 
 // ibSL is the SL a host's jobs send on: the host's NCCL_IB_SL when its

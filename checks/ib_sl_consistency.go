@@ -29,8 +29,19 @@ k8s-workload-tos reads them. UCX's default, "auto", is SL 0 on InfiniBand unless
 yes or try, when UCX takes the first SL the HCA does adaptive routing on (openucx/ucx
 src/uct/ib/mlx5/ib_mlx5.c uct_ib_mlx5_select_sl), which is not collected: a note then. Each finding
 names the application, the variable and where its value came from; the fix rewrites a NAME=value
-line of /etc/ucx/ucx.conf, patches the container's env, or says where to set it.`,
-	Inputs: []Input{NCCL, UCXConf, K8sManifests},
+line of /etc/ucx/ucx.conf, patches the container's env, or says where to set it.
+
+OpenSM's QoS policy file (qos-policy.conf next to opensm.conf, the path its qos_policy_file names)
+gives the SL of path records: traffic that asks the SM for a path (RDMA-CM, IPoIB, SRP, iSER, RDS)
+gets the SL of the first rule it matches, else the default one, the qos-level named DEFAULT or the
+simplified policy's "default : <SL>" line (linux-rdma/opensm doc/QoS_management_in_OpenSM.txt §2,
+§6; opensm/osm_qos_policy.c). When qos is TRUE and that default differs from the policy's SL, a
+warning names the file and line; a file with neither default OpenSM refuses (ERR AC10), also a
+warning. NCCL's NCCL_IB_SL does not go through path records (NCCL writes it into its queue pairs'
+address vectors itself, NVIDIA/nccl src/transport/net_ib/connect.cc qpAttr.ah_attr.sl), so it is judged on its own above. Only the qos-levels' name and
+sl and the simplified qos-ulps lines are read; port-groups, qos-setup and qos-match-rules are skipped
+(a note names them), so rules that send some traffic elsewhere are not checked.`,
+	Inputs: []Input{NCCL, UCXConf, K8sManifests, OpenSM, QoSPolicy},
 	Run:    runIBSLConsistency,
 }
 
@@ -61,7 +72,31 @@ func runIBSLConsistency(f *model.Fabric) []Finding {
 			Changes: slChange(f, h),
 		})
 	}
-	return out
+	return append(out, smPolicyFindings(f)...)
+}
+
+// smPolicyFindings judges the default SL of OpenSM's QoS policy file,
+// which OpenSM reads only with qos TRUE (doc/QoS_management_in_OpenSM.txt
+// §1: "When QoS in OpenSM is enabled ... OpenSM looks for QoS Policy
+// file").
+func smPolicyFindings(f *model.Fabric) []Finding {
+	sm := f.IB.SM
+	if sm == nil || !sm.QoS.V || sm.Policy.File == nil {
+		return nil
+	}
+	p, want := sm.Policy, f.Policy.IB.SL
+	switch {
+	case p.NoDefault:
+		return []Finding{{Severity: Warning, Device: sm.Device, Source: source.Pos{File: p.File.File},
+			Message:  fmt.Sprintf("the QoS policy file (%s) has no qos-level named DEFAULT and no qos-ulps \"default : <SL>\" line: OpenSM refuses it (ERR AC10, opensm/osm_qos_policy.c); add \"default : %d\" to its qos-ulps (qoslint prints no command for it)", p.Path.V, want),
+			Expected: fmt.Sprintf("default SL %d", want), Actual: "no default"}}
+	case p.DefaultSL.Known && p.DefaultSL.V != want:
+		return []Finding{{Severity: Warning, Device: sm.Device, Source: p.DefaultSL.Origin.Pos,
+			Message: fmt.Sprintf("the QoS policy file (%s) gives SL %d to path records no rule matches (%s), the policy's SL is %d: RDMA-CM and ULP traffic (IPoIB, SRP, iSER, RDS) that takes its SL from a path record lands on SL %d; NCCL_IB_SL does not go through path records; set the default to %d (qoslint prints no command for it); OpenSM reads the file again at every heavy sweep",
+				p.Path.V, p.DefaultSL.V, p.DefaultSL.Origin.Pos, want, p.DefaultSL.V, want),
+			Expected: fmt.Sprintf("default SL %d", want), Actual: fmt.Sprintf("default SL %d", p.DefaultSL.V)}}
+	}
+	return nil
 }
 
 // appSLFinding is one application's SL off the policy's on a host.

@@ -147,6 +147,19 @@ var _ = register(ibSLConsistency, func(testing.TB) []checkCase {
 		{name: "clean", edits: []edit{ibPod()}},
 		{name: "other SL", edits: []edit{ibPod(), replace("devices/gpu01/nccl.conf", "NCCL_IB_SL=1", "NCCL_IB_SL=3")},
 			want: []string{"error gpu01"}, msg: "jobs send on SL 3"},
+		// OpenSM's QoS policy file, in the shapes of linux-rdma/opensm
+		// doc/QoS_management_in_OpenSM.txt §5 (qos-levels) and §6
+		// (simplified qos-ulps).
+		{name: "policy file default on the policy's SL", edits: []edit{ibPod(), write(ibQoSPolicy, "qos-ulps\n    default : 1\n    ipoib   : 0\nend-qos-ulps\n")}},
+		{name: "policy file default off the policy's SL", edits: []edit{ibPod(), write(ibQoSPolicy, "qos-ulps\n    default : 0 # default SL\n    any, pkey 0x0001 : 1\nend-qos-ulps\n")},
+			want: []string{"warning sm01"}, msg: "the QoS policy file (/etc/opensm/qos-policy.conf) gives SL 0 to path records no rule matches (devices/sm01/qos-policy.conf:2), the policy's SL is 1"},
+		{name: "policy file DEFAULT level beats the ULP default", edits: []edit{ibPod(), write(ibQoSPolicy, "qos-ulps\n default : 1\nend-qos-ulps\nqos-levels\n qos-level\n  name: DEFAULT\n  sl: 2\n end-qos-level\nend-qos-levels\n")},
+			want: []string{"warning sm01"}, msg: "gives SL 2 to path records no rule matches (devices/sm01/qos-policy.conf:7)"},
+		{name: "policy file without a default", edits: []edit{ibPod(), write(ibQoSPolicy, "qos-ulps\n ipoib : 1\nend-qos-ulps\n")},
+			want: []string{"warning sm01"}, msg: "OpenSM refuses it (ERR AC10"},
+		{name: "policy file at the path opensm.conf names", edits: []edit{ibPod(), replace(ibSMConf, "qos_policy_file /etc/opensm/qos-policy.conf", "qos_policy_file /opt/ufm/files/conf/opensm/qos-policy.conf"), write(ibQoSPolicy, "qos-ulps\n default : 0\nend-qos-ulps\n")},
+			want: []string{"warning sm01"}, msg: "the QoS policy file (/opt/ufm/files/conf/opensm/qos-policy.conf) gives SL 0"},
+		{name: "policy file unread with qos FALSE", edits: []edit{ibPod(), replace(ibSMConf, "qos TRUE", "qos FALSE"), write(ibQoSPolicy, "qos-ulps\n default : 0\nend-qos-ulps\n")}},
 		{name: "NCCL default", edits: []edit{ibPod(), replace("devices/gpu01/nccl.conf", "NCCL_IB_SL=1", "")},
 			want: []string{"error gpu01"}, msg: "SL 0 (NCCL default"},
 		{name: "not collected", edits: []edit{ibPod(), remove("devices/gpu01/nccl.conf")},
@@ -178,8 +191,9 @@ var _ = register(ibSLConsistency, func(testing.TB) []checkCase {
 })
 
 const (
-	ibUCXConf = "devices/gpu01/ucx.conf"
-	ibEnv     = "devices/gpu01/nccl-env.txt"
+	ibUCXConf   = "devices/gpu01/ucx.conf"
+	ibQoSPolicy = "devices/sm01/qos-policy.conf"
+	ibEnv       = "devices/gpu01/nccl-env.txt"
 )
 
 // ibMapGPU01 places gpu01 on the Kubernetes node labelled pool=gpu.

@@ -66,6 +66,7 @@ var Inputs = []InputDoc{
 	{SMPQuery, layout.SMPQueryFile("sl2vl|vlarb|portinfo", "<ca>", 1) + " (smpquery -C <ca> -P <port> -D <op> 0), InfiniBand hosts"},
 	{K8sManifests, "k8s/*.yaml at the fabric root, or lint --k8s DIR (Kubernetes manifests), optional"},
 	{OpenSM, layout.OpenSMConfFile + " (" + layout.OpenSMConfPath + "), the subnet manager's host"},
+	{QoSPolicy, layout.QoSPolicyFile + " (the file opensm.conf's qos_policy_file names, default " + layout.QoSPolicyPath + "), the subnet manager's host, optional"},
 }
 
 // inputKnown reports whether in is one of Inputs.

@@ -7,6 +7,9 @@ type IBCapture struct {
 	// OpenSM is opensm.conf when this host runs the subnet manager; nil
 	// otherwise.
 	OpenSM *ibfiles.OpenSMConf
+	// QoSPolicy is OpenSM's QoS policy file next to opensm.conf; nil when
+	// absent or unreadable.
+	QoSPolicy *ibfiles.QoSPolicy
 	// IBStat is `ibstat`; nil when not collected or unreadable.
 	IBStat *ibfiles.IBStat
 	// Ports are the InfiniBand ports (link layer InfiniBand) ibstat lists,

@@ -85,6 +85,8 @@ type SMIntent struct {
 	// ar_updn: docs.nvidia.com/networking/display/
 	// ibclusterbringupprocedure/adaptive+routing).
 	RoutingEngine Value[[]string]
+	// Policy is the QoS policy file.
+	Policy SMPolicy
 }
 
 // SMClassConfig is one class's effective QoS parameters, after OpenSM's
@@ -153,6 +155,7 @@ func buildIB(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
 				continue
 			}
 			f.IB.SM = buildSMIntent(hc.Name, hc.IB.OpenSM)
+			f.IB.SM.setPolicy(f, hc.IB.OpenSM, hc.IB.QoSPolicy)
 		}
 	}
 }

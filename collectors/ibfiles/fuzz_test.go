@@ -98,8 +98,15 @@ func FuzzQoSPolicy(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if sl, _, ok := p.DefaultSL(); ok && (sl < -1 || sl > 15) {
-			t.Fatalf("default SL %d", sl)
+		for _, l := range p.Levels {
+			if l.SL < -1 || l.SL > 15 {
+				t.Fatalf("level SL %d", l.SL)
+			}
+		}
+		for _, r := range p.ULPs {
+			if r.SL < 0 || r.SL > 15 {
+				t.Fatalf("ULP SL %d", r.SL)
+			}
 		}
 	})
 }

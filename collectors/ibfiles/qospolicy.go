@@ -178,26 +178,3 @@ func normCriteria(rest string) string {
 	}
 	return ", " + strings.Join(f, " ")
 }
-
-// DefaultSL is the SL OpenSM gives a path record request no rule matches:
-// the qos-level named DEFAULT (names compare case-insensitively), else
-// the qos-ulps "default" rule (opensm/osm_qos_policy.c
-// osm_qos_policy_validate). ok is false when the file has neither: OpenSM
-// then refuses the policy (ERR AC10). A DEFAULT level without an sl line
-// gives sl -1 (it sets no SL) and its qos-level line.
-func (p *QoSPolicy) DefaultSL() (sl, line int, ok bool) {
-	for _, l := range p.Levels {
-		if strings.EqualFold(l.Name, "DEFAULT") {
-			if l.SL < 0 {
-				return -1, l.Line, true
-			}
-			return l.SL, l.SLLine, true
-		}
-	}
-	for _, r := range p.ULPs {
-		if r.ULP == "default" {
-			sl, line, ok = r.SL, r.Line, true // the parser keeps the last
-		}
-	}
-	return sl, line, ok
-}

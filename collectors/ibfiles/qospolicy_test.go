@@ -31,9 +31,6 @@ func TestQoSPolicyULPs(t *testing.T) {
 	if r := p.ULPs[9]; r.Match != "any, pkey 0x0ABC" || r.SL != 6 {
 		t.Errorf("ANY rule (the lexer is case-insensitive) = %+v", r)
 	}
-	if sl, line, ok := p.DefaultSL(); !ok || sl != 1 || line != 5 {
-		t.Errorf("DefaultSL = %d, %d, %v", sl, line, ok)
-	}
 }
 
 func TestQoSPolicyFull(t *testing.T) {
@@ -47,36 +44,6 @@ func TestQoSPolicyFull(t *testing.T) {
 	}
 	if got := strings.Join(p.Skipped, "; "); got != "port-groups at line 6; qos-setup at line 18; qos-match-rules at line 37" {
 		t.Errorf("skipped = %q", got)
-	}
-	// The DEFAULT qos-level (names are case-insensitive) wins over the
-	// qos-ulps default (osm_qos_policy.c osm_qos_policy_validate).
-	if sl, line, ok := p.DefaultSL(); !ok || sl != 3 || line != 25 {
-		t.Errorf("DefaultSL = %d, %d, %v", sl, line, ok)
-	}
-}
-
-func TestQoSPolicyDefault(t *testing.T) {
-	for _, tc := range []struct {
-		in       string
-		sl, line int
-		ok       bool
-	}{
-		// doc §5's shortest policy file.
-		{"qos-levels\n    qos-level\n        name: DEFAULT\n        sl: 0\n    end-qos-level\nend-qos-levels\n", 0, 4, true},
-		// doc §6's shortest simplified one.
-		{"qos-ulps\n    default  : 0 #default SL\nend-qos-ulps\n", 0, 2, true},
-		{"qos-ulps\n  default : 2\n  default : 5\nend-qos-ulps\n", 5, 3, true},
-		{"qos-levels\n qos-level\n  name: DEFAULT\n end-qos-level\nend-qos-levels\nqos-ulps\n default : 4\nend-qos-ulps\n", -1, 2, true},
-		{"qos-ulps\n  ipoib : 2\nend-qos-ulps\n", 0, 0, false},
-		{"", 0, 0, false},
-	} {
-		p, err := ParseQoSPolicy("f", []byte(tc.in))
-		if err != nil {
-			t.Fatalf("%q: %v", tc.in, err)
-		}
-		if sl, line, ok := p.DefaultSL(); sl != tc.sl || line != tc.line || ok != tc.ok {
-			t.Errorf("%q: DefaultSL = %d, %d, %v; want %d, %d, %v", tc.in, sl, line, ok, tc.sl, tc.line, tc.ok)
-		}
 	}
 }
 

@@ -13,6 +13,14 @@ const (
 	// subnet manager (OpenSMConfPath); only that host has it.
 	OpenSMConfFile = "opensm.conf"
 	OpenSMConfPath = "/etc/opensm/opensm.conf"
+	// QoSPolicyFile is OpenSM's QoS policy file on the same host, next to
+	// opensm.conf, whatever path opensm.conf's qos_policy_file gives it
+	// (UFM keeps both under its conf directory). QoSPolicyPath is the
+	// path when qos_policy_file is unset: OSM_DEFAULT_QOS_POLICY_FILE,
+	// OPENSM_CONFIG_DIR "/qos-policy.conf" (linux-rdma/opensm
+	// include/opensm/osm_base.h; /etc/opensm on distribution packages).
+	QoSPolicyFile = "qos-policy.conf"
+	QoSPolicyPath = "/etc/opensm/qos-policy.conf"
 )
 
 // SMPQueryFile holds `smpquery <op>` of one HCA port (op: sl2vl, vlarb,

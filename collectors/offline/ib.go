@@ -16,6 +16,7 @@ import (
 func (r *reader) ibFiles(hc *collectors.HostCapture) *collectors.IBCapture {
 	ib := &collectors.IBCapture{}
 	ib.OpenSM = readOK(r, r.devicePath(hc.Name, layout.OpenSMConfFile), ibfiles.ParseOpenSMConf)
+	ib.QoSPolicy = readOK(r, r.devicePath(hc.Name, layout.QoSPolicyFile), ibfiles.ParseQoSPolicy)
 	r.ibSwitchFiles(hc, ib)
 	st, state := readParse(r, r.devicePath(hc.Name, layout.IBStatFile), ibfiles.ParseIBStat)
 	if state == fileAbsent {
