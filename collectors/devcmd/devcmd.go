@@ -147,6 +147,11 @@ func Check(cmd string) error {
 	if _, ok := parseJobEnvRead(c); ok {
 		return nil
 	}
+	if p, ok := strings.CutPrefix(c, CatPrefix); ok {
+		if _, err := CatQoSPolicy(p); err == nil {
+			return nil
+		}
+	}
 	if _, _, _, ok := ParseSMPQuery(c); ok {
 		return nil
 	}

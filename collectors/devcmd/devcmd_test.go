@@ -139,7 +139,8 @@ func TestSMPQuery(t *testing.T) {
 			t.Errorf("SMPQuery(%q, %q, %d) = %q, want refused", a.op, a.ca, a.port, c)
 		}
 	}
-	for _, c := range []string{"ibstat", "cat /etc/opensm/opensm.conf", "sudo -n cat /etc/opensm/opensm.conf", "sudo -n ibstat"} {
+	for _, c := range []string{"ibstat", "cat /etc/opensm/opensm.conf", "sudo -n cat /etc/opensm/opensm.conf", "sudo -n ibstat",
+		"cat /etc/opensm/qos-policy.conf", "sudo -n cat /opt/ufm/files/conf/opensm/qos-policy.conf", "cat /usr/local/etc/opensm/qos-policy.conf"} {
 		if err := Check(c); err != nil {
 			t.Errorf("Check(%q) = %v", c, err)
 		}
@@ -154,6 +155,11 @@ func TestSMPQuery(t *testing.T) {
 		"smpquery -D portinfo 0", "smpquery -C mlx5_0 -P 1 -D PortInfo 0",
 		"ibportstate -C mlx5_0 -P 1 -D 0 1 disable", "ibportstate 3 1 reset", "opensm", "opensm -c /tmp/x", "sudo -n opensm -B",
 		"kill -HUP 1234", "ibstat mlx5_0", "ibstat -p", "cat /etc/opensm/opensm.conf /etc/shadow", "cat /etc/opensm/partitions.conf",
+		// The QoS policy file only as an absolute .../opensm/.../qos-policy.conf.
+		"cat /etc/opensm/../shadow/qos-policy.conf", "cat /etc/opensm/./qos-policy.conf", "cat etc/opensm/qos-policy.conf",
+		"cat /etc/qos-policy.conf", "cat /etc/opensm/my-qos.conf", "cat /etc/opensm/qos-policy.conf /etc/shadow",
+		"cat /etc/opensm/*.conf", "cat /etc/opensm/qos-policy.conf;id", "cat  /etc/opensm/qos-policy.conf", "cat /etc/opensm//qos-policy.conf",
+		"cat /etc/opensm/qos policy/qos-policy.conf", "cat /etc/opensm/$(id)/qos-policy.conf", "cat /etc/opensm/-n/qos-policy.conf",
 		"sed -i 's/qos FALSE/qos TRUE/' /etc/opensm/opensm.conf", "ibsetdebug", "smpdump -D 0 0x16", "perfquery -R",
 	} {
 		if err := Check(c); err == nil {

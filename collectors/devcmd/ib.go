@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/inventory/names"
@@ -114,4 +115,26 @@ func ParseSMPQueryLID(cmd string) (op string, lid, port int, ok bool) {
 		return "", 0, 0, false
 	}
 	return m[1], lid, port, true
+}
+
+// CatPrefix starts CatQoSPolicy's command.
+const CatPrefix = "cat "
+
+// qosPolicyRe is the one path form CatQoSPolicy reads: an absolute path
+// of plain name characters, with a directory named opensm on the way, to
+// a file named qos-policy.conf: /etc/opensm/qos-policy.conf (opensm's
+// OSM_DEFAULT_QOS_POLICY_FILE, include/opensm/osm_base.h), or
+// /opt/ufm/files/conf/opensm/qos-policy.conf where UFM keeps it beside
+// its opensm.conf. opensm.conf's qos_policy_file names the file; a path
+// of another form is not read (partitions.conf, or any other file, stays
+// off the allowlist).
+var qosPolicyRe = regexp.MustCompile(`^(/[A-Za-z0-9_][A-Za-z0-9._-]*)*/opensm(/[A-Za-z0-9_][A-Za-z0-9._-]*)*/qos-policy\.conf$`)
+
+// CatQoSPolicy is `cat <path>` → qos-policy.conf, the QoS policy file
+// opensm.conf's qos_policy_file names, in qosPolicyRe's form only.
+func CatQoSPolicy(path string) (string, error) {
+	if len(path) > 255 || !qosPolicyRe.MatchString(path) || strings.Contains(path, "/../") || strings.Contains(path, "/./") {
+		return "", fmt.Errorf("QoS policy file %q: qoslint reads only an absolute /…/opensm/…/qos-policy.conf path of letters, digits, '.', '_' and '-'", path)
+	}
+	return CatPrefix + path, nil
 }

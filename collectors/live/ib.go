@@ -17,9 +17,14 @@ func (r *devRun) collectIB() error {
 	if err != nil {
 		return err
 	}
-	hasSM, err := r.captureOpenSMConf()
+	conf, hasSM, err := r.captureOpenSMConf()
 	if err != nil {
 		return err
+	}
+	if hasSM {
+		if err := r.captureQoSPolicy(conf); err != nil {
+			return err
+		}
 	}
 	if hasSM || r.dev.firstIB {
 		if err := r.collectSwitches(); err != nil {
@@ -62,23 +67,46 @@ func (r *devRun) collectIB() error {
 // captureOpenSMConf saves /etc/opensm/opensm.conf. Only the subnet
 // manager's host has it, so its absence is no note: the offline reader
 // treats the file as optional too.
-func (r *devRun) captureOpenSMConf() (saved bool, err error) {
-	cmd := devcmd.CatOpenSMConf
+func (r *devRun) captureOpenSMConf() (out []byte, saved bool, err error) {
+	return r.catOptional(devcmd.CatOpenSMConf, layout.OpenSMConfFile)
+}
+
+// catOptional saves cmd's output as file unless cat says the file does
+// not exist (no note) or fails otherwise (a note).
+func (r *devRun) catOptional(cmd, file string) (out []byte, saved bool, err error) {
 	if r.dev.creds.Sudo {
 		cmd = devcmd.SudoPrefix + cmd
 	}
 	out, ok, err := r.exec(cmd)
 	if !ok || err != nil {
-		return false, err
+		return nil, false, err
 	}
 	if line := failureLine(out); line != "" {
 		if !missingFile(line) {
-			r.note("%s not collected: `%s` said %q", layout.OpenSMConfFile, cmd, clip(line))
+			r.note("%s not collected: `%s` said %q", file, cmd, clip(line))
 		}
-		return false, nil
+		return nil, false, nil
 	}
-	r.save(r.file(layout.OpenSMConfFile), cmd, out)
-	return true, nil
+	r.save(r.file(file), cmd, out)
+	return out, true, nil
+}
+
+// captureQoSPolicy saves the QoS policy file opensm.conf's
+// qos_policy_file names (OpenSM's default path when unset) as
+// qos-policy.conf. The file is optional: without it OpenSM applies no
+// policy (linux-rdma/opensm doc/QoS_management_in_OpenSM.txt §5).
+func (r *devRun) captureQoSPolicy(conf []byte) error {
+	path := layout.QoSPolicyPath
+	if c, err := ibfiles.ParseOpenSMConf(r.file(layout.OpenSMConfFile), conf); err == nil && c.PolicyFile != nil {
+		path = c.PolicyFile.Value
+	}
+	cmd, err := devcmd.CatQoSPolicy(path)
+	if err != nil {
+		r.note("%s not collected: %v", layout.QoSPolicyFile, err)
+		return nil
+	}
+	_, _, err = r.catOptional(cmd, layout.QoSPolicyFile)
+	return err
 }
 
 // collectSwitches reads every switch `ibswitches` lists, by LID, from

@@ -218,13 +218,15 @@ func (d *device) mlxconfig(ibdev, cmd string, exec, sudo bool) result {
 }
 
 // catFiles are the files a simulated host can cat: /etc/nccl.conf,
-// /etc/ucx/ucx.conf, /proc/cpuinfo and /etc/opensm/opensm.conf, each from
+// /etc/ucx/ucx.conf, /proc/cpuinfo, /etc/opensm/opensm.conf and
+// /etc/opensm/qos-policy.conf (the default qos_policy_file), each from
 // its fabric-directory file.
 var catFiles = map[string]string{
 	layout.NCCLConfPath:   layout.NCCLConfFile,
 	layout.UCXConfPath:    layout.UCXConfFile,
 	layout.CPUInfoPath:    layout.CPUInfoFile,
 	layout.OpenSMConfPath: layout.OpenSMConfFile,
+	layout.QoSPolicyPath:  layout.QoSPolicyFile,
 }
 
 // smpquery answers `smpquery -C <ca> -P <port> -D <op> 0` from

@@ -41,6 +41,15 @@ func TestIBCommands(t *testing.T) {
 		} else {
 			exps = append(exps, expect{cmd: devcmd.CatOpenSMConf, stderr: "cat: /etc/opensm/opensm.conf: No such file or directory", code: 1})
 		}
+		policy, err := devcmd.CatQoSPolicy(layout.QoSPolicyPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, err := os.ReadFile(filepath.Join(devDir, layout.QoSPolicyFile)); err == nil {
+			exps = append(exps, expect{cmd: policy, stdout: string(b)})
+		} else {
+			exps = append(exps, expect{cmd: policy, stderr: "cat: /etc/opensm/qos-policy.conf: No such file or directory", code: 1})
+		}
 		// A port the host lacks: smpquery's own failure, on stdout.
 		absent, _ := devcmd.SMPQuery("sl2vl", "mlx5_7", 1)
 		exps = append(exps, expect{cmd: absent, stdout: "smpquery: iberror: failed: Failed to open 'mlx5_7' port '1'\n", code: 255})

@@ -130,7 +130,9 @@ func TestAuditEqualsLint(t *testing.T) {
 				if len(want) != 12 || len(got) != len(want) {
 					t.Errorf("switch files: collected %d, source %d", len(got), len(want))
 				}
-				for _, f := range append(want, filepath.Join(src, "devices/sm01/ibswitches.txt")) {
+				// qos-policy.conf: `cat` of the path opensm.conf's
+				// qos_policy_file names.
+				for _, f := range append(want, filepath.Join(src, "devices/sm01/ibswitches.txt"), filepath.Join(src, "devices/sm01/qos-policy.conf")) {
 					w, _ := os.ReadFile(f)
 					g, err := os.ReadFile(filepath.Join(out, "devices/sm01", filepath.Base(f)))
 					if err != nil || !bytes.Equal(g, w) {
