@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/inventory"
 )
 
 // ibPod replaces the fabric with examples/ib-pod (real-format ibstat,
@@ -322,5 +325,46 @@ func TestIBAppSLFixes(t *testing.T) {
 				t.Errorf("changes %+v, want kind %d %s", fs[0].Changes, tc.kind, tc.value)
 			}
 		})
+	}
+}
+
+// The sections of the QoS policy file that are not read are a note
+// naming them; a DEFAULT qos-level without sl is a note too, and no
+// finding (the documentation is silent on its SL).
+func TestIBQoSPolicyNotes(t *testing.T) {
+	full := "port-groups\n port-group\n  name: CAs\n  node-type: CA\n end-port-group\nend-port-groups\n" +
+		"qos-levels\n qos-level\n  name: DEFAULT\n end-qos-level\nend-qos-levels\n" +
+		"qos-match-rules\nend-qos-match-rules\n"
+	f := fabric(t, ibPod(), write(ibQoSPolicy, full))
+	var notes []string
+	for _, n := range f.Notes {
+		notes = append(notes, n.Error())
+	}
+	got := strings.Join(notes, "\n")
+	for _, want := range []string{
+		"devices/sm01/qos-policy.conf: sections not read (their rules are not checked): port-groups at line 1, qos-match-rules at line 12",
+		"devices/sm01/qos-policy.conf:8: the DEFAULT qos-level sets no sl",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("notes lack %q:\n%s", want, got)
+		}
+	}
+	if fs := ibSLConsistency.Run(f); len(fs) != 0 {
+		t.Errorf("findings %+v, want none", fs)
+	}
+}
+
+// A policy file OpenSM could not parse is an input error at its line.
+func TestIBQoSPolicyInputError(t *testing.T) {
+	fsys := loadBase(t)
+	ibPod()(t, fsys)
+	write(ibQoSPolicy, "qos-ulps\n default : 16\nend-qos-ulps\n")(t, fsys)
+	inv, err := inventory.Parse("inventory.yaml", fsys["inventory.yaml"].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := offline.CollectFS(fsys, inv)
+	if len(c.Errors) != 1 || !strings.Contains(c.Errors[0].Error(), "devices/sm01/qos-policy.conf:2: SL \"16\": want 0-15") {
+		t.Errorf("errors = %v", c.Errors)
 	}
 }
