@@ -158,6 +158,9 @@ func (t *topoFabric) switchDevice(name, proto string, first, last, bgpFrom, bgpT
           mtu: 9216
           state:
             up: {}
+        qos:
+          pfc-watchdog:
+            state: enable
         type: swp
     qos:
       roce:
@@ -207,11 +210,18 @@ func (t *topoFabric) host(h int) {
 		t.copyFile(filepath.Join(src, "mlnx_qos-ens1f0np0.txt"), filepath.Join(d, "mlnx_qos-"+nic+".txt"))
 		t.copyTree(filepath.Join(src, "sysfs/class/net/ens1f0np0"), filepath.Join(d, "sysfs/class/net", nic))
 		t.copyTree(filepath.Join(src, "sysfs/class/infiniband/mlx5_0"), filepath.Join(d, "sysfs/class/infiniband", mlx))
+		fw, err := os.ReadFile(filepath.Join(src, "mlxconfig-mlx5_0.txt"))
+		if err != nil {
+			t.tb.Fatal(err)
+		}
+		t.write(filepath.Join(d, "mlxconfig-"+mlx+".txt"), strings.Replace(string(fw), "Device:         mlx5_0", "Device:         "+mlx, 1))
 	}
+	t.copyFile(filepath.Join(src, "lspci.txt"), filepath.Join(d, "lspci.txt"))
+	t.copyFile(filepath.Join(src, "cpuinfo.txt"), filepath.Join(d, "cpuinfo.txt"))
 	links.WriteString("]\n")
 	t.write(filepath.Join(d, "ibdev2netdev.txt"), ib.String())
 	t.write(filepath.Join(d, "ip-link.json"), links.String())
-	t.write(filepath.Join(d, "nccl.conf"), "NCCL_IB_HCA="+hca.String()+"\nNCCL_IB_GID_INDEX=3\nNCCL_IB_TC=106\n")
+	t.write(filepath.Join(d, "nccl.conf"), "NCCL_IB_HCA="+hca.String()+"\nNCCL_IB_GID_INDEX=3\nNCCL_IB_TC=106\nNCCL_IB_QPS_PER_CONNECTION=4\n")
 }
 
 func (t *topoFabric) write(rel, data string) {
