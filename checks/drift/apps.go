@@ -9,9 +9,10 @@ import (
 )
 
 // appItems are host-nccl-qps and host-app-tos on a host (section
-// applications). An item's text carries what else its verdict reads (a
-// forced traffic_class on every NIC, no sign that NCCL runs), so a verdict
-// that changes with it is a change of the item.
+// applications). A value that would break the policy carries in its text
+// what else spares it (a forced traffic_class on every NIC, no sign that
+// NCCL runs), so a verdict that changes with it is a change of the item,
+// and a value right either way is no noise.
 func appItems(l *itemList, h *snapshot.Host, r *policyRules) {
 	a := h.Applications
 	if a == nil {
@@ -22,7 +23,7 @@ func appItems(l *itemList, h *snapshot.Host, r *policyRules) {
 	qt := intText(q)
 	if q.Known {
 		qt += " (" + a.NCCLQPsLayer + ")"
-		if !judged && len(h.NICs) > 0 {
+		if !judged && len(h.NICs) > 0 && checks.JudgeNCCLQPs(r.p, q.Value).Breaks() {
 			qt += ", no nccl.conf collected"
 		}
 	}
@@ -34,7 +35,7 @@ func appItems(l *itemList, h *snapshot.Host, r *policyRules) {
 		anyFree = anyFree || !forced(&h.NICs[i])
 	}
 	for _, s := range a.ToS {
-		it := appItem("app_tos.", "ToS", s, len(h.NICs) > 0 && !anyFree)
+		it := appItem("app_tos.", "ToS", s, len(h.NICs) > 0 && !anyFree && checks.JudgeToS(r.p, s.Value.Value, "").Breaks())
 		it.judge("host-app-tos", judgeIf(s.Value.Known, func() checks.Judgement {
 			return checks.JudgeAppToS(r.p, s.Value.Value, anyFree, s.Knob)
 		}))
@@ -51,7 +52,11 @@ func appItems(l *itemList, h *snapshot.Host, r *policyRules) {
 
 // appItem's text is the value, what set it and the layer that decided.
 func appItem(prefix, what string, s snapshot.AppSetting, allForced bool) item {
-	t := intText(s.Value) + " (" + s.Knob + "; " + s.Layer + ")"
+	layer := s.Layer
+	if layer == model.LayerDefault {
+		layer = s.App + "'s default"
+	}
+	t := intText(s.Value) + " (" + s.Knob + "; " + layer + ")"
 	if allForced {
 		t += ", replaced by every NIC's forced traffic_class"
 	}
@@ -66,7 +71,7 @@ func rdmaCMToSItem(l *itemList, n *snapshot.NIC, r *policyRules) {
 	}
 	f := forced(n)
 	txt := intText(*t)
-	if t.Known && f {
+	if t.Known && f && checks.JudgeToS(r.p, t.Value, "").Breaks() {
 		txt += ", replaced by the forced traffic_class"
 	}
 	it := item{field: "rdma_cm_default_roce_tos", text: txt, origin: t.Origin, say: "RDMA-CM default_roce_tos %s"}

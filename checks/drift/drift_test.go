@@ -285,7 +285,7 @@ func TestDiffCases(t *testing.T) {
 			"gpu01 : UCX ToS 26 (UCX_IB_TRAFFIC_CLASS=26; environment), was 106 (UCX_IB_TRAFFIC_CLASS=106; /etc/ucx/ucx.conf) [breaks host-app-tos]",
 			"gpu01 : UCX SL 0 (UCX_IB_SL=0; /etc/ucx/ucx.conf), was 3 (UCX_IB_SL=3; /etc/ucx/ucx.conf) [neutral host-app-tos]",
 			// An item the old side lacks comes after those it has.
-			"gpu01 : NVSHMEM ToS 0 (NVSHMEM_IB_TRAFFIC_CLASS unset, NVSHMEM's default 0; NCCL default), was absent [breaks host-app-tos]",
+			"gpu01 : NVSHMEM ToS 0 (NVSHMEM_IB_TRAFFIC_CLASS unset, NVSHMEM's default 0; NVSHMEM's default), was absent [breaks host-app-tos]",
 		}},
 		{"an ecmp-hash pair set unlike", func(s *snapshot.Snapshot) {
 			v := findSwitch(s, "spine01").ECMPHash["destination-port"]
