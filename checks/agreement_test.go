@@ -155,14 +155,14 @@ func outsideSnapshot(f checks.Finding) bool {
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
 		f.Check == checks.NotCollected.ID, f.Check == "host-acs":
 		return true
-	case f.Check == "host-app-tos", f.Check == "host-rdma-cm-tos", f.Check == "host-nccl-qps":
-		// Snapshots do not record the other applications' settings (UCX,
-		// NVSHMEM, RDMA-CM's default ToS) nor NCCL_IB_QPS_PER_CONNECTION yet.
-		return true
 	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":
 		return true
 	case strings.HasPrefix(f.Check, "ib-"):
 		// Snapshots do not record InfiniBand tables yet (issue 17).
+		return true
+	case f.Check == "host-nccl-qps" && strings.HasPrefix(filepath.ToSlash(f.Source.File), offline.K8sDir+"/"):
+		// A Kubernetes workload's NCCL_IB_QPS_PER_CONNECTION: snapshots
+		// do not record manifests.
 		return true
 	case strings.HasPrefix(f.Check, "k8s-"):
 		// Snapshots do not record Kubernetes manifests.

@@ -67,8 +67,8 @@ func appFindings(f *model.Fabric, h *model.Host) []Finding {
 		}
 	}
 	for _, s := range h.AppToS {
-		j := JudgeToS(f.Policy, s.Value.V, s.Knob())
-		if j.OK || len(free) == 0 {
+		j := JudgeAppToS(f.Policy, s.Value.V, len(free) > 0, s.Knob())
+		if j.OK {
 			continue
 		}
 		fd := appFinding(h, s, j, itoa(want))

@@ -2,9 +2,9 @@ package checks
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -46,12 +46,12 @@ image's /etc/nccl.conf, which is not collected, may.`,
 }
 
 func runHostNCCLQPs(f *model.Fabric) []Finding {
-	if f.Policy.ECMP.AdaptiveRouting || !slices.Contains(ECMPHashFields(f.Policy), "source-port") {
+	if !ncclQPsMatter(f.Policy) {
 		return nil
 	}
 	var out []Finding
 	for _, h := range f.Hosts {
-		if fd, ok := ncclQPsFinding(h); ok {
+		if fd, ok := ncclQPsFinding(f.Policy, h); ok {
 			out = append(out, fd)
 		}
 	}
@@ -88,13 +88,13 @@ func k8sQPsFindings(c *model.K8sContainer) []Finding {
 }
 
 // ncclQPsFinding judges one host's NCCL_IB_QPS_PER_CONNECTION.
-func ncclQPsFinding(h *model.Host) (Finding, bool) {
+func ncclQPsFinding(p inventory.Policy, h *model.Host) (Finding, bool) {
 	q := h.NCCLQPsPerConn
-	if len(h.NICs) == 0 || !q.Known || q.V >= ncclQPsMin {
+	if !NCCLQPsJudged(len(h.NICs) > 0, q.Known, q.Layer == model.LayerDefault, h.NCCLFile != "") {
 		return Finding{}, false
 	}
-	if q.Layer == model.LayerDefault && h.NCCLFile == "" {
-		return Finding{}, false // no sign that NCCL runs here
+	if j := JudgeNCCLQPs(p, q.V); !j.Breaks() {
+		return Finding{}, false
 	}
 	set := fmt.Sprintf("NCCL_IB_QPS_PER_CONNECTION=%d", q.V)
 	if q.Layer == model.LayerDefault {

@@ -34,11 +34,11 @@ func runHostRDMACMToS(f *model.Fabric) []Finding {
 	for _, h := range f.Hosts {
 		for _, n := range h.NICs {
 			t := n.RDMACMToS
-			if !t.Known || forcedToS(n) {
-				continue // a forced traffic_class is host-tos's
+			if !t.Known {
+				continue
 			}
 			knob := fmt.Sprintf("RDMA-CM's default_roce_tos %d on %s port %d", t.V, n.IBDev, n.Port)
-			j := JudgeToS(f.Policy, t.V, knob)
+			j := JudgeRDMACMToS(f.Policy, t.V, forcedToS(n), knob)
 			if j.OK {
 				continue
 			}

@@ -586,3 +586,46 @@ func JudgeNCCLGID(g NCCLGID) Judgement {
 	}
 	return pass
 }
+
+// JudgeNCCLQPs is host-nccl-qps on NCCL_IB_QPS_PER_CONNECTION: fewer than
+// ncclQPsMin QPs per connection warn only where ECMP hashes the UDP source
+// port and adaptive routing is off, since otherwise the QP count does not
+// decide the path.
+func JudgeNCCLQPs(p inventory.Policy, qps int) Judgement {
+	if !ncclQPsMatter(p) || qps >= ncclQPsMin {
+		return pass
+	}
+	return fail(Warning, "NCCL_IB_QPS_PER_CONNECTION %d: each NCCL connection is one QP, one UDP source port and so one ECMP path", qps)
+}
+
+// ncclQPsMatter: the QP count decides a connection's path only where ECMP
+// hashes the UDP source port and adaptive routing is off.
+func ncclQPsMatter(p inventory.Policy) bool {
+	return !p.ECMP.AdaptiveRouting && slices.Contains(ECMPHashFields(p), "source-port")
+}
+
+// NCCLQPsJudged says whether host-nccl-qps judges a host's
+// NCCL_IB_QPS_PER_CONNECTION: a host with NICs whose value is known, and
+// where NCCL shows it runs (a collected nccl.conf, or a layer setting it).
+func NCCLQPsJudged(hasNICs, known, defaulted, ncclFile bool) bool {
+	return hasNICs && known && (!defaulted || ncclFile)
+}
+
+// JudgeRDMACMToS is host-rdma-cm-tos on a port's RDMA-CM default_roce_tos;
+// a port that forces a traffic_class is host-tos's and passes here.
+func JudgeRDMACMToS(p inventory.Policy, tos int, forced bool, knob string) Judgement {
+	if forced {
+		return pass
+	}
+	return JudgeToS(p, tos, knob)
+}
+
+// JudgeAppToS is host-app-tos on an application's ToS (knob names it);
+// anyFree says some NIC of the host does not force a traffic_class, which
+// would replace the application's ToS (host-tos judges that).
+func JudgeAppToS(p inventory.Policy, tos int, anyFree bool, knob string) Judgement {
+	if !anyFree {
+		return pass
+	}
+	return JudgeToS(p, tos, knob)
+}

@@ -252,6 +252,41 @@ func TestDiffCases(t *testing.T) {
 			"gpu02 ens1f1np1: mlxconfig ROCE_CC_PRIO_MASK_P1 (next boot) 8, was 255 [neutral host-firmware]",
 			// LINK_TYPE_P1 and ROCE_ADAPTIVE_ROUTING_EN are the clean pod's.
 		}},
+		{"NCCL_IB_QPS_PER_CONNECTION back to one QP", func(s *snapshot.Snapshot) {
+			// NCCL_PARAM(IbQpsPerConn, "IB_QPS_PER_CONNECTION", 1) (NVIDIA/nccl
+			// src/transport/net_ib/connect.cc); the clean pod's nccl.conf sets 4.
+			findHost(s, "gpu02").Applications.NCCLQPsPerConn = snapshot.Fact[int]{Value: 1, Known: true, Origin: "devices/gpu02/nccl.conf:8"}
+		}, []string{
+			"gpu02 : NCCL_IB_QPS_PER_CONNECTION 1 (/etc/nccl.conf), was 4 (/etc/nccl.conf) [breaks host-nccl-qps]",
+		}},
+		{"RDMA-CM default ToS: the DSCP written as the ToS, and a forced port", func(s *snapshot.Snapshot) {
+			// default_roce_tos is 0-255 (Linux Documentation/ABI/testing/configfs-rdma_cm).
+			h := findHost(s, "gpu01")
+			h.NICs[0].RDMACMToS.Value = 26
+			// A forced traffic_class replaces RDMA-CM's ToS too: host-tos's.
+			h.NICs[1].ToS.Forced = snapshot.Fact[int]{Value: 106, Known: true, Origin: "devices/gpu01/sysfs/class/infiniband/mlx5_1/tc/1/traffic_class:1"}
+			h.NICs[1].RDMACMToS.Value = 0
+		}, []string{
+			"gpu01 ens1f0np0: RDMA-CM default_roce_tos 26, was 106 [breaks host-rdma-cm-tos]",
+			"gpu01 ens1f1np1: forced traffic_class 106, was unset [neutral ]",
+			"gpu01 ens1f1np1: RDMA-CM default_roce_tos 0, replaced by the forced traffic_class, was 106 [neutral host-rdma-cm-tos]",
+		}},
+		{"UCX's ToS from the job environment, NVSHMEM unset, UCX's SL under a DSCP policy", func(s *snapshot.Snapshot) {
+			// UCX reads the environment before ucx.conf (openucx/ucx
+			// src/ucs/config/parser.c); NVSHMEM_IB_TRAFFIC_CLASS defaults to 0
+			// (https://docs.nvidia.com/nvshmem/api/gen/env.html).
+			a := findHost(s, "gpu01").Applications
+			a.ToS[0] = snapshot.AppSetting{App: "UCX", Var: "UCX_IB_TRAFFIC_CLASS", Value: snapshot.Fact[int]{Value: 26, Known: true, Origin: "devices/gpu01/nccl-env.txt:2"},
+				Layer: "environment", Knob: "UCX_IB_TRAFFIC_CLASS=26"}
+			a.ToS = append(a.ToS, snapshot.AppSetting{App: "NVSHMEM", Var: "NVSHMEM_IB_TRAFFIC_CLASS", Value: snapshot.Fact[int]{Value: 0, Known: true, Origin: "devices/gpu01/nccl-env.txt"},
+				Layer: "NCCL default", Knob: "NVSHMEM_IB_TRAFFIC_CLASS unset, NVSHMEM's default 0"})
+			a.SL[0].Value.Value, a.SL[0].Knob = 0, "UCX_IB_SL=0"
+		}, []string{
+			"gpu01 : UCX ToS 26 (UCX_IB_TRAFFIC_CLASS=26; environment), was 106 (UCX_IB_TRAFFIC_CLASS=106; /etc/ucx/ucx.conf) [breaks host-app-tos]",
+			"gpu01 : UCX SL 0 (UCX_IB_SL=0; /etc/ucx/ucx.conf), was 3 (UCX_IB_SL=3; /etc/ucx/ucx.conf) [neutral host-app-tos]",
+			// An item the old side lacks comes after those it has.
+			"gpu01 : NVSHMEM ToS 0 (NVSHMEM_IB_TRAFFIC_CLASS unset, NVSHMEM's default 0; NVSHMEM's default), was absent [breaks host-app-tos]",
+		}},
 		{"an ecmp-hash pair set unlike", func(s *snapshot.Snapshot) {
 			v := findSwitch(s, "spine01").ECMPHash["destination-port"]
 			v.Value = false
@@ -422,9 +457,11 @@ func stripSections(t *testing.T, s *snapshot.Snapshot) *snapshot.Snapshot {
 		m := h.(map[string]any)
 		delete(m, "nccl_ib_gid_index")
 		delete(m, "nccl_ib_roce_version_num")
+		delete(m, "applications")
 		for _, n := range m["nics"].([]any) {
 			delete(n.(map[string]any), "roce_version")
 			delete(n.(map[string]any), "firmware")
+			delete(n.(map[string]any), "rdma_cm_default_roce_tos")
 		}
 	}
 	data, err := json.Marshal(doc)
@@ -455,6 +492,10 @@ func TestDiffOldSections(t *testing.T) {
 		findHost(s, "gpu01").NICs[0].RoCEVersion.RDMACMMode.Value = "IB/RoCE v1"
 		findHost(s, "gpu02").NCCLGIDIndex.Value = 0
 		findHost(s, "gpu03").NICs[0].Firmware = &snapshot.Firmware{Params: []snapshot.FirmwareParam{{Name: "LINK_TYPE_P1", Next: "IB(1)", Origin: "x:5"}}}
+		findHost(s, "gpu04").Applications.NCCLQPsPerConn.Value = 1
+		findHost(s, "gpu04").NICs[0].RDMACMToS.Value = 0
+		findHost(s, "gpu01").Applications.ToS[0].Value.Value = 26
+		findHost(s, "gpu01").Applications.ToS[0].Knob = "UCX_IB_TRAFFIC_CLASS=26"
 		findSwitch(s, "leaf02").TrafficPools = []snapshot.TrafficPool{{Name: "default-lossy",
 			MemoryPercent: snapshot.Fact[int]{Value: 120, Known: true, Origin: "x:3"}, SwitchPriorities: snapshot.Fact[[]int]{Value: []int{3}, Known: true, Origin: "x:4"}}}
 	})
@@ -473,6 +514,7 @@ func TestDiffOldSections(t *testing.T) {
 		"traffic pools were not recorded in the %s snapshot (taken by a qoslint that did not record them): switch-buffer-pool is not compared on them",
 		"GID types, RDMA-CM RoCE modes and NCCL's GID parameters were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-roce-version is not compared on them",
 		"NIC firmware settings (mlxconfig) were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-firmware is not compared on them",
+		"NCCL's QPs per connection, UCX and NVSHMEM ToS and SL, and RDMA-CM default ToS were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-nccl-qps, host-app-tos and host-rdma-cm-tos are not compared on them",
 	}
 	for _, tc := range []struct {
 		side     string
@@ -492,7 +534,7 @@ func TestDiffOldSections(t *testing.T) {
 		}
 	}
 	// With the sections on both sides the same change is drift.
-	if d := drift.Diff(base, cur, cur.Policy.Inventory()); d.Summary.Breaks < 9 {
+	if d := drift.Diff(base, cur, cur.Policy.Inventory()); d.Summary.Breaks < 12 {
 		t.Errorf("with the sections on both sides: %v", changeLines(d))
 	}
 }

@@ -274,6 +274,9 @@ func hostItems(h *snapshot.Host, r *policyRules) []item {
 	if r.has(snapshot.SectionRoCEVersion) {
 		ncclGIDParamItems(&l, h)
 	}
+	if r.has(snapshot.SectionApplications) {
+		appItems(&l, h, r)
+	}
 	return l
 }
 
@@ -345,6 +348,9 @@ func nicItems(h *snapshot.Host, n *snapshot.NIC, r *policyRules) []item {
 	}
 	if r.has(snapshot.SectionFirmware) {
 		firmwareItems(&l, n, r)
+	}
+	if r.has(snapshot.SectionApplications) {
+		rdmaCMToSItem(&l, n, r)
 	}
 	return l
 }

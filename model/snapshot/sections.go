@@ -27,10 +27,14 @@ const (
 	SectionRoCEVersion = "roce_version"
 	// SectionFirmware: each NIC's judged mlxconfig parameters.
 	SectionFirmware = "firmware"
+	// SectionApplications: each host's NCCL_IB_QPS_PER_CONNECTION, the
+	// ToS and SL its other RoCE applications (UCX, NVSHMEM) give their QPs,
+	// and each RDMA port's RDMA-CM default_roce_tos.
+	SectionApplications = "applications"
 )
 
 // AllSections are the sections Take records.
-var AllSections = []string{SectionFlowControl, SectionForwarding, SectionPCPMap, SectionTrafficPools, SectionRoCEVersion, SectionFirmware}
+var AllSections = []string{SectionFlowControl, SectionForwarding, SectionPCPMap, SectionTrafficPools, SectionRoCEVersion, SectionFirmware, SectionApplications}
 
 // Firmware is the part of a NIC's persistent firmware configuration
 // (`mlxconfig -d <ibdev> q`) that host-firmware judges.
@@ -108,6 +112,55 @@ func takeRoCEVersion(h *model.Host, out *Host) {
 			}
 		}
 	}
+}
+
+// Applications is what host-nccl-qps and host-app-tos read of a host.
+type Applications struct {
+	// NCCLQPsPerConn is NCCL_IB_QPS_PER_CONNECTION as NCCL reads it (1 by
+	// default); NCCLQPsLayer the layer that decided it.
+	NCCLQPsPerConn Fact[int] `json:"nccl_ib_qps_per_connection"`
+	NCCLQPsLayer   string    `json:"nccl_ib_qps_per_connection_layer"`
+	// ToS and SL are the settings of the applications besides NCCL the
+	// capture shows marking RoCE, in the model's order.
+	ToS []AppSetting `json:"tos"`
+	SL  []AppSetting `json:"sl"`
+}
+
+// AppSetting is one application's ToS or SL and the layer that decided it.
+type AppSetting struct {
+	App   string    `json:"app"`
+	Var   string    `json:"var"`
+	Value Fact[int] `json:"value"`
+	// Layer is "environment", UCX's /etc/ucx/ucx.conf or "NCCL default"
+	// (the application's default); Knob how a finding names the setting.
+	Layer string `json:"layer"`
+	Knob  string `json:"knob"`
+}
+
+// takeApplications records the host's application settings and each
+// NIC's RDMA-CM default_roce_tos.
+func takeApplications(h *model.Host, out *Host) {
+	q := h.NCCLQPsPerConn
+	a := &Applications{NCCLQPsPerConn: fact(q.Value), NCCLQPsLayer: q.Layer, ToS: []AppSetting{}, SL: []AppSetting{}}
+	for _, s := range h.AppToS {
+		a.ToS = append(a.ToS, takeAppSetting(s))
+	}
+	for _, s := range h.AppSL {
+		a.SL = append(a.SL, takeAppSetting(s))
+	}
+	out.Applications = a
+	for _, n := range h.NICs {
+		t := fact(n.RDMACMToS)
+		for i := range out.NICs {
+			if out.NICs[i].Netdev == n.Netdev {
+				out.NICs[i].RDMACMToS = &t
+			}
+		}
+	}
+}
+
+func takeAppSetting(s model.AppSetting) AppSetting {
+	return AppSetting{App: s.App, Var: s.Var, Value: fact(s.Value), Layer: s.Layer, Knob: s.Knob()}
 }
 
 // TrafficPool is one `qos traffic-pool` the configuration writes.

@@ -286,6 +286,9 @@ type Host struct {
 	// roce_version).
 	NCCLGIDIndex    *Fact[int] `json:"nccl_ib_gid_index,omitempty"`
 	NCCLRoCEVersion *Fact[int] `json:"nccl_ib_roce_version_num,omitempty"`
+	// Applications is what host-nccl-qps and host-app-tos read (section
+	// applications).
+	Applications *Applications `json:"applications,omitempty"`
 }
 
 // NIC is one RoCE netdev.
@@ -323,6 +326,10 @@ type NIC struct {
 	// Firmware is the judged part of mlxconfig's output (section
 	// firmware); nil when it was not collected.
 	Firmware *Firmware `json:"firmware,omitempty"`
+	// RDMACMToS is RDMA-CM's default_roce_tos of the port (section
+	// applications); without value when its configfs group was not
+	// collected.
+	RDMACMToS *Fact[int] `json:"rdma_cm_default_roce_tos,omitempty"`
 }
 
 // ToS is the effective RoCE ToS of a NIC and the knob that set it.

@@ -257,18 +257,21 @@ func TestReadWithoutSections(t *testing.T) {
 		if h.NCCLGIDIndex != nil || h.NCCLRoCEVersion != nil || len(h.NICs) > 0 && h.NICs[0].RoCEVersion != nil {
 			t.Errorf("%s: RoCE version values the snapshot does not record", h.Name)
 		}
+		if h.Applications != nil || len(h.NICs) > 0 && h.NICs[0].RDMACMToS != nil {
+			t.Errorf("%s: application values the snapshot does not record", h.Name)
+		}
 	}
 	if got := s.Policy.Inventory().PFC.CableLength; got != 100 {
 		t.Errorf("pfc.cable_length = %d, want the default 100", got)
 	}
 	got := write(t, s)
-	for _, key := range []string{`"sections"`, `"flow_control"`, `"hash_seed"`, `"cable_length"`, `"pcp_map"`, `"traffic_pools"`, `"roce_version"`, `"nccl_ib_gid_index"`, `"firmware"`} {
+	for _, key := range []string{`"sections"`, `"flow_control"`, `"hash_seed"`, `"cable_length"`, `"pcp_map"`, `"traffic_pools"`, `"roce_version"`, `"nccl_ib_gid_index"`, `"firmware"`, `"applications"`, `"rdma_cm_default_roce_tos"`} {
 		if bytes.Contains(got, []byte(key)) {
 			t.Errorf("Write(Read(old snapshot)) writes %s", key)
 		}
 	}
 	cur := take(t, "../../examples/clean-pod")
-	if strings.Join(cur.Sections, ",") != "firmware,flow_control,forwarding,pcp_map,roce_version,traffic_pools" {
+	if strings.Join(cur.Sections, ",") != "applications,firmware,flow_control,forwarding,pcp_map,roce_version,traffic_pools" {
 		t.Errorf("a snapshot taken now carries %v", cur.Sections)
 	}
 }

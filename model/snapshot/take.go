@@ -263,6 +263,7 @@ func takeHost(h *model.Host) Host {
 	}
 	sort.SliceStable(out.NICs, func(i, j int) bool { return model.NaturalLess(out.NICs[i].Netdev, out.NICs[j].Netdev) })
 	takeRoCEVersion(h, &out)
+	takeApplications(h, &out)
 	return out
 }
 
