@@ -121,9 +121,7 @@ func (r *devRun) collectSwitch() error {
 // and the link checks say the input was not collected.
 func (r *devRun) captureLLDP() error {
 	cmd := devcmd.LLDPNeighbors
-	if r.dev.creds.Sudo {
-		cmd = devcmd.SudoPrefix + cmd
-	}
+	cmd = r.sudo(cmd)
 	_, _, err := r.capture(cmd, layout.LLDPFile)
 	return err
 }
@@ -210,9 +208,7 @@ func (r *devRun) collectRoCEHost() error {
 			r.note("NIC %q skipped: %v", nd, err)
 			continue
 		}
-		if r.dev.creds.Sudo {
-			cmd = devcmd.SudoPrefix + cmd
-		}
+		cmd = r.sudo(cmd)
 		if _, _, err := r.capture(cmd, layout.MlnxQosFile(nd)); err != nil {
 			return err
 		}
@@ -245,9 +241,7 @@ func (r *devRun) captureEthtool(netdev string) error {
 		r.note("NIC %q: counters skipped: %v", netdev, err)
 		return nil
 	}
-	if r.dev.creds.Sudo {
-		cmd = devcmd.SudoPrefix + cmd
-	}
+	cmd = r.sudo(cmd)
 	_, _, err = r.capture(cmd, layout.EthtoolFile(netdev))
 	return err
 }

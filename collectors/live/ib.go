@@ -53,9 +53,7 @@ func (r *devRun) collectIB() error {
 			// smpquery sends its MADs through /dev/infiniband/umad*,
 			// which a host may keep for root; the credentials' sudo
 			// says so, as for mlnx_qos.
-			if r.dev.creds.Sudo {
-				cmd = devcmd.SudoPrefix + cmd
-			}
+			cmd = r.sudo(cmd)
 			if _, _, err := r.capture(cmd, layout.SMPQueryFile(op, p.CA, p.Port)); err != nil {
 				return err
 			}
@@ -74,9 +72,7 @@ func (r *devRun) captureOpenSMConf() (out []byte, saved bool, err error) {
 // catOptional saves cmd's output as file unless cat says the file does
 // not exist (no note) or fails otherwise (a note).
 func (r *devRun) catOptional(cmd, file string) (out []byte, saved bool, err error) {
-	if r.dev.creds.Sudo {
-		cmd = devcmd.SudoPrefix + cmd
-	}
+	cmd = r.sudo(cmd)
 	out, ok, err := r.exec(cmd)
 	if !ok || err != nil {
 		return nil, false, err
@@ -164,9 +160,10 @@ func (r *devRun) collectSwitchPort(lid, port int) error {
 	return nil
 }
 
-// sudo prefixes cmd with `sudo -n` when the credentials say so: smpquery
-// opens /dev/infiniband/umad*, which a host may keep for root, and another
-// user's /proc/<pid>/environ (the job environment) is root's to read.
+// sudo prefixes cmd with `sudo -n` when the credentials say so: the one
+// rule for every host command that may need root (mlnx_qos, ethtool,
+// lldpcli, lspci, mlxconfig, smpquery's /dev/infiniband/umad*, another
+// user's /proc/<pid>/environ).
 func (r *devRun) sudo(cmd string) string {
 	if r.dev.creds.Sudo {
 		return devcmd.SudoPrefix + cmd

@@ -16,9 +16,7 @@ import (
 // collected. A host without pciutils gets a note from capture.
 func (r *devRun) capturePCI() error {
 	cmd := devcmd.Lspci
-	if r.dev.creds.Sudo {
-		cmd = devcmd.SudoPrefix + cmd
-	}
+	cmd = r.sudo(cmd)
 	if _, _, err := r.capture(cmd, layout.LspciFile); err != nil {
 		return err
 	}
@@ -45,9 +43,7 @@ func (r *devRun) captureFirmware(nics []string, byNetdev map[string]hostfiles.IB
 			r.note("firmware configuration of %q not read: %v", ib, err)
 			continue
 		}
-		if r.dev.creds.Sudo {
-			cmd = devcmd.SudoPrefix + cmd
-		}
+		cmd = r.sudo(cmd)
 		if err := r.captureMlxconfig(cmd, layout.MlxConfigFile(ib)); err != nil {
 			return err
 		}
