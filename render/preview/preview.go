@@ -198,7 +198,9 @@ func applyHost(dir string, p render.Plan) error {
 	return nil
 }
 
-func mlnxQos(dir, netdev, flag, value string) error {
+// editMlnxQos rewrites netdev's mlnx_qos file as `mlnx_qos -i` would print
+// it after edit changed its settings.
+func editMlnxQos(dir, netdev string, edit func(*hostfiles.MlnxQos) error) error {
 	file := filepath.Join(dir, layout.MlnxQosFile(netdev))
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -208,6 +210,17 @@ func mlnxQos(dir, netdev, flag, value string) error {
 	if err != nil {
 		return err
 	}
+	if err := edit(q); err != nil {
+		return err
+	}
+	return os.WriteFile(file, hostfiles.FormatMlnxQos(q), 0o644)
+}
+
+func mlnxQos(dir, netdev, flag, value string) error {
+	return editMlnxQos(dir, netdev, func(q *hostfiles.MlnxQos) error { return setMlnxQos(q, flag, value) })
+}
+
+func setMlnxQos(q *hostfiles.MlnxQos, flag, value string) error {
 	switch flag {
 	case "--trust":
 		q.SetTrust(value)
@@ -239,7 +252,7 @@ func mlnxQos(dir, netdev, flag, value string) error {
 	default:
 		return fmt.Errorf("mlnx_qos flag %s", flag)
 	}
-	return os.WriteFile(file, hostfiles.FormatMlnxQos(q), 0o644)
+	return nil
 }
 
 // sysfsWrite stores what reading the file back would print: the Force-DSCP
@@ -461,19 +474,12 @@ func mlnxQosETS(dir, netdev, tsaList, bwList string) error {
 		}
 		t[i], b[i] = tsa[i], n
 	}
-	file := filepath.Join(dir, layout.MlnxQosFile(netdev))
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return err
-	}
-	q, err := hostfiles.ParseMlnxQos(layout.MlnxQosFile(netdev), data)
-	if err != nil {
-		return err
-	}
-	if !q.SetETS(t, b) {
-		return fmt.Errorf("mlnx_qos would refuse --tsa %s --tcbw %s", tsaList, bwList)
-	}
-	return os.WriteFile(file, hostfiles.FormatMlnxQos(q), 0o644)
+	return editMlnxQos(dir, netdev, func(q *hostfiles.MlnxQos) error {
+		if !q.SetETS(t, b) {
+			return fmt.Errorf("mlnx_qos would refuse --tsa %s --tcbw %s", tsaList, bwList)
+		}
+		return nil
+	})
 }
 
 // sysfsContent is what reading a written file back prints: RDMA-CM's
