@@ -17,13 +17,16 @@ var hostETS = &Check{
 	Doc: `The NIC's transmit scheduler decides how much of the link RoCE gets when other traffic competes
 for it. mlnx_qos prints one "tc: N ratelimit: R, tsa: T" line per traffic class a priority maps to
 (Mellanox/mlnx-tools python/mlnx_qos pretty_print): "ets, bw: N%" is a guaranteed share of what the
-strict classes leave, "strict" is served before every ETS class, "vendor" (mlx5's default,
-mlx5e_dcbnl_initialize in Linux drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c) guarantees
-nothing. policy roce.host_tsa says which the RoCE priority's class must use: "ets" (the default, as
+strict classes leave, "strict" is served before every ETS class, and "vendor" is mlx5's default
+(mlx5e_ets_init in Linux drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c sets every class to
+IEEE_8021QAZ_TSA_VENDOR): mlx5e_build_tc_group puts the vendor classes in MLX5E_VENDOR_TC_GROUP_NUM,
+the highest group, each at the full weight of it (MLX5E_MAX_BW_ALLOC), so they share the link
+equally. policy roce.host_tsa says which the RoCE priority's class must use: "ets" (the default, as
 the switch's RoCE defaults give traffic class 3 "WRR 50%", CumulusNetworks/docs
 content/cumulus-linux-512/Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md,
-"Default RoCE Configuration"; the hosts' "tsa: ets, bw: 50%" matches it) with a share above 0, or
-"strict". The fix is one mlnx_qos --tsa/--tcbw pair, which mlnx_qos and the driver take together
+"Default RoCE Configuration"; the hosts' "tsa: ets, bw: 50%" matches it) with a share above 0, or the
+vendor default, which gives RoCE an equal share and which NVIDIA's own host recipe (the NIC
+Configuration Operator's roceOptimized) leaves in place; or "strict", which only strict meets. The fix is one mlnx_qos --tsa/--tcbw pair, which mlnx_qos and the driver take together
 (the ETS shares must add up to 100): the RoCE class gets 50% (100% when it is the only ETS class) and
 the other ETS classes share the rest in proportion to their current shares. Classes mlnx_qos does not
 print carry no priority; fix and rollback set them to vendor, mlx5's default.`,

@@ -30,10 +30,19 @@ var _ = register(hostETS, func(testing.TB) []checkCase {
 			replace(gpu01Q0, roceTC, "tc: 3 ratelimit: unlimited, tsa: ets, bw: 0%"),
 			replace(gpu01Q0, otherTC, "tc: 0 ratelimit: unlimited, tsa: ets, bw: 100%")},
 			want: []string{"warning gpu01 ens1f0np0"}, msg: "priority 3's traffic class 3 is ETS with a 0% share"},
-		{name: "vendor", edits: []edit{
+		// mlx5's default: every class vendor, sharing the link equally
+		// (en_dcbnl.c mlx5e_build_tc_group); the shape of the published
+		// captures of a NIC nobody configured (mlnx_qos "tsa: vendor").
+		{name: "vendor default", edits: []edit{
+			replace(gpu01Q0, roceTC, "tc: 3 ratelimit: unlimited, tsa: vendor"),
+			replace(gpu01Q0, otherTC, "tc: 0 ratelimit: unlimited, tsa: vendor")}},
+		{name: "vendor but strict wanted", edits: []edit{strict,
 			replace(gpu01Q0, roceTC, "tc: 3 ratelimit: unlimited, tsa: vendor"),
 			replace(gpu01Q0, otherTC, "tc: 0 ratelimit: unlimited, tsa: vendor")},
-			want: []string{"warning gpu01 ens1f0np0"}, msg: "vendor algorithm (mlx5's default)"},
+			want: []string{"warning gpu01 ens1f0np0", "warning gpu01 ens1f1np1", "warning gpu02 ens1f0np0",
+				"warning gpu02 ens1f1np1", "warning gpu03 ens1f0np0", "warning gpu03 ens1f1np1",
+				"warning gpu04 ens1f0np0", "warning gpu04 ens1f1np1"},
+			msg: "vendor scheduling, which shares the link equally"},
 		{name: "strict but ets wanted", edits: []edit{
 			replace(gpu01Q0, roceTC, "tc: 3 ratelimit: unlimited, tsa: strict"),
 			replace(gpu01Q0, otherTC, "tc: 0 ratelimit: unlimited, tsa: ets, bw: 100%")},
@@ -63,10 +72,11 @@ func TestHostETSFix(t *testing.T) {
 				replace(gpu01Q0, otherTC, "tc: 0 ratelimit: unlimited, tsa: ets, bw: 100%")},
 			"ets,vendor,vendor,ets,vendor,vendor,strict,vendor", "50,0,0,50,0,0,0,0",
 			"ets,vendor,vendor,ets,vendor,vendor,strict,vendor", "100,0,0,0,0,0,0,0"},
-		{"vendor everywhere: RoCE the only ETS class",
-			[]edit{replace(gpu01Q0, roceTC, "tc: 3 ratelimit: unlimited, tsa: vendor"),
+		{"vendor everywhere, strict wanted: RoCE strict, no ETS class left",
+			[]edit{replace("inventory.hcl", `preset = "cumulus-default"`, strictTSA),
+				replace(gpu01Q0, roceTC, "tc: 3 ratelimit: unlimited, tsa: vendor"),
 				replace(gpu01Q0, otherTC, "tc: 0 ratelimit: unlimited, tsa: vendor")},
-			"vendor,vendor,vendor,ets,vendor,vendor,strict,vendor", "0,0,0,100,0,0,0,0",
+			"vendor,vendor,vendor,strict,vendor,vendor,strict,vendor", "0,0,0,0,0,0,0,0",
 			"vendor,vendor,vendor,vendor,vendor,vendor,strict,vendor", "0,0,0,0,0,0,0,0"},
 		{"strict wanted: TC 0 takes RoCE's share",
 			[]edit{replace("inventory.hcl", `preset = "cumulus-default"`, strictTSA)},
@@ -121,7 +131,8 @@ func TestJudgeHostETS(t *testing.T) {
 		{"ets", "ets", 50, true},
 		{"ets", "ets", 0, false},
 		{"ets", "strict", 0, false},
-		{"ets", "vendor", 0, false},
+		// mlx5's default: an equal share of the highest group (en_dcbnl.c).
+		{"ets", "vendor", 0, true},
 		{"strict", "strict", 0, true},
 		{"strict", "ets", 50, false},
 		{"strict", "vendor", 0, false},

@@ -417,10 +417,22 @@ func JudgeHostETS(p inventory.Policy, tc int, tsa string, bw int) Judgement {
 	switch {
 	case tsa == want && (tsa != "ets" || bw > 0):
 		return pass
+	case tsa == "vendor" && want == "ets":
+		// mlx5's default. mlx5e_build_tc_group (Linux drivers/net/
+		// ethernet/mellanox/mlx5/core/en_dcbnl.c) puts every vendor class
+		// in MLX5E_VENDOR_TC_GROUP_NUM (7, the highest-priority group;
+		// strict groups count up from 1, ETS is group 0) and
+		// mlx5e_build_tc_tx_bw gives each MLX5E_MAX_BW_ALLOC (100): the
+		// vendor classes share the link equally and are served before
+		// the ETS ones. RoCE gets its share, which is what an ETS share
+		// promises, and NVIDIA's own host recipe (the NIC Configuration
+		// Operator's roceOptimized) leaves ETS at this default.
+		return pass
 	case tsa == "ets" && want == "ets":
 		reason = "is ETS with a 0% share: RoCE is guaranteed nothing when other traffic competes"
 	case tsa == "vendor":
-		reason = "uses the vendor algorithm (mlx5's default), which guarantees RoCE nothing; the policy wants " + want
+		reason = "uses mlx5's default vendor scheduling, which shares the link equally with the other vendor classes " +
+			"(en_dcbnl.c mlx5e_build_tc_group); the policy wants " + want
 	default:
 		reason = fmt.Sprintf("is %s, the policy wants %s", tsa, want)
 	}
