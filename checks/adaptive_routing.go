@@ -40,20 +40,31 @@ where no group is found is judged on its global setting alone.
 With the policy's adaptive_routing true: the switch setting off is an error, and so is every
 port of the group without it. With false: adaptive routing in effect on some port is a warning (and
 says when the group mixes it with hashing); on for the switch but on no port is info, as no port
-routes adaptively. Enabling or disabling it reloads switchd, so plan the change.
+routes adaptively. Enabling or disabling it reloads switchd from Cumulus Linux 5.13 ("reloads the
+switchd service", the ECMP page of 5.13 to 5.19); up to 5.12 it "restarts the switchd service,
+which causes all network ports to reset, interrupts network services, and resets the switch hardware
+configuration" (5.12), and the findings of such a switch say so. Plan the change.
 
-Whatever the policy, the documented limits are errors (the ECMP page of Cumulus Linux 5.19):
-adaptive routing set on a subinterface, SVI, bond or bond member ("Cumulus Linux does not support
-adaptive routing on layer 3 subinterfaces, SVIs, bonds or bond members"); on while qos roce is in a
-lossy mode (NetQ's adaptive routing validation, test 1 "AR and RoCE config consistency",
-content/cumulus-netq-53/Validate-Operations/Validation-Checks.md); on a switch whose platform the
-docs name as older than Spectrum-4 ("Switches with the Spectrum-4 ASIC at 400G and 200G speeds";
-the platform is the configuration header's model: SN4700 is Spectrum-3, SN5600 Spectrum-4, SN6600
-Spectrum-6; another platform is not guessed and the notes say so); on a port whose configured link
-speed is not 400G or 200G (a port without link speed is not judged); and together with resilient
-hashing, nv set system forwarding resilient-hash state enabled (5.19; "Adaptive routing does not
-make use of resilient hashing"; earlier releases set resilient hashing in traffic.conf only, which
-the NVUE configuration does not show).`,
+Whatever the policy, the documented limits are errors (the ECMP pages of Cumulus Linux 5.12 to
+5.19): adaptive routing set on a subinterface, SVI, bond or bond member ("Cumulus Linux does not
+support adaptive routing on layer 3 subinterfaces, SVIs, bonds or bond members"); on a switch whose
+platform the docs name as older than Spectrum-4 (5.19: "Switches with the Spectrum-4 and later
+ASIC"; the platform is the configuration header's model, and its ASIC is what NVIDIA's pages name
+for it; another platform is not guessed and the notes say so); on a Spectrum-4 port whose configured
+link speed is 800G ("The Spectrum-4 switch does not support adaptive routing on 800G links") or, up
+to 5.18, neither 400G nor 200G ("Switches with the Spectrum-4 ASIC at 400G and 200G speeds"; 5.19
+no longer names the speeds); a Spectrum-5 or later switch has no speed limit on these pages, and a
+port without link speed is not judged; and together with resilient hashing, nv set system
+forwarding resilient-hash state enabled (5.19; "Adaptive routing does not make use of resilient
+hashing"; earlier releases set resilient hashing in traffic.conf only, which the NVUE configuration
+does not show).
+
+Adaptive routing in a lossy RoCE mode is not a finding: no Cumulus Linux page ties it to a RoCE mode
+(the ECMP pages support it for "RoCE2 unicast traffic", and lossy-multi-tc, the RoCE pages' profile
+with packet trimming, is Spectrum-X's lossy RoCE beside it). NetQ needs lossless mode only to show
+its adaptive routing data: "Switches with RoCE lossy mode enabled will appear in the UI and CLI, but
+will not display adaptive routing data" (content/cumulus-netq-48/Monitor-Operations/
+Monitor-Adaptive-Routing.md).`,
 	Inputs: []Input{NVConfig, LLDP},
 	Run:    runAdaptiveRouting,
 }
@@ -62,7 +73,7 @@ func runAdaptiveRouting(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.ECMP.AdaptiveRouting
 	for _, sw := range configured(f) {
-		out = append(out, arLimits(f, sw)...)
+		out = append(out, arLimits(sw)...)
 		if want {
 			out = append(out, arWanted(sw)...)
 		} else if fd, ok := arUnwanted(sw); ok {

@@ -6,23 +6,36 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-// The documented limits of adaptive routing, whatever the policy. Sources:
-// CumulusNetworks/docs content/cumulus-linux-519/Layer-3/Routing/
-// Equal-Cost-Multipath-Load-Sharing.md ("Cumulus Linux supports adaptive
-// routing with: Switches with the Spectrum-4 ASIC at 400G and 200G
-// speeds"; "Adaptive routing does not make use of resilient hashing";
-// "Cumulus Linux does not support adaptive routing on layer 3
-// subinterfaces, SVIs, bonds or bond members"; "The Spectrum-4 switch does
-// not support adaptive routing on 800G links"), and NetQ's adaptive
-// routing validation, test 1 "AR and RoCE config consistency" (content/
-// cumulus-netq-53/Validate-Operations/Validation-Checks.md), whose AR data
-// needs "RoCE lossless mode" (content/cumulus-netq-48/Monitor-Operations/
-// Monitor-Adaptive-Routing.md).
+// The documented limits of adaptive routing, whatever the policy. Sources,
+// the ECMP pages of CumulusNetworks/docs content/cumulus-linux-5NN/Layer-3/
+// Routing/Equal-Cost-Multipath-Load-Sharing.md:
+//
+//   - 5.12 to 5.18: "Cumulus Linux supports adaptive routing with: Switches
+//     with the Spectrum-4 ASIC at 400G and 200G speeds"; 5.19: "Switches
+//     with the Spectrum-4 and later ASIC". Every release from 5.12: "The
+//     Spectrum-4 switch does not support adaptive routing on 800G links".
+//     The 800G limit is Spectrum-4's alone: a Spectrum-5 or -6 switch at
+//     800G is not limited by any of these pages.
+//   - "Adaptive routing does not make use of resilient hashing"; "Cumulus
+//     Linux does not support adaptive routing on layer 3 subinterfaces,
+//     SVIs, bonds or bond members" (5.12 to 5.19).
+//
+// No page of 5.12 to 5.19 (ECMP, RoCE, Packet Trimming) ties adaptive
+// routing to a RoCE mode: the ECMP pages support it for "RoCE2 unicast
+// traffic", and the RoCE pages' lossy-multi-tc profile (Spectrum-X's lossy
+// RoCE with packet trimming) runs beside it. The only lossless condition
+// NVIDIA states is NetQ's, for its display: "RoCE lossless mode must be
+// enabled to display adaptive routing data. Switches with RoCE lossy mode
+// enabled will appear in the UI and CLI, but will not display adaptive
+// routing data" (content/cumulus-netq-48/Monitor-Operations/
+// Monitor-Adaptive-Routing.md). That is a limit of the monitoring, not of
+// the fabric, so a lossy RoCE mode with adaptive routing is no finding.
 
-// arSpeeds are the port speeds adaptive routing is supported at.
-var arSpeeds = map[string]bool{"400G": true, "200G": true}
+// spectrum4Speeds are the port speeds 5.12 to 5.18 support adaptive
+// routing at on Spectrum-4.
+var spectrum4Speeds = map[string]bool{"400G": true, "200G": true}
 
-func arLimits(f *model.Fabric, sw *model.Switch) []Finding {
+func arLimits(sw *model.Switch) []Finding {
 	var out []Finding
 	for _, p := range sw.Flow.ARUnsupported {
 		out = append(out, Finding{
@@ -36,9 +49,6 @@ func arLimits(f *model.Fabric, sw *model.Switch) []Finding {
 	}
 	if !sw.AR.V {
 		return out
-	}
-	if sw.RoCE.Enabled.V && !sw.RoCE.Lossless() {
-		out = append(out, arLossy(f, sw))
 	}
 	if fd, ok := arASIC(sw); ok {
 		out = append(out, fd)
@@ -57,32 +67,6 @@ func arLimits(f *model.Fabric, sw *model.Switch) []Finding {
 	return out
 }
 
-// arLossy: adaptive routing sprays a flow's packets over paths; NetQ
-// checks it against a lossless RoCE mode. The fix moves RoCE to lossless
-// when the policy wants lossless, else turns adaptive routing off.
-func arLossy(f *model.Fabric, sw *model.Switch) Finding {
-	m := sw.RoCE.Mode
-	fd := Finding{
-		Severity: Error, Device: sw.Name,
-		Message: fmt.Sprintf("adaptive routing is on while qos roce is in the lossy mode %s: NetQ's adaptive routing "+
-			"validation (AR and RoCE config consistency) expects RoCE lossless", m.V),
-		Expected: "adaptive routing with qos roce mode lossless",
-		Actual:   "qos roce mode " + m.V + originNote(m.Origin),
-		Source:   at(m.Origin, sw.ConfigFile),
-	}
-	if f.Policy.RoCE.Lossless() {
-		o, had := old(m)
-		fd.Changes = []Change{nvSet(o, had, f.Policy.RoCE.Mode, "qos", "roce", "mode")}
-	} else {
-		o, had := old(sw.AR)
-		if had {
-			o = sw.Syntax.OnOff(true)
-		}
-		fd.Changes = []Change{nvSet(o, had, sw.Syntax.OnOff(false), "router", "adaptive-routing", sw.Syntax.StateKey())}
-	}
-	return fd
-}
-
 // arASIC: a platform whose ASIC the docs name and that is older than
 // Spectrum-4. An unknown platform is left to the model's note.
 func arASIC(sw *model.Switch) (Finding, bool) {
@@ -97,21 +81,31 @@ func arASIC(sw *model.Switch) (Finding, bool) {
 	return Finding{
 		Severity: Error, Device: sw.Name,
 		Message: fmt.Sprintf("adaptive routing is on, but %s is a %s switch: Cumulus Linux supports adaptive routing on "+
-			"Spectrum-4 switches at 400G and 200G", sw.Flow.Platform, sw.Flow.ASIC),
-		Expected: "a Spectrum-4 switch",
+			"switches with the Spectrum-4 and later ASIC%s", sw.Flow.Platform, sw.Flow.ASIC, arSwitchd(sw)),
+		Expected: "a Spectrum-4 or later switch",
 		Actual:   sw.Flow.Platform + " (" + sw.Flow.ASIC + ")",
 		Source:   at(sw.AR.Origin, sw.ConfigFile),
 		Changes:  []Change{nvSet(o, had, sw.Syntax.OnOff(false), "router", "adaptive-routing", sw.Syntax.StateKey())},
 	}, true
 }
 
-// arSpeed: ports with adaptive routing at a configured speed other than
-// 400G or 200G; a port without `link speed` is not judged.
+// arSpeed: the speeds a Spectrum-4 does not support adaptive routing at:
+// 800G in every release, and up to 5.18 any speed but 400G and 200G (5.19
+// no longer names them). Ports without `link speed`, and switches whose ASIC
+// is not known (the model notes it) or is Spectrum-5 and later, are not
+// judged: no page limits their speeds.
 func arSpeed(sw *model.Switch) []Finding {
+	if model.SpectrumGen(sw.Flow.ASIC) != 4 {
+		return nil
+	}
+	upTo518 := sw.Version != "" && sw.Before(5, 19)
+	unsupported := func(speed string) bool {
+		return speed == "800G" || upTo518 && !spectrum4Speeds[speed]
+	}
 	var ports []string
 	for _, p := range sw.Ports {
 		sp, ok := sw.Flow.Speed[p]
-		if ok && portAR(sw, p).V && !arSpeeds[sp.V] {
+		if ok && portAR(sw, p).V && unsupported(sp.V) {
 			ports = append(ports, p)
 		}
 	}
@@ -120,11 +114,14 @@ func arSpeed(sw *model.Switch) []Finding {
 	var out []Finding
 	for _, g := range groups {
 		iface := model.CompressNames(g.ports)
+		why := "the Spectrum-4 switch does not support adaptive routing on 800G links"
+		if g.v.V != "800G" {
+			why = "Cumulus Linux " + model.Release(sw.Version) + " supports adaptive routing on Spectrum-4 at 400G and 200G speeds"
+		}
 		out = append(out, Finding{
 			Severity: Error, Device: sw.Name, Interface: iface,
-			Message: fmt.Sprintf("adaptive routing is on at link speed %s: Cumulus Linux supports it at 400G and 200G "+
-				"(and not on the 800G links of Spectrum-4)", g.v.V),
-			Expected: "link speed 400G or 200G",
+			Message:  fmt.Sprintf("adaptive routing is on at link speed %s on %s (%s): %s%s", g.v.V, sw.Flow.Platform, sw.Flow.ASIC, why, arSwitchd(sw)),
+			Expected: "no adaptive routing at " + g.v.V + " on a Spectrum-4",
 			Actual:   "link speed " + g.v.V + originNote(g.v.Origin),
 			Source:   at(g.v.Origin, sw.ConfigFile),
 			Changes: []Change{nvSet(sw.Syntax.OnOff(true), true, sw.Syntax.OnOff(false),
@@ -132,4 +129,18 @@ func arSpeed(sw *model.Switch) []Finding {
 		})
 	}
 	return out
+}
+
+// arSwitchd says what a change of adaptive routing does to a switch whose
+// release restarts switchd for it: "Enabling or disabling adaptive routing
+// restarts the switchd service, which causes all network ports to reset,
+// interrupts network services, and resets the switch hardware
+// configuration" (content/cumulus-linux-512/Layer-3/Routing/Equal-Cost-
+// Multipath-Load-Sharing.md); from 5.13 it "reloads the switchd service"
+// (the same page of 5.13 to 5.19). Nothing for those, or an unknown release.
+func arSwitchd(sw *model.Switch) string {
+	if sw.Version != "" && sw.Before(5, 13) {
+		return "; on Cumulus Linux " + model.Release(sw.Version) + " changing adaptive routing restarts switchd, resetting every port"
+	}
+	return ""
 }

@@ -155,20 +155,58 @@ func TestUnpairedHashFix(t *testing.T) {
 // platform is unknown; leaf01 is an MSN4700, a Spectrum-3.
 var arOnSpine02 = appendTo(spine02C, "nv set router adaptive-routing state enabled\nnv set interface swp1-2 router adaptive-routing state enabled\n")
 
+// arOnSpine01 makes spine01 a platform of a release with adaptive routing
+// on globally and on swp1-32 at a link speed (the 5.15+ YAML keys of
+// `nv set router adaptive-routing state enabled` and `nv set interface
+// swp51 router adaptive-routing state enabled`).
+func arOnSpine01(platform, release, speed string) []edit {
+	return []edit{
+		replace(spine01Y, "model: MSN4700", "model: "+platform),
+		replace(spine01Y, "version: Cumulus Linux 5.15.0", "version: Cumulus Linux "+release),
+		replace(spine01Y, "        link:\n          mtu: 9216\n", "        link:\n          mtu: 9216\n          speed: "+speed+"\n"),
+		replace(spine01Y, "        type: swp\n", "        router:\n          adaptive-routing:\n            state: enabled\n        type: swp\n"),
+		replace(spine01Y, "    router:\n      bgp:\n", "    router:\n      adaptive-routing:\n        state: enabled\n      bgp:\n"),
+	}
+}
+
 var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
+	with := func(es []edit, more ...edit) []edit { return append(es, more...) }
+	// The policy hashes (cumulus-default): adaptive routing on spine01 is
+	// always the policy's warning; the limits add errors beside it.
 	return []checkCase{
-		{name: "limits: AR with lossy RoCE", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set qos roce mode lossy\n")},
-			want: []string{"error spine02", "warning spine02"}, msg: "adaptive routing is on while qos roce is in the lossy mode lossy"},
+		// No page ties adaptive routing to a RoCE mode; lossy-multi-tc is the
+		// RoCE pages' Spectrum-X profile with packet trimming.
+		{name: "lossy RoCE is no limit", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set qos roce mode lossy\n")},
+			want: []string{"warning spine02"}},
+		{name: "lossy-multi-tc on a Spectrum-4 is no limit", edits: with(arOnSpine01("SN5600", "5.19.0", "400G"),
+			replace(spine01Y, "mode: lossless", "mode: lossy-multi-tc")),
+			want: []string{"warning spine01"}},
 		{name: "limits: AR on a Spectrum-3", edits: []edit{
 			replace(leaf01Y, "    router:\n      bgp:\n", "    router:\n      adaptive-routing:\n        enable: on\n      bgp:\n")},
-			want: []string{"error leaf01", "info leaf01"}, msg: "MSN4700 is a Spectrum-3 switch"},
+			want: []string{"error leaf01", "info leaf01"}, msg: "MSN4700 is a Spectrum-3 switch: Cumulus Linux supports adaptive routing on switches with the Spectrum-4 and later ASIC"},
+		// 5.12 "restarts the switchd service, which causes all network
+		// ports to reset"; 5.13 on "reloads the switchd service".
+		{name: "limits: a 5.12 switch restarts switchd for the fix", edits: arOnSpine01("MSN4700", "5.12.1", "400G"),
+			want: []string{"error spine01", "warning spine01"}, msg: "on Cumulus Linux 5.12 changing adaptive routing restarts switchd, resetting every port"},
 		{name: "limits: AR on a bond", edits: []edit{appendTo(spine02C,
 			"nv set interface bond1 bond member swp5-6\nnv set interface bond1 router adaptive-routing state enabled\n")},
 			want: []string{"error spine02 bond1"}, msg: "does not support adaptive routing on bonds"},
-		{name: "limits: AR at 800G", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set interface swp1 link speed 800G\n")},
-			want: []string{"error spine02 swp1", "warning spine02"}, msg: "adaptive routing is on at link speed 800G"},
-		{name: "limits: AR at 400G passes", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set interface swp1-2 link speed 400G\n")},
+		// "The Spectrum-4 switch does not support adaptive routing on 800G
+		// links" (5.12 to 5.19): Spectrum-4's limit alone.
+		{name: "limits: a Spectrum-4 at 800G", edits: arOnSpine01("SN5600", "5.19.0", "800G"),
+			want: []string{"error spine01 swp1-32", "warning spine01"}, msg: "the Spectrum-4 switch does not support adaptive routing on 800G links"},
+		{name: "a Spectrum-6 at 800G is no limit", edits: arOnSpine01("SN6600", "5.19.0", "800G"),
+			want: []string{"warning spine01"}},
+		{name: "an unknown platform at 800G is not judged", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set interface swp1 link speed 800G\n")},
 			want: []string{"warning spine02"}},
+		// 5.12 to 5.18: "Switches with the Spectrum-4 ASIC at 400G and 200G
+		// speeds"; 5.19: "Switches with the Spectrum-4 and later ASIC".
+		{name: "limits: a Spectrum-4 at 100G up to 5.18", edits: arOnSpine01("SN5600", "5.18.1", "100G"),
+			want: []string{"error spine01 swp1-32", "warning spine01"}, msg: "Cumulus Linux 5.18 supports adaptive routing on Spectrum-4 at 400G and 200G speeds"},
+		{name: "a Spectrum-4 at 100G on 5.19", edits: arOnSpine01("SN5600", "5.19.0", "100G"),
+			want: []string{"warning spine01"}},
+		{name: "limits: AR at 400G passes", edits: arOnSpine01("SN5600", "5.15.0", "400G"),
+			want: []string{"warning spine01"}},
 		{name: "limits: AR with resilient hashing", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set system forwarding resilient-hash state enabled\n")},
 			want: []string{"error spine02", "warning spine02"}, msg: "adaptive routing does not make use of resilient hashing"},
 	}
@@ -176,7 +214,7 @@ var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
 
 func TestARUnknownPlatformNote(t *testing.T) {
 	f := fabric(t, arOnSpine02)
-	want := "spine02: devices/spine02/nv-config-commands.txt:23: adaptive routing is on, but the configuration names no platform: whether the switch is a Spectrum-4 (which adaptive routing needs) is not checked"
+	want := "spine02: devices/spine02/nv-config-commands.txt:23: adaptive routing is on, but the configuration names no platform: whether the switch is a Spectrum-4 or later (which adaptive routing needs) is not checked"
 	for _, n := range f.Notes {
 		if n.Error() == want {
 			return

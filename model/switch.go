@@ -458,7 +458,7 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 		if sw.Flow.Platform != "" {
 			what = "platform " + sw.Flow.Platform + " is not one whose ASIC the documentation names here"
 		}
-		b.note(sw, sw.AR.Origin.Pos.Line, "adaptive routing is on, but %s: whether the switch is a Spectrum-4 (which adaptive routing needs) is not checked", what)
+		b.note(sw, sw.AR.Origin.Pos.Line, "adaptive routing is on, but %s: whether the switch is a Spectrum-4 or later (which adaptive routing needs) is not checked", what)
 	}
 
 	qosRoot := root.Child("qos")
