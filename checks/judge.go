@@ -315,7 +315,7 @@ func JudgeHostMTU(p inventory.Policy, mtu int) Judgement {
 	if mtu >= p.MTU.Host {
 		return pass
 	}
-	return fail(Error, "MTU %d is below the policy's %d: RoCE's path MTU drops to %d bytes", mtu, p.MTU.Host, roceMTU(mtu))
+	return fail(Error, "MTU %d is below the policy's %d: RoCE's path MTU drops to %d bytes", mtu, p.MTU.Host, model.RoCEPathMTU(mtu))
 }
 
 // LinkMTUEnd is one end of a cable as link-mtu sees it: its MTU, and
@@ -325,24 +325,63 @@ type LinkMTUEnd struct {
 	Switch bool
 }
 
-// JudgeLinkMTU is link-mtu on the two ends of a cable: two switch ports
-// must have the same MTU, a switch port at least its host NIC's (a host
-// below its switch only sends smaller frames). low is the end to raise
-// when the judgement fails. The policy's minimums are the mtu check's: an
-// end below them is its finding, so this rule does not read them.
-func JudgeLinkMTU(a, b LinkMTUEnd) (j Judgement, low int) {
+// JudgeLinkMTU is link-mtu on the two ends of a cable, judged by what
+// crosses it. RoCE does not fragment, but it never sends more than its path
+// MTU (at most 4096 bytes of payload) plus the headers the kernel budgets
+// (model.RoCEPacketMax), whatever the netdev MTU. So an end smaller than the
+// other drops RoCE only below that bound: an error. Above it, it drops only
+// the hosts' other full-size frames: a warning where a host's MTU is above
+// the smaller end, and where no host MTU is known; info where no host sends
+// anything that large (a 9000/9216 pair between switches when the hosts are
+// at 9000 or less). Between two switch ports what crosses is every host's
+// (sent: the fabric's HostFrames); between a host and its switch port, that
+// host's own (the port's egress carries the host's peers' packets, but RDMA
+// CM picks the smaller path MTU of the two ends). A host below its switch
+// port only sends smaller frames. low is the end to raise when the
+// judgement fails. The policy's minimums are the mtu check's: an end below
+// them is its finding, so this rule does not read them.
+func JudgeLinkMTU(a, b LinkMTUEnd, sent model.HostFrames) (j Judgement, low int) {
 	switch {
 	case a.Switch && b.Switch && a.MTU != b.MTU:
 		if b.MTU < a.MTU {
 			low = 1
 		}
-		return fail(Error, "the switch ports' MTUs differ (%d and %d): frames the larger end sends are dropped by the other", a.MTU, b.MTU), low
+		return judgeSmallerEnd(fmt.Sprintf("the switch ports' MTUs differ (%d and %d)", a.MTU, b.MTU),
+			min(a.MTU, b.MTU), max(a.MTU, b.MTU), sent), low
 	case !a.Switch && b.Switch && b.MTU < a.MTU:
-		return fail(Error, "switch port MTU %d is below the host's %d: the host's full-size frames are dropped", b.MTU, a.MTU), 1
+		return judgeSmallerEnd(fmt.Sprintf("switch port MTU %d is below the host's %d", b.MTU, a.MTU),
+			b.MTU, a.MTU, hostSends(a.MTU)), 1
 	case !b.Switch && a.Switch && a.MTU < b.MTU:
-		return fail(Error, "switch port MTU %d is below the host's %d: the host's full-size frames are dropped", a.MTU, b.MTU), 0
+		return judgeSmallerEnd(fmt.Sprintf("switch port MTU %d is below the host's %d", a.MTU, b.MTU),
+			a.MTU, b.MTU, hostSends(b.MTU)), 0
 	}
 	return pass, 0
+}
+
+func hostSends(mtu int) model.HostFrames {
+	var hf model.HostFrames
+	hf.Add(mtu)
+	return hf
+}
+
+// judgeSmallerEnd weighs the smaller end of a link against what is sent
+// across it. Without a known host, RoCE's packets are bounded by the
+// largest path MTU (4096) and the hosts' other frames by the larger end.
+func judgeSmallerEnd(what string, small, large int, sent model.HostFrames) Judgement {
+	roce, host := sent.RoCE, sent.Host
+	if !sent.Known {
+		roce, host = model.RoCEPacketMax(large), large
+	}
+	switch {
+	case small < roce:
+		return fail(Error, "%s: RoCE packets of up to %d bytes (path MTU %d plus %d bytes of headers) are dropped by the smaller end",
+			what, roce, roce-model.RoCEHeaderBytes, model.RoCEHeaderBytes)
+	case small < host:
+		return fail(Warning, "%s: RoCE's packets (at most %d bytes) fit both ends, but the hosts' other frames above %d bytes (up to their MTU %d) are dropped by the smaller end",
+			what, roce, small, host)
+	}
+	return fail(Info, "%s: nothing the hosts send is that large (RoCE packets at most %d bytes, host MTU at most %d), so RoCE is not affected; equal MTUs on both ends are best practice (NetQ's link MTU consistency test)",
+		what, roce, host)
 }
 
 // SwitchETSMinShare is the least DWRR share switch-ets wants for the RoCE

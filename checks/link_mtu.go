@@ -12,11 +12,17 @@ var linkMTU = &Check{
 	Devices:  AllDevices,
 	Severity: Error,
 	Title:    "Both ends of every link carry the same frames: equal switch MTUs, a switch port at least its host's",
-	Doc: `RoCE does not fragment: a frame larger than the receiving end's MTU is dropped, and a RoCE path
-MTU the sender picks from its own netdev is only safe when every hop takes it. So across each
-cable LLDP reports, two switch ports must have the same MTU, and the switch port a host NIC
-plugs into must be at least the NIC's MTU (a host below its switch is fine: it sends smaller
-frames). An end below the policy's minimum for its kind is the mtu check's finding, not repeated
+	Doc: `RoCE does not fragment: a frame larger than the receiving end's MTU is dropped. But RoCE never
+sends more than its path MTU, at most 4096 bytes of payload, plus the headers the kernel budgets
+beside it (iboe_get_mtu() in Linux include/rdma/ib_addr.h: 96 bytes), whatever the netdev MTU:
+a host at 9000 sends RoCE packets of at most 4192 bytes. So each cable LLDP reports is judged by
+what crosses it: an end smaller than the other that drops RoCE packets is an error; one that takes
+every RoCE packet but drops the hosts' other full-size frames is a warning (between switches: some
+host's MTU is above the smaller end, or no host MTU is known; between a host and its switch port:
+the port is below the host); one that nothing the hosts send reaches (a 9000/9216 pair of switch
+ports when no host is above 9000) is info, since equal MTUs on both ends stay best practice, which
+NetQ's link MTU consistency test checks. A host below its switch is fine: it sends smaller
+frames. An end below the policy's minimum for its kind is the mtu check's finding, not repeated
 here: this check reports what only the two ends together show. Links come from
 lldpcli show neighbors on both ends (lldpd/lldpd); a link seen from one end only is still judged,
 and the finding says so.`,
@@ -46,7 +52,7 @@ type mtuEnd struct {
 }
 
 // fix is the finding that raises this end to mtu.
-func (e mtuEnd) fix(f *model.Fabric, l *model.Link, reason string, mtu int, other mtuEnd) Finding {
+func (e mtuEnd) fix(l *model.Link, j Judgement, mtu int, other mtuEnd) Finding {
 	ch := Change{Kind: LinkMTU, Target: e.end.Port, Value: itoa(mtu), Old: itoa(e.v.V), HasOld: true}
 	iface := e.end.Port
 	if e.port != "" {
@@ -54,8 +60,8 @@ func (e mtuEnd) fix(f *model.Fabric, l *model.Link, reason string, mtu int, othe
 		ch, iface = nvSet(o, had, itoa(mtu), "interface", e.port, "link", "mtu"), e.port
 	}
 	return Finding{
-		Severity: Error, Device: e.end.Device, Interface: iface,
-		Message:  fmt.Sprintf("link %s - %s: %s (%s)", endName(e.end, e.port), endName(other.end, other.port), reason, linkSeen(l)),
+		Severity: j.Severity, Device: e.end.Device, Interface: iface,
+		Message:  fmt.Sprintf("link %s - %s: %s (%s)", endName(e.end, e.port), endName(other.end, other.port), j.Reason, linkSeen(l)),
 		Expected: fmt.Sprintf(">= %d", mtu),
 		Actual:   fmt.Sprintf("%s (%s); the other end %s (%s)", itoa(e.v.V), at(e.v.Origin, e.fallback), itoa(other.v.V), at(other.v.Origin, other.fallback)),
 		Source:   at(e.v.Origin, e.fallback),
@@ -65,6 +71,7 @@ func (e mtuEnd) fix(f *model.Fabric, l *model.Link, reason string, mtu int, othe
 
 func runLinkMTU(f *model.Fabric) []Finding {
 	var out []Finding
+	sent := f.HostFrames()
 	for _, l := range f.Links {
 		var ends [2]mtuEnd
 		for i, e := range []model.LinkEnd{l.A, l.B} {
@@ -76,9 +83,9 @@ func runLinkMTU(f *model.Fabric) []Finding {
 		}
 		// An end below its kind's minimum is the mtu check's finding, with
 		// its fix; this check adds what only the pair shows.
-		j, low := JudgeLinkMTU(LinkMTUEnd{ends[0].v.V, ends[0].port != ""}, LinkMTUEnd{ends[1].v.V, ends[1].port != ""})
+		j, low := JudgeLinkMTU(LinkMTUEnd{ends[0].v.V, ends[0].port != ""}, LinkMTUEnd{ends[1].v.V, ends[1].port != ""}, sent)
 		if !j.OK {
-			out = append(out, ends[low].fix(f, l, j.Reason, ends[1-low].v.V, ends[1-low]))
+			out = append(out, ends[low].fix(l, j, ends[1-low].v.V, ends[1-low]))
 		}
 	}
 	return append(out, lldpNotCollected(f, "link MTUs")...)

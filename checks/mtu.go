@@ -60,19 +60,3 @@ func runMTU(f *model.Fabric) []Finding {
 	}
 	return append(out, nc...)
 }
-
-// roceMTU is the largest RoCE path MTU a netdev MTU carries. The kernel
-// subtracts the headers RoCE may add before picking the IB MTU enum:
-// iboe_get_mtu() in Linux include/rdma/ib_verbs.h takes off GRH 40, UDP 8,
-// BTH 12, XRC 4, AtomicETH 28 and ICRC 4 bytes (96), which is why 4200 and
-// not 4096 is the host minimum for 4096-byte RoCE messages.
-func roceMTU(netdev int) int {
-	const headers = 40 + 8 + 12 + 4 + 28 + 4
-	best := 0
-	for _, m := range []int{256, 512, 1024, 2048, 4096} {
-		if m+headers <= netdev {
-			best = m
-		}
-	}
-	return best
-}

@@ -346,9 +346,10 @@ var topoLinkRe = regexp.MustCompile(`<g class="link link-([a-z]+)[^"]*" data-lin
 // browser. The page is the report's own head (its style sheet and policy)
 // and its topology section alone, so the screenshot's colours are the
 // view's and not the matrix's: as the browser parsed it, the 14 links are
-// inside the SVG with a visible length, gpu03's two swapped cables and the
-// spine01–leaf01 MTU mismatch are the red ones, and the picture shows red links, grey links and the switch
-// boxes' fill.
+// inside the SVG with a visible length, gpu03's two swapped cables are the
+// red ones (the spine01–leaf01 9000/9216 pair is link-mtu info: nothing the
+// hosts send is that large), and the picture shows red links, grey links and
+// the switch boxes' fill.
 func TestTopologyInChromium(t *testing.T) {
 	bin := chromiumBin()
 	if bin == "" {
@@ -381,7 +382,7 @@ func TestTopologyInChromium(t *testing.T) {
 		t.Errorf("%d links in the SVG as parsed, want 14", len(links))
 	}
 	sort.Strings(red)
-	if got := strings.Join(red, " "); got != "leaf01:swp3--gpu03:ens1f1np1 leaf02:swp3--gpu03:ens1f0np0 spine01:swp1--leaf01:swp31" {
+	if got := strings.Join(red, " "); got != "leaf01:swp3--gpu03:ens1f1np1 leaf02:swp3--gpu03:ens1f0np0" {
 		t.Errorf("red links %s", got)
 	}
 	if n := strings.Count(svg, `<g class="device `); n != 9 {

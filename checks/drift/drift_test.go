@@ -330,12 +330,21 @@ func TestDiffCases(t *testing.T) {
 		}, []string{"spine02 : configuration not readable, was read from devices/spine02/nv-config-commands.txt [neutral ]"}},
 		// Links: link-mtu's rule judges each side; the end to raise is
 		// the device that breaks it, the other end's change is neutral.
-		{"uplink MTUs differ", func(s *snapshot.Snapshot) {
+		{"uplink MTUs differ below RoCE's packets", func(s *snapshot.Snapshot) {
+			l := findLink(t, s, "spine01", "swp1")
+			l.B.MTU.Value, l.B.MTU.Origin = 4000, "devices/spine01/nv-config.yaml:21"
+		}, []string{
+			"leaf01 swp31: link to spine01:swp1: 9216 here, 4000 at spine01:swp1, was 9216 here, 9216 at spine01:swp1 [neutral link-mtu]",
+			"spine01 swp1: link to leaf01:swp31: 4000 here, 9216 at leaf01:swp31, was 9216 here, 9216 at leaf01:swp31 [breaks link-mtu]",
+		}},
+		// 9000 against 9216 drops nothing the hosts (at 9000) send: link-mtu
+		// says so as info, which breaks nothing.
+		{"uplink MTUs differ above what the hosts send", func(s *snapshot.Snapshot) {
 			l := findLink(t, s, "spine01", "swp1")
 			l.B.MTU.Value, l.B.MTU.Origin = 9000, "devices/spine01/nv-config.yaml:21"
 		}, []string{
 			"leaf01 swp31: link to spine01:swp1: 9216 here, 9000 at spine01:swp1, was 9216 here, 9216 at spine01:swp1 [neutral link-mtu]",
-			"spine01 swp1: link to leaf01:swp31: 9000 here, 9216 at leaf01:swp31, was 9216 here, 9216 at leaf01:swp31 [breaks link-mtu]",
+			"spine01 swp1: link to leaf01:swp31: 9000 here, 9216 at leaf01:swp31, was 9216 here, 9216 at leaf01:swp31 [neutral link-mtu]",
 		}},
 		{"a host cable moved to the other NIC", func(s *snapshot.Snapshot) {
 			l := findLink(t, s, "leaf01", "swp1")

@@ -75,12 +75,13 @@ func deviceLinks(t *snapshot.Topology, dev string) map[string]*linkView {
 	if t == nil {
 		return out
 	}
+	sent := hostFrames(t)
 	for _, l := range t.Links {
 		var j checks.Judgement
 		var low int
 		judged := l.A.MTU.Known && l.B.MTU.Known
 		if judged {
-			j, low = checks.JudgeLinkMTU(mtuEnd(l.A), mtuEnd(l.B))
+			j, low = checks.JudgeLinkMTU(mtuEnd(l.A), mtuEnd(l.B), sent)
 		}
 		ends := [2]snapshot.LinkEnd{l.A, l.B}
 		for i, e := range ends {
@@ -93,6 +94,21 @@ func deviceLinks(t *snapshot.Topology, dev string) map[string]*linkView {
 		}
 	}
 	return out
+}
+
+// hostFrames are the largest frames the hosts of a snapshot send, from the
+// MTUs of the host ends of its links: what link-mtu weighs switch-to-switch
+// links by (model.Fabric.HostFrames).
+func hostFrames(t *snapshot.Topology) model.HostFrames {
+	var hf model.HostFrames
+	for _, l := range t.Links {
+		for _, e := range []snapshot.LinkEnd{l.A, l.B} {
+			if e.SwitchPort == "" && e.MTU.Known {
+				hf.Add(e.MTU.Value)
+			}
+		}
+	}
+	return hf
 }
 
 func mtuEnd(e snapshot.LinkEnd) checks.LinkMTUEnd {
