@@ -2,7 +2,12 @@ package checks
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
 )
 
 // Edits of the clean pod in each switch's own syntax. The commands and
@@ -221,4 +226,63 @@ func TestARUnknownPlatformNote(t *testing.T) {
 		}
 	}
 	t.Errorf("no note %q in %v", want, f.Notes)
+}
+
+// TestWatchdogBondedBreakout runs pfc-watchdog on an NVIDIA-generated core
+// switch (testdata/nvidia-bonded-breakout, SOURCE.md): bonds of one split
+// port each, RoCE lossless, the watchdog only on the unbonded split ports.
+// The finding must name the bonds' members, where the watchdog goes, never
+// a bond, and leave out the ports that have it.
+func TestWatchdogBondedBreakout(t *testing.T) {
+	const dir = "testdata/nvidia-bonded-breakout"
+	inv, err := inventory.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := offline.Collect(dir, inv)
+	if len(c.Errors) > 0 {
+		t.Fatalf("%v", c.Errors)
+	}
+	f := model.Build(inv, c)
+	sw := f.SwitchByName("core-01")
+	var bonded []string
+	for _, ms := range sw.Bonds {
+		bonded = append(bonded, ms...)
+	}
+	fs := pfcWatchdog.Run(f)
+	if len(fs) != 1 {
+		t.Fatalf("findings %+v, want one", fs)
+	}
+	fd := fs[0]
+	named, err := model.ExpandNames(fd.Interface)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := map[string]bool{}
+	for _, p := range named {
+		if !model.IsSwp(p) {
+			t.Errorf("%s is not a physical port: the watchdog goes on bond members", p)
+		}
+		in[p] = true
+	}
+	for _, m := range bonded {
+		if !in[m] {
+			t.Errorf("bond member %s (lossless, no watchdog) is not named", m)
+		}
+	}
+	// The file's own watchdog line: swp6s0-1 .. swp25s0-1.
+	for k := 6; k <= 25; k++ {
+		for _, p := range []string{fmt.Sprintf("swp%ds0", k), fmt.Sprintf("swp%ds1", k), fmt.Sprintf("swp%d", k)} {
+			if in[p] {
+				t.Errorf("%s is named, but it has the watchdog (or is a split parent)", p)
+			}
+		}
+	}
+	if !strings.HasPrefix(fd.Message, "PFC is on but the PFC watchdog is off") {
+		t.Errorf("message %q: the switch is lossless itself", fd.Message)
+	}
+	want := Change{Kind: NVUE, Path: []string{"interface", fd.Interface, "qos", "pfc-watchdog"}}
+	if len(fd.Changes) != 1 || fmt.Sprint(fd.Changes[0]) != fmt.Sprint(want) {
+		t.Errorf("changes %v, want %v", fd.Changes, want)
+	}
 }

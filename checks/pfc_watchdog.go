@@ -33,17 +33,25 @@ func runPFCWatchdog(f *model.Fabric) []Finding {
 	var out []Finding
 	for _, sw := range configured(f) {
 		var ports []string
+		// qos is each reported port's QoS: a bond member's is its bond's,
+		// since QoS is set on the bond (NVUE rejects it on members) while
+		// the watchdog goes on the members.
+		qos := map[string]*model.QoS{}
 		// A switch the policy's lossless RoCE mode will make lossless
 		// (switch-roce-mode's fix) needs the watchdog in the same apply.
 		toLossless := f.Policy.RoCE.Lossless() && !sw.RoCE.Lossless()
 		for _, p := range sw.Ports {
-			if q := sw.PortQoS[p]; q == nil || !lossless(q) && !toLossless {
+			q := sw.PortQoS[p]
+			if q == nil || !lossless(q) && !toLossless {
 				continue
 			}
-			if ms, bond := sw.Bonds[p]; bond {
-				ports = append(ports, ms...)
-			} else {
-				ports = append(ports, p)
+			members, bond := sw.Bonds[p]
+			if !bond {
+				members = []string{p}
+			}
+			for _, m := range members {
+				ports = append(ports, m)
+				qos[m] = q
 			}
 		}
 		groups := groupByValue(ports, func(p string) model.Value[bool] { return watchdogOf(sw, p) },
@@ -53,8 +61,8 @@ func runPFCWatchdog(f *model.Fabric) []Finding {
 			if g.v.Origin.IsDefault() {
 				// No line says "no watchdog": the evidence is the line
 				// that makes the ports lossless.
-				fd.Source = at(losslessOrigin(sw, sw.PortQoS[g.ports[0]]), sw.ConfigFile)
-				if q := sw.PortQoS[g.ports[0]]; q == nil || !lossless(q) {
+				fd.Source = at(losslessOrigin(sw, qos[g.ports[0]]), sw.ConfigFile)
+				if q := qos[g.ports[0]]; !lossless(q) {
 					fd.Message = "the policy's lossless RoCE mode turns PFC on here, and the PFC watchdog is off" + fd.Message[strings.Index(fd.Message, ":"):]
 				}
 			}

@@ -69,7 +69,8 @@ type ifaceSet struct {
 	// bondOf maps a member to its bond; members lists a bond's members.
 	bondOf  map[string]string
 	members map[string][]string
-	// split maps a breakout parent to its lanes count (2, 4, 8); off holds
+	// split maps a breakout parent to its lanes count (2, 4, 8), or -1 when
+	// only its configured split ports say it is split (splitByChildren); off holds
 	// ports whose breakout is `disabled` or `loopback`.
 	split map[string]int
 	off   map[string]string
@@ -114,7 +115,29 @@ func (b *switchBuilder) readInterfaces(root *nvue.Node) *ifaceSet {
 		b.readBond(s, s.conf[name])
 		b.readBreakout(s, s.conf[name])
 	}
+	s.splitByChildren()
 	return s
+}
+
+var splitPortRe = regexp.MustCompile(`^(swp\d+)s\d+$`)
+
+// splitByChildren: a split port exists only when its parent is broken out
+// ("An Nx breakout splits swpK into swpKs0 .. swpKs(N-1)"), so a
+// configuration that names swpKsN has split swpK even where its breakout
+// line is not in the file (NVIDIA's generated GPU-fabric files configure
+// swp10s0-1 beside `swp10 link state down` and no breakout for it): the
+// parent is no port then, not a second one beside its split ports.
+func (s *ifaceSet) splitByChildren() {
+	for _, name := range s.order {
+		m := splitPortRe.FindStringSubmatch(name)
+		if m == nil {
+			continue
+		}
+		parent := m[1]
+		if _, ok := s.conf[parent]; ok && s.split[parent] == 0 && s.off[parent] == "" {
+			s.split[parent] = -1
+		}
+	}
 }
 
 func (s *ifaceSet) add(name string) *ifaceConf {
@@ -224,7 +247,7 @@ func (s *ifaceSet) kind(name string) string {
 	switch {
 	case s.bondOf[name] != "":
 		return "member"
-	case s.split[name] > 0:
+	case s.split[name] != 0:
 		return "split"
 	case s.off[name] != "":
 		return "off"
@@ -270,7 +293,11 @@ func (s *ifaceSet) notChecked() []string {
 		switch k := s.kind(n); k {
 		case "port", "bond", "member":
 		case "split":
-			out = append(out, fmt.Sprintf("%s (breakout %dx)", n, s.split[n]))
+			if s.split[n] < 0 {
+				out = append(out, n+" (split ports configured)")
+			} else {
+				out = append(out, fmt.Sprintf("%s (breakout %dx)", n, s.split[n]))
+			}
 		case "off":
 			out = append(out, fmt.Sprintf("%s (breakout %s)", n, s.off[n]))
 		default:

@@ -193,6 +193,12 @@ func TestBreakout(t *testing.T) {
 		{name: "8x", src: "nv set interface swp63 link breakout 8x lanes-per-port 1\nnv set interface swp63s0-3 link speed 100G\n",
 			ports: []string{"swp63s0", "swp63s1", "swp63s2", "swp63s3", "swp63s4", "swp63s5", "swp63s6", "swp63s7"},
 			notes: []string{"implied by a breakout and checked with defaults: swp63s4-7"}},
+		// NVIDIA's generated core-switch file (checks/testdata/
+		// nvidia-bonded-breakout) types swp10s0-1 and downs swp10 without a
+		// breakout line for it: a split port exists only on a split parent.
+		{name: "split ports named without the parent's breakout", src: "nv set interface swp10,swp10s0-1 type swp\nnv set interface swp10 link state down\n",
+			ports: []string{"swp10s0", "swp10s1"},
+			notes: []string{"interfaces not checked (not RoCE ports): swp10 (split ports configured)"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var s *Switch
