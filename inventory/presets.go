@@ -85,13 +85,14 @@ var presets = map[string]func() Policy{
 	// operator's documentation calls "pfc (Priority Flow Control) for
 	// priority 3" (Mellanox/network-operator-docs docs/nic-conf-operator/
 	// configuration-details.rst, roceOptimized). The switches' qos roce
-	// default map puts DSCP 24 on switch priority 3, traffic class 3. The file names no CNP
-	// marking: the CNP is qos roce's (cnp 6 48 6), the value the operator
-	// itself writes for Spectrum-X since network-operator-v26.4.0
-	// (pkg/spectrumx/spectrumx.go `const cnpDscpExpectedValue = "48"`).
-	// Later RA files (RA2.2.yaml, RA3.0.yaml) keep Trust and PFC but set no
-	// ToS ("# TODO: figure out if NIC operator or RDMA cni needs to set the
-	// tos", commit 5af674c), so no newer RA states a RoCE DSCP.
+	// default map puts DSCP 24 on switch priority 3, traffic class 3. The
+	// file names no CNP marking: the CNP is qos roce's (`cnp   6    48    6`),
+	// the value the operator writes for Spectrum-X at tag
+	// network-operator-v26.4.0 (pkg/spectrumx/spectrumx.go: `const
+	// cnpDscpExpectedValue = "48"`). Later RA files (RA2.2.yaml, RA3.0.yaml)
+	// keep Trust and PFC but set no ToS ("# TODO: figure out if NIC operator
+	// or RDMA cni needs to set the tos", commit 5af674c), so no newer RA
+	// states a RoCE DSCP.
 	"spectrum-x-ra2.0": func() Policy {
 		p := cumulusDefault()
 		p.Preset = "spectrum-x-ra2.0"
@@ -104,8 +105,9 @@ var presets = map[string]func() Policy{
 	// (CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-Switch-
 	// Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md, "Lossy
 	// Multi TC Profile": "The lossy multi TC profile provides QoS settings
-	// for lossy RoCE traffic"). Its `nv show qos roce` example has the rows
-	// (pcp, dscp, switch-prio; the padding shortened here)
+	// for lossy RoCE traffic"). Its `nv show qos roce` example (whose leaf
+	// rows repeat the lossless-single-ipool example; model/roce_modes.go)
+	// has the rows (pcp, dscp, switch-prio; the padding shortened here)
 	//
 	//	3  3    5,6  3
 	//	4  4    11,12,13,14,15,16,17,18,19,20,...,40  4
@@ -113,24 +115,23 @@ var presets = map[string]func() Policy{
 	//
 	// and (switch-prio, traffic-class, scheduler-weight) "3  3  3
 	// DWRR-22%": each switch priority in its own traffic class, no PFC. ECN
-	// marks traffic classes 1, 2 and 3 only ("enabled-tc        1,2,3", the
-	// CL 5.15 example of the same page), which are also the classes the
-	// profile trims ("Sets the eligibility to all ports on the switch with
-	// traffic class 1, 2, and 3", content/cumulus-linux-519/.../
-	// Packet-Trimming.md, the default packet trimming profile);
-	// switch priority 4 is where trimmed packets go ("Sets the switch
-	// priority to 4"). So RoCE belongs in one of traffic classes 1-3: the
-	// preset takes 3, the one with the largest share and the switch
-	// priority qos roce gives RoCE, reached by DSCP 5 and 6; the pages name
-	// no DSCP the NICs must mark, and roce.dscp, roce.priority and
-	// roce.traffic_class override these. A CNP's DSCP 48 lands on switch
-	// priority 5. NVIDIA's SONiC SKU for the SN5600 ships the same scheme
-	// (sonic-net/sonic-buildimage device/mellanox/x86_64-nvidia_sn5600-r0/
-	// Mellanox-SN5600-C256S1/qos.json.j2: DSCP_TO_TC_MAP `"5" : "3"`, `"6" :
-	// "3"`, `"41": "5"` .. `"50": "5"`, ECN WRED thresholds on queues 1-3
-	// and `disable_wred` on 4 and 5, `"pfc_enable"      : ""`). The CL 5.15 example
-	// maps DSCP 41-50 to switch priority 0; the CL 5.18 table and the SONiC
-	// SKU agree on 5.
+	// marks traffic classes 1, 2 and 3 only ("enabled-tc        1,2,3" in
+	// the CL 5.15 version of the page), which are also the classes the
+	// profile trims: the default packet trimming profile "Sets the
+	// eligibility to all ports on the switch with traffic class 1, 2, and
+	// 3" and "Sets the switch priority to 4" of the trimmed packets
+	// (content/cumulus-linux-519/.../Packet-Trimming.md). So RoCE belongs in
+	// one of traffic classes 1-3: the preset takes 3, the one with the
+	// largest share and the switch priority qos roce gives RoCE, reached by
+	// DSCP 5 and 6. The pages name no DSCP the NICs must mark; roce.dscp,
+	// roce.priority and roce.traffic_class override these. A CNP's DSCP 48
+	// lands on switch priority 5. NVIDIA's SONiC SKU for the SN5600 ships
+	// the same scheme (sonic-net/sonic-buildimage device/mellanox/
+	// x86_64-nvidia_sn5600-r0/Mellanox-SN5600-C256S1/qos.json.j2:
+	// DSCP_TO_TC_MAP `"5" : "3"`, `"6" : "3"`, `"41": "5"` .. `"50": "5"`,
+	// ECN WRED thresholds on queues 1-3 and `disable_wred` on 4 and 5,
+	// `"pfc_enable"      : ""`). The CL 5.15 example maps DSCP 41-50 to
+	// switch priority 0; the CL 5.18 table and the SONiC SKU agree on 5.
 	"cumulus-lossy-multi-tc": func() Policy {
 		p := cumulusDefault()
 		p.Preset = "cumulus-lossy-multi-tc"
@@ -143,9 +144,9 @@ var presets = map[string]func() Policy{
 	// NVIDIA document we found states DSCP 46 for RoCE (the DGX BasePOD and
 	// SuperPOD reference architectures, docs.nvidia.com/dgx-basepod/ and
 	// .../dgx-superpod/.../network-fabrics.html, publish no RoCE DSCP or
-	// priority that we could find), so the name claims none. DSCP 46 falls in 40-47, which the
-	// Cumulus default map sends to priority 5: the switches need a custom
-	// DSCP map.
+	// priority that we could find), so the name claims none. DSCP 46 falls
+	// in 40-47, which the Cumulus default map sends to priority 5: the
+	// switches need a custom DSCP map.
 	"custom-dscp46": func() Policy {
 		p := cumulusDefault()
 		p.Preset = "custom-dscp46"
