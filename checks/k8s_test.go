@@ -153,7 +153,7 @@ var _ = register(k8sWorkloadToS, func(testing.TB) []checkCase {
 			want: []string{"error gpu01", "error gpu02"}, msg: "set in ConfigMap nccl"},
 		{name: "unset in an RDMA container", edits: []edit{write("k8s/serve.yaml", deploymentNoEnv)},
 			want: []string{"error Deployment/ml/serve"}, msg: "NCCL_IB_TC unset in the manifest"},
-		{name: "UCX's default auto under a DSCP 46 policy", edits: []edit{replace("inventory.hcl", `preset = "cumulus-default"`, `preset = "basepod-ef"`),
+		{name: "UCX's default auto under a DSCP 46 policy", edits: []edit{replace("inventory.hcl", `preset = "cumulus-default"`, `preset = "custom-dscp46"`),
 			write("k8s/job.yaml", pytorchJob("              env:\n                - {name: NCCL_IB_TC, value: \"184\"}\n                - {name: UCX_NET_DEVICES, value: \"mlx5_0:1\"}\n"))},
 			want: []string{"error PyTorchJob/ml/train"}, msg: "UCX_IB_TRAFFIC_CLASS unset, UCX's default auto (106 on RoCE v2) puts DSCP 26 on the wire, not the RoCE DSCP 46"},
 		{name: "NVSHMEM not a number", edits: []edit{write("k8s/job.yaml", pytorchJob("              env:\n                - {name: NCCL_IB_TC, value: \"106\"}\n                - {name: NVSHMEM_IB_TRAFFIC_CLASS, value: high}\n"))},

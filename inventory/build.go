@@ -134,6 +134,8 @@ func buildPolicy(file string, raw *rawPolicy, p *problems) Policy {
 	if f := raw.Preset; f.Set {
 		if named, ok := Preset(f.V); ok {
 			pol = named
+		} else if why, gone := RenamedPreset(f.V); gone {
+			p.semantic(f.Line, "preset %q was renamed: %s", f.V, why)
 		} else {
 			p.semantic(f.Line, "unknown preset %q (want %s)", f.V, orList(PresetNames()))
 		}

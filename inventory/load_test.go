@@ -139,7 +139,7 @@ func TestLoadErrors(t *testing.T) {
 	}{
 		{"semantic.yaml", []string{
 			`1: fabric name "pod a" is not a safe name: use letters, digits, '.', '_' and '-', starting with a letter or digit`,
-			`3: unknown preset "nvidia" (want basepod-ef, cumulus-default or spectrum-x)`,
+			`3: unknown preset "nvidia" (want cumulus-default, cumulus-lossy-multi-tc, custom-dscp46 or spectrum-x-ra2.0)`,
 			`5: roce.dscp 64 out of range 0..63`,
 			`6: roce.priority 8 out of range 0..7`,
 			`7: roce.traffic_class -1 out of range 0..7`,
@@ -161,7 +161,7 @@ func TestLoadErrors(t *testing.T) {
 		}},
 		{"semantic.hcl", []string{
 			`1: fabric name "pod a" is not a safe name: use letters, digits, '.', '_' and '-', starting with a letter or digit`,
-			`3: unknown preset "nvidia" (want basepod-ef, cumulus-default or spectrum-x)`,
+			`3: unknown preset "nvidia" (want cumulus-default, cumulus-lossy-multi-tc, custom-dscp46 or spectrum-x-ra2.0)`,
 			`5: roce.dscp 64 out of range 0..63`,
 			`6: roce.priority 8 out of range 0..7`,
 			`7: roce.traffic_class -1 out of range 0..7`,

@@ -8,7 +8,7 @@ import (
 )
 
 func TestPresetNames(t *testing.T) {
-	want := []string{"basepod-ef", "cumulus-default", "spectrum-x"}
+	want := []string{"cumulus-default", "cumulus-lossy-multi-tc", "custom-dscp46", "spectrum-x-ra2.0"}
 	if got := PresetNames(); !slices.Equal(got, want) {
 		t.Errorf("PresetNames() = %v, want %v", got, want)
 	}
@@ -42,15 +42,23 @@ func TestPresetsValid(t *testing.T) {
 
 func TestPresetsAndOverrides(t *testing.T) {
 	def, _ := Preset(DefaultPreset)
+	// spectrum-x-ra2.0: RA2.0.yaml's "Type of Service" 96 is DSCP 24, its
+	// PFC "00010000" priority 3, its "RoCE Adaptive Routing" true.
 	spx := def
-	spx.Preset = "spectrum-x"
+	spx.Preset = "spectrum-x-ra2.0"
 	spx.RoCE.DSCP = []int{24}
 	spx.ECMP.AdaptiveRouting = true
+	// cumulus-lossy-multi-tc: the 5.18 lossy-multi-tc table's rows
+	// "3  3    5,6  3", "5  5    41,...,50  5" and "3  3  3  DWRR-22%".
+	lmt := def
+	lmt.Preset = "cumulus-lossy-multi-tc"
+	lmt.RoCE = RoCEPolicy{DSCP: []int{5, 6}, Priority: 3, TrafficClass: 3, Mode: "lossy-multi-tc", MinBandwidth: 22, HostTSA: "ets"}
+	lmt.CNP = CNPPolicy{DSCP: 48, Priority: 5}
 	bp := def
-	bp.Preset = "basepod-ef"
+	bp.Preset = "custom-dscp46"
 	bp.RoCE.DSCP = []int{46}
 	override := Policy{
-		Preset: "spectrum-x",
+		Preset: "spectrum-x-ra2.0",
 		// Sorted and deduplicated from [26, 24, 26].
 		RoCE:  RoCEPolicy{DSCP: []int{24, 26}, Priority: 4, TrafficClass: 5, Mode: "lossy", MinBandwidth: 40, HostTSA: "strict"},
 		CNP:   spx.CNP,
@@ -69,8 +77,9 @@ func TestPresetsAndOverrides(t *testing.T) {
 		keys []string // Policy.Pos keys: only what the file writes
 	}{
 		{"none", def, nil},
-		{"spectrum-x", spx, []string{"preset"}},
-		{"basepod-ef", bp, []string{"preset"}},
+		{"spectrum-x-ra2.0", spx, []string{"preset"}},
+		{"cumulus-lossy-multi-tc", lmt, []string{"preset"}},
+		{"custom-dscp46", bp, []string{"preset"}},
 		{"override", override, []string{"ecmp.adaptive_routing", "ecmp.hash_fields", "mtu.host", "pfc.cable_length", "preset",
 			"roce.dscp", "roce.host_tsa", "roce.min_bandwidth", "roce.mode", "roce.priority", "roce.traffic_class", "trust"}},
 		{"scalar", scalar, []string{"cnp.dscp", "roce.dscp"}},
@@ -145,6 +154,26 @@ func TestElementLines(t *testing.T) {
 	} {
 		if _, err := Parse(tc.name, []byte(tc.src)); err == nil || err.Error() != tc.want {
 			t.Errorf("%q:\ngot  %v\nwant %s", tc.src, err, tc.want)
+		}
+	}
+}
+
+// TestRenamedPresets: a former preset name is an error at its line that
+// names what replaces it, in both formats.
+func TestRenamedPresets(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"x.yaml", "fabric: a\npolicy:\n  preset: spectrum-x\n",
+			`x.yaml:3: preset "spectrum-x" was renamed: it named no one document: use spectrum-x-ra2.0 (the Spectrum-X RA2.0 NIC profile: lossless, DSCP 24, adaptive routing) or cumulus-lossy-multi-tc (the switches' lossy-multi-tc profile)`},
+		{"x.hcl", "fabric = \"a\"\npolicy {\n  preset = \"basepod-ef\"\n}\n",
+			`x.hcl:3: preset "basepod-ef" was renamed: no public NVIDIA document states its DSCP 46: use custom-dscp46 (the same values)`},
+	} {
+		if _, err := Parse(tc.name, []byte(tc.src)); err == nil || err.Error() != tc.want {
+			t.Errorf("%q:\ngot  %v\nwant %s", tc.src, err, tc.want)
+		}
+	}
+	for name := range renamedPresets {
+		if _, ok := Preset(name); ok {
+			t.Errorf("%s is both a preset and a renamed one", name)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package model
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
 )
@@ -110,34 +109,6 @@ type Forwarding struct {
 	HashSeed Value[int64]
 	// ResilientHash is `resilient-hash state`; off by default.
 	ResilientHash Value[bool]
-}
-
-// platformASIC are the platforms whose ASIC NVIDIA's pages name:
-// "NVIDIA SN5600 (Spectrum-4)" (content/cumulus-linux-54/Whats-New/
-// rn.md and System-Configuration/In-Service-System-Upgrade-ISSU.md),
-// "NVIDIA SN4700 (Spectrum-3)" and "NVIDIA SN6600 (128x800G Spectrum-6)"
-// (content/cumulus-linux-519/Whats-New/_index.md). Other platforms are not
-// guessed.
-var platformASIC = map[string]string{"SN4700": "Spectrum-3", "SN5600": "Spectrum-4", "SN6600": "Spectrum-6"}
-
-// ASICOf is the Spectrum generation of a header model ("MSN4700"), "" when
-// not documented here.
-func ASICOf(model string) string {
-	m := strings.ToUpper(strings.TrimSpace(model))
-	return platformASIC[strings.TrimPrefix(m, "M")]
-}
-
-// SpectrumGen is the generation number of "Spectrum-4" (1 for "Spectrum"),
-// 0 when unknown.
-func SpectrumGen(asic string) int {
-	if asic == "Spectrum" {
-		return 1
-	}
-	n, err := strconv.Atoi(strings.TrimPrefix(asic, "Spectrum-"))
-	if err != nil || !strings.HasPrefix(asic, "Spectrum-") {
-		return 0
-	}
-	return n
 }
 
 func (b *switchBuilder) platform(sw *Switch, cfg *nvue.Config) {

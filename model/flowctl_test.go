@@ -83,14 +83,3 @@ func TestFlowControlBadInput(t *testing.T) {
 		}
 	}
 }
-
-func TestASICOf(t *testing.T) {
-	for model, want := range map[string]string{"MSN4700": "Spectrum-3", "SN5600": "Spectrum-4", "sn6600": "Spectrum-6", "MSN2010": "", "": ""} {
-		if got := ASICOf(model); got != want {
-			t.Errorf("ASICOf(%q) = %q, want %q", model, got, want)
-		}
-	}
-	if SpectrumGen("Spectrum-4") != 4 || SpectrumGen("Spectrum") != 1 || SpectrumGen("") != 0 || SpectrumGen("Quantum-2") != 0 {
-		t.Error("SpectrumGen")
-	}
-}

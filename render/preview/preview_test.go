@@ -148,6 +148,18 @@ func TestGeneratedConfigsLintClean(t *testing.T) {
 					on := regexp.MustCompile(`(ROCE_ADAPTIVE_ROUTING_EN\s+\S+\s+\S+\s+)False\(0\)`).ReplaceAll(data, []byte("${1}True(1) "))
 					write(t, fw, string(on))
 				}
+				if pol.CNP.Priority != 6 {
+					// Nor does it set the firmware's CNP priority (the
+					// factory's 6): the operator does, as for adaptive
+					// routing.
+					fw := filepath.Join(dir, "devices/gpu01/mlxconfig-mlx5_0.txt")
+					data, err := os.ReadFile(fw)
+					if err != nil {
+						t.Fatal(err)
+					}
+					prio := regexp.MustCompile(`(CNP_802P_PRIO_P\d\s+\S+\s+)6(\s+)6`).ReplaceAll(data, []byte(fmt.Sprintf("${1}%d${2}%d", pol.CNP.Priority, pol.CNP.Priority)))
+					write(t, fw, string(prio))
+				}
 				writeLLDP(t, dir)
 				if got := findings(t, dir); len(got) < 5 {
 					t.Fatalf("the factory host should break most host checks, got %v", got)

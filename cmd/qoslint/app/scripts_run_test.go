@@ -136,7 +136,7 @@ func (h *scratchHost) mkSysfs(t *testing.T, netdev string) {
 // factory-fresh host, which has no /etc/nccl.conf, runs to the end under
 // bash -eu for every preset and leaves NCCL_IB_TC set once.
 func TestRenderedHostScriptRuns(t *testing.T) {
-	for _, preset := range []string{"cumulus-default", "basepod-ef", "spectrum-x"} {
+	for _, preset := range []string{"cumulus-default", "cumulus-lossy-multi-tc", "custom-dscp46", "spectrum-x-ra2.0"} {
 		t.Run(preset, func(t *testing.T) {
 			dir := t.TempDir()
 			policy := filepath.Join(dir, "inventory.yaml")

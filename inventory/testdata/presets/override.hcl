@@ -1,6 +1,6 @@
 fabric = "lab"
 policy {
-  preset = "spectrum-x"
+  preset = "spectrum-x-ra2.0"
   roce {
     dscp          = [26, 24, 26]
     priority      = 4

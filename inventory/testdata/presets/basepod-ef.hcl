@@ -1,4 +1,0 @@
-fabric = "lab"
-policy {
-  preset = "basepod-ef"
-}

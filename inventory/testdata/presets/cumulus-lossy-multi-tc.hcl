@@ -1,0 +1,4 @@
+fabric = "lab"
+policy {
+  preset = "cumulus-lossy-multi-tc"
+}

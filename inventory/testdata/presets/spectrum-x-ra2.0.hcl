@@ -1,0 +1,4 @@
+fabric = "lab"
+policy {
+  preset = "spectrum-x-ra2.0"
+}
