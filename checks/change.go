@@ -1,5 +1,7 @@
 package checks
 
+import "github.com/qoslint/qoslint/model"
+
 // ChangeKind says which tool applies a change.
 type ChangeKind int
 
@@ -63,6 +65,12 @@ type Change struct {
 	// Device is the device the change runs on when it is not the
 	// finding's (an InfiniBand port's fix lives on the SM's host).
 	Device string
+}
+
+// release is the release whose NVUE spelling a switch's fix uses.
+func release(sw *model.Switch) model.CLRelease {
+	r, _ := sw.CommandRelease()
+	return r
 }
 
 func nvSet(old string, hasOld bool, value string, path ...string) Change {

@@ -111,15 +111,23 @@ var _ = register(pfcWatchdog, func(testing.TB) []checkCase {
 	}
 })
 
+// TestWatchdogFix: a port without the watchdog gets it bare, one that
+// turns it off gets `state` in its release's spelling: "state disable" up
+// to 5.14 (CumulusNetworks/docs content/cumulus-linux-514/.../Quality-of-
+// Service/_index.md), "state disabled" later (content/cumulus-linux-518/,
+// the same page). spine02's commands name no release and spell 5.15+, so
+// the newest release's words apply; leaf01 runs 5.14.0.
 func TestWatchdogFix(t *testing.T) {
-	f := fabric(t, appendTo(spine02C, "nv set interface swp3 qos pfc-watchdog state disable\nnv set interface bond1 bond member swp33\n"))
+	f := fabric(t, appendTo(spine02C, "nv set interface swp3 qos pfc-watchdog state disable\nnv set interface bond1 bond member swp33\n"),
+		replace(leaf01Y, "          pfc-watchdog:\n            state: enable\n", "          pfc-watchdog:\n            state: disable\n"))
 	got := map[string]string{}
 	for _, fd := range pfcWatchdog.Run(f) {
-		got[fd.Interface] = fmt.Sprint(fd.Changes)
+		got[fd.Device+" "+fd.Interface] = fmt.Sprint(fd.Changes)
 	}
 	want := map[string]string{
-		"swp3":  fmt.Sprint([]Change{{Kind: NVUE, Path: []string{"interface", "swp3", "qos", "pfc-watchdog", "state"}, Value: "enable", Old: "disable", HasOld: true}}),
-		"swp33": fmt.Sprint([]Change{{Kind: NVUE, Path: []string{"interface", "swp33", "qos", "pfc-watchdog"}}}),
+		"leaf01 swp1-32": fmt.Sprint([]Change{{Kind: NVUE, Path: []string{"interface", "swp1-32", "qos", "pfc-watchdog", "state"}, Value: "enable", Old: "disable", HasOld: true}}),
+		"spine02 swp3":   fmt.Sprint([]Change{{Kind: NVUE, Path: []string{"interface", "swp3", "qos", "pfc-watchdog", "state"}, Value: "enabled", Old: "disabled", HasOld: true}}),
+		"spine02 swp33":  fmt.Sprint([]Change{{Kind: NVUE, Path: []string{"interface", "swp33", "qos", "pfc-watchdog"}}}),
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("changes %v\nwant %v", got, want)

@@ -112,7 +112,8 @@ func watchdogFinding(sw *model.Switch, v model.Value[bool], ports []string) Find
 	case v.Origin.IsDefault():
 		fd.Changes = []Change{nvSet("", false, "", "interface", iface, "qos", "pfc-watchdog")}
 	default:
-		fd.Changes = []Change{nvSet("disable", true, "enable", "interface", iface, "qos", "pfc-watchdog", "state")}
+		path := []string{"interface", iface, "qos", "pfc-watchdog", "state"}
+		fd.Changes = []Change{nvSet(model.NVUEBool(release(sw), false, path...), true, model.NVUEBool(release(sw), true, path...), path...)}
 	}
 	return fd
 }

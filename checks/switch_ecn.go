@@ -37,8 +37,9 @@ func runSwitchECN(f *model.Fabric) []Finding {
 			if v := q.ECN[tc]; !JudgeSwitchECN(f.Policy, v.V).OK {
 				j := JudgeSwitchECN(f.Policy, v.V)
 				o, had := old(v)
+				path := []string{"qos", "congestion-control", prof, "traffic-class", itoa(tc), "ecn"}
 				if had {
-					o = model.EnableDisable(false)
+					o = model.NVUEBool(release(sw), false, path...)
 				}
 				out = append(out, Finding{
 					Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
@@ -46,7 +47,7 @@ func runSwitchECN(f *model.Fabric) []Finding {
 					Expected: fmt.Sprintf("ecn enable on traffic-class %d", tc),
 					Actual:   "disabled, " + v.Origin.String(),
 					Source:   at(v.Origin, sw.ConfigFile),
-					Changes:  []Change{nvSet(o, had, model.EnableDisable(true), "qos", "congestion-control", prof, "traffic-class", itoa(tc), "ecn")},
+					Changes:  []Change{nvSet(o, had, model.NVUEBool(release(sw), true, path...), path...)},
 				})
 				continue
 			}

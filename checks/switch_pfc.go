@@ -63,15 +63,16 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 					continue
 				}
 				o, had := old(dir.v)
+				path := []string{"qos", "pfc", prof, dir.name}
 				if had {
-					o = model.EnableDisable(false)
+					o = model.NVUEBool(release(sw), false, path...)
 				}
 				out = append(out, Finding{
 					Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
 					Message:  j.Reason,
 					Expected: "enable", Actual: why(dir.v),
 					Source:  at(dir.v.Origin, sw.ConfigFile),
-					Changes: []Change{nvSet(o, had, model.EnableDisable(true), "qos", "pfc", prof, dir.name)},
+					Changes: []Change{nvSet(o, had, model.NVUEBool(release(sw), true, path...), path...)},
 				})
 			}
 		}

@@ -67,7 +67,9 @@ func (s Syntax) OnOff(b bool) string {
 }
 
 // EnableDisable spells the QoS leaves that kept enable/disable in every
-// release (pfc tx/rx, congestion-control ecn; nvue.md §1.6, §1.7).
+// release that has them (pfc tx/rx, congestion-control ecn), as the user
+// guides of 5.14, 5.18 and 5.19 write them; NVUEBool reads the same words
+// from the command table per release (TestECNSpellingSources holds both).
 func EnableDisable(b bool) string {
 	if b {
 		return "enable"

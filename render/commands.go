@@ -118,8 +118,28 @@ func Commands(cs []checks.Change) (fix, rollback []string) { return defaultRende
 // Commands renders changes: the fix in order, and the rollback that undoes
 // them in reverse order. NVUE changes end with one `nv config apply`.
 func (r *Renderer) Commands(cs []checks.Change) (fix, rollback []string) {
+	fix, rollback, _, _ = r.commands(cs, nil)
+	return fix, rollback
+}
+
+// commands renders changes through the release gate g (nil for none): a
+// change g drops leaves a comment line in the fix instead of its command.
+func (r *Renderer) commands(cs []checks.Change, g *gate) (fix, rollback []string, kept []checks.Change, notes []string) {
 	nvue, opensm := false, false
 	for _, c := range cs {
+		if g != nil {
+			drop, note := g.check(c)
+			if drop != "" {
+				f, _ := r.change(c)
+				line := "not printed: " + drop + ": " + f
+				fix, notes = append(fix, "# "+line), append(notes, line)
+				continue
+			}
+			if note != "" {
+				fix, notes = append(fix, "# "+note), append(notes, note)
+			}
+		}
+		kept = append(kept, c)
 		opensm = opensm || c.Kind == checks.OpenSMConf || c.Kind == checks.OpenSMReload
 		if c.Kind == checks.OpenSMReload {
 			continue
@@ -143,7 +163,7 @@ func (r *Renderer) Commands(cs []checks.Change) (fix, rollback []string) {
 		fix = append(fix, apply)
 		rollback = append(rollback, apply)
 	}
-	return fix, rollback
+	return fix, rollback, kept, notes
 }
 
 func (r *Renderer) change(c checks.Change) (fix, rollback string) {

@@ -16,17 +16,29 @@ import (
 // deduplicated, rendered as one fix and one rollback.
 type Plan struct {
 	Device, Kind string
+	// Release is the device's Cumulus Linux release: Changes, Fix and
+	// Rollback hold only the NVUE commands it has (CommandsFor).
+	Release Release
 	// Checks are the checks whose findings the plan fixes.
 	Checks   []string
 	Changes  []checks.Change
 	Fix      []string
 	Rollback []string
+	// Notes say what was not printed for the release, and what about the
+	// release could not be verified.
+	Notes []string
 }
 
-// NVUE reports whether the plan is NVUE commands (a switch).
+// NVUE reports whether the plan is NVUE commands (a switch), even when
+// its release has none of them and only their comment lines are left.
 func (p Plan) NVUE() bool {
 	for _, c := range p.Changes {
 		if c.Kind == checks.NVUE || c.Kind == checks.NVUEUnset {
+			return true
+		}
+	}
+	for _, l := range p.Fix {
+		if strings.HasPrefix(l, "# not printed: ") {
 			return true
 		}
 	}
@@ -117,8 +129,9 @@ func validate(device string, c checks.Change) error {
 func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 	rep.Normalize()
 	kinds := map[string]string{}
+	releases := map[string]Release{}
 	for _, d := range rep.Devices {
-		kinds[d.Name] = d.Kind
+		kinds[d.Name], releases[d.Name] = d.Kind, d.Release
 	}
 	byDevice := map[string]*Plan{}
 	seen := map[string]bool{}
@@ -135,7 +148,7 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 			}
 			p, ok := byDevice[dev]
 			if !ok {
-				p = &Plan{Device: dev, Kind: kinds[dev]}
+				p = &Plan{Device: dev, Kind: kinds[dev], Release: releases[dev]}
 				if p.Kind == "" && c.Kind == checks.KubectlPatch {
 					p.Kind = "kubernetes" // a manifest, planned under kind/namespace/name
 				}
@@ -161,7 +174,12 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 	for _, d := range order {
 		p := byDevice[d]
 		sort.Strings(p.Checks)
-		p.Fix, p.Rollback = r.Commands(p.Changes)
+		var notes, release []string
+		p.Changes, p.Fix, p.Rollback, notes, release = r.CommandsFor(p.Release, p.Changes)
+		for i := len(release) - 1; i >= 0; i-- {
+			p.Fix = append([]string{"# note: " + release[i]}, p.Fix...)
+		}
+		p.Notes = append(release, notes...)
 		out = append(out, *p)
 	}
 	if r.err != nil {
@@ -200,7 +218,8 @@ func (r *Renderer) Script(fabric string, p Plan, rollback bool) string {
 func (p Plan) NVUECommands() string {
 	var b strings.Builder
 	for _, l := range p.Fix {
-		if strings.HasPrefix(l, "nv set ") || strings.HasPrefix(l, "nv unset ") {
+		// The gate's comment lines stay: the file says what it leaves out.
+		if strings.HasPrefix(l, "nv set ") || strings.HasPrefix(l, "nv unset ") || strings.HasPrefix(l, "# ") {
 			b.WriteString(l)
 			b.WriteByte('\n')
 		}
@@ -212,7 +231,10 @@ func (p Plan) NVUECommands() string {
 type Generated struct {
 	Fabric, Policy, Preset, Role, Release, Syntax string
 	NICs, Commands                                []string
-	YAML                                          string
+	// Notes are the comment lines of Commands (what the release has no
+	// command for), for the forms that print no command lines.
+	Notes []string
+	YAML  string
 }
 
 // Config renders a new device's configuration with one template of

@@ -16,8 +16,10 @@ import (
 // follows the policy, as NVUE changes. It spells out every setting the
 // checks look at, rather than leaning on defaults, so the result reads as
 // the policy and survives a later change of defaults. ports is the NVUE
-// range of fabric ports ("swp1-32").
-func SwitchChanges(p inventory.Policy, syn model.Syntax, ports string) []checks.Change {
+// range of fabric ports ("swp1-32"). Every change is spelled as release rel
+// spells it; CommandsFor then leaves out what rel has no command for.
+func SwitchChanges(p inventory.Policy, rel model.CLRelease, ports string) []checks.Change {
+	syn := rel.Syntax()
 	var cs []checks.Change
 	set := func(value string, path ...string) {
 		cs = append(cs, checks.Change{Kind: checks.NVUE, Path: path, Value: value})
@@ -35,8 +37,8 @@ func SwitchChanges(p inventory.Policy, syn model.Syntax, ports string) []checks.
 	if p.RoCE.Lossless() {
 		// A PFC switch-priority set replaces the RoCE default set (3).
 		set("", "qos", "pfc", model.DefaultProfile, "switch-priority", prio)
-		set(model.EnableDisable(true), "qos", "pfc", model.DefaultProfile, "tx")
-		set(model.EnableDisable(true), "qos", "pfc", model.DefaultProfile, "rx")
+		set(model.NVUEBool(rel, true, "qos", "pfc", model.DefaultProfile, "tx"), "qos", "pfc", model.DefaultProfile, "tx")
+		set(model.NVUEBool(rel, true, "qos", "pfc", model.DefaultProfile, "rx"), "qos", "pfc", model.DefaultProfile, "rx")
 		if p.PFC.CableLength != model.RoCEDefaultCableLength {
 			set(strconv.Itoa(p.PFC.CableLength), "qos", "roce", "cable-length")
 		}
@@ -59,7 +61,8 @@ func SwitchChanges(p inventory.Policy, syn model.Syntax, ports string) []checks.
 	}
 	set(strconv.Itoa(cnpTC), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", cnp, "traffic-class")
 	set("strict", "qos", "egress-scheduler", model.DefaultProfile, "traffic-class", strconv.Itoa(cnpTC), "mode")
-	set(model.EnableDisable(true), "qos", "congestion-control", model.DefaultProfile, "traffic-class", tc, "ecn")
+	set(model.NVUEBool(rel, true, "qos", "congestion-control", model.DefaultProfile, "traffic-class", tc, "ecn"),
+		"qos", "congestion-control", model.DefaultProfile, "traffic-class", tc, "ecn")
 	fields := map[string]bool{"source-port": true}
 	for _, f := range p.ECMP.HashFields {
 		fields[f] = true
@@ -85,10 +88,11 @@ func SwitchChanges(p inventory.Policy, syn model.Syntax, ports string) []checks.
 // page). One command per port, not a range: the group is the cabling's
 // and need not be contiguous. Nothing when the policy does not want
 // adaptive routing (SwitchChanges leaves it off switch-wide then).
-func UplinkARChanges(p inventory.Policy, syn model.Syntax, ports []string) []checks.Change {
+func UplinkARChanges(p inventory.Policy, rel model.CLRelease, ports []string) []checks.Change {
 	if !p.ECMP.AdaptiveRouting {
 		return nil
 	}
+	syn := rel.Syntax()
 	var cs []checks.Change
 	for _, port := range ports {
 		cs = append(cs, checks.Change{Kind: checks.NVUE, Path: []string{"interface", port, "router", "adaptive-routing", syn.StateKey()},

@@ -187,7 +187,7 @@ func htmlCells(r *Report) (map[cellKey]*htmlCell, map[string][]htmlFinding) {
 	cells := map[cellKey]*htmlCell{}
 	byDevice := map[string][]htmlFinding{}
 	for i, f := range r.Findings {
-		fix, rb := Commands(f.Changes)
+		fix, rb := r.FindingCommands(f)
 		hf := htmlFinding{
 			ID: fmt.Sprintf("f-%d", i+1), Check: f.Check, Severity: f.Severity.String(), Device: f.Device,
 			Interface: f.Interface, Message: f.Message, Expected: f.Expected, Actual: f.Actual,

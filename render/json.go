@@ -77,7 +77,7 @@ func JSON(w io.Writer, r *Report) error {
 	per := map[string]int{}
 	for _, f := range r.Findings {
 		per[f.Device]++
-		fix, rb := Commands(f.Changes)
+		fix, rb := r.FindingCommands(f)
 		if fix == nil {
 			fix = []string{}
 		}

@@ -98,7 +98,7 @@ func JUnit(w io.Writer, r *Report) error {
 	for _, d := range r.Devices {
 		known[d.Name] = true
 		s := junitSuite{Name: xmlSafe(d.Name), Properties: &junitProperties{[]junitProperty{{Name: "kind", Value: xmlSafe(d.Kind)}}}}
-		s.Cases = junitChecks(d.Name, applicable(d.Kind, by[d.Name]), by[d.Name], len(inputErrs[d.Name]) > 0)
+		s.Cases = junitChecks(d.Name, d.Release, applicable(d.Kind, by[d.Name]), by[d.Name], len(inputErrs[d.Name]) > 0)
 		s.Cases = append(s.Cases, junitInput(d.Name, inputErrs[d.Name]))
 		out.Suites = append(out.Suites, s)
 	}
@@ -156,7 +156,7 @@ func junitExtraSuites(r *Report, known map[string]bool, by map[string][]checks.F
 		if name == junitFabricSuite {
 			errs = append(errs, inputErrs[""]...)
 		}
-		cases := junitChecks(name, ids, by[name], false)
+		cases := junitChecks(name, Release{}, ids, by[name], false)
 		out = append(out, junitSuite{Name: xmlSafe(name), Cases: append(cases, junitInput(name, errs))})
 	}
 	return out
@@ -210,7 +210,7 @@ func applicable(kind string, fs []checks.Finding) []string {
 // warning findings fail their test; when all of them are waived, the test
 // is skipped with the waiver's reason instead. Waived and info findings
 // are the test's system-out.
-func junitChecks(device string, ids []string, fs []checks.Finding, broken bool) []junitCase {
+func junitChecks(device string, rel Release, ids []string, fs []checks.Finding, broken bool) []junitCase {
 	var cases []junitCase
 	for _, id := range ids {
 		tc := junitCase{Classname: xmlSafe("qoslint." + device), Name: id}
@@ -231,7 +231,7 @@ func junitChecks(device string, ids []string, fs []checks.Finding, broken bool) 
 		case len(fail) > 0:
 			bodies := make([]string, len(fail))
 			for i, f := range fail {
-				bodies[i] = junitFindingBody(f)
+				bodies[i] = junitFindingBody(f, rel)
 			}
 			// Findings are sorted highest severity first.
 			tc.Failure = &junitOutcome{Message: xmlSafe(junitMessage(fail)), Type: fail[0].Severity.String(), Body: xmlSafe(strings.Join(bodies, "\n\n"))}
@@ -243,7 +243,7 @@ func junitChecks(device string, ids []string, fs []checks.Finding, broken bool) 
 		if len(other) > 0 {
 			bodies := make([]string, len(other))
 			for i, f := range other {
-				bodies[i] = junitFindingBody(f)
+				bodies[i] = junitFindingBody(f, rel)
 			}
 			tc.SystemOut = &junitText{Body: xmlSafe(strings.Join(bodies, "\n\n"))}
 		}
@@ -313,7 +313,7 @@ func junitInput(device string, errs []*source.Error) junitCase {
 }
 
 // junitFindingBody is a finding as the text report shows it.
-func junitFindingBody(f checks.Finding) string {
+func junitFindingBody(f checks.Finding, rel Release) string {
 	var b strings.Builder
 	b.WriteString(f.Severity.String())
 	if f.Waived {
@@ -334,7 +334,7 @@ func junitFindingBody(f checks.Finding) string {
 	field("expected", f.Expected)
 	field("actual", f.Actual)
 	field("evidence", f.Source.String())
-	fix, rb := Commands(f.Changes)
+	fix, rb := findingCommands(rel, f)
 	field("fix", strings.Join(fix, "\n          "))
 	field("rollback", strings.Join(rb, "\n          "))
 	return strings.TrimSuffix(b.String(), "\n")

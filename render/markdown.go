@@ -164,7 +164,7 @@ func mdDevice(d Device, fs []checks.Finding) mdSection {
 			continue
 		}
 		label := "# " + shComment(strings.TrimSpace(f.Check+" "+f.Interface))
-		fix, rb := Commands(f.Changes)
+		fix, rb := findingCommands(d.Release, f)
 		if len(fix) > 0 {
 			items[i].fix = append([]string{label}, fix...)
 		}

@@ -14,6 +14,9 @@ import (
 type Device struct {
 	Name string `json:"name"`
 	Kind string `json:"kind"` // "switch" or "host"
+	// Release is a switch's Cumulus Linux release, which decides the NVUE
+	// commands its fixes may hold (the zero Release: not known).
+	Release Release `json:"-"`
 }
 
 // Report is everything a formatter prints.
@@ -117,6 +120,22 @@ func (r *Report) FailOnName() string {
 		return "none"
 	}
 	return r.FailOn.String()
+}
+
+// FindingCommands renders a finding's fix and rollback for its device's
+// release: an NVUE command the release lacks is a comment line instead.
+func (r *Report) FindingCommands(f checks.Finding) (fix, rollback []string) {
+	return findingCommands(r.release(f.Device), f)
+}
+
+// release is the release of the report's device name.
+func (r *Report) release(name string) Release {
+	for _, d := range r.Devices {
+		if d.Name == name {
+			return d.Release
+		}
+	}
+	return Release{}
 }
 
 // Normalize sorts everything a formatter prints, so output is stable.

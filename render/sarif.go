@@ -194,7 +194,7 @@ func sarifResults(r *Report, index map[string]int) ([]sarifResult, error) {
 	fp := sarifFingerprints{}
 	results := []sarifResult{}
 	for _, f := range r.Findings {
-		fix, rb := Commands(f.Changes)
+		fix, rb := r.FindingCommands(f)
 		idx, ok := index[f.Check]
 		if !ok {
 			// Every finding comes from the catalog; an unknown ID is a bug

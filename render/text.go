@@ -55,7 +55,7 @@ func Text(w io.Writer, r *Report) error {
 			fmt.Fprintf(bw, "%s (%s)\n", d.Name, d.Kind)
 		}
 		for _, f := range fs {
-			writeFinding(bw, f, r.Color)
+			writeFinding(bw, f, d.Release, r.Color)
 		}
 	}
 	if len(clean) > 0 {
@@ -87,7 +87,7 @@ var verdictColor = map[string]string{"INCOMPLETE": sgrBold + sgrRed, "FAIL": sgr
 
 const indent = "           "
 
-func writeFinding(w io.Writer, f checks.Finding, color bool) {
+func writeFinding(w io.Writer, f checks.Finding, rel Release, color bool) {
 	where := f.Check
 	if f.Interface != "" {
 		where += " " + f.Interface
@@ -120,7 +120,7 @@ func writeFinding(w io.Writer, f checks.Finding, color bool) {
 	if s := f.Source.String(); s != "" {
 		field("evidence", s)
 	}
-	fix, rb := Commands(f.Changes)
+	fix, rb := findingCommands(rel, f)
 	if len(fix) > 0 {
 		field("fix", fix...)
 	}

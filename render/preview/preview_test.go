@@ -110,6 +110,9 @@ func TestRollbackRestores(t *testing.T) {
 	}
 }
 
+// releaseOf is the newest release of each NVUE syntax.
+var releaseOf = map[model.Syntax]model.CLRelease{model.Syntax514: {Major: 5, Minor: 14}, model.Syntax515: {Major: 5, Minor: 15}}
+
 // Generated configurations lint clean against their policy, for every
 // preset and both NVUE syntaxes.
 func TestGeneratedConfigsLintClean(t *testing.T) {
@@ -120,7 +123,7 @@ func TestGeneratedConfigsLintClean(t *testing.T) {
 				dir := t.TempDir()
 				inv := "fabric: gen\npolicy: {preset: " + preset + "}\nswitches:\n  - {name: leaf01, role: leaf}\n  - {name: spine01, role: spine}\nhosts:\n  - {name: gpu01}\n"
 				write(t, filepath.Join(dir, "inventory.yaml"), inv)
-				fix, _ := render.Commands(render.SwitchChanges(pol, syn, "swp1-32"))
+				fix, _ := render.Commands(render.SwitchChanges(pol, releaseOf[syn], "swp1-32"))
 				cfg := &nvue.Config{Root: &nvue.Node{}}
 				if err := cfg.Apply("generated", []byte(strings.Join(fix, "\n"))); err != nil {
 					t.Fatal(err)

@@ -232,14 +232,38 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		// A report of some checks must not read as a clean bill of health.
 		r.Notes = append(r.Notes, "checks not run (--enable, --disable or the inventory's checks section): "+off)
 	}
+	modelled := map[string]*model.Switch{}
+	for _, sw := range fab.Switches {
+		modelled[sw.Name] = sw
+	}
 	for _, s := range inv.Switches {
-		r.Devices = append(r.Devices, render.Device{Name: s.Name, Kind: layout.KindSwitch})
+		d := render.Device{Name: s.Name, Kind: layout.KindSwitch}
+		if sw := modelled[s.Name]; sw != nil {
+			d.Release = render.SwitchRelease(sw)
+			if d.Release.Assumed != "" && hasNVUEChange(r.Findings, s.Name) {
+				r.Notes = append(r.Notes, s.Name+": "+d.Release.Assumed)
+			}
+		}
+		r.Devices = append(r.Devices, d)
 	}
 	for _, h := range inv.Hosts {
 		r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost})
 	}
 	r.Normalize()
 	return r
+}
+
+// hasNVUEChange reports whether a finding of device fixes it with an NVUE
+// command, which its release decides.
+func hasNVUEChange(fs []checks.Finding, device string) bool {
+	for _, f := range fs {
+		for _, c := range f.Changes {
+			if f.Device == device && (c.Kind == checks.NVUE || c.Kind == checks.NVUEUnset) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // runSince is the run that started at start and ends now.

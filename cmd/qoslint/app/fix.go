@@ -66,6 +66,11 @@ func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)
 		return ExitInput
 	}
+	for _, p := range plans {
+		for _, n := range p.Notes {
+			fmt.Fprintf(errOut, "qoslint: %s: %s\n", p.Device, n)
+		}
+	}
 	var stdout strings.Builder
 	switch opt.Format {
 	case "script", "rollback":

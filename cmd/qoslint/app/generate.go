@@ -107,22 +107,28 @@ func generateSwitch(renderer *render.Renderer, p inventory.Policy, g render.Gene
 	if err != nil {
 		return "", fmt.Errorf("--syntax %q: %v", opt.Syntax, err)
 	}
+	rel, _ := model.ParseCLRelease(g.Release)
 	if err := checkPorts(opt.Ports); err != nil {
 		return "", err
 	}
-	changes := render.SwitchChanges(p, syn, opt.Ports)
+	changes := render.SwitchChanges(p, rel, opt.Ports)
 	if opt.Uplinks != "" {
 		group, err := uplinkGroup(opt)
 		if err != nil {
 			return "", err
 		}
-		changes = append(changes, render.UplinkARChanges(p, syn, group)...)
+		changes = append(changes, render.UplinkARChanges(p, rel, group)...)
 	}
-	fix, _ := renderer.Commands(changes)
-	g.Syntax, g.Commands = syn.String(), fix
+	// What the release has no command for is a comment line, not a command.
+	kept, fix, _, _, release := renderer.CommandsFor(render.Release{CL: rel}, changes)
+	for i := len(release) - 1; i >= 0; i-- {
+		fix = append([]string{"# note: " + release[i]}, fix...)
+	}
+	g.Syntax, g.Commands, g.Notes = syn.String(), fix, comments(fix)
 	switch format {
 	case "patch":
-		return preview.NVUEPatch(render.Plan{Kind: layout.KindSwitch, Changes: changes})
+		patch, err := preview.NVUEPatch(render.Plan{Kind: layout.KindSwitch, Changes: kept})
+		return strings.Join(append(g.Notes, ""), "\n") + patch, err
 	case "yaml":
 		if g.YAML, err = startupYAML(fix); err != nil {
 			return "", err
@@ -205,6 +211,18 @@ func generateHost(renderer *render.Renderer, p inventory.Policy, g render.Genera
 		return renderer.Config("host-config", g), nil
 	}
 	return renderer.Config("host-commands", g), nil
+}
+
+// comments are the comment lines of rendered commands: what the release
+// cannot print, said in the forms without command lines.
+func comments(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "# ") {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // startupYAML is NVUE command lines as the startup.yaml they produce.

@@ -27,6 +27,17 @@ func TestGenerateGolden(t *testing.T) {
 		{"leaf-5142.yaml", GenerateOptions{Role: "leaf", Syntax: "5.14.2", Ports: "swp1-32", Format: "yaml"}},
 		{"leaf-518.patch", GenerateOptions{Role: "leaf", Syntax: "5.18", Ports: "swp1-32", Format: "patch"}},
 		{"host.commands", GenerateOptions{Role: "host", NICs: []string{"ens1f0np0"}, Format: "commands"}},
+		// Each release prints only the commands it has (model.NVUECommands):
+		// 5.0 has qos roce, the MTU and no QoS commands (new in 5.3), 5.3
+		// no watchdog (5.6), 5.14 the last `enable on`, 5.19 the newest.
+		{"leaf-50", GenerateOptions{Role: "leaf", Syntax: "5.0", Ports: "swp1-32"}},
+		{"leaf-53", GenerateOptions{Role: "leaf", Syntax: "5.3", Ports: "swp1-32"}},
+		{"leaf-56", GenerateOptions{Role: "leaf", Syntax: "5.6", Ports: "swp1-32"}},
+		{"leaf-514", GenerateOptions{Role: "leaf", Syntax: "5.14", Ports: "swp1-32"}},
+		{"leaf-519", GenerateOptions{Role: "leaf", Syntax: "5.19", Ports: "swp1-32"}},
+		{"leaf-53.yaml", GenerateOptions{Role: "leaf", Syntax: "5.3", Ports: "swp1-32", Format: "yaml"}},
+		{"leaf-53.patch", GenerateOptions{Role: "leaf", Syntax: "5.3", Ports: "swp1-32", Format: "patch"}},
+		{"leaf-521", GenerateOptions{Role: "leaf", Syntax: "5.21", Ports: "swp1-32"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opt.Policy = "../../../examples/broken-pod/inventory.yaml"

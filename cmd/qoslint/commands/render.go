@@ -18,7 +18,7 @@ var renderFlagsOf = map[string][]string{"switch": {"ports", "syntax", "uplinks"}
 // syntaxReleases are the releases --syntax completion offers; any 5.x
 // release is accepted (CL 5.0 to 5.14 spell enable on, 5.15 and later
 // state enabled).
-var syntaxReleases = []string{"5.0", "5.3", "5.9", "5.12", "5.14", "5.15", "5.18"}
+var syntaxReleases = []string{"5.0", "5.3", "5.6", "5.9", "5.12", "5.14", "5.15", "5.18", "5.19"}
 
 func newRenderCmd(out, errOut io.Writer) *cobra.Command {
 	var opt app.GenerateOptions
@@ -34,8 +34,9 @@ of an inventory file, one form at a time (--format):
   host: script (default: mlnx_qos, sysfs, nccl.conf, MTU), commands (the same lines, no script header)
 
 --syntax is the switch's Cumulus Linux release, 5.0 to 5.x (5.9, 5.14.2, 5.18): up to 5.14 NVUE
-spells enable on, from 5.15 state enabled. --ports, --syntax and --uplinks are for switches, --nics
-for hosts.
+spells enable on, from 5.15 state enabled. Only commands that release has are printed; each one it
+lacks is a "# not printed: ..." comment line instead (5.3 has no PFC watchdog, 5.0 no QoS
+commands). --ports, --syntax and --uplinks are for switches, --nics for hosts.
 
 --uplinks NAME reads the cabling of the inventory switch NAME in the policy file's fabric directory
 (devices/NAME/lldp.json, else topology.dot): when the policy wants adaptive routing, each port of its
