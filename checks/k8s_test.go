@@ -9,6 +9,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -389,4 +390,35 @@ func hasNote(f *model.Fabric, want string) bool {
 		}
 	}
 	return false
+}
+
+// A profile ConfigMap whose profile the operator could not parse is an
+// input error at its line; the template that names it gets a note, and
+// the rest of the manifests are still judged.
+func TestK8sProfileInputError(t *testing.T) {
+	fsys := fstest.MapFS{}
+	bad := spxProfile(t, "sx", "      roce:\n        - name: Trust", "      roce:\n        trust:\n        - name: Trust")
+	for _, e := range []edit{write("k8s/nic.yaml", spxTemplate("sx", "")), write("k8s/profile.yaml", bad),
+		write("k8s/job.yaml", pytorchJob("              env:\n                - {name: NCCL_IB_TC, value: \"26\"}\n"))} {
+		e(t, fsys)
+	}
+	c := &collectors.Capture{}
+	offline.ReadK8s(c, fsys, "k8s", "k8s")
+	if len(c.Errors) != 1 || c.Errors[0].Pos.String() != "k8s/profile.yaml:456" || !strings.Contains(c.Errors[0].Msg, "runtimeConfig.roce: want a list") {
+		t.Fatalf("errors %v", c.Errors)
+	}
+	if len(c.K8s.ConfigMaps) != 1 || len(c.K8s.Workloads) != 1 || len(c.K8s.Templates) != 1 {
+		t.Fatalf("%+v", c.K8s)
+	}
+	inv, err := inventory.Parse("inventory.yaml", []byte("fabric: f\nhosts:\n  - {name: gpu01, address: 192.0.2.1}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := model.Build(inv, c)
+	if !hasNote(f, "k8s/nic.yaml:16: NicConfigurationTemplate nvidia-network-operator/spectrum-x-configuration: the profile ConfigMap nvidia-network-operator/sx could not be read (k8s/profile.yaml:456: runtimeConfig.roce: want a list") {
+		t.Errorf("notes %v", f.Notes)
+	}
+	if fs := k8sWorkloadToS.Run(f); len(fs) != 1 {
+		t.Errorf("workload findings %+v", fs)
+	}
 }
