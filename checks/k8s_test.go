@@ -165,13 +165,13 @@ var _ = register(k8sWorkloadToS, func(testing.TB) []checkCase {
 })
 
 // The shipped Kubernetes examples: k8s-pod lints clean, k8s-broken gives
-// the 11 errors its README lists.
+// the 11 errors and 2 warnings its README lists.
 func TestK8sExamples(t *testing.T) {
 	want := map[string][]string{
 		"k8s-pod": nil,
 		"k8s-broken": {
-			"gpu01 k8s-cnp-conflict error", "gpu01 k8s-nic-template error", "gpu01 k8s-workload-tos error",
-			"gpu02 k8s-cnp-conflict error", "gpu02 k8s-nic-template error", "gpu02 k8s-workload-tos error",
+			"gpu01 host-nccl-fifo-tc warning", "gpu01 k8s-cnp-conflict error", "gpu01 k8s-nic-template error", "gpu01 k8s-workload-tos error",
+			"gpu02 host-nccl-fifo-tc warning", "gpu02 k8s-cnp-conflict error", "gpu02 k8s-nic-template error", "gpu02 k8s-workload-tos error",
 			"gpu03 k8s-cnp-conflict error", "gpu03 k8s-nic-template error",
 			"gpu04 k8s-cnp-conflict error", "gpu04 k8s-nic-template error", "gpu04 k8s-workload-tos error",
 		},
