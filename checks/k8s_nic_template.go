@@ -51,7 +51,11 @@ command: it is NVIDIA's validated tuning, and the policy or the profile must cha
 const roceQoSPath = "/spec/template/roceOptimized/qos"
 
 // spectrumXRule is the docs' rule and the CRD's validation message for a
-// template with both optimizations on.
+// template with both optimizations on: Mellanox/network-operator-docs
+// docs/nic-conf-operator/spectrum-x-configuration.rst (and, from 26.7,
+// docs/spectrum-x/spectrum-x-configuration.rst), "Validation rules"; the
+// x-kubernetes-validations message of ConfigurationTemplateSpec in every
+// CRD since network-operator-v25.10.0 (api/v1alpha1/nicconfigurationtemplate_types.go).
 const spectrumXRule = "both spectrumXOptimized and roceOptimized are enabled: \"When Spectrum-X optimizations are enabled, roceOptimized must not be enabled (RoCE settings are included in the Spectrum-X configuration)\" " +
 	"(Mellanox/network-operator-docs, Spectrum-X NIC Configuration, \"Validation rules\"), and the CRD's rule refuses the template: " +
 	"\"spectrumXOptimized includes RoCE optimizations, so separate roceOptimized section must not be enabled\"; the API server does not store it, so no NIC gets its settings. " +
