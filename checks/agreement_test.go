@@ -160,9 +160,9 @@ func outsideSnapshot(f checks.Finding) bool {
 	case strings.HasPrefix(f.Check, "ib-"):
 		// Snapshots do not record InfiniBand tables yet (issue 17).
 		return true
-	case f.Check == "host-nccl-qps" && strings.HasPrefix(filepath.ToSlash(f.Source.File), offline.K8sDir+"/"):
-		// A Kubernetes workload's NCCL_IB_QPS_PER_CONNECTION: snapshots
-		// do not record manifests.
+	case (f.Check == "host-nccl-qps" || f.Check == "host-nccl-fifo-tc") && strings.HasPrefix(filepath.ToSlash(f.Source.File), offline.K8sDir+"/"):
+		// A Kubernetes workload's NCCL_IB_QPS_PER_CONNECTION or
+		// NCCL_IB_FIFO_TC: snapshots do not record manifests.
 		return true
 	case strings.HasPrefix(f.Check, "k8s-"):
 		// Snapshots do not record Kubernetes manifests.

@@ -680,3 +680,33 @@ func JudgeAppToS(p inventory.Policy, tos int, anyFree bool, knob string) Judgeme
 	}
 	return JudgeToS(p, tos, knob)
 }
+
+// JudgeNCCLFifoTC is host-nccl-fifo-tc on NCCL_IB_FIFO_TC (knob names
+// it), the traffic class of NCCL's control messages on RoCE; anyFree says
+// some NIC of the host does not force a traffic_class, which would
+// replace it. NVIDIA documents the variable for "a high priority,
+// low-latency traffic class": under a DSCP policy its DSCP must be one
+// the policy gives a class, the RoCE class (where NCCL_IB_TC puts them
+// by default) or the strict-priority CNP class. Under a PCP policy the
+// messages are classified by NCCL_IB_SL, which the variable does not
+// change.
+func JudgeNCCLFifoTC(p inventory.Policy, tc int, anyFree bool, knob string) Judgement {
+	d := model.DSCPOfToS(tc)
+	if tc < 0 || !anyFree || p.Trust != "dscp" || slices.Contains(p.RoCE.DSCP, d) || d == p.CNP.DSCP {
+		return pass
+	}
+	cnpToS := model.ToSOfDSCP(p.CNP.DSCP)
+	if slices.Contains(p.RoCE.DSCP, tc) || tc == p.CNP.DSCP {
+		return fail(Warning, "%s is the DSCP, not the ToS: NCCL's control messages leave with DSCP %d (%d >> 2), not in the class DSCP %d is meant for; DSCP %d is ToS %d",
+			knob, d, tc, tc, tc, model.ToSOfDSCP(tc))
+	}
+	return fail(Warning, "%s puts DSCP %d on NCCL's control messages, neither a RoCE DSCP (%s) nor the CNP DSCP %d (ToS %d): the policy gives them no class of their own, while NVIDIA documents the variable for \"a high priority, low-latency traffic class\"",
+		knob, d, intList(p.RoCE.DSCP), p.CNP.DSCP, cnpToS)
+}
+
+// NCCLFifoTCJudged says whether host-nccl-fifo-tc judges a host: one with
+// NICs where a collected layer sets NCCL_IB_FIFO_TC (unset, the control
+// messages take NCCL_IB_TC's class, which host-tos judges).
+func NCCLFifoTCJudged(hasNICs, known, defaulted bool) bool {
+	return hasNICs && known && !defaulted
+}

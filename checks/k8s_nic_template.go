@@ -2,10 +2,12 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -24,13 +26,49 @@ api/v1alpha1/nicconfigurationtemplate_types.go). The template is judged as the h
 nodes it selects: trust as host-trust, pfc as host-pfc, tos as host-tos. The default ToS 0 is the
 classic mistake: RoCE leaves with DSCP 0 and every switch queues it as best effort. roceMode 1 is RoCE
 v1, which has no IP header and so no DSCP: under a DSCP policy nothing downstream can classify it.
+With spectrumXOptimized.enabled the values come from the Spectrum-X profile its version names: from
+Network Operator 26.7 a ConfigMap of that name labelled
+network.nvidia.com/operator.nic-configuration.spectrum-x-profile (its data.profile, runtimeConfig.roce:
+the Trust, PFC and Type of Service parameters for the template's NIC type, planes and multiplane
+mode), up to 26.4 the operator's built-in RA1.3 ... RA2.2 profile (trust dscp, PFC on priority 3, and
+in 25.10 ToS 96 for RA1.3 and RA2.0). A profile that sets no ToS leaves it to the applications
+(k8s-workload-tos, host-tos). Both optimizations enabled is an error: "When Spectrum-X optimizations
+are enabled, roceOptimized must not be enabled" (Mellanox/network-operator-docs), and the CRD refuses
+such a template. A profile k8s/ does not hold, an unknown version, or a release the manifests do not
+show is a note naming what is not verified, and that part is not judged. The operator kept apiVersion
+v1alpha1 while adding tos (Network Operator 25.10) and roceMode (26.7), so which fields the cluster's
+API has is read from a NicConfigurationTemplate CustomResourceDefinition in k8s/ (the operator's
+Helm chart crds/): a field it lacks is pruned (a note), and its release picks the built-in profiles.
 Findings land on the inventory hosts whose k8s_node/k8s_labels the nodeSelector matches, else on the
-template (kind/namespace/name). The fix is a kubectl JSON patch of the template, with its rollback.`,
+template (kind/namespace/name). The fix is a kubectl JSON patch of the template, with its rollback;
+an operation that writes tos or roceMode is printed only when the CRD shows the field, otherwise the
+finding gives the patch to apply once ` + "`kubectl explain`" + ` shows it. A Spectrum-X profile value gets no
+command: it is NVIDIA's validated tuning, and the policy or the profile must change.`,
 	Inputs: []Input{K8sManifests},
 	Run:    runK8sNicTemplate,
 }
 
 const roceQoSPath = "/spec/template/roceOptimized/qos"
+
+// spectrumXRule is the docs' rule and the CRD's validation message for a
+// template with both optimizations on: Mellanox/network-operator-docs
+// docs/nic-conf-operator/spectrum-x-configuration.rst (and, from 26.7,
+// docs/spectrum-x/spectrum-x-configuration.rst), "Validation rules"; the
+// x-kubernetes-validations message of ConfigurationTemplateSpec in every
+// CRD since network-operator-v25.10.0 (api/v1alpha1/nicconfigurationtemplate_types.go).
+const spectrumXRule = "both spectrumXOptimized and roceOptimized are enabled: \"When Spectrum-X optimizations are enabled, roceOptimized must not be enabled (RoCE settings are included in the Spectrum-X configuration)\" " +
+	"(Mellanox/network-operator-docs, Spectrum-X NIC Configuration, \"Validation rules\"), and the CRD's rule refuses the template: " +
+	"\"spectrumXOptimized includes RoCE optimizations, so separate roceOptimized section must not be enabled\"; the API server does not store it, so no NIC gets its settings. " +
+	"Remove roceOptimized from the manifest; qoslint prints no command, since there is no stored object to patch"
+
+// tmplProblem is one judged value of a template that breaks the policy.
+type tmplProblem struct {
+	j                Judgement
+	expected, actual string
+	at               source.Pos
+	// field is the gated field the problem's fix writes (its caveat).
+	field string
+}
 
 func runK8sNicTemplate(f *model.Fabric) []Finding {
 	if f.K8s == nil {
@@ -40,54 +78,75 @@ func runK8sNicTemplate(f *model.Fabric) []Finding {
 	p := f.Policy
 	want := model.ToSOfDSCP(p.RoCE.DSCP[0])
 	for _, t := range f.K8s.Templates {
-		type problem struct {
-			j                Judgement
-			expected, actual string
-			at               setting
+		if t.Conflict {
+			for _, dev := range k8sDevices(t.Hosts, t.Object) {
+				out = append(out, Finding{Severity: Error, Device: dev, Message: k8sWho(t.Object) + ": " + spectrumXRule,
+					Expected: "spectrumXOptimized alone", Actual: "spectrumXOptimized and roceOptimized enabled", Source: t.RoCE.Pos})
+			}
+			continue
 		}
-		var probs []problem
-		if j := JudgeHostTrust(p, t.Trust.V); !j.OK {
-			probs = append(probs, problem{j, "trust " + p.Trust, "trust " + t.Trust.V + via(t.Trust.Default), setting(t.Trust.Pos.Line)})
+		var probs []tmplProblem
+		if s := t.Trust; s.NotSet == "" {
+			if j := JudgeHostTrust(p, s.V); !j.OK {
+				probs = append(probs, tmplProblem{j, "trust " + p.Trust, "trust " + s.V + via(s.Default), s.Pos, ""})
+			}
 		}
-		if j := JudgeHostPFC(p, t.PFC.V); !j.OK {
-			probs = append(probs, problem{j, "pfc " + pfcString([]int{p.RoCE.Priority}), "pfc " + pfcString(t.PFC.V) + via(t.PFC.Default), setting(t.PFC.Pos.Line)})
+		if s := t.PFC; s.NotSet == "" {
+			if j := JudgeHostPFC(p, s.V); !j.OK {
+				probs = append(probs, tmplProblem{j, "pfc " + pfcString([]int{p.RoCE.Priority}), "pfc " + pfcString(s.V) + via(s.Default), s.Pos, ""})
+			}
 		}
-		knob := "roceOptimized.qos.tos=" + strconv.Itoa(t.ToS.V)
-		if t.ToS.Default != "" {
-			knob = "roceOptimized.qos.tos unset or 0, the operator's default ToS 0"
+		if s := t.ToS; s.NotSet == "" {
+			knob := "roceOptimized.qos.tos=" + strconv.Itoa(s.V)
+			switch {
+			case t.SpectrumX != nil:
+				knob = "the ToS " + strconv.Itoa(s.V) + " of " + t.SpectrumX.Profile
+			case s.Default != "":
+				knob = "roceOptimized.qos.tos unset or 0, the operator's default ToS 0"
+			}
+			if j := JudgeToS(p, s.V, knob); !j.OK {
+				probs = append(probs, tmplProblem{j, tosText(want), tosText(s.V) + via(s.Default), s.Pos, model.FieldToS.Path})
+			}
 		}
-		if j := JudgeToS(p, t.ToS.V, knob); !j.OK {
-			probs = append(probs, problem{j, tosText(want), tosText(t.ToS.V) + via(t.ToS.Default), setting(t.ToS.Pos.Line)})
-		}
-		rm := t.RoCE.RoceMode
-		if rm.Set && rm.V == 1 && p.Trust == "dscp" {
-			probs = append(probs, problem{fail(Error, "roceMode 1 is RoCE v1, which has no IP header and so no DSCP: under a DSCP policy no switch can classify it"), "roceMode 2 (RoCE v2)", "roceMode 1 (RoCE v1)", setting(rm.Pos.Line)})
+		if rm := t.RoceMode; rm.Set && rm.V == 1 && p.Trust == "dscp" {
+			probs = append(probs, tmplProblem{fail(Error, "roceMode 1 is RoCE v1, which has no IP header and so no DSCP: under a DSCP policy no switch can classify it"), "roceMode 2 (RoCE v2)", "roceMode 1 (RoCE v1)", rm.Pos, model.FieldRoceMode.Path})
 		}
 		if len(probs) == 0 {
 			continue
 		}
-		change := templateFix(t, p, want)
+		var changes []Change
+		caveats := map[string]string{}
+		if t.SpectrumX == nil {
+			if ch, cv := gatedPatch(t.Object, t.API, templateOps(t, p, want)); ch != nil {
+				changes, caveats = []Change{*ch}, cv
+			} else {
+				caveats = cv
+			}
+		}
 		for _, dev := range k8sDevices(t.Hosts, t.Object) {
 			for _, pr := range probs {
-				pos := t.RoCE.Pos
-				pos.Line = int(pr.at)
+				pos := pr.at
 				if pos.Line == 0 {
 					pos = t.RoCE.Pos
 				}
+				msg := k8sWho(t.Object) + ": " + pr.j.Reason
+				switch {
+				case t.SpectrumX != nil:
+					msg += "; qoslint prints no command: the value comes from " + t.SpectrumX.Profile + ", NVIDIA's tuning for the Spectrum-X Reference Architecture: align the fabric's policy with it, or the profile"
+				case caveats[pr.field] != "":
+					msg += "; " + caveats[pr.field]
+				}
 				out = append(out, Finding{
 					Severity: pr.j.Severity, Device: dev,
-					Message:  k8sWho(t.Object) + ": " + pr.j.Reason,
+					Message:  msg,
 					Expected: pr.expected, Actual: pr.actual,
-					Source: pos, Changes: []Change{change},
+					Source: pos, Changes: changes,
 				})
 			}
 		}
 	}
 	return out
 }
-
-// setting is the line a judged value was written on (0: the default).
-type setting int
 
 func via(def string) string {
 	if def == "" {
@@ -107,40 +166,46 @@ func pfcString(on []int) string {
 	return strings.Join(f, ",")
 }
 
-// templateFix is one JSON patch that sets every policy value the template
-// misses: the whole qos object when there is none (trust and pfc are
-// required fields of QosSpec), else each field, and roceMode 2.
-func templateFix(t *model.K8sTemplate, p inventory.Policy, want int) Change {
-	var fix, undo []patchOp
+// templateOps are the JSON patch operations that set every policy value
+// the template misses: the whole qos object when there is none (trust and
+// pfc are required fields of QosSpec), else each field, and roceMode 2.
+// The ToS and roceMode are fields some releases lack (gatedPatch).
+func templateOps(t *model.K8sTemplate, p inventory.Policy, want int) []gatedOp {
+	var ops []gatedOp
 	pfc := pfcString([]int{p.RoCE.Priority})
+	tosBad := t.ToS.NotSet == "" && !JudgeToS(p, t.ToS.V, "").OK
 	q := t.RoCE.QoS
 	if q == nil {
-		fix = append(fix, patchOp{Op: "add", Path: roceQoSPath, Value: map[string]any{"trust": p.Trust, "pfc": pfc, "tos": want}})
-		undo = append(undo, patchOp{Op: "remove", Path: roceQoSPath})
+		v := map[string]any{"trust": p.Trust, "pfc": pfc}
+		op := gatedOp{fix: patchOp{Op: "add", Path: roceQoSPath, Value: v}, undo: patchOp{Op: "remove", Path: roceQoSPath}}
+		if tosBad {
+			v["tos"] = want
+			op.field = &model.FieldToS
+		}
+		ops = append(ops, op)
 	} else {
-		set := func(key string, v any, wasSet bool, old any) {
-			fix = append(fix, patchOp{Op: "add", Path: roceQoSPath + "/" + key, Value: v})
+		set := func(key string, v any, wasSet bool, old any, field *model.APIField) {
+			op := gatedOp{fix: patchOp{Op: "add", Path: roceQoSPath + "/" + key, Value: v}, undo: patchOp{Op: "remove", Path: roceQoSPath + "/" + key}, field: field}
 			if wasSet {
-				undo = append([]patchOp{{Op: "replace", Path: roceQoSPath + "/" + key, Value: old}}, undo...)
-			} else {
-				undo = append([]patchOp{{Op: "remove", Path: roceQoSPath + "/" + key}}, undo...)
+				op.undo = patchOp{Op: "replace", Path: roceQoSPath + "/" + key, Value: old}
 			}
+			ops = append(ops, op)
 		}
 		if !JudgeHostTrust(p, t.Trust.V).OK {
-			set("trust", p.Trust, q.Trust.Set, q.Trust.V)
+			set("trust", p.Trust, q.Trust.Set, q.Trust.V, nil)
 		}
 		if !JudgeHostPFC(p, t.PFC.V).OK {
-			set("pfc", pfc, q.PFC.Set, q.PFC.V)
+			set("pfc", pfc, q.PFC.Set, q.PFC.V, nil)
 		}
-		if !JudgeToS(p, t.ToS.V, "").OK {
-			set("tos", want, q.ToS.Set, q.ToS.V)
+		if tosBad {
+			set("tos", want, q.ToS.Set, q.ToS.V, &model.FieldToS)
 		}
 	}
-	if rm := t.RoCE.RoceMode; rm.Set && rm.V == 1 && p.Trust == "dscp" {
-		fix = append(fix, patchOp{Op: "replace", Path: "/spec/template/roceOptimized/roceMode", Value: 2})
-		undo = append([]patchOp{{Op: "replace", Path: "/spec/template/roceOptimized/roceMode", Value: 1}}, undo...)
+	if rm := t.RoceMode; rm.Set && rm.V == 1 && p.Trust == "dscp" {
+		ops = append(ops, gatedOp{fix: patchOp{Op: "replace", Path: "/spec/template/roceOptimized/roceMode", Value: 2},
+			undo: patchOp{Op: "replace", Path: "/spec/template/roceOptimized/roceMode", Value: 1}, field: &model.FieldRoceMode})
 	}
-	return k8sPatch(t.Object, fix, undo)
+	return ops
 }
 
 var k8sCNPConflict = &Check{
@@ -148,7 +213,7 @@ var k8sCNPConflict = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Severity: Error,
-	Title:    "roceOptimized's CNP marking (DSCP 4, 802.1p 6) agrees with the policy's CNP class",
+	Title:    "The CNP marking a NicConfigurationTemplate gives the NICs agrees with the policy's CNP class",
 	Doc: `A NicConfigurationTemplate with roceOptimized.enabled always sets the NIC firmware's nvconfig
 CNP_DSCP_P1/P2=4 and CNP_802P_PRIO_P1/P2=6 (Mellanox/nic-configuration-operator README.md
 "Configuration details"), and has no knob to change them. Under a policy whose CNP DSCP is not 4
@@ -156,9 +221,15 @@ CNP_DSCP_P1/P2=4 and CNP_802P_PRIO_P1/P2=6 (Mellanox/nic-configuration-operator 
 switches do not give the CNP priority: congestion notifications queue behind the data they should
 slow down. Only rawNvConfig overrides them ("raw wins on key collisions",
 pkg/configuration/configvalidation.go), so the fix adds CNP_DSCP_P1/P2 and CNP_802P_PRIO_P1/P2
-there. nvconfig is firmware configuration: it applies after the operator's firmware reset or a
-reboot, and a runtime write of /sys/class/net/<if>/ecn/roce_np/cnp_dscp can still override it
-(host-cnp judges the collected sysfs).`,
+there; rawNvConfig is missing from the API between nic-configuration-operator v0.1.14 and Network
+Operator 25.10, so the patch is printed only where a CRD in k8s/ shows it (k8s-nic-template). nvconfig
+is firmware configuration: it applies after the operator's firmware reset or a reboot, and a runtime
+write of /sys/class/net/<if>/ecn/roce_np/cnp_dscp can still override it (host-cnp judges the
+collected sysfs). With spectrumXOptimized the operator writes that sysfs file itself, cnp_dscp 48 at
+every apply (pkg/spectrumx/spectrumx.go cnpDscpExpectedValue, Network Operator 26.1.1 on; none in
+25.10, which is then not judged), and an 802.1p priority only where the profile's mlxConfig or
+rawNvConfig sets CNP_802P_PRIO_P1/P2; a conflict there has no command, as it is the operator's
+constant or NVIDIA's profile.`,
 	Inputs: []Input{K8sManifests},
 	Run:    runK8sCNPConflict,
 }
@@ -172,13 +243,25 @@ func runK8sCNPConflict(f *model.Fabric) []Finding {
 	var out []Finding
 	p := f.Policy
 	for _, t := range f.K8s.Templates {
+		if t.Conflict {
+			continue
+		}
 		var reasons, actual []string
 		bad := map[string]int{}
-		pos := t.RoCE.Pos
-		for _, name := range cnpParams {
-			s := t.CNP[name]
+		var pos source.Pos
+		if t.RoCE != nil {
+			pos = t.RoCE.Pos
+		}
+		if t.SpectrumX != nil {
+			pos = t.SpectrumX.Pos
+		}
+		for _, name := range append(slices.Clone(cnpParams), model.CNPSysfs) {
+			s, ok := t.CNP[name]
+			if !ok || s.NotSet != "" {
+				continue
+			}
 			var j Judgement
-			if strings.HasPrefix(name, "CNP_DSCP") {
+			if strings.Contains(name, "DSCP") || name == model.CNPSysfs {
 				j, bad[name] = JudgeHostCNPDSCP(p, s.V), p.CNP.DSCP
 			} else {
 				j, bad[name] = JudgeHostCNPPrio(p, s.V), p.CNP.Priority
@@ -187,7 +270,7 @@ func runK8sCNPConflict(f *model.Fabric) []Finding {
 				delete(bad, name)
 				continue
 			}
-			if s.Default == "" {
+			if s.Default == "" || t.SpectrumX != nil && name != model.CNPSysfs {
 				pos = s.Pos
 			}
 			reasons = append(reasons, j.Reason)
@@ -196,14 +279,27 @@ func runK8sCNPConflict(f *model.Fabric) []Finding {
 		if len(bad) == 0 {
 			continue
 		}
-		msg := k8sWho(t.Object) + ": roceOptimized sets the NIC firmware's CNP marking: " + strings.Join(dedupe(reasons), "; ")
-		change := cnpFix(t, bad)
+		var changes []Change
+		var msg string
+		if t.SpectrumX != nil {
+			msg = k8sWho(t.Object) + ": spectrumXOptimized sets the NICs' CNP marking: " + strings.Join(dedupe(reasons), "; ") +
+				"; qoslint prints no command: the operator writes cnp_dscp 48 at every apply (pkg/spectrumx/spectrumx.go, cnpDscpExpectedValue) and takes an 802.1p priority from " + t.SpectrumX.Profile + ", NVIDIA's Spectrum-X tuning: align the fabric's CNP class with it"
+		} else {
+			msg = k8sWho(t.Object) + ": roceOptimized sets the NIC firmware's CNP marking: " + strings.Join(dedupe(reasons), "; ")
+			ch, caveats := gatedPatch(t.Object, t.API, cnpOps(t, bad))
+			if ch != nil {
+				changes = []Change{*ch}
+			}
+			if c := caveats[model.FieldRawNvConfig.Path]; c != "" {
+				msg += "; " + c
+			}
+		}
 		for _, dev := range k8sDevices(t.Hosts, t.Object) {
 			out = append(out, Finding{
 				Severity: Error, Device: dev, Message: msg,
 				Expected: fmt.Sprintf("CNP DSCP %d, CNP 802.1p priority %d", p.CNP.DSCP, p.CNP.Priority),
 				Actual:   strings.Join(actual, ", "),
-				Source:   pos, Changes: []Change{change},
+				Source:   pos, Changes: changes,
 			})
 		}
 	}
@@ -220,11 +316,12 @@ func dedupe(s []string) []string {
 	return out
 }
 
-// cnpFix sets the CNP parameters in rawNvConfig: the list when the
-// template has none, else each entry (replaced, or appended).
-func cnpFix(t *model.K8sTemplate, want map[string]int) Change {
+// cnpOps set the CNP parameters in rawNvConfig: the list when the
+// template has none, else each entry (replaced, or appended). rawNvConfig
+// is a field some releases lack (gatedPatch).
+func cnpOps(t *model.K8sTemplate, want map[string]int) []gatedOp {
 	const raw = "/spec/template/rawNvConfig"
-	var fix, undo []patchOp
+	field := &model.FieldRawNvConfig
 	if !t.RawSet {
 		var list []map[string]string
 		for _, n := range cnpParams {
@@ -232,8 +329,9 @@ func cnpFix(t *model.K8sTemplate, want map[string]int) Change {
 				list = append(list, map[string]string{"name": n, "value": strconv.Itoa(v)})
 			}
 		}
-		return k8sPatch(t.Object, []patchOp{{Op: "add", Path: raw, Value: list}}, []patchOp{{Op: "remove", Path: raw}})
+		return []gatedOp{{fix: patchOp{Op: "add", Path: raw, Value: list}, undo: patchOp{Op: "remove", Path: raw}, field: field}}
 	}
+	var ops []gatedOp
 	next := len(t.RawNvConfig)
 	for _, n := range cnpParams {
 		v, ok := want[n]
@@ -248,13 +346,11 @@ func cnpFix(t *model.K8sTemplate, want map[string]int) Change {
 		}
 		if idx >= 0 {
 			path := fmt.Sprintf("%s/%d/value", raw, idx)
-			fix = append(fix, patchOp{Op: "replace", Path: path, Value: strconv.Itoa(v)})
-			undo = append([]patchOp{{Op: "replace", Path: path, Value: t.RawNvConfig[idx].Value}}, undo...)
+			ops = append(ops, gatedOp{fix: patchOp{Op: "replace", Path: path, Value: strconv.Itoa(v)}, undo: patchOp{Op: "replace", Path: path, Value: t.RawNvConfig[idx].Value}, field: field})
 			continue
 		}
-		fix = append(fix, patchOp{Op: "add", Path: raw + "/-", Value: map[string]string{"name": n, "value": strconv.Itoa(v)}})
-		undo = append([]patchOp{{Op: "remove", Path: fmt.Sprintf("%s/%d", raw, next)}}, undo...)
+		ops = append(ops, gatedOp{fix: patchOp{Op: "add", Path: raw + "/-", Value: map[string]string{"name": n, "value": strconv.Itoa(v)}}, undo: patchOp{Op: "remove", Path: fmt.Sprintf("%s/%d", raw, next)}, field: field})
 		next++
 	}
-	return k8sPatch(t.Object, fix, undo)
+	return ops
 }

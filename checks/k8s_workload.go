@@ -28,7 +28,7 @@ source beats an earlier one). The ToS is judged as host-tos judges it: unset (DS
 written where the ToS belongs (26 instead of 104/106) are named. An unset NCCL_IB_TC is judged as
 NCCL's default 0, since the host's /etc/nccl.conf is not in the container (the image's own
 /etc/nccl.conf is not collected). NCCL_IB_GID_INDEX is read but not judged here; NCCL_IB_QPS_PER_CONNECTION is
-host-nccl-qps's. An MPI job's ranks are started by mpirun in the launcher, and get what it exports (-x);
+host-nccl-qps's, NCCL_IB_FIFO_TC host-nccl-fifo-tc's. An MPI job's ranks are started by mpirun in the launcher, and get what it exports (-x);
 the mpirun command line is not read, so the workers' own env is judged. Secrets, fieldRefs and
 $(VAR) references are not resolved, and nodeAffinity is not
 evaluated (only nodeSelector places a workload on the inventory's k8s_node/k8s_labels). The fix is a

@@ -56,6 +56,9 @@ type Host struct {
 	// NCCLQPsPerConn is NCCL_IB_QPS_PER_CONNECTION, read the same way
 	// (default 1): the QPs, and so UDP source ports, of each connection.
 	NCCLQPsPerConn NCCLParam
+	// NCCLFifoTC is NCCL_IB_FIFO_TC, read the same way: the traffic
+	// class of NCCL's control messages (default -1, NCCL_IB_TC's).
+	NCCLFifoTC NCCLParam
 	// AppToS and AppSL are the ToS and SL of the other applications the
 	// capture shows marking RoCE (NVSHMEM, UCX; host_apps.go), in name
 	// order.

@@ -156,6 +156,12 @@ func buildNCCLParams(h *Host, in *collectors.HostCapture) {
 	// src/transport/net_ib/connect.cc; src/transport/net_ib.cc before the
 	// split): the QPs NCCL opens per connection and stripes its data over.
 	h.NCCLQPsPerConn = ncclParam(layers, in, "NCCL_IB_QPS_PER_CONNECTION", 1)
+	// NCCL_PARAM(IbFifoTc, "IB_FIFO_TC", -1) (connect.cc, since 2.22.3):
+	// on RoCE the receiver's CTS QP, which carries the control messages,
+	// takes it as its traffic class, `rtrAttr->tc = (remDevInfo->link_layer
+	// == IBV_LINK_LAYER_ETHERNET && ncclParamIbFifoTc() != -1) ?
+	// ncclParamIbFifoTc() : remMeta->tc`; -1 keeps the data QPs' class.
+	h.NCCLFifoTC = ncclParam(layers, in, "NCCL_IB_FIFO_TC", -1)
 }
 
 // gidDefaultNote says, for a host whose GID types were collected, that

@@ -20,23 +20,32 @@ type K8sFabric struct {
 	Mapped     bool
 	Templates  []*K8sTemplate
 	Containers []*K8sContainer
+	// API is the installed operator API the manifests show (its CRD);
+	// nil when k8s/ holds none.
+	API *OperatorAPI
 }
 
 // K8sSetting is a value a manifest sets, or the default that applies;
-// Default says which default when the manifest does not write it.
+// Default says which default (or which profile) when the template does
+// not write it. NotSet, when not empty, says why the template sets no
+// such value, or why the model cannot tell which: V is then meaningless
+// and the value is not judged.
 type K8sSetting[T any] struct {
 	V       T
 	Pos     source.Pos
 	Default string
+	NotSet  string
 }
 
-// K8sTemplate is a NicConfigurationTemplate with roceOptimized enabled,
-// resolved to what the nic-configuration-operator applies to the NICs it
-// selects (Mellanox/nic-configuration-operator README.md, "Configuration
-// details": trust dscp, PFC on priority 3 and ToS 0 unless qos overrides
+// K8sTemplate is a NicConfigurationTemplate with roceOptimized or
+// spectrumXOptimized enabled, resolved to what the
+// nic-configuration-operator applies to the NICs it selects. roceOptimized
+// (Mellanox/nic-configuration-operator README.md, "Configuration
+// details"): trust dscp, PFC on priority 3 and ToS 0 unless qos overrides
 // them; nvconfig CNP_DSCP_P1/P2=4 and CNP_802P_PRIO_P1/P2=6, which
-// rawNvConfig overrides, "raw wins on key collisions",
-// pkg/configuration/configvalidation.go).
+// rawNvConfig overrides, "raw wins on key collisions"
+// (pkg/configuration/configvalidation.go). spectrumXOptimized: what its
+// profile sets (k8s_spectrumx.go).
 type K8sTemplate struct {
 	*k8s.NicTemplate
 	Hosts []string
@@ -44,8 +53,20 @@ type K8sTemplate struct {
 	// PFC are the priorities with PFC on.
 	PFC K8sSetting[[]int]
 	ToS K8sSetting[int]
-	// CNP holds CNP_DSCP_P1/P2 and CNP_802P_PRIO_P1/P2 by name.
+	// RoceMode is roceOptimized.roceMode as the operator gets it (unset
+	// when the CRD in k8s/ has no such field).
+	RoceMode k8s.Int
+	// CNP holds CNP_DSCP_P1/P2 and CNP_802P_PRIO_P1/P2 by name, and for
+	// Spectrum-X the runtime CNP DSCP (CNPSysfs).
 	CNP map[string]K8sSetting[int]
+	// SpectrumX is set when spectrumXOptimized is enabled.
+	SpectrumX *K8sSpectrumX
+	// Conflict is true when roceOptimized is enabled beside
+	// spectrumXOptimized, which the CRD refuses: nothing else of the
+	// template is judged.
+	Conflict bool
+	// API is the fabric's OperatorAPI (nil: unknown).
+	API *OperatorAPI
 }
 
 // OperatorCNP are the nvconfig values roceOptimized always sets.
@@ -132,12 +153,29 @@ func buildK8s(f *Fabric, inv *inventory.Inventory, m *k8s.Manifests) {
 		}
 		return out
 	}
+	k.API = operatorAPI(f, m)
 	for _, t := range m.Templates {
-		if t.ResetToDefault || t.RoCE == nil || !t.RoCE.Enabled {
+		roce := t.RoCE != nil && t.RoCE.Enabled
+		spx := t.SpectrumX != nil && t.SpectrumX.Enabled
+		if k.API.Known() && spx && !k.API.Has(FieldSpectrumX) {
+			f.Notes = append(f.Notes, &source.Error{Pos: t.SpectrumX.Pos, Msg: fmt.Sprintf("%s %s/%s: the NicConfigurationTemplate CRD (%s) has no spectrumXOptimized (it came with %s): the API server prunes or refuses it, and it is not judged", t.Kind, t.Namespace, t.Name, k.API.Where(), FieldSpectrumX.Since)})
+			spx = false
+		}
+		if t.ResetToDefault || !roce && !spx {
 			continue
 		}
-		kt := resolveTemplate(t)
-		if q := t.RoCE.QoS; q != nil && q.PFC.Set {
+		var kt *K8sTemplate
+		switch {
+		case roce && spx:
+			kt = &K8sTemplate{NicTemplate: t, Conflict: true, SpectrumX: &K8sSpectrumX{SpectrumX: t.SpectrumX}}
+		case spx:
+			kt = resolveSpectrumX(f, t, m, k.API)
+		default:
+			kt = resolveTemplate(f, t, k.API)
+		}
+		kt.API = k.API
+		if q := t.RoCE; roce && !spx && q.QoS != nil && q.QoS.PFC.Set {
+			q := q.QoS
 			if _, ok := pfcList(q.PFC.V); !ok {
 				// The CRD's pattern refuses it, so the API server never
 				// stored this template as written.
@@ -194,13 +232,29 @@ func selectorText(sel map[string]string) string {
 	return strings.Join(kv, ",")
 }
 
-// resolveTemplate applies the operator's documented defaults.
-func resolveTemplate(t *k8s.NicTemplate) *K8sTemplate {
+// resolveTemplate applies the operator's documented defaults. Where the
+// CRD in k8s/ shows an API without a field the template writes (tos,
+// rawNvConfig, roceMode), the API server prunes or refuses it: the value
+// is not the operator's, and a note says so.
+func resolveTemplate(f *Fabric, t *k8s.NicTemplate, api *OperatorAPI) *K8sTemplate {
 	kt := &K8sTemplate{NicTemplate: t, CNP: map[string]K8sSetting[int]{}}
 	at := t.RoCE.Pos
 	kt.Trust = K8sSetting[string]{V: "dscp", Pos: at, Default: "roceOptimized's default trust dscp"}
 	kt.PFC = K8sSetting[[]int]{V: []int{3}, Pos: at, Default: "roceOptimized's default PFC on priority 3"}
 	kt.ToS = K8sSetting[int]{V: 0, Pos: at, Default: "roceOptimized's default ToS 0"}
+	missing := func(field APIField, written source.Pos) bool {
+		if !api.Known() || api.Has(field) {
+			return false
+		}
+		if !written.IsZero() && written.Line > 0 {
+			f.Notes = append(f.Notes, &source.Error{Pos: written, Msg: fmt.Sprintf("spec.%s is not in the NicConfigurationTemplate CRD at %s (it came with %s): the API server prunes or refuses it, and the operator does not apply it", field.Path, api.Where(), field.Since)})
+		}
+		return true
+	}
+	if missing(FieldToS, source.Pos{}) {
+		// Before tos the operator set no ToS at all.
+		kt.ToS = K8sSetting[int]{Pos: at, NotSet: fmt.Sprintf("the installed operator (CRD at %s) has no roceOptimized.qos.tos and sets no ToS: the applications' own ToS (NCCL_IB_TC) decides", api.Where())}
+	}
 	if q := t.RoCE.QoS; q != nil {
 		if q.Trust.Set && q.Trust.V != "" {
 			kt.Trust = K8sSetting[string]{V: q.Trust.V, Pos: q.Trust.Pos}
@@ -210,14 +264,22 @@ func resolveTemplate(t *k8s.NicTemplate) *K8sTemplate {
 		}
 		// tos is `json:"tos,omitempty"`: a written 0 and no tos are the
 		// same object to the operator, which then applies its ToS 0.
-		if q.ToS.Set && q.ToS.V != 0 {
+		switch {
+		case q.ToS.Set && missing(FieldToS, q.ToS.Pos):
+		case q.ToS.Set && q.ToS.V != 0:
 			kt.ToS = K8sSetting[int]{V: q.ToS.V, Pos: q.ToS.Pos}
-		} else if q.ToS.Set {
+		case q.ToS.Set:
 			kt.ToS.Pos = q.ToS.Pos
 		}
 	}
+	if rm := t.RoCE.RoceMode; !rm.Set || !missing(FieldRoceMode, rm.Pos) {
+		kt.RoceMode = rm
+	}
 	for name, v := range OperatorCNP {
 		kt.CNP[name] = K8sSetting[int]{V: v, Pos: at, Default: "roceOptimized's nvconfig " + name + "=" + strconv.Itoa(v)}
+	}
+	if len(t.RawNvConfig) > 0 && missing(FieldRawNvConfig, t.RawNvConfig[0].Pos) {
+		return kt
 	}
 	for _, p := range t.RawNvConfig {
 		if _, ok := OperatorCNP[p.Name]; ok {

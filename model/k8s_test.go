@@ -39,7 +39,7 @@ func TestResolveReadmeTemplate(t *testing.T) {
 	if err := m.Parse("nic.yaml", data); err != nil {
 		t.Fatal(err)
 	}
-	kt := resolveTemplate(m.Templates[0])
+	kt := resolveTemplate(&Fabric{}, m.Templates[0], nil)
 	if kt.Trust.V != "dscp" || kt.Trust.Default != "" || !slices.Equal(kt.PFC.V, []int{3}) || kt.ToS.V != 0 || kt.ToS.Default == "" || kt.ToS.Pos.Line != 34 {
 		t.Errorf("trust %+v pfc %+v tos %+v", kt.Trust, kt.PFC, kt.ToS)
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/qoslint/qoslint/model/snapshot"
 )
 
-// appItems are host-nccl-qps and host-app-tos on a host (section
+// appItems are host-nccl-qps, host-nccl-fifo-tc and host-app-tos on a host (section
 // applications). A value that would break the policy carries in its text
 // what else spares it (a forced traffic_class on every NIC, no sign that
 // NCCL runs), so a verdict that changes with it is a change of the item,
@@ -34,6 +34,20 @@ func appItems(l *itemList, h *snapshot.Host, r *policyRules) {
 	for i := range h.NICs {
 		anyFree = anyFree || !forced(&h.NICs[i])
 	}
+	ft := a.NCCLFifoTC
+	fj := checks.NCCLFifoTCJudged(len(h.NICs) > 0, ft.Known, a.NCCLFifoTCLayer == model.LayerDefault)
+	fifo := unsetText(ft)
+	if ft.Known {
+		fifo += " (" + a.NCCLFifoTCLayer + ")"
+		if fj && !anyFree && checks.JudgeNCCLFifoTC(r.p, ft.Value, true, "").Breaks() {
+			fifo += ", replaced by every NIC's forced traffic_class"
+		}
+	}
+	fit := item{field: "nccl_ib_fifo_tc", text: fifo, origin: ft.Origin, say: "NCCL_IB_FIFO_TC %s"}
+	fit.judge("host-nccl-fifo-tc", judgeIf(fj, func() checks.Judgement {
+		return checks.JudgeNCCLFifoTC(r.p, ft.Value, anyFree, "NCCL_IB_FIFO_TC="+itoa(ft.Value))
+	}))
+	l.add(fit)
 	for _, s := range a.ToS {
 		it := appItem("app_tos.", "ToS", s, len(h.NICs) > 0 && !anyFree && checks.JudgeToS(r.p, s.Value.Value, "").Breaks())
 		it.judge("host-app-tos", judgeIf(s.Value.Known, func() checks.Judgement {

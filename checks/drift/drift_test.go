@@ -523,7 +523,7 @@ func TestDiffOldSections(t *testing.T) {
 		"traffic pools were not recorded in the %s snapshot (taken by a qoslint that did not record them): switch-buffer-pool is not compared on them",
 		"GID types, RDMA-CM RoCE modes and NCCL's GID parameters were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-roce-version is not compared on them",
 		"NIC firmware settings (mlxconfig) were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-firmware is not compared on them",
-		"NCCL's QPs per connection, UCX and NVSHMEM ToS and SL, and RDMA-CM default ToS were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-nccl-qps, host-app-tos and host-rdma-cm-tos are not compared on them",
+		"NCCL's QPs per connection and control-message class, UCX and NVSHMEM ToS and SL, and RDMA-CM default ToS were not recorded in the %s snapshot (taken by a qoslint that did not record them): host-nccl-qps, host-nccl-fifo-tc, host-app-tos and host-rdma-cm-tos are not compared on them",
 	}
 	for _, tc := range []struct {
 		side     string

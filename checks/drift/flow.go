@@ -25,7 +25,7 @@ var sectionInfo = map[string]struct{ what, checks string }{
 	snapshot.SectionTrafficPools: {"traffic pools", "switch-buffer-pool is"},
 	snapshot.SectionRoCEVersion:  {"GID types, RDMA-CM RoCE modes and NCCL's GID parameters", "host-roce-version is"},
 	snapshot.SectionFirmware:     {"NIC firmware settings (mlxconfig)", "host-firmware is"},
-	snapshot.SectionApplications: {"NCCL's QPs per connection, UCX and NVSHMEM ToS and SL, and RDMA-CM default ToS", "host-nccl-qps, host-app-tos and host-rdma-cm-tos are"},
+	snapshot.SectionApplications: {"NCCL's QPs per connection and control-message class, UCX and NVSHMEM ToS and SL, and RDMA-CM default ToS", "host-nccl-qps, host-nccl-fifo-tc, host-app-tos and host-rdma-cm-tos are"},
 }
 
 // sectionNotes say which optional sections a side did not record: a

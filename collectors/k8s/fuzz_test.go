@@ -6,7 +6,8 @@ import (
 )
 
 func FuzzParse(f *testing.F) {
-	for _, n := range []string{"nictemplate-readme.yaml", "workloads.yaml", "bad.yaml"} {
+	for _, n := range []string{"nictemplate-readme.yaml", "workloads.yaml", "bad.yaml", "nictemplate-spectrum-x.yaml",
+		"spectrum-x-profile-ra2.2.yaml", "spectrum-x-profile-example.yaml", "crd-nicconfigurationtemplates-v26.4.1.yaml"} {
 		b, err := os.ReadFile("testdata/" + n)
 		if err != nil {
 			f.Fatal(err)

@@ -66,8 +66,12 @@ type NicTemplate struct {
 	LinkType     Str
 	// ResetToDefault makes the operator ignore the template.
 	ResetToDefault bool
+	// NumVfs is spec.template.numVfs.
+	NumVfs Int
 	// RoCE is spec.template.roceOptimized; nil when absent.
 	RoCE *RoceOptimized
+	// SpectrumX is spec.template.spectrumXOptimized; nil when absent.
+	SpectrumX *SpectrumX
 	// RawNvConfig is spec.template.rawNvConfig, in order; RawSet is false
 	// when the key is absent.
 	RawNvConfig []NvParam
@@ -105,7 +109,13 @@ type QoS struct {
 // ConfigMap is a ConfigMap's data.
 type ConfigMap struct {
 	Object
-	Data map[string]Str
+	Data   map[string]Str
+	Labels map[string]string
+	// Profile is data.profile read as a Spectrum-X profile when the
+	// ConfigMap carries ProfileLabel; ProfileErr says why it could not be
+	// read (the error is also in Manifests.Problems).
+	Profile    *Profile
+	ProfileErr error
 }
 
 // Workload is an object that carries pod templates.
@@ -169,6 +179,11 @@ type Manifests struct {
 	Templates  []*NicTemplate
 	Workloads  []*Workload
 	ConfigMaps []*ConfigMap
+	// CRDs are the NicConfigurationTemplate CustomResourceDefinitions.
+	CRDs []*NicTemplateCRD
+	// Problems are errors inside an object that was still read (a
+	// Spectrum-X profile that does not parse), at their lines.
+	Problems []*source.Error
 	// Ignored counts the objects of other kinds, by kind.
 	Ignored map[string]int
 	// Files are the files read, in order.
@@ -271,6 +286,16 @@ func (m *Manifests) object(file string, root *yaml.Node, group string, o Object)
 		c, err := configMap(file, root, o)
 		if err == nil {
 			m.ConfigMaps = append(m.ConfigMaps, c)
+			var se *source.Error
+			if errors.As(c.ProfileErr, &se) {
+				m.Problems = append(m.Problems, se)
+			}
+		}
+		return err
+	case o.Kind == "CustomResourceDefinition" && group == "apiextensions.k8s.io" && o.Name == NicTemplateCRDName:
+		c, err := nicTemplateCRD(file, root, o)
+		if err == nil {
+			m.CRDs = append(m.CRDs, c)
 		}
 		return err
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/qoslint/qoslint/inventory/source"
 )
 
-func parseFile(t *testing.T, name string) (*Manifests, error) {
+func parseFile(t testing.TB, name string) (*Manifests, error) {
 	t.Helper()
 	b, err := os.ReadFile("testdata/" + name)
 	if err != nil {

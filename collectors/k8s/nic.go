@@ -26,6 +26,14 @@ func nicTemplate(file string, spec *yaml.Node, o Object) (*NicTemplate, error) {
 	if t.LinkType, err = str(file, tmpl, "linkType"); err != nil {
 		return nil, err
 	}
+	if t.NumVfs, err = integer(file, tmpl, "numVfs"); err != nil {
+		return nil, err
+	}
+	if k, sx := entry(tmpl, "spectrumXOptimized"); sx != nil {
+		if t.SpectrumX, err = spectrumX(file, k, sx); err != nil {
+			return nil, err
+		}
+	}
 	rk, _ := entry(tmpl, "rawNvConfig")
 	t.RawSet = rk != nil
 	for _, it := range seq(get(tmpl, "rawNvConfig")) {
@@ -89,5 +97,15 @@ func configMap(file string, root *yaml.Node, o Object) (*ConfigMap, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ConfigMap{Object: o, Data: data}, nil
+	labels, err := strMap(file, get(get(root, "metadata"), "labels"), "metadata.labels")
+	if err != nil {
+		return nil, err
+	}
+	c := &ConfigMap{Object: o, Data: data, Labels: plain(labels)}
+	if _, ok := c.Labels[ProfileLabel]; ok {
+		if k, v := entry(get(root, "data"), ProfileKey); v != nil {
+			c.Profile, c.ProfileErr = profile(file, k, v)
+		}
+	}
+	return c, nil
 }

@@ -24,6 +24,7 @@ func ReadK8s(c *collectors.Capture, fsys fs.FS, root, display string) {
 		c.K8s = &k8s.Manifests{}
 	}
 	m := c.K8s
+	problems := len(m.Problems)
 	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		rel := p
 		if root != "." {
@@ -57,7 +58,10 @@ func ReadK8s(c *collectors.Capture, fsys fs.FS, root, display string) {
 	if err != nil {
 		c.Errors = append(c.Errors, source.Errorf(display, 0, "cannot read: %v", unwrapPathError(err)))
 	}
+	// A profile that does not parse leaves its ConfigMap read: the error
+	// is an input error all the same.
+	c.Errors = append(c.Errors, m.Problems[problems:]...)
 	if k := m.IgnoredKinds(); len(k) > 0 {
-		c.Notes = append(c.Notes, source.Errorf(display, 0, "Kubernetes kinds seen and ignored (qoslint reads NicConfigurationTemplate, ConfigMap and pod templates): %s", strings.Join(k, ", ")))
+		c.Notes = append(c.Notes, source.Errorf(display, 0, "Kubernetes kinds seen and ignored (qoslint reads NicConfigurationTemplate, its CustomResourceDefinition, ConfigMap and pod templates): %s", strings.Join(k, ", ")))
 	}
 }

@@ -114,12 +114,19 @@ func takeRoCEVersion(h *model.Host, out *Host) {
 	}
 }
 
-// Applications is what host-nccl-qps and host-app-tos read of a host.
+// Applications is what host-nccl-qps, host-nccl-fifo-tc and host-app-tos
+// read of a host.
 type Applications struct {
 	// NCCLQPsPerConn is NCCL_IB_QPS_PER_CONNECTION as NCCL reads it (1 by
 	// default); NCCLQPsLayer the layer that decided it.
 	NCCLQPsPerConn Fact[int] `json:"nccl_ib_qps_per_connection"`
 	NCCLQPsLayer   string    `json:"nccl_ib_qps_per_connection_layer"`
+	// NCCLFifoTC is NCCL_IB_FIFO_TC as NCCL reads it (-1, the data's
+	// class, by default) and NCCLFifoTCLayer the layer that decided it,
+	// what host-nccl-fifo-tc reads; a snapshot taken before they were
+	// added has neither, and the value is then not known.
+	NCCLFifoTC      Fact[int] `json:"nccl_ib_fifo_tc"`
+	NCCLFifoTCLayer string    `json:"nccl_ib_fifo_tc_layer,omitempty"`
 	// ToS and SL are the settings of the applications besides NCCL the
 	// capture shows marking RoCE, in the model's order.
 	ToS []AppSetting `json:"tos"`
@@ -141,7 +148,8 @@ type AppSetting struct {
 // NIC's RDMA-CM default_roce_tos.
 func takeApplications(h *model.Host, out *Host) {
 	q := h.NCCLQPsPerConn
-	a := &Applications{NCCLQPsPerConn: fact(q.Value), NCCLQPsLayer: q.Layer, ToS: []AppSetting{}, SL: []AppSetting{}}
+	a := &Applications{NCCLQPsPerConn: fact(q.Value), NCCLQPsLayer: q.Layer, ToS: []AppSetting{}, SL: []AppSetting{},
+		NCCLFifoTC: fact(h.NCCLFifoTC.Value), NCCLFifoTCLayer: h.NCCLFifoTC.Layer}
 	for _, s := range h.AppToS {
 		a.ToS = append(a.ToS, takeAppSetting(s))
 	}
