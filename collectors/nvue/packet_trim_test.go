@@ -168,3 +168,28 @@ func TestParseRemarkShow(t *testing.T) {
 		}
 	}
 }
+
+// Eligible traffic classes and WJH triggers are collections: each command
+// adds one member, as the YAML form lists them.
+func TestTrimCollections(t *testing.T) {
+	cmds := "nv set interface swp1-3 packet-trim egress-eligibility traffic-class 1\n" +
+		"nv set interface swp1-3 packet-trim egress-eligibility traffic-class 2\n" +
+		"nv set system wjh channel buffer trigger buffer\n" +
+		"nv set system wjh channel forwarding trigger l2\n" +
+		"nv set system wjh channel forwarding trigger l3\n" +
+		"nv set system forwarding packet-trim profile packet-trim-default\n"
+	yml := "- set:\n    interface:\n      swp1-3:\n        packet-trim:\n          egress-eligibility:\n            traffic-class:\n              '1': {}\n              '2': {}\n" +
+		"    system:\n      forwarding:\n        packet-trim:\n          profile: packet-trim-default\n" +
+		"      wjh:\n        channel:\n          buffer:\n            trigger:\n              buffer: {}\n          forwarding:\n            trigger:\n              l2: {}\n              l3: {}\n"
+	c, errs, _ := ParseCommands("c", []byte(cmds))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	y, err := ParseYAML("y", []byte(yml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := treeDiff(c.Root, y.Root); d != "" {
+		t.Errorf("command and YAML forms differ:\n%s", d)
+	}
+}
