@@ -174,9 +174,10 @@ func (t *PacketTrim) RemarkOf(port string) (Value[string], bool) {
 	return Value[string]{}, false
 }
 
-// defaultTrimWhy is the origin text of a packet-trim-default value.
+// defaultTrimWhy is the origin text of a packet-trim-default value; via
+// is how the profile came in.
 func defaultTrimWhy(via, what string) string {
-	return via + ": packet-trim-default " + what + " (Packet-Trimming.md, \"Global Level Packet Trimming with Default Profile\")"
+	return via + ": " + what + " (Packet-Trimming.md, \"Global Level Packet Trimming with Default Profile\")"
 }
 
 // packetTrim reads `system forwarding packet-trim`, the interfaces'
@@ -230,9 +231,9 @@ func (b *switchBuilder) packetTrim(sw *Switch, root *nvue.Node) *PacketTrim {
 		}
 	}
 	if t.Profile.V == TrimDefaultProfile {
-		via := "profile " + TrimDefaultProfile
+		via := TrimDefaultProfile
 		if t.Profile.Origin.IsDefault() {
-			via = "qos roce mode lossy-multi-tc"
+			via = "lossy-multi-tc uses " + TrimDefaultProfile
 		}
 		at := t.Profile.Origin.Pos
 		t.DSCP = boundAt(at, 11, defaultTrimWhy(via, "DSCP remark value 11"))
