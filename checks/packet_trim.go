@@ -211,8 +211,8 @@ func trimCoverage(f *model.Fabric, sw *model.Switch) []Finding {
 	if len(ports) == 0 {
 		return []Finding{{
 			Severity: Info, Device: sw.Name,
-			Message:  "packet trimming is on, but the configuration names no RoCE port: which ports trim RoCE traffic is not verified",
-			Actual:   "no port", Source: at(t.Enabled.Origin, sw.ConfigFile),
+			Message: "packet trimming is on, but the configuration names no RoCE port: which ports trim RoCE traffic is not verified",
+			Actual:  "no port", Source: at(t.Enabled.Origin, sw.ConfigFile),
 		}}
 	}
 	type key struct {
@@ -289,8 +289,8 @@ func trimSchedule(sw *model.Switch) []Finding {
 	if !ok || sp.V < 0 || sp.V > 7 {
 		return []Finding{{
 			Severity: Info, Device: sw.Name,
-			Message:  "packet trimming's switch priority is not configured and its default is not documented: the trimmed packets' traffic class is not verified",
-			Actual:   "not known", Source: at(t.Enabled.Origin, sw.ConfigFile),
+			Message: "packet trimming's switch priority is not configured and its default is not documented: the trimmed packets' traffic class is not verified",
+			Actual:  "not known", Source: at(t.Enabled.Origin, sw.ConfigFile),
 		}}
 	}
 	tc := sw.Global.TC[sp.V].V

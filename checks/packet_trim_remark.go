@@ -182,7 +182,7 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 	if prof == nil {
 		r.add("undefined "+bind.V, p.phys, Finding{
 			Severity: Warning, Device: sw.Name,
-			Message: fmt.Sprintf("{ports} binds qos remark profile %s, which is not defined: which DSCP its trimmed packets carry is not documented; qoslint prints no command: define the profile or bind another", bind.V),
+			Message:  fmt.Sprintf("{ports} binds qos remark profile %s, which is not defined: which DSCP its trimmed packets carry is not documented; qoslint prints no command: define the profile or bind another", bind.V),
 			Expected: "a defined qos remark profile", Actual: bind.V + " (not defined)", Source: bound,
 		}, nil)
 		return model.Value[int]{}, false
@@ -191,7 +191,7 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 		name, rw := prof.Name, prof.Rewrite
 		r.add("rewrite "+name, p.phys, Finding{
 			Severity: Warning, Device: sw.Name,
-			Message: fmt.Sprintf("qos remark profile %s on {ports} remarks trimmed packets per port and sets rewrite %s: \"Do not configure the rewrite type for the remark profile\"", name, rw.V),
+			Message:  fmt.Sprintf("qos remark profile %s on {ports} remarks trimmed packets per port and sets rewrite %s: \"Do not configure the rewrite type for the remark profile\"", name, rw.V),
 			Expected: "no rewrite on " + name, Actual: "rewrite " + rw.V, Source: rw.Origin.Pos,
 		}, func(string) []Change { return []Change{nvUnset(rw.V, "qos", "remark", name, "rewrite")} })
 	}
@@ -200,7 +200,7 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 	if !ok {
 		r.add("nosp "+prof.Name, p.phys, Finding{
 			Severity: Warning, Device: sw.Name,
-			Message: fmt.Sprintf("qos remark profile %s on {ports} maps no DSCP for switch-priority %d, the trimmed packets': which DSCP they carry is not documented; qoslint prints no command: the DSCP is the operator's choice", prof.Name, sp),
+			Message:  fmt.Sprintf("qos remark profile %s on {ports} maps no DSCP for switch-priority %d, the trimmed packets': which DSCP they carry is not documented; qoslint prints no command: the DSCP is the operator's choice", prof.Name, sp),
 			Expected: fmt.Sprintf("qos remark %s switch-priority %d dscp <n>", prof.Name, sp),
 			Actual:   "switch-priority " + prioList(mapKeys(prof.DSCP)) + " only", Source: pickPos(prof.Pos, bound, sw.ConfigFile),
 		}, nil)

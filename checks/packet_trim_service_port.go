@@ -48,8 +48,8 @@ func runPacketTrimServicePort(f *model.Fabric) []Finding {
 			case !t.Oper.ServicePort.Known:
 				out = append(out, Finding{
 					Severity: Info, Device: sw.Name,
-					Message:  "neither the configuration nor nv show system forwarding packet-trim names the packet trimming service port: what is configured on it is not verified",
-					Actual:   "not known", Source: pickPos(t.Oper.State.Origin.Pos, t.Oper.State.Origin.Pos, t.Oper.File),
+					Message: "neither the configuration nor nv show system forwarding packet-trim names the packet trimming service port: what is configured on it is not verified",
+					Actual:  "not known", Source: pickPos(t.Oper.State.Origin.Pos, t.Oper.State.Origin.Pos, t.Oper.File),
 				})
 				continue
 			}

@@ -289,3 +289,35 @@ func parseTrimRemarks(ps *PacketTrimShow, file string, lines []string, t, end in
 	}
 	return nil
 }
+
+// MentionsPacketTrim reports whether the configuration names packet
+// trimming: `system forwarding packet-trim`, an interface's `packet-trim`,
+// or `qos roce mode lossy-multi-tc`, which "enables Packet trimming with
+// the packet-trim-default configuration" (RDMA-over-Converged-Ethernet-
+// RoCE.md, CL 5.15). A live collection reads the two packet trimming views
+// only from such a switch.
+func (c *Config) MentionsPacketTrim() bool {
+	if c == nil || c.Root == nil {
+		return false
+	}
+	r := c.Root
+	if r.Get("system", "forwarding", "packet-trim") != nil {
+		return true
+	}
+	if m := r.Get("qos", "roce", "mode"); m != nil && m.Value == "lossy-multi-tc" {
+		return true
+	}
+	for _, i := range r.Child("interface").childrenOrNil() {
+		if i.Child("packet-trim") != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (n *Node) childrenOrNil() []*Node {
+	if n == nil {
+		return nil
+	}
+	return n.Children
+}

@@ -193,3 +193,24 @@ func TestTrimCollections(t *testing.T) {
 		t.Errorf("command and YAML forms differ:\n%s", d)
 	}
 }
+
+func TestMentionsPacketTrim(t *testing.T) {
+	for src, want := range map[string]bool{
+		"nv set qos roce mode lossless\n":                                        false,
+		"nv set qos roce mode lossy-multi-tc\n":                                  true,
+		"nv set system forwarding packet-trim state enabled\n":                   true,
+		"nv set interface swp1 packet-trim egress-eligibility traffic-class 1\n": true,
+		"nv set system forwarding ecmp-hash source-port enabled\n":               false,
+	} {
+		c, errs, _ := ParseCommands("c", []byte(src))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		if got := c.MentionsPacketTrim(); got != want {
+			t.Errorf("%q: %v, want %v", src, got, want)
+		}
+	}
+	if (*Config)(nil).MentionsPacketTrim() {
+		t.Error("nil config trims")
+	}
+}
