@@ -244,6 +244,13 @@ func (b *switchBuilder) packetTrim(sw *Switch, root *nvue.Node) *PacketTrim {
 	}
 	if n != nil {
 		b.trimLeaves(t, n)
+		if !t.Enabled.V && t.Enabled.Origin.IsDefault() {
+			// A later `nv set system forwarding packet-trim remark ...`
+			// turns the guides' `packet-trim packet-trim-default` (no
+			// `profile`) into an object, so the typo leaves no trace but
+			// this.
+			b.note(sw, n.Line, "system forwarding packet-trim is configured but never enabled (no `state enabled`, no `profile %s`, no qos roce mode lossy-multi-tc): packet trimming is off", TrimDefaultProfile)
+		}
 	}
 	b.remarkProfiles(t, root.Get("qos", "remark"))
 	b.trimInterfaces(t)

@@ -225,3 +225,20 @@ func TestTrimOper(t *testing.T) {
 		t.Errorf("%+v", o)
 	}
 }
+
+// The guides' `nv set system forwarding packet-trim packet-trim-default`
+// followed by a remark setting is an object without a state: trimming is
+// off, and a note says so.
+func TestPacketTrimNeverEnabled(t *testing.T) {
+	sw, problems := cmdSwitch(t, "nv set system forwarding packet-trim packet-trim-default\nnv set system forwarding packet-trim remark dscp port-level\n")
+	if problems != "" || sw.Trim.Enabled.V {
+		t.Fatalf("problems %q, enabled %+v", problems, sw.Trim.Enabled)
+	}
+	var notes []string
+	for _, n := range sw.Notes {
+		notes = append(notes, n.Error())
+	}
+	if !strings.Contains(strings.Join(notes, "\n"), "nv-config-commands.txt:2: system forwarding packet-trim is configured but never enabled") {
+		t.Errorf("notes %q", notes)
+	}
+}
