@@ -36,7 +36,8 @@ The check reports, on a switch whose configuration trims:
   profile "Sets the eligibility to all ports on the switch with traffic class 1, 2, and 3";
 - the trimmed packets' traffic class ("internally derived from the switch priority") scheduled
   DWRR 0% on an eligible port, a warning ("If you do not specify a value for an egress queue,
-  Cumulus Linux uses a DWRR value of 0 (no egress scheduling)", QoS _index.md);
+  Cumulus Linux uses a DWRR value of 0 (no egress scheduling)", content/nvue-reference/
+  Set-and-Unset-Commands/QoS.md, egress-scheduler bw-percent);
 - a WJH channel monitoring buffer drops, an error up to CL 5.17: "Do not enable packet trimming
   when the NetQ WJH agent is running or with WJH monitor buffer drops configured" (5.15; 5.14
   "You cannot enable"); the 5.19 page has the sentence commented out ("REMOVED FROM 5.18"), so

@@ -37,7 +37,8 @@ On a switch that trims, for every eligible port, the check reports (warnings):
 - a remark DSCP that the receiving switch (the LLDP neighbour's port; this switch's own map when
   the switch has no lldp.json) classifies into a traffic class it schedules DWRR 0% ("If you do
   not specify a value for an egress queue, Cumulus Linux uses a DWRR value of 0 (no egress
-  scheduling)"). Hosts receiving trimmed packets are not judged: not verified.
+  scheduling)", content/nvue-reference/Set-and-Unset-Commands/QoS.md). Hosts receiving
+  trimmed packets are not judged: not verified.
 When nv show system forwarding packet-trim ("Port-Level SP to DSCP Remark Information") or nv
 show qos remark was collected, each is compared with the configuration: a profile, interface,
 switch priority or DSCP the switch reports otherwise, a profile the configuration defines and

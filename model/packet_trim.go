@@ -160,8 +160,9 @@ func (t *PacketTrim) EligibleTCs(port string) Value[[]int] {
 
 // RemarkOf is the qos remark profile a port's trimmed packets are remarked
 // by: its own binding, or its bond's, since "you must apply all QoS
-// configuration on logical bond interfaces" (Trim514's QoS page); ok is
-// false when neither has one.
+// configuration on logical bond interfaces" (content/cumulus-linux-514/
+// Layer-1-and-Switch-Ports/Quality-of-Service/_index.md); ok is false when
+// neither has one.
 func (t *PacketTrim) RemarkOf(port string) (Value[string], bool) {
 	if v, ok := t.RemarkBind[port]; ok {
 		return v, true
