@@ -28,10 +28,12 @@ The check reports, on a switch whose configuration trims:
 - egress eligibility on a bond or another interface that is not a physical port, an error:
   "You can only configure physical ports; if you want to trim packets egressing bonds, specify
   the bond slave ports";
-- a RoCE port whose eligibility lacks the traffic class the policy's RoCE DSCP reaches there
-  (DSCP -> the port's DSCP map -> switch priority -> traffic class), a warning: eligibility is
-  "the egress port and traffic class from which to trim and recirculate dropped traffic", so
-  RoCE packets on that class are dropped, not trimmed. Eligibility is off unless set ("By
+- a RoCE port whose eligibility lacks the lossy traffic class the policy's RoCE DSCP reaches
+  there (DSCP -> the port's DSCP map -> switch priority without PFC -> traffic class), a
+  warning: eligibility is "the egress port and traffic class from which to trim and recirculate
+  dropped traffic", so RoCE packets on that class are dropped, not trimmed ("For lossy packets,
+  ... it is dropped without any notification to the destination host", 5.14); a class with PFC
+  is paused instead of dropped and is not judged. Eligibility is off unless set ("By
   default, port eligibility is disabled for all ports and traffic classes", 5.14); the default
   profile "Sets the eligibility to all ports on the switch with traffic class 1, 2, and 3";
 - the trimmed packets' traffic class ("internally derived from the switch priority") scheduled
@@ -188,8 +190,12 @@ func trimNotPhysical(sw *model.Switch) []Finding {
 	return out
 }
 
-// roceTCs are the traffic classes the policy's RoCE DSCPs reach on a
-// port, with the DSCPs behind each.
+// roceTCs are the lossy traffic classes the policy's RoCE DSCPs reach on
+// a port, with the DSCPs behind each. A priority with PFC is paused, not
+// dropped, and trimming is for what would be dropped: "For lossy packets,
+// if a packet in the headroom does not move into the switch shared buffers
+// due to congestion in the lossy queue, it is dropped without any
+// notification to the destination host" (CL 5.14 Packet-Trimming.md).
 func roceTCs(f *model.Fabric, q *model.QoS) map[int][]int {
 	out := map[int][]int{}
 	for _, d := range f.Policy.RoCE.DSCP {
@@ -197,7 +203,7 @@ func roceTCs(f *model.Fabric, q *model.QoS) map[int][]int {
 			continue
 		}
 		sp := q.DSCP[d].V
-		if sp < 0 || sp > 7 {
+		if sp < 0 || sp > 7 || q.PFC[sp].V {
 			continue
 		}
 		tc := q.TC[sp].V

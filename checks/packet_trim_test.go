@@ -94,7 +94,9 @@ var _ = register(packetTrim, func(t testing.TB) []checkCase {
 			"nv set interface bond1 bond member swp31-32\nnv set interface bond1 packet-trim egress-eligibility traffic-class 3\n"+
 				"nv set system forwarding packet-trim profile packet-trim-default\n")},
 			want: []string{"error spine02 bond1", "info spine02", "info spine02"}, msg: "specify the bond slave ports"},
-		{name: "RoCE class not eligible", edits: plus(base[:2], trimSwp("        packet-trim:\n          egress-eligibility:\n            traffic-class:\n              '1': {}\n"),
+		{name: "a lossless RoCE class is paused, not trimmed", edits: plus(base[:2], trimSwp("        packet-trim:\n          egress-eligibility:\n            traffic-class:\n              '1': {}\n"),
+			write(spine01Trim, trimShow(t, "   3   swp1-32", "   1   swp1-32")))},
+		{name: "lossy RoCE class not eligible", edits: plus(base[:2], replace(spine01Y, "mode: lossless", "mode: lossy"), trimSwp("        packet-trim:\n          egress-eligibility:\n            traffic-class:\n              '1': {}\n"),
 			write(spine01Trim, trimShow(t, "   3   swp1-32", "   1   swp1-32"))),
 			want: []string{"warning spine01 swp1-32"}, msg: "RoCE's traffic-class 3 is not trim-eligible"},
 		{name: "the default profile's classes do not hold RoCE's under lossy-multi-tc", edits: []edit{sn5600(spine01Y),
