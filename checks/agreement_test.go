@@ -167,6 +167,9 @@ func outsideSnapshot(f checks.Finding) bool {
 	case strings.HasPrefix(f.Check, "k8s-"):
 		// Snapshots do not record Kubernetes manifests.
 		return true
+	case strings.HasPrefix(f.Check, "packet-trim"):
+		// Snapshots do not record packet trimming.
+		return true
 	case strings.Contains(f.Expected, "threshold-percent"):
 		return true
 	}

@@ -175,6 +175,7 @@ func All() []*Check {
 		switchRoCEMode, switchTrust, switchDSCPMap, switchPFC, switchQueueMap,
 		switchECN, switchCNP, switchETSBandwidth, switchETS, switchPCPMap, switchBufferPool, switchBondQoS,
 		pfcCableLength, linkPause, pfcWatchdog, ecmpHash, ecmpHashSeed, adaptiveRouting,
+		packetTrim, packetTrimRemark, packetTrimServicePort,
 		hostTrust, hostDSCPMap, hostPFC, hostETS, hostECN, hostCNP, hostToS, hostAppToS, hostRDMACMToS, hostRoCEVersion, hostNCCLQPs, hostNCCLFifoTC, hostFirmware, hostACS, mtu,
 		linkMTU, linkQoS, linkPFC, cabling, railAlignment,
 		evidencePausePriority, evidenceRoCEPriority, evidenceDCQCN, evidenceRoCELoss, evidenceLosslessDrops, evidenceECNQueue,

@@ -54,6 +54,11 @@ type SwitchCapture struct {
 	// RoceShow is `nv show qos roce`, the operational view; nil when not
 	// collected.
 	RoceShow *nvue.RoceShow
+	// PacketTrimShow is `nv show system forwarding packet-trim` and
+	// RemarkShow `nv show qos remark`; each nil when not collected or
+	// unreadable (the model says so where packet trimming is on).
+	PacketTrimShow *nvue.PacketTrimShow
+	RemarkShow     *nvue.RemarkShow
 	// Counters are the switch's QoS counters over gNMI
 	// (gnmi-counters.json); nil when not collected.
 	Counters *gnmi.Counters

@@ -57,6 +57,9 @@ type Switch struct {
 	Forwarding Forwarding
 	// Pools are the configuration's qos traffic-pool settings (pools.go).
 	Pools []TrafficPool
+	// Trim is packet trimming and the qos remark profiles
+	// (model/packet_trim.go); nil when no configuration was read.
+	Trim *PacketTrim
 	// Oper is `nv show qos roce`; nil when not collected.
 	Oper *Operational
 	// Counters are the QoS counters over gNMI; nil when not collected.
@@ -477,6 +480,7 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 
 	sw.ECMP = b.ecmp(root.Get("system", "forwarding", "ecmp-hash"))
 	sw.Forwarding = b.forwarding(root.Get("system", "forwarding"))
+	sw.Trim = b.packetTrim(sw, root)
 	return sw, uniqueProblems(b.problems)
 }
 

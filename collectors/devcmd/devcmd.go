@@ -20,6 +20,15 @@ const (
 	NVConfigYAML     = "nv config show -o yaml"     // → nv-config.yaml
 	NVConfigCommands = "nv config show -o commands" // → nv-config-commands.txt
 	NVShowQosRoce    = "nv show qos roce"           // → nv-show-qos-roce.txt
+	// NVShowPacketTrim and NVShowQoSRemark read packet trimming and the
+	// remark profiles (CumulusNetworks/docs content/cumulus-linux-515/
+	// Layer-1-and-Switch-Ports/Quality-of-Service/Packet-Trimming.md, "Show
+	// Packet Trimming Configuration"; RDMA-over-Converged-Ethernet-RoCE.md,
+	// "Lossy Multi TC Profile"). Only these forms: `nv action clear system
+	// forwarding packet-trim counters` clears counters, and `nv set`/`nv
+	// unset` change the switch.
+	NVShowPacketTrim = "nv show system forwarding packet-trim" // → nv-show-packet-trim.txt
+	NVShowQoSRemark  = "nv show qos remark"                    // → nv-show-qos-remark.txt
 )
 
 // LLDPNeighbors is lldpd's view of every port (switches and hosts alike)
@@ -140,7 +149,7 @@ func ReadSysfs(paths []string) (string, error) {
 func Check(cmd string) error {
 	c := strings.TrimPrefix(cmd, SudoPrefix)
 	switch c {
-	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, IBDev2Netdev, IPLink, CatNCCLConf, CatUCXConf, LLDPNeighbors, Lspci, CatCPUInfo,
+	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, NVShowPacketTrim, NVShowQoSRemark, IBDev2Netdev, IPLink, CatNCCLConf, CatUCXConf, LLDPNeighbors, Lspci, CatCPUInfo,
 		IBStat, CatOpenSMConf, IBSwitches, JobEnvScan:
 		return nil
 	}

@@ -7,7 +7,8 @@ import (
 
 func TestCheck(t *testing.T) {
 	ok := []string{
-		"nv config show -o yaml", "nv config show -o commands", "nv show qos roce", "ibdev2netdev", "ip -j link show", "cat /etc/nccl.conf", "cat /etc/ucx/ucx.conf",
+		"nv config show -o yaml", "nv config show -o commands", "nv show qos roce",
+		"nv show system forwarding packet-trim", "nv show qos remark", "ibdev2netdev", "ip -j link show", "cat /etc/nccl.conf", "cat /etc/ucx/ucx.conf",
 		"mlnx_qos -i ens1f0np0", "sudo -n mlnx_qos -i ens1f0np0", "ethtool -S ens1f0np0", "sudo -n ethtool -S ens1f0np0",
 		"grep -H '' -- /sys/class/net/ens1f0np0/ecn/roce_np/enable/3 /sys/class/infiniband/mlx5_0/tc/1/traffic_class",
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent /sys/class/infiniband/mlx5_1/ports/1/hw_counters/out_of_sequence",
@@ -31,6 +32,14 @@ func TestCheck(t *testing.T) {
 		"ethtool --set-priv-flags ens1f0np0 x on", "ethtool -S $(reboot)", "ethtool -S ens1f0np0\nreboot", "ethtool  -S ens1f0np0",
 		"ethtool -S --all-groups", "ethtool -S averyveryverylongname0",
 		"nv show qos roce; nv config apply", "nv show qos roce\nnv config apply", "",
+		// Packet trimming: only the two show forms; clearing its counters
+		// and setting it change the switch.
+		"nv action clear system forwarding packet-trim counters", "nv action clear packet-trim counters",
+		"nv set system forwarding packet-trim state enabled", "nv unset system forwarding packet-trim",
+		"nv show system forwarding packet-trim counters", "nv show system forwarding packet-trim remark",
+		"nv show system forwarding packet-trim; nv config apply", "nv show system forwarding  packet-trim",
+		"sudo nv show system forwarding packet-trim", "nv show qos remark lossy-multi-tc-host-group",
+		"nv set qos remark g rewrite l3", "nv show qos remark\nnv config apply", "nv show qos remark -o json",
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/hw_counters/lifespan",
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/hw_counters/../../../../../../etc/shadow",
 		"grep -H '' -- /sys/class/infiniband/mlx5_0/ports/1/counters/port_rcv_data",

@@ -34,6 +34,11 @@ const (
 	NVUEYAMLFile     = "nv-config.yaml"         // nv config show -o yaml
 	NVUECommandsFile = "nv-config-commands.txt" // nv config show -o commands
 	RoceShowFile     = "nv-show-qos-roce.txt"   // nv show qos roce
+	// PacketTrimShowFile is `nv show system forwarding packet-trim`,
+	// RemarkShowFile `nv show qos remark`; both optional, collected where
+	// the configuration trims packets.
+	PacketTrimShowFile = "nv-show-packet-trim.txt"
+	RemarkShowFile     = "nv-show-qos-remark.txt"
 	// GNMIFile holds the gNMI QoS counters; GNMIBeforeFile their earlier
 	// sample.
 	GNMIFile       = "gnmi-counters.json"

@@ -11,6 +11,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/collectors/nvue"
 )
 
 // devRun is one device's collection in progress.
@@ -94,14 +95,15 @@ func (r *devRun) captureOptional(cmd, file string) error {
 
 func (r *devRun) collectSwitch() error {
 	notes := len(r.st.Notes)
-	_, ok, err := r.capture(devcmd.NVConfigYAML, layout.NVUEYAMLFile)
+	cfg, ok, err := r.capture(devcmd.NVConfigYAML, layout.NVUEYAMLFile)
 	if err != nil {
 		return err
 	}
+	yamlForm := ok
 	if !ok {
 		// The command form is the same configuration (nvue.md §3.3); a
 		// switch that cannot print YAML may still print it.
-		_, ok, err = r.capture(devcmd.NVConfigCommands, layout.NVUECommandsFile)
+		cfg, ok, err = r.capture(devcmd.NVConfigCommands, layout.NVUECommandsFile)
 		if err != nil {
 			return err
 		}
@@ -112,7 +114,31 @@ func (r *devRun) collectSwitch() error {
 	if _, _, err = r.capture(devcmd.NVShowQosRoce, layout.RoceShowFile); err != nil {
 		return err
 	}
+	if ok && trimConfigured(cfg, yamlForm) {
+		for _, c := range []struct{ cmd, file string }{
+			{devcmd.NVShowPacketTrim, layout.PacketTrimShowFile}, {devcmd.NVShowQoSRemark, layout.RemarkShowFile},
+		} {
+			if _, _, err = r.capture(c.cmd, c.file); err != nil {
+				return err
+			}
+		}
+	}
 	return r.captureLLDP()
+}
+
+// trimConfigured reports whether the configuration just collected trims
+// packets (nvue.Config.MentionsPacketTrim): only then are the packet
+// trimming views read, so a switch that does not trim is asked nothing
+// more. A configuration that does not parse asks nothing either; lint
+// reports it.
+func trimConfigured(data []byte, yamlForm bool) bool {
+	var cfg *nvue.Config
+	if yamlForm {
+		cfg, _ = nvue.ParseYAML(layout.NVUEYAMLFile, data)
+	} else {
+		cfg, _, _ = nvue.ParseCommands(layout.NVUECommandsFile, data)
+	}
+	return cfg.MentionsPacketTrim()
 }
 
 // captureLLDP saves lldpd's neighbours as lldp.json. lldpcli talks to

@@ -20,7 +20,14 @@ import "strings"
 //     ipv4-unicast network <static-network-id>` (CL-DOCS NVUE command
 //     reference, "BGP Commands"), which NVUE YAML writes as
 //     `network: 10.1.10.0/24: {}` (ipspace/netlab
-//     netsim/ansible/templates/bgp/cumulus_nvue.j2).
+//     netsim/ansible/templates/bgp/cumulus_nvue.j2);
+//     `interface <id> packet-trim egress-eligibility traffic-class <tc-id>`
+//     (content/nvue-reference/Set-and-Unset-Commands/Packet-Trimming.md; the
+//     show commands address one class, `... traffic-class <tc-id>`) and
+//     `system wjh channel <channel-id> trigger`, whose categories a channel
+//     lists several of and unsets one by one ("nv unset system wjh channel
+//     forwarding trigger l2", content/cumulus-linux-515/
+//     Monitoring-and-Troubleshooting/Network-Troubleshooting/Mellanox-WJH.md).
 //
 // Every entry must be an object in every release: `interface * qos *` would
 // be wrong, as `interface * qos shared-headroom-pool` is a leaf (§1.6).
@@ -38,6 +45,9 @@ var objectPaths = compilePatterns(
 	"interface * qos pfc-watchdog",
 	"interface * router",
 	"interface * router adaptive-routing",
+	"interface * packet-trim",
+	"interface * packet-trim egress-eligibility",
+	"interface * packet-trim egress-eligibility traffic-class",
 	"interface * bridge",
 	"interface * bridge domain",
 	"interface * bridge domain *",
@@ -91,6 +101,10 @@ var objectPaths = compilePatterns(
 	"router pim",
 	"router adaptive-routing",
 	"system ntp",
+	"system wjh",
+	"system wjh channel",
+	"system wjh channel *",
+	"system wjh channel * trigger",
 	"system ntp server",
 	"system aaa",
 	"system aaa user",

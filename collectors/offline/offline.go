@@ -269,6 +269,11 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 		// passes must say what it did not compare.
 		r.note(source.Pos{File: layout.DeviceDir(name)}, "%s not collected: the configuration is not compared with what the switch runs", layout.RoceShowFile)
 	}
+	// The packet trimming views are optional: a switch that does not trim
+	// packets has no reason to print them, so their absence is judged by
+	// the model, which knows whether the configuration trims.
+	sc.PacketTrimShow = readOK(r, r.devicePath(name, layout.PacketTrimShowFile), nvue.ParsePacketTrimShow)
+	sc.RemarkShow = readOK(r, r.devicePath(name, layout.RemarkShowFile), nvue.ParseRemarkShow)
 	// Counters are optional evidence: absent means not collected, and is
 	// not listed as missing (configuration checks do not need them).
 	sc.Counters = readOK(r, r.devicePath(name, layout.GNMIFile), gnmi.ParseCounters)

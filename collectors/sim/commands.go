@@ -95,6 +95,10 @@ func (d *device) run(line string, exec bool) result {
 			return d.file(layout.NVUECommandsFile, d.nvError("no "+layout.NVUECommandsFile))
 		case devcmd.NVShowQosRoce:
 			return d.file(layout.RoceShowFile, d.nvError("qos roce is not available (no "+layout.RoceShowFile+")"))
+		case devcmd.NVShowPacketTrim:
+			return d.file(layout.PacketTrimShowFile, d.nvError("packet-trim is not available (no "+layout.PacketTrimShowFile+")"))
+		case devcmd.NVShowQoSRemark:
+			return d.file(layout.RemarkShowFile, d.nvError("qos remark is not available (no "+layout.RemarkShowFile+")"))
 		}
 	} else {
 		switch cmd {

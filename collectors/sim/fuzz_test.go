@@ -18,7 +18,7 @@ func FuzzRun(f *testing.F) {
 	mlnx, _ := devcmd.MlnxQos("eth0")
 	rd, _ := devcmd.ReadSysfs([]string{"/sys/class/net/eth0/ecn/roce_np/cnp_dscp", "/sys/class/net/eth0/ecn/roce_np/enable/3"})
 	for _, s := range []string{
-		devcmd.NVConfigYAML, devcmd.NVShowQosRoce, nvConfigCommands, devcmd.IBDev2Netdev, devcmd.IPLink,
+		devcmd.NVConfigYAML, devcmd.NVShowQosRoce, devcmd.NVShowPacketTrim, devcmd.NVShowQoSRemark, nvConfigCommands, devcmd.IBDev2Netdev, devcmd.IPLink,
 		devcmd.CatNCCLConf, mlnx, devcmd.SudoPrefix + mlnx, rd,
 		"grep -H '' -- /sys/../../secret.txt", "grep -H '' -- /sys/class/../../h2/nccl.conf",
 		"cat /etc/nccl.conf ../secret.txt", "mlnx_qos -i ..", "mlnx_qos -i ../../secret.txt", "",

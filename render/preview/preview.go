@@ -94,8 +94,9 @@ func runtimeEvidence(rel string, d fs.DirEntry) bool {
 }
 
 // applySwitch runs the plan's NVUE lines on the switch's configuration,
-// in the format it was captured in. The operational `nv show qos roce`
-// describes the switch before the change, so it is left out.
+// in the format it was captured in. The operational views (`nv show qos
+// roce`, `nv show system forwarding packet-trim`, `nv show qos remark`)
+// describe the switch before the change, so they are left out.
 func applySwitch(dir string, p render.Plan) error {
 	text := []byte(strings.Join(p.Fix, "\n") + "\n")
 	yamlPath, cmdPath := filepath.Join(dir, layout.NVUEYAMLFile), filepath.Join(dir, layout.NVUECommandsFile)
@@ -134,11 +135,12 @@ func applySwitch(dir string, p render.Plan) error {
 			}
 		}
 	}
-	err := os.Remove(filepath.Join(dir, layout.RoceShowFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		err = nil
+	for _, f := range []string{layout.RoceShowFile, layout.PacketTrimShowFile, layout.RemarkShowFile} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
 	}
-	return err
+	return nil
 }
 
 // applyHost interprets the host fix lines render/ produces.
