@@ -108,7 +108,7 @@ func ParseRoceShow(file string, data []byte) (*RoceShow, error) {
 		}
 	}
 	if !hasLeaves && !known {
-		return nil, source.Errorf(file, firstContent, "not `nv show qos roce` output: no leaf table and no RoCE section")
+		return nil, source.Errorf(file, firstContent, "not `nv show qos roce` output, nor `nv show interface <if> qos roce status`: no leaf table and no RoCE section")
 	}
 	return rs, nil
 }

@@ -269,6 +269,7 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 		// passes must say what it did not compare.
 		r.note(source.Pos{File: layout.DeviceDir(name)}, "%s not collected: the configuration is not compared with what the switch runs", layout.RoceShowFile)
 	}
+	sc.RoceStatus = r.roceStatus(name)
 	// Counters are optional evidence: absent means not collected, and is
 	// not listed as missing (configuration checks do not need them).
 	sc.Counters = readOK(r, r.devicePath(name, layout.GNMIFile), gnmi.ParseCounters)

@@ -58,7 +58,7 @@ const (
 	IBDevRule  = "an RDMA device name of at most 63 letters, digits, '_', '.' and '-', starting with a letter or digit"
 	DeviceRule = "use letters, digits, '.', '_' and '-', starting with a letter or digit"
 	NVUERule   = "an NVUE interface name holds letters, digits, '_', '.', '-' and ',' and starts with a letter"
-	PortRule   = "a single NVUE interface: a Linux interface name that starts with a letter and holds no range (no '-' after a digit)"
+	PortRule   = "a single NVUE interface: a Linux interface name that starts with a letter and names no range, so no '-' after a digit"
 )
 
 // Netdev reports whether s is a netdev name qoslint may send.
