@@ -11,6 +11,8 @@ import (
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/model"
 )
 
 // devRun is one device's collection in progress.
@@ -94,14 +96,16 @@ func (r *devRun) captureOptional(cmd, file string) error {
 
 func (r *devRun) collectSwitch() error {
 	notes := len(r.st.Notes)
-	_, ok, err := r.capture(devcmd.NVConfigYAML, layout.NVUEYAMLFile)
+	cfgFile := layout.NVUEYAMLFile
+	cfg, ok, err := r.capture(devcmd.NVConfigYAML, cfgFile)
 	if err != nil {
 		return err
 	}
 	if !ok {
 		// The command form is the same configuration (nvue.md §3.3); a
 		// switch that cannot print YAML may still print it.
-		_, ok, err = r.capture(devcmd.NVConfigCommands, layout.NVUECommandsFile)
+		cfgFile = layout.NVUECommandsFile
+		cfg, ok, err = r.capture(devcmd.NVConfigCommands, cfgFile)
 		if err != nil {
 			return err
 		}
@@ -112,7 +116,62 @@ func (r *devRun) collectSwitch() error {
 	if _, _, err = r.capture(devcmd.NVShowQosRoce, layout.RoceShowFile); err != nil {
 		return err
 	}
+	if ok {
+		if err := r.collectRoceStatus(cfgFile, cfg); err != nil {
+			return err
+		}
+	}
 	return r.captureLLDP()
+}
+
+// collectRoceStatus saves `nv show interface <port> qos roce status` as
+// roce-status/<port>.txt for each port lint will check (model.CheckedPorts:
+// the inventory's ports, or every RoCE port of the configuration just
+// read), one command per port in port order: a 64-port switch costs 64
+// commands on the same shell. The all-interfaces form `nv show interface
+// qos-roce-status` would be one command, but its layout is not published.
+// A port devcmd refuses is a note; the ports the switch answers with an
+// error share one note, with the first answer, rather than one note per
+// port. lint then reports their status as not collected.
+func (r *devRun) collectRoceStatus(file string, data []byte) error {
+	var cfg *nvue.Config
+	if file == layout.NVUEYAMLFile {
+		cfg, _ = nvue.ParseYAML(r.file(file), data)
+	} else {
+		cfg, _, _ = nvue.ParseCommands(r.file(file), data)
+	}
+	if cfg == nil {
+		// lint reports the unreadable configuration itself.
+		r.note("%s not collected: %s could not be read, so which ports to ask is unknown", layout.RoceStatusDir, file)
+		return nil
+	}
+	var failed []string
+	said := ""
+	for _, p := range model.CheckedPorts(cfg, r.dev.ports) {
+		cmd, err := devcmd.NVShowRoceStatus(p)
+		if err != nil {
+			r.note("%s not collected: %v", layout.RoceStatusFile(p), err)
+			continue
+		}
+		out, ok, err := r.exec(cmd)
+		switch {
+		case err != nil:
+			return err
+		case !ok:
+			continue // exec noted why
+		}
+		if line := failureLine(out); line != "" {
+			if failed = append(failed, p); said == "" {
+				said = fmt.Sprintf("`%s` said %q", cmd, clip(line))
+			}
+			continue
+		}
+		r.save(r.file(layout.RoceStatusFile(p)), cmd, out)
+	}
+	if len(failed) > 0 {
+		r.note("%s not collected for %s: %s", layout.RoceStatusDir, model.CompressNames(failed), said)
+	}
+	return nil
 }
 
 // captureLLDP saves lldpd's neighbours as lldp.json. lldpcli talks to

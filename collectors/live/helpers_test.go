@@ -189,3 +189,17 @@ func equalJSON(t *testing.T, a, b any) bool {
 	}
 	return true
 }
+
+// withoutStatusNote drops the one note of a switch whose example folder
+// has no roce-status/: the simulator answers each port's `nv show
+// interface <port> qos roce status` with an NVUE error, which the
+// collector reports once per switch (TestRoceStatus asserts it).
+func withoutStatusNote(notes []string) []string {
+	var out []string
+	for _, n := range notes {
+		if !strings.HasPrefix(n, layout.RoceStatusDir+" not collected for ") {
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -140,6 +140,10 @@ type device struct {
 	port       int
 	creds      inventory.Credentials
 	nics       []string
+	// ports is a switch's inventory ports list (NVUE ranges), which picks
+	// the ports whose own RoCE status is read; empty means every RoCE port
+	// of its configuration.
+	ports []string
 	// ib and ethernet say which host files the fabric type asks for
 	// (the offline reader's choice, collectors/offline hostCapture).
 	ib, ethernet bool
@@ -153,7 +157,7 @@ func (d *device) hostPort() string { return net.JoinHostPort(d.addr, strconv.Ito
 func devices(inv *inventory.Inventory) []*device {
 	var out []*device
 	for _, s := range inv.Switches {
-		out = append(out, &device{name: s.Name, kind: layout.KindSwitch, addr: s.Address, creds: inv.SwitchCredentials(s)})
+		out = append(out, &device{name: s.Name, kind: layout.KindSwitch, addr: s.Address, creds: inv.SwitchCredentials(s), ports: s.Ports})
 	}
 	for i, h := range inv.Hosts {
 		out = append(out, &device{name: h.Name, kind: layout.KindHost, addr: h.Address, creds: inv.HostCredentials(h), nics: h.NICs,
