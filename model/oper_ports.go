@@ -44,7 +44,7 @@ func operPorts(sw *Switch, status map[string]*nvue.RoceShow) {
 		// reflects the actual hardware-programmed value, which is 159,744
 		// bytes (156 KB)" for a configured 150,000; how the ASIC rounds is
 		// not published, so no tolerance can be derived.
-		sw.Notes = append(sw.Notes, source.Errorf(dir, 0, "the ports' ECN min/max-threshold are the hardware-programmed values (NVIDIA: 159,744 bytes programmed for 150,000 configured), whose rounding is not published: they are not compared with the configuration"))
+		sw.Notes = append(sw.Notes, source.Errorf(dir, 0, "the ports' ECN thresholds are not compared: they are the hardware-programmed values (NVIDIA's RoCE page: 159,744 bytes for 150,000 configured), whose rounding is not published"))
 	}
 }
 

@@ -19,7 +19,7 @@ func (r *reader) roceStatus(name string) map[string]*nvue.RoceShow {
 	dir := r.devicePath(name, layout.RoceStatusDir)
 	ok, missing := r.folder(dir)
 	if missing {
-		r.note(source.Pos{File: layout.DeviceDir(name)}, "%s not collected: no port's operational RoCE state (nv show interface <port> qos roce status) is compared with its configuration", layout.RoceStatusDir)
+		r.note(source.Pos{File: layout.DeviceDir(name)}, "%s not collected: no port's `nv show interface <port> qos roce status` is compared with its configuration", layout.RoceStatusDir)
 	}
 	if !ok {
 		return nil
