@@ -2,7 +2,6 @@ package model
 
 import (
 	"slices"
-	"sort"
 
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
@@ -36,7 +35,6 @@ func operPorts(sw *Switch, status map[string]*nvue.RoceShow) {
 	}
 	dir := layout.DeviceFile(sw.Name, layout.RoceStatusDir)
 	if len(unchecked) > 0 {
-		sort.Strings(unchecked)
 		sw.Notes = append(sw.Notes, source.Errorf(dir, 0, "status of ports the switch does not check, not compared: %s", CompressNames(unchecked)))
 	}
 	if thresholds {
