@@ -157,11 +157,13 @@ func operModeDrift(sw *model.Switch, v operView) []Finding {
 
 // operThresholdDrift compares the printed thresholds with those of the
 // configured ECN classes, within the display's rounding. A per-interface
-// view is not compared at all: it shows what the ASIC programmed ("the
-// interface-level command reflects the actual hardware-programmed value,
-// which is 159,744 bytes", for a configured 150,000, RoCE515/RoCE518
-// note), and how the ASIC rounds is not published, so no tolerance can be
-// derived; the model notes this once per switch.
+// view is not compared at all: an interface-level view shows what the ASIC
+// programmed ("the interface-level command reflects the actual
+// hardware-programmed value, which is 159,744 bytes", for a configured
+// 150,000, the RoCE515/RoCE518 note on `nv show interface <id> qos
+// congestion-control`; the pages' `qos roce status` example prints 153.00
+// KB for that default), and how the ASIC rounds is not published, so no
+// tolerance can be derived; the model notes this once per switch.
 func operThresholdDrift(sw *model.Switch, v operView, tcs []int) []Finding {
 	o, g := v.o, v.q
 	var out []Finding

@@ -30,8 +30,9 @@ changed since. Each checked port's "nv show interface <port> qos roce status" (r
 is compared the same way with that port's own configuration, its bound profiles applied, and the
 finding names the port: mode, trust, PFC, ECN classes, its roce and cnp SP to TC rows with their
 weights, and its pools (in NVUE's lossless layout, which pool holds switch priority 3 and traffic
-class 3). Its ECN thresholds are not compared: NVIDIA says the interface-level view shows the
-hardware-programmed value (159,744 bytes for 150,000 configured) and publishes no rounding rule. A
+class 3). Its ECN thresholds are not compared: NVIDIA says an interface-level view shows the
+hardware-programmed value (159,744 bytes for 150,000 configured; the page's status example prints
+153.00 KB for it) and publishes no rounding rule. A
 checked port whose status is missing while others were collected is reported as not collected.`,
 	Inputs: []Input{NVConfig, NVShowQoSRoCE, RoCEStatus},
 	Run:    runSwitchRoCEMode,

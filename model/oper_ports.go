@@ -38,11 +38,13 @@ func operPorts(sw *Switch, status map[string]*nvue.RoceShow) {
 		sw.Notes = append(sw.Notes, source.Errorf(dir, 0, "status of ports the switch does not check, not compared: %s", CompressNames(unchecked)))
 	}
 	if thresholds {
-		// RoCE pages of CL 5.15 and 5.18: "the interface-level command
-		// reflects the actual hardware-programmed value, which is 159,744
-		// bytes (156 KB)" for a configured 150,000; how the ASIC rounds is
-		// not published, so no tolerance can be derived.
-		sw.Notes = append(sw.Notes, source.Errorf(dir, 0, "the ports' ECN thresholds are not compared: they are the hardware-programmed values (NVIDIA's RoCE page: 159,744 bytes for 150,000 configured), whose rounding is not published"))
+		// RoCE pages of CL 5.15 and 5.18, of `nv show interface <id> qos
+		// congestion-control`: "the interface-level command reflects the
+		// actual hardware-programmed value, which is 159,744 bytes (156
+		// KB)" for a configured 150,000; the same pages' `qos roce status`
+		// example prints 153.00 KB (156,672 bytes) for that default. How
+		// the ASIC rounds is not published, so no tolerance can be derived.
+		sw.Notes = append(sw.Notes, source.Errorf(dir, 0, "the ports' ECN thresholds are not compared: an interface-level view shows the hardware-programmed value (NVIDIA's RoCE page: 159,744 bytes, and 153.00 KB in its status example, for 150,000 configured), whose rounding is not published"))
 	}
 }
 
