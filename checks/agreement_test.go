@@ -155,7 +155,8 @@ func outsideSnapshot(f checks.Finding) bool {
 	case strings.HasPrefix(f.Check, "evidence-"), strings.HasPrefix(f.Check, "wire-"), f.Check == "switch-bond-qos", f.Check == "adaptive-routing",
 		f.Check == checks.NotCollected.ID, f.Check == "host-acs":
 		return true
-	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt":
+	case filepath.Base(f.Source.File) == "nv-show-qos-roce.txt", filepath.Base(filepath.Dir(f.Source.File)) == "roce-status":
+		// Snapshots record the configuration, not what a switch reports.
 		return true
 	case strings.HasPrefix(f.Check, "ib-"):
 		// Snapshots do not record InfiniBand tables yet (issue 17).

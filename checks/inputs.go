@@ -14,26 +14,29 @@ const (
 	// NVShowPacketTrim and NVShowQoSRemark are the packet trimming views.
 	NVShowPacketTrim Input = "nv-show-packet-trim"
 	NVShowQoSRemark  Input = "nv-show-qos-remark"
-	GNMICounters     Input = "gnmi-counters"
-	MlnxQoS          Input = "mlnx_qos"
-	SysfsECN         Input = "sysfs-ecn"
-	SysfsTC          Input = "sysfs-tc"
-	NCCL             Input = "nccl"
-	IPLink           Input = "ip-link"
-	IBDev2Netdev     Input = "ibdev2netdev"
-	Ethtool          Input = "ethtool"
-	HWCounters       Input = "hw_counters"
-	GIDTypes         Input = "gid-types"
-	RDMACMMode       Input = "rdma_cm-roce-mode"
-	RDMACMToS        Input = "rdma_cm-roce-tos"
-	UCXConf          Input = "ucx.conf"
-	LLDP             Input = "lldp"
-	Topology         Input = "topology"
-	Captures         Input = "captures"
-	Lspci            Input = "lspci"
-	CPUInfo          Input = "cpuinfo"
-	MlxconfigQ       Input = "mlxconfig"
-	K8sManifests     Input = "k8s"
+	// RoCEStatus is each checked port's `nv show interface <port> qos roce
+	// status`.
+	RoCEStatus   Input = "nv-show-roce-status"
+	GNMICounters Input = "gnmi-counters"
+	MlnxQoS      Input = "mlnx_qos"
+	SysfsECN     Input = "sysfs-ecn"
+	SysfsTC      Input = "sysfs-tc"
+	NCCL         Input = "nccl"
+	IPLink       Input = "ip-link"
+	IBDev2Netdev Input = "ibdev2netdev"
+	Ethtool      Input = "ethtool"
+	HWCounters   Input = "hw_counters"
+	GIDTypes     Input = "gid-types"
+	RDMACMMode   Input = "rdma_cm-roce-mode"
+	RDMACMToS    Input = "rdma_cm-roce-tos"
+	UCXConf      Input = "ucx.conf"
+	LLDP         Input = "lldp"
+	Topology     Input = "topology"
+	Captures     Input = "captures"
+	Lspci        Input = "lspci"
+	CPUInfo      Input = "cpuinfo"
+	MlxconfigQ   Input = "mlxconfig"
+	K8sManifests Input = "k8s"
 )
 
 // InputDoc is one input: its name and the files that hold it.
@@ -48,6 +51,7 @@ var Inputs = []InputDoc{
 	{NVShowQoSRoCE, layout.RoceShowFile + " (nv show qos roce)"},
 	{NVShowPacketTrim, layout.PacketTrimShowFile + " (nv show system forwarding packet-trim), where the switch trims packets"},
 	{NVShowQoSRemark, layout.RemarkShowFile + " (nv show qos remark), where the switch trims packets"},
+	{RoCEStatus, layout.RoceStatusFile("<port>") + " (nv show interface <port> qos roce status), one per checked port, optional"},
 	{GNMICounters, layout.GNMIFile + " (and " + layout.GNMIBeforeFile + ")"},
 	{MlnxQoS, layout.MlnxQosFile("<netdev>") + " (mlnx_qos -i <netdev>)"},
 	{SysfsECN, "sysfs/class/net/<netdev>/ecn/..."},

@@ -18,8 +18,9 @@ default map is DSCP>>3, so DSCP 26 lands in priority 3. One explicit "qos mappin
 switch-priority 0", on the default-global profile or a profile bound to some ports, silently moves
 RoCE into a lossy priority on that switch only. The check compares each port group's map with the
 policy for every RoCE DSCP, and compares the configuration with the operational table of "nv show
-qos roce" where it was collected.`,
-	Inputs: []Input{NVConfig, NVShowQoSRoCE},
+qos roce" where it was collected, and each port's map with the roce and cnp rows of its "nv show
+interface <port> qos roce status".`,
+	Inputs: []Input{NVConfig, NVShowQoSRoCE, RoCEStatus},
 	Run:    runSwitchDSCPMap,
 }
 
@@ -50,29 +51,40 @@ func runSwitchDSCPMap(f *model.Fabric) []Finding {
 	return out
 }
 
-// operDSCPDrift reports where `nv show qos roce` disagrees with the
-// configured default-global map for the RoCE and CNP DSCPs, at the row of the
-// table that lists the DSCP.
+// operDSCPDrift reports where an operational view disagrees with its
+// configured map for the RoCE and CNP DSCPs, at the row of the table that
+// lists the DSCP: `nv show qos roce` against default-global, and each
+// port's `nv show interface <port> qos roce status` (its roce and cnp rows)
+// against the port's own mapping profile.
 func operDSCPDrift(sw *model.Switch, dscps []int) []Finding {
-	o := sw.Oper
-	if o == nil || o.DSCPToSP == nil || !sw.RoCE.Enabled.V {
+	if !sw.RoCE.Enabled.V {
 		return nil
 	}
+	views, missing := operViews(sw)
 	var out []Finding
-	for _, d := range dscps {
-		op, ok := o.DSCPToSP[d]
-		cfg := sw.Global.DSCP[d]
-		if !ok || op.V == cfg.V {
+	for _, v := range views {
+		o := v.o
+		if o.DSCPToSP == nil {
 			continue
 		}
-		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name,
-			Message: fmt.Sprintf("the switch maps DSCP %d to switch-priority %d but its configuration says %d: configuration not applied, or changed since",
-				d, op.V, cfg.V),
-			Expected: fmt.Sprintf("DSCP %d → switch-priority %s", d, why(cfg)),
-			Actual:   fmt.Sprintf("DSCP %d → switch-priority %d", d, op.V),
-			Source:   pickPos(op.Origin.Pos, o.MappingPos, o.File),
-		})
+		for _, d := range dscps {
+			op, ok := o.DSCPToSP[d]
+			cfg := v.q.DSCP[d]
+			if !ok || op.V == cfg.V {
+				continue
+			}
+			out = append(out, Finding{
+				Severity: Warning, Device: sw.Name, Interface: v.iface,
+				Message: fmt.Sprintf("%s maps DSCP %d to switch-priority %d but its configuration says %d: configuration not applied, or changed since",
+					v.who(), d, op.V, cfg.V),
+				Expected: fmt.Sprintf("DSCP %d → switch-priority %s", d, why(cfg)),
+				Actual:   fmt.Sprintf("DSCP %d → switch-priority %d", d, op.V),
+				Source:   pickPos(op.Origin.Pos, o.MappingPos, o.File),
+			})
+		}
+	}
+	if len(missing) > 0 {
+		out = append(out, notCollected(sw.Name, missing, "the ports' operational DSCP map"))
 	}
 	return out
 }

@@ -26,8 +26,15 @@ policy's is an error when it loses PFC or changes the class layout (lossy-multi-
 otherwise. The check also compares "nv show qos roce" with the configuration table by table
 (mode, trust, PFC priorities and rx/tx, ECN classes and thresholds, SP to TC, the scheduler, the
 RoCE buffer pools) and reports each difference at its own row: configuration not applied, or
-changed since.`,
-	Inputs: []Input{NVConfig, NVShowQoSRoCE},
+changed since. Each checked port's "nv show interface <port> qos roce status" (roce-status/<port>.txt)
+is compared the same way with that port's own configuration, its bound profiles applied, and the
+finding names the port: mode, trust, PFC, ECN classes, its roce and cnp SP to TC rows with their
+weights, and its pools (in NVUE's lossless layout, which pool holds switch priority 3 and traffic
+class 3). Its ECN thresholds are not compared: NVIDIA says an interface-level view shows the
+hardware-programmed value (159,744 bytes for 150,000 configured; the page's status example prints
+153.00 KB for it) and publishes no rounding rule. A
+checked port whose status is missing while others were collected is reported as not collected.`,
+	Inputs: []Input{NVConfig, NVShowQoSRoCE, RoCEStatus},
 	Run:    runSwitchRoCEMode,
 }
 

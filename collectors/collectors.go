@@ -59,6 +59,11 @@ type SwitchCapture struct {
 	// unreadable (the model says so where packet trimming is on).
 	PacketTrimShow *nvue.PacketTrimShow
 	RemarkShow     *nvue.RemarkShow
+	// RoceStatus maps each port to its `nv show interface <port> qos roce
+	// status` (roce-status/<port>.txt); nil when the folder was not
+	// collected. A port whose file could not be read or parsed maps to nil:
+	// its input error is in Capture.Errors.
+	RoceStatus map[string]*nvue.RoceShow
 	// Counters are the switch's QoS counters over gNMI
 	// (gnmi-counters.json); nil when not collected.
 	Counters *gnmi.Counters

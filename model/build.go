@@ -21,6 +21,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 		sw, problems := BuildSwitch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
 		sw.NotCollected = sc.Missing
 		attachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
+		operPorts(sw, sc.RoceStatus)
 		sw.Counters = switchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
 		deltaSwitch(sw.Counters, switchCounters("", sc.CountersBefore), sc.CountersInterval)
 		for _, p := range problems {

@@ -62,6 +62,12 @@ type Switch struct {
 	Trim *PacketTrim
 	// Oper is `nv show qos roce`; nil when not collected.
 	Oper *Operational
+	// OperPorts are the checked ports' own operational views, `nv show
+	// interface <port> qos roce status` (roce-status/<port>.txt); nil when
+	// the folder was not collected. A checked port absent from the map was
+	// not collected; one mapped to nil was, but could not be read (its
+	// input error is reported).
+	OperPorts map[string]*Operational
 	// Counters are the QoS counters over gNMI; nil when not collected.
 	Counters *SwitchCounters
 	// NotCollected names the optional inputs that were missing.

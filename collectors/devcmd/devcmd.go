@@ -29,7 +29,41 @@ const (
 	// unset` change the switch.
 	NVShowPacketTrim = "nv show system forwarding packet-trim" // → nv-show-packet-trim.txt
 	NVShowQoSRemark  = "nv show qos remark"                    // → nv-show-qos-remark.txt
+	// NVShowInterfacePrefix and RoceStatusSuffix frame `nv show interface
+	// <port> qos roce status`, the only command that takes a switch port.
+	NVShowInterfacePrefix = "nv show interface "
+	RoceStatusSuffix      = " qos roce status"
 )
+
+// NVShowRoceStatus is `nv show interface <port> qos roce status` →
+// roce-status/<port>.txt ("To show detailed RoCE information about a single
+// interface, run the `nv show interface <interface-id> qos roce status`
+// command", CumulusNetworks/docs content/cumulus-linux-515/
+// Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md).
+// `nv show` only reads. The port must be one interface the names package
+// accepts: a range or list (swp1-3, swp5) would print several interfaces
+// in a layout no NVIDIA page shows, and anything else could carry a second
+// command. The all-interfaces form `nv show interface qos-roce-status` is
+// not sent: its output is not published.
+func NVShowRoceStatus(port string) (string, error) {
+	if !names.NVUEPort(port) {
+		return "", fmt.Errorf("port %q is not a safe interface name (%s)", port, names.PortRule)
+	}
+	return NVShowInterfacePrefix + port + RoceStatusSuffix, nil
+}
+
+// ParseNVShowRoceStatus is the port of an allowed NVShowRoceStatus
+// command; ok is false for any other text.
+func ParseNVShowRoceStatus(cmd string) (port string, ok bool) {
+	rest, ok := strings.CutPrefix(cmd, NVShowInterfacePrefix)
+	if !ok {
+		return "", false
+	}
+	if port, ok = strings.CutSuffix(rest, RoceStatusSuffix); !ok || !names.NVUEPort(port) {
+		return "", false
+	}
+	return port, true
+}
 
 // LLDPNeighbors is lldpd's view of every port (switches and hosts alike)
 // → lldp.json. json0 keeps every element a list whatever the count
@@ -141,7 +175,8 @@ func ReadSysfs(paths []string) (string, error) {
 }
 
 // Check returns nil when cmd is on the allowlist: one of the fixed
-// commands, mlnx_qos -i or ethtool -S with a safe netdev, mlxconfig -d with
+// commands, nv show interface <port> qos roce status with a single safe
+// port, mlnx_qos -i or ethtool -S with a safe netdev, mlxconfig -d with
 // a safe RDMA device and q, smpquery's read forms (SMPQuery, SMPQueryLID),
 // ibswitches, the sysfs read of allowed paths, or the job environment's
 // scan and read of one numeric pid (jobenv.go), optionally run through
@@ -154,6 +189,9 @@ func Check(cmd string) error {
 		return nil
 	}
 	if _, ok := parseJobEnvRead(c); ok {
+		return nil
+	}
+	if _, ok := ParseNVShowRoceStatus(c); ok {
 		return nil
 	}
 	if p, ok := strings.CutPrefix(c, CatPrefix); ok {

@@ -20,6 +20,8 @@ func TestCheck(t *testing.T) {
 		"lspci -vvv", "sudo -n lspci -vvv", "cat /proc/cpuinfo",
 		"mlxconfig -d mlx5_0 q", "sudo -n mlxconfig -d mlx5_bond_0 q", "sudo -n mlxconfig -d rocep1s0f0 q",
 		"grep -H '' -- /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos",
+		// A switch port's operational RoCE status, one port at a time.
+		"nv show interface swp16 qos roce status", "nv show interface swp32s0 qos roce status", "nv show interface bond1 qos roce status",
 	}
 	bad := []string{
 		"nv set qos roce mode lossy", "nv config apply", "nv unset qos roce", "mlnx_qos -i eth0 --trust dscp",
@@ -73,6 +75,14 @@ func TestCheck(t *testing.T) {
 		"mlxconfig -d -y q", "mlxconfig -d  q", "mlxconfig -d mlx5_0 q; reboot", "mlxconfig -d mlx5_0;reboot q", "mlxconfig -d $(id) q",
 		"mlxconfig q", "mlxconfig -d /dev/mst/mt4119_pciconf0 q", "mlxconfig -d mlx5_0 q\nreboot",
 		"cat /proc/cpuinfo /etc/shadow", "cat /proc/self/environ", "cat /proc/../etc/shadow",
+		// Per-port status: one port, this view, nothing appended. The
+		// all-interfaces form's layout is not published, so it is not sent.
+		"nv show interface qos-roce-status", "nv show interface swp1-4 qos roce status", "nv show interface swp1,swp2 qos roce status",
+		"nv show interface swp32s0-3 qos roce status", "nv show interface swp1 qos roce status pool-map", "nv show interface swp1 qos roce counters",
+		"nv show interface swp1 qos roce status -o json", "nv show interface swp1;reboot qos roce status", "nv show interface $(id) qos roce status",
+		"nv show interface  qos roce status", "nv show interface swp1  qos roce status", "nv show interface -o qos roce status",
+		"nv show interface swp1 qos roce status; nv config apply", "nv show interface swp1 qos roce status\nnv config apply",
+		"nv set interface swp1 qos roce status", "nv action clear interface swp1 qos roce counters", "nv show interface swp1 qos",
 	}
 	for _, c := range ok {
 		if err := Check(c); err != nil {
@@ -111,6 +121,23 @@ func TestMlxconfigQ(t *testing.T) {
 	for _, ib := range []string{"", "-y", "mlx5_0 -y", "mlx5_0 set X=1", "mlx5_0;reboot", "a/b", "$(id)"} {
 		if c, err := MlxconfigQ(ib); err == nil {
 			t.Errorf("MlxconfigQ(%q) = %q, want refused", ib, c)
+		}
+	}
+}
+
+func TestNVShowRoceStatus(t *testing.T) {
+	for _, port := range []string{"swp16", "swp32s0", "bond1"} {
+		c, err := NVShowRoceStatus(port)
+		if err != nil || c != "nv show interface "+port+" qos roce status" || Check(c) != nil {
+			t.Errorf("NVShowRoceStatus(%q) = %q, %v", port, c, err)
+		}
+		if p, ok := ParseNVShowRoceStatus(c); !ok || p != port {
+			t.Errorf("ParseNVShowRoceStatus(%q) = %q, %v", c, p, ok)
+		}
+	}
+	for _, port := range []string{"", "swp1-4", "swp1,swp2", "-o", "swp1 -o json", "swp1;reboot", "a/b", "$(id)", "qos-roce-status x"} {
+		if c, err := NVShowRoceStatus(port); err == nil {
+			t.Errorf("NVShowRoceStatus(%q) = %q, want refused", port, c)
 		}
 	}
 }

@@ -43,7 +43,21 @@ const (
 	// sample.
 	GNMIFile       = "gnmi-counters.json"
 	GNMIBeforeFile = "gnmi-counters.before.json"
+	// RoceStatusDir holds one `nv show interface <port> qos roce status`
+	// per checked port (RoceStatusFile); optional.
+	RoceStatusDir = "roce-status"
 )
+
+// RoceStatusFile is roce-status/<port>.txt, a switch port's operational
+// RoCE status.
+func RoceStatusFile(port string) string { return path.Join(RoceStatusDir, port+txtSuffix) }
+
+// RoceStatusPort is the port of a file name in RoceStatusDir (possibly
+// unsafe: the caller validates it); ok is false for any other name.
+func RoceStatusPort(base string) (port string, ok bool) {
+	port, ok = strings.CutSuffix(base, txtSuffix)
+	return port, ok && port != ""
+}
 
 // Host files.
 const (

@@ -30,6 +30,7 @@ func TestPaths(t *testing.T) {
 		EthtoolFile("ens1f0np0"):                                        "ethtool-S-ens1f0np0.txt",
 		EthtoolBeforeFile("ens1f0np0"):                                  "ethtool-S-ens1f0np0.before.txt",
 		DeviceFile("gpu01", SysfsBeforeDir+"/class/infiniband/x/ports"): "devices/gpu01/sysfs.before/class/infiniband/x/ports",
+		DeviceFile("leaf01", RoceStatusFile("swp16")):                   "devices/leaf01/roce-status/swp16.txt",
 	} {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)
@@ -50,6 +51,11 @@ func TestNames(t *testing.T) {
 	} {
 		if nd, ok := EthtoolNetdev(tc.base); nd != tc.netdev || ok != tc.ok {
 			t.Errorf("EthtoolNetdev(%q) = %q, %v; want %q, %v", tc.base, nd, ok, tc.netdev, tc.ok)
+		}
+	}
+	for base, want := range map[string]string{"swp16.txt": "swp16", "bond1.txt": "bond1", ".txt": "", "swp16.json": "", "swp16": ""} {
+		if p, ok := RoceStatusPort(base); ok != (want != "") || ok && p != want {
+			t.Errorf("RoceStatusPort(%q) = %q, %v; want %q", base, p, ok, want)
 		}
 	}
 	if nd, ok := MlnxQosNetdev("mlnx_qos-ens1f0np0.txt"); nd != "ens1f0np0" || !ok {
@@ -88,7 +94,7 @@ func TestSysRel(t *testing.T) {
 // handBuilt are the names no code outside this package may spell: a
 // collector, the model, a check, a renderer or the simulator that spells
 // one would drift from the others when the layout changes.
-var handBuilt = regexp.MustCompile(`"(nv-config\.yaml|nv-config-commands\.txt|nv-show-qos-roce\.txt|mlnx_qos-|ethtool-S-|ibdev2netdev\.txt|nccl\.conf|home-nccl\.conf|nccl-env\.txt|ip-link\.json|sysfs\.before|gnmi-counters\.json|gnmi-counters\.before\.json|counters-interval\.txt|\.qoslint/capture\.json|/etc/nccl\.conf)"|"/sys/`)
+var handBuilt = regexp.MustCompile(`"(nv-config\.yaml|nv-config-commands\.txt|nv-show-qos-roce\.txt|mlnx_qos-|ethtool-S-|ibdev2netdev\.txt|nccl\.conf|home-nccl\.conf|nccl-env\.txt|ip-link\.json|sysfs\.before|gnmi-counters\.json|gnmi-counters\.before\.json|counters-interval\.txt|roce-status|\.qoslint/capture\.json|/etc/nccl\.conf)"|"/sys/`)
 
 // TestNoHandBuiltNames keeps the one vocabulary one: tests may spell
 // names (a literal is then the assertion), other code takes them from here.

@@ -126,6 +126,10 @@ func TestRunRefuses(t *testing.T) {
 	for _, cmd := range []string{
 		"nv config apply", "nv set qos roce mode lossy", "mlnx_qos -i eth0 --trust dscp",
 		"sudo -n reboot", "nv show qos roce; nv config apply", "nv show qos roce\nnv config apply", "",
+		// The per-port status takes one safe port and nothing else.
+		"nv show interface qos-roce-status", "nv show interface swp1-4 qos roce status", "nv show interface swp1;reboot qos roce status",
+		"nv show interface swp1 qos roce status; nv config apply", "nv show interface $(reboot) qos roce status",
+		"nv show interface swp1 qos roce status -o json", "nv set interface swp1 qos roce status",
 	} {
 		out, err := s.run(cmd)
 		var ce *cmdError

@@ -12,6 +12,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/internal/nvrange"
 )
 
 // devRun is one device's collection in progress.
@@ -27,6 +28,9 @@ type devRun struct {
 	counters bool
 	// jobEnv also reads the job environment (captureJobEnv).
 	jobEnv bool
+	// rocePorts picks the ports asked for their RoCE status
+	// (Options.RoCEPorts); nil asks none.
+	rocePorts func(cfg *nvue.Config, inventoryPorts []string) []string
 }
 
 func (r *devRun) note(format string, a ...any) {
@@ -95,15 +99,16 @@ func (r *devRun) captureOptional(cmd, file string) error {
 
 func (r *devRun) collectSwitch() error {
 	notes := len(r.st.Notes)
-	cfg, ok, err := r.capture(devcmd.NVConfigYAML, layout.NVUEYAMLFile)
+	cfgFile := layout.NVUEYAMLFile
+	data, ok, err := r.capture(devcmd.NVConfigYAML, cfgFile)
 	if err != nil {
 		return err
 	}
-	yamlForm := ok
 	if !ok {
 		// The command form is the same configuration (nvue.md §3.3); a
 		// switch that cannot print YAML may still print it.
-		cfg, ok, err = r.capture(devcmd.NVConfigCommands, layout.NVUECommandsFile)
+		cfgFile = layout.NVUECommandsFile
+		data, ok, err = r.capture(devcmd.NVConfigCommands, cfgFile)
 		if err != nil {
 			return err
 		}
@@ -114,7 +119,20 @@ func (r *devRun) collectSwitch() error {
 	if _, _, err = r.capture(devcmd.NVShowQosRoce, layout.RoceShowFile); err != nil {
 		return err
 	}
-	if ok && trimConfigured(cfg, yamlForm) {
+	if !ok {
+		return r.captureLLDP()
+	}
+	// The configuration just read decides what else to ask; one that
+	// does not parse asks nothing more (lint reports it).
+	var cfg *nvue.Config
+	if cfgFile == layout.NVUEYAMLFile {
+		cfg, _ = nvue.ParseYAML(r.file(cfgFile), data)
+	} else {
+		cfg, _, _ = nvue.ParseCommands(r.file(cfgFile), data)
+	}
+	if cfg.MentionsPacketTrim() {
+		// Only a switch that trims packets is asked for the packet
+		// trimming views, so one that does not is asked nothing more.
 		for _, c := range []struct{ cmd, file string }{
 			{devcmd.NVShowPacketTrim, layout.PacketTrimShowFile}, {devcmd.NVShowQoSRemark, layout.RemarkShowFile},
 		} {
@@ -123,22 +141,56 @@ func (r *devRun) collectSwitch() error {
 			}
 		}
 	}
+	if err := r.collectRoceStatus(cfgFile, cfg); err != nil {
+		return err
+	}
 	return r.captureLLDP()
 }
 
-// trimConfigured reports whether the configuration just collected trims
-// packets (nvue.Config.MentionsPacketTrim): only then are the packet
-// trimming views read, so a switch that does not trim is asked nothing
-// more. A configuration that does not parse asks nothing either; lint
-// reports it.
-func trimConfigured(data []byte, yamlForm bool) bool {
-	var cfg *nvue.Config
-	if yamlForm {
-		cfg, _ = nvue.ParseYAML(layout.NVUEYAMLFile, data)
-	} else {
-		cfg, _, _ = nvue.ParseCommands(layout.NVUECommandsFile, data)
+// collectRoceStatus saves `nv show interface <port> qos roce status` as
+// roce-status/<port>.txt for each port lint will check (Options.RoCEPorts:
+// the inventory's ports, or every RoCE port of the configuration just
+// read), one command per port in port order: a 64-port switch costs 64
+// commands on the same shell. The all-interfaces form `nv show interface
+// qos-roce-status` would be one command, but its layout is not published.
+// A port devcmd refuses is a note; the ports the switch answers with an
+// error share one note, with the first answer, rather than one note per
+// port. lint then reports their status as not collected.
+func (r *devRun) collectRoceStatus(file string, cfg *nvue.Config) error {
+	if r.rocePorts == nil {
+		return nil
 	}
-	return cfg.MentionsPacketTrim()
+	if cfg == nil {
+		r.note("%s not collected: %s could not be read, so which ports to ask is unknown", layout.RoceStatusDir, file)
+		return nil
+	}
+	var failed []string
+	said := ""
+	for _, p := range r.rocePorts(cfg, r.dev.ports) {
+		cmd, err := devcmd.NVShowRoceStatus(p)
+		if err != nil {
+			r.note("%s not collected: %v", layout.RoceStatusFile(p), err)
+			continue
+		}
+		out, ok, err := r.exec(cmd)
+		switch {
+		case err != nil:
+			return err
+		case !ok:
+			continue // exec noted why
+		}
+		if line := failureLine(out); line != "" {
+			if failed = append(failed, p); said == "" {
+				said = fmt.Sprintf("`%s` said %q", cmd, clip(line))
+			}
+			continue
+		}
+		r.save(r.file(layout.RoceStatusFile(p)), cmd, out)
+	}
+	if len(failed) > 0 {
+		r.note("%s not collected for %s: %s", layout.RoceStatusDir, nvrange.CompressNames(failed), said)
+	}
+	return nil
 }
 
 // captureLLDP saves lldpd's neighbours as lldp.json. lldpcli talks to

@@ -15,6 +15,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
 )
 
 const (
@@ -66,12 +67,14 @@ func startPod(t *testing.T, src string, opt sim.Options) *pod {
 }
 
 // options are the test defaults: the simulator's password in the
-// environment, nothing read from the real one.
+// environment, nothing read from the real one, and the ports lint checks
+// asked for their RoCE status, as audit asks them.
 func (p *pod) options() Options {
 	return Options{
 		InventoryDir:   p.invDir,
 		CommandTimeout: 5 * time.Second,
 		Getenv:         env(map[string]string{passwordEv: secret}),
+		RoCEPorts:      model.CheckedPorts,
 	}
 }
 
@@ -188,4 +191,18 @@ func equalJSON(t *testing.T, a, b any) bool {
 		return false
 	}
 	return true
+}
+
+// withoutStatusNote drops the one note of a switch whose example folder
+// has no roce-status/: the simulator answers each port's `nv show
+// interface <port> qos roce status` with an NVUE error, which the
+// collector reports once per switch (TestRoceStatus asserts it).
+func withoutStatusNote(notes []string) []string {
+	var out []string
+	for _, n := range notes {
+		if !strings.HasPrefix(n, layout.RoceStatusDir+" not collected for ") {
+			out = append(out, n)
+		}
+	}
+	return out
 }

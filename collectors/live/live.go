@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/qoslint/qoslint/collectors/nvue"
 	"net"
 	"os"
 	"sort"
@@ -52,6 +53,12 @@ type Options struct {
 	// into nccl-env.txt (jobenv.go); off by default, since it looks into
 	// other users' processes.
 	JobEnv bool
+	// RoCEPorts picks, from a switch's collected configuration and the
+	// inventory's ports, the ports asked for `nv show interface <port> qos
+	// roce status`: the ports lint will check, which only the model knows
+	// (model.CheckedPorts). The caller passes it so that collection does not
+	// depend on the model; nil asks no port.
+	RoCEPorts func(cfg *nvue.Config, inventoryPorts []string) []string
 }
 
 // EventKind is what happened to a device.
@@ -140,6 +147,10 @@ type device struct {
 	port       int
 	creds      inventory.Credentials
 	nics       []string
+	// ports is a switch's inventory ports list (NVUE ranges), which picks
+	// the ports whose own RoCE status is read; empty means every RoCE port
+	// of its configuration.
+	ports []string
 	// ib and ethernet say which host files the fabric type asks for
 	// (the offline reader's choice, collectors/offline hostCapture).
 	ib, ethernet bool
@@ -153,7 +164,7 @@ func (d *device) hostPort() string { return net.JoinHostPort(d.addr, strconv.Ito
 func devices(inv *inventory.Inventory) []*device {
 	var out []*device
 	for _, s := range inv.Switches {
-		out = append(out, &device{name: s.Name, kind: layout.KindSwitch, addr: s.Address, creds: inv.SwitchCredentials(s)})
+		out = append(out, &device{name: s.Name, kind: layout.KindSwitch, addr: s.Address, creds: inv.SwitchCredentials(s), ports: s.Ports})
 	}
 	for i, h := range inv.Hosts {
 		out = append(out, &device{name: h.Name, kind: layout.KindHost, addr: h.Address, creds: inv.HostCredentials(h), nics: h.NICs,
@@ -245,7 +256,7 @@ func collectOnce(ctx context.Context, inv *inventory.Inventory, opt Options) *Re
 
 func collectDevice(ctx context.Context, dv *device, keys *hostKeys, opt Options) (DeviceStatus, map[string][]byte, map[string]string) {
 	start := time.Now()
-	r := &devRun{dev: dv, files: map[string][]byte{}, cmds: map[string]string{}, st: DeviceStatus{Name: dv.name, Kind: dv.kind}, counters: opt.Counters, jobEnv: opt.JobEnv}
+	r := &devRun{dev: dv, files: map[string][]byte{}, cmds: map[string]string{}, st: DeviceStatus{Name: dv.name, Kind: dv.kind}, counters: opt.Counters, jobEnv: opt.JobEnv, rocePorts: opt.RoCEPorts}
 	emit := func(k EventKind, err error) {
 		if opt.OnEvent != nil {
 			opt.OnEvent(Event{Device: dv.name, Kind: k, Err: err})

@@ -182,6 +182,8 @@ func FuzzParseRoceShow(f *testing.F) {
 		"      operational  applied\n----  -----------  -------\nmode\npfc\n  pfc-priority  3\n    deeper  x\n",
 		"bash: nv: command not found\n",
 		"RoCE pool config\n===\n       name  mode  size  switch-priorities  traffic-class\n    -  ----  ----  ----  ---  ---\n    0  a  Dynamic  inf  0,x  -\n",
+		"u@h:~$ nv show interface swp1 qos roce status\nRoCE Pool Status\n===\n        name  mode  pool-id  switch-priorities  traffic-class  size\n    --  ----  ----  -------  -----------------  -------------  ----\n    0   a     DYNAMIC  2  0,,1  -  1 MB\n",
+		"u@h:~$ nv show interface  qos roce status\n",
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const file = "sw/nv-show-qos-roce.txt"
@@ -191,6 +193,9 @@ func FuzzParseRoceShow(f *testing.F) {
 			return
 		}
 		n := lineCount(data)
+		if rs.Interface != "" && (!rs.PerInterface || !strings.Contains(string(data), " "+rs.Interface+" ")) {
+			t.Fatalf("interface %q not from a per-interface prompt (per-interface %v)", rs.Interface, rs.PerInterface)
+		}
 		if rs.File != file || rs.Leaves == nil {
 			t.Fatalf("result %+v: want file %q and non-nil leaves", rs, file)
 		}

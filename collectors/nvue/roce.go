@@ -28,8 +28,14 @@ var poolTitles = []string{"RoCE pool config", "RoCE Pool Status"}
 // captures (`cumulus@switch:mgmt:~$ nv show qos roce`).
 var promptRe = regexp.MustCompile(`^[^\s@]+@\S*[$#>]\s*nv\s`)
 
+// statusCmdRe is the per-interface command after a prompt, as the RoCE
+// pages print it: `cumulus@switch:mgmt:~$ nv show interface swp16 qos roce
+// status`.
+var statusCmdRe = regexp.MustCompile(`\snv\s+show\s+interface\s+(\S+)\s+qos\s+roce\s+status\s*$`)
+
 // ParseRoceShow parses `nv show qos roce` (every layout from CL 5.3 to 5.18)
-// or `nv show interface <if> qos roce status`. The layouts differ in the
+// or `nv show interface <if> qos roce status` (CL 5.12 to 5.18, with its
+// "RoCE Pool Status" table). The layouts differ in the
 // leaf rows (5.3 has a description column and `enable`; 5.12-5.15 `enable`;
 // 5.18 `state`; the per-interface view puts `mode` last) and in spelling
 // (`DWRR-50%`/`strict-priority`/`enabled` globally, `dwrr-50%`/`strict
@@ -47,7 +53,11 @@ func ParseRoceShow(file string, data []byte) (*RoceShow, error) {
 		return nil, source.Errorf(file, 1, "empty `nv show qos roce` output")
 	}
 	firstContent := start + 1
+	iface := ""
 	if promptRe.MatchString(lines[start]) {
+		if m := statusCmdRe.FindStringSubmatch(lines[start]); m != nil {
+			iface = m[1]
+		}
 		start++
 	}
 
@@ -62,7 +72,7 @@ func ParseRoceShow(file string, data []byte) (*RoceShow, error) {
 		leafEnd = titles[0]
 	}
 
-	rs := &RoceShow{File: file, Leaves: map[string]Field{}}
+	rs := &RoceShow{File: file, Leaves: map[string]Field{}, Interface: iface, PerInterface: iface != ""}
 	hasLeaves := parseLeaves(rs, lines[:leafEnd], start)
 	known := false
 	for k, t := range titles {
@@ -81,6 +91,9 @@ func ParseRoceShow(file string, data []byte) (*RoceShow, error) {
 			err = parseETS(rs, file, lines, t, end)
 		case equalAny(title, poolTitles):
 			known = true
+			// Only the per-interface view titles its pools "RoCE Pool
+			// Status" (the RoCE pages of CL 5.12 to 5.18).
+			rs.PerInterface = rs.PerInterface || strings.EqualFold(title, poolTitles[1])
 			err = parsePools(rs, file, lines, t, end)
 		default:
 			for _, ig := range ignoredTitles {
@@ -95,7 +108,7 @@ func ParseRoceShow(file string, data []byte) (*RoceShow, error) {
 		}
 	}
 	if !hasLeaves && !known {
-		return nil, source.Errorf(file, firstContent, "not `nv show qos roce` output: no leaf table and no RoCE section")
+		return nil, source.Errorf(file, firstContent, "not `nv show qos roce` output, nor `nv show interface <if> qos roce status`: no leaf table and no RoCE section")
 	}
 	return rs, nil
 }

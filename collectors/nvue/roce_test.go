@@ -95,6 +95,7 @@ func TestParseRoceShowLayouts(t *testing.T) {
 			},
 			DSCPToSP: map[int]int{48: 6, 26: 3}, PCPToSP: map[int]int{6: 6, 3: 3}, MappingLine: 22,
 			SPToTC: map[int]int{6: 6, 3: 3}, SPScheduler: map[int]string{6: "strict priority", 3: "dwrr-50%"}, ETSLine: 29,
+			Interface: "swp16",
 		}},
 	} {
 		t.Run(c.file, func(t *testing.T) {
@@ -309,4 +310,76 @@ func TestParseSize(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestParseRoceStatusDocs: `nv show interface swp16 qos roce status` as the
+// CL 5.15 and 5.18 RoCE pages print it (roce_status_515.txt) and as the 5.12
+// and 5.14 pages do, with a line of one space between the tables
+// (roce_status_512.txt), CumulusNetworks/docs content/cumulus-linux-5{12,15}/
+// Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md.
+// Every value of the example is the expected one.
+func TestParseRoceStatusDocs(t *testing.T) {
+	leaves := map[string]Field{
+		"congestion-control.congestion-mode": {"ecn, absolute", "", 5},
+		"congestion-control.enabled-tc":      {"0,3", "", 6},
+		"congestion-control.max-threshold":   {"1.43 MB", "", 7},
+		"congestion-control.min-threshold":   {"153.00 KB", "", 8},
+		"congestion-control.probability":     {"100", "", 9},
+		"lldp-app-tlv.priority":              {"3", "", 11},
+		"lldp-app-tlv.protocol-id":           {"4791", "", 12},
+		"lldp-app-tlv.selector":              {"UDP", "", 13},
+		"pfc.pfc-priority":                   {"3", "", 15},
+		"pfc.rx-enabled":                     {"yes", "", 16},
+		"pfc.tx-enabled":                     {"yes", "", 17},
+		"trust.trust-mode":                   {"pcp,dscp", "", 19},
+		"mode":                               {"lossless", "", 20},
+	}
+	for _, c := range []struct {
+		file  string
+		shift int // lines each table moves down: the 5.12 page prints two blank lines, 5.15 one
+	}{{"roce_status_515.txt", 0}, {"roce_status_512.txt", 1}} {
+		t.Run(c.file, func(t *testing.T) {
+			got, err := ParseRoceShow(c.file, readTestdata(t, c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, e, p := 22+c.shift, 29+2*c.shift, 36+3*c.shift
+			want := RoceShow{
+				File: c.file, Leaves: leaves, Interface: "swp16",
+				DSCPToSP: map[int]int{48: 6, 26: 3}, PCPToSP: map[int]int{6: 6, 3: 3}, MappingLine: m,
+				SPToTC: map[int]int{6: 6, 3: 3}, SPScheduler: map[int]string{6: "strict priority", 3: "dwrr-50%"}, ETSLine: e,
+			}
+			compareRoce(t, got, &want)
+			if !got.PerInterface {
+				t.Error("PerInterface not set")
+			}
+			if got.DSCPLines[48] != m+4 || got.DSCPLines[26] != m+5 || got.SPLines[6] != e+4 || got.SPLines[3] != e+5 {
+				t.Errorf("row lines %v %v", got.DSCPLines, got.SPLines)
+			}
+			pools := []RocePool{
+				{"lossy-default-ingress", "DYNAMIC", "15.16 MB", []int{0, 1, 2, 4, 5, 6, 7}, nil, p + 4},
+				{"roce-reserved-ingress", "DYNAMIC", "15.16 MB", []int{3}, nil, p + 5},
+				{"lossy-default-egress", "DYNAMIC", "15.16 MB", nil, []int{0, 6}, p + 6},
+				{"roce-reserved-egress", "DYNAMIC", "inf", nil, []int{3}, p + 7},
+			}
+			if !reflect.DeepEqual(got.Pools, pools) || got.PoolLine != p {
+				t.Errorf("pools = %+v at %d, want %+v at %d", got.Pools, got.PoolLine, pools, p)
+			}
+		})
+	}
+
+	t.Run("as collected: no prompt, the pool title marks the view", func(t *testing.T) {
+		data := readTestdata(t, "roce_status_515.txt")
+		data = data[strings.IndexByte(string(data), '\n')+1:]
+		// Without its mapping tables only the pool title tells.
+		s := string(data)
+		s = s[:strings.Index(s, "RoCE PCP/DSCP")] + s[strings.Index(s, "RoCE Pool Status"):]
+		got, err := ParseRoceShow("x", []byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.PerInterface || got.Interface != "" || len(got.Pools) != 4 || got.Leaves["mode"].Line != 19 {
+			t.Errorf("got %+v", got)
+		}
+	})
 }

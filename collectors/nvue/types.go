@@ -124,9 +124,13 @@ type RoceShow struct {
 	// DSCPLines and SPLines give each row's own line: the mapping row that
 	// lists a DSCP, the ETS row of a switch priority.
 	DSCPLines, SPLines map[int]int
-	// PerInterface is set for `nv show interface <if> qos roce status`,
-	// whose mapping rows are named roce and cnp.
+	// PerInterface is set for `nv show interface <if> qos roce status`:
+	// its prompt names that command, its mapping rows are named roce and
+	// cnp, or its pool table is "RoCE Pool Status".
 	PerInterface bool
+	// Interface is the <if> of a per-interface view whose prompt line was
+	// kept (the docs' examples); "" when the output starts at its table.
+	Interface string
 	// Pools are "RoCE pool config" (global) or "RoCE Pool Status" (per
 	// interface); PoolLine is that title's line, 0 when absent.
 	Pools    []RocePool

@@ -274,6 +274,7 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 	// the model, which knows whether the configuration trims.
 	sc.PacketTrimShow = readOK(r, r.devicePath(name, layout.PacketTrimShowFile), nvue.ParsePacketTrimShow)
 	sc.RemarkShow = readOK(r, r.devicePath(name, layout.RemarkShowFile), nvue.ParseRemarkShow)
+	sc.RoceStatus = r.roceStatus(name)
 	// Counters are optional evidence: absent means not collected, and is
 	// not listed as missing (configuration checks do not need them).
 	sc.Counters = readOK(r, r.devicePath(name, layout.GNMIFile), gnmi.ParseCounters)

@@ -131,6 +131,7 @@ nv config apply
 		"leaf02: " + file + `:2: a shell prompt line, not configuration; skipped: "cumulus@leaf02:mgmt:~$ nv config show -o commands"`,
 		"leaf02: " + file + `:11: not configuration; skipped: "nv config apply"`,
 		"leaf02: devices/leaf02: nv-show-qos-roce.txt not collected: the configuration is not compared with what the switch runs",
+		"leaf02: devices/leaf02: roce-status not collected: no port's `nv show interface <port> qos roce status` is compared with its configuration",
 	}; strings.Join(notes, "\n") != strings.Join(want, "\n") {
 		t.Errorf("notes = %q, want %q", notes, want)
 	}

@@ -65,7 +65,17 @@ func expectations(t *testing.T, dir string, d Device) []expect {
 				expect{cmd: devcmd.NVConfigYAML, stderr: "Error: ", code: 1},
 				expect{cmd: nvConfigCommands, stdout: readFile(t, filepath.Join(devDir, "nv-config-commands.txt"))})
 		}
-		return append(out, expect{cmd: devcmd.NVShowQosRoce, stdout: readFile(t, filepath.Join(devDir, "nv-show-qos-roce.txt"))})
+		out = append(out, expect{cmd: devcmd.NVShowQosRoce, stdout: readFile(t, filepath.Join(devDir, "nv-show-qos-roce.txt"))})
+		status, _ := filepath.Glob(filepath.Join(devDir, "roce-status", "*.txt"))
+		for _, f := range status {
+			cmd, err := devcmd.NVShowRoceStatus(strings.TrimSuffix(filepath.Base(f), ".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, expect{cmd: cmd, stdout: readFile(t, f)})
+		}
+		// A port the folder lacks: NVUE's error.
+		return append(out, expect{cmd: "nv show interface swp99 qos roce status", stderr: "Error: ", code: 1})
 	}
 	out := []expect{
 		{cmd: devcmd.IBDev2Netdev, stdout: readFile(t, filepath.Join(devDir, "ibdev2netdev.txt"))},

@@ -100,6 +100,11 @@ func (d *device) run(line string, exec bool) result {
 		case devcmd.NVShowQoSRemark:
 			return d.file(layout.RemarkShowFile, d.nvError("qos remark is not available (no "+layout.RemarkShowFile+")"))
 		}
+		if port, ok := devcmd.ParseNVShowRoceStatus(cmd); ok {
+			// ParseNVShowRoceStatus admits only a safe port name, so it
+			// cannot leave the roce-status folder.
+			return d.file(layout.RoceStatusFile(port), d.nvError("no RoCE status for interface "+port+" (no "+layout.RoceStatusFile(port)+")"))
+		}
 	} else {
 		switch cmd {
 		case devcmd.IBDev2Netdev:

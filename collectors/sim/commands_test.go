@@ -52,6 +52,8 @@ func TestRunTable(t *testing.T) {
 		"devices/h2/lspci.txt":                                        "3b:00.0 PCI bridge: x\n",
 		"devices/h2/cpuinfo.txt":                                      "flags\t\t: fpu\n",
 		"devices/h2/mlxconfig-mlx5_0.txt":                             "Configurations:\n",
+		"devices/s1/roce-status/swp1.txt":                             "mode                lossless                Roce Mode\n",
+		"devices/s1/roce-status/swp1-2.txt":                           "a range's file is never served\n",
 	})
 	h2 := testDevice(dir, "h2", layout.KindHost)
 	h := testDevice(dir, "h1", layout.KindHost)
@@ -118,6 +120,14 @@ func TestRunTable(t *testing.T) {
 		{s, "mlnx_qos -i eth0", false, "E>-bash: mlnx_qos: command not found\n", 127},
 		{s, "  ", true, "", 0},
 		{s, " nv  show\tqos roce ", false, "E>Error: qos roce is not available (no nv-show-qos-roce.txt) in the simulated s1\n", 1},
+		// A port's RoCE status, byte for byte; a port without a file is an
+		// NVUE error; a range, a path or any other shape is no command.
+		{s, "nv show interface swp1 qos roce status", false, "mode                lossless                Roce Mode\n", 0},
+		{s, "nv show interface swp2 qos roce status", false, "E>Error: no RoCE status for interface swp2 (no roce-status/swp2.txt) in the simulated s1\n", 1},
+		{s, "nv show interface swp1-2 qos roce status", false, "E>-bash: nv: command not found\n", 127},
+		{s, "nv show interface ../swp1 qos roce status", false, "E>-bash: nv: command not found\n", 127},
+		{s, "nv show interface qos-roce-status", false, "E>-bash: nv: command not found\n", 127},
+		{h, "nv show interface swp1 qos roce status", false, "E>-bash: nv: command not found\n", 127},
 	} {
 		r := tc.d.run(tc.cmd, tc.exec)
 		if got := flat(r); got != tc.want || r.code != tc.code {

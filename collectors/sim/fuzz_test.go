@@ -25,6 +25,7 @@ func FuzzRun(f *testing.F) {
 		"sudo -n ", "exit", "grep -H '' -- /sys//class/net/eth0/ecn/roce_np/cnp_dscp",
 		devcmd.EthtoolSPrefix + "eth0", devcmd.SudoPrefix + devcmd.EthtoolSPrefix + "eth0",
 		"ethtool -S ../../secret.txt", "ethtool -S ..", "ethtool -s eth0 speed 10",
+		"nv show interface swp1 qos roce status", "nv show interface .. qos roce status", "nv show interface ../../secret qos roce status",
 	} {
 		f.Add(s, false)
 		f.Add(s, true)
@@ -39,6 +40,8 @@ func FuzzRun(f *testing.F) {
 		"devices/h1/nccl.conf":                                 "NCCL_IB_TC=106\n",
 		"devices/h1/ibdev2netdev.txt":                          "mlx5_0 port 1 ==> eth0 (Up)\n",
 		"devices/s1/nv-config.yaml":                            "- set:\n    qos: {}\n",
+		"devices/s1/roce-status/swp1.txt":                      "mode                lossless\n",
+		"devices/s1/secret.txt":                                sentinel,
 		"devices/h1/sysfs/class/net/eth0/ecn/roce_np/cnp_dscp": "48\n",
 	})
 	devs := []*device{testDevice(dir, "h1", layout.KindHost), testDevice(dir, "s1", layout.KindSwitch)}

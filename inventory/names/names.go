@@ -44,6 +44,12 @@ var (
 	ibdevRe  = regexp.MustCompile(`^` + IBDevPattern + `$`)
 	deviceRe = regexp.MustCompile(`^` + DevicePattern + `$`)
 	nvueIfRe = regexp.MustCompile(`^` + nvueInterfacePattern + `$`)
+	// rangeRe is a digit followed by '-': NVUE reads "swp1-3" and
+	// "swp32s0-3" as ranges ("one interface or multiple interfaces
+	// (swp1-3, swp5, swp32s0-3)", CumulusNetworks/docs
+	// content/cumulus-linux-518/Layer-1-and-Switch-Ports/Quality-of-Service/
+	// RDMA-over-Converged-Ethernet-RoCE.md).
+	rangeRe = regexp.MustCompile(`[0-9]-`)
 )
 
 // Rules say, for messages, what each kind of name may hold.
@@ -52,6 +58,7 @@ const (
 	IBDevRule  = "an RDMA device name of at most 63 letters, digits, '_', '.' and '-', starting with a letter or digit"
 	DeviceRule = "use letters, digits, '.', '_' and '-', starting with a letter or digit"
 	NVUERule   = "an NVUE interface name holds letters, digits, '_', '.', '-' and ',' and starts with a letter"
+	PortRule   = "a single NVUE interface: a Linux interface name that starts with a letter and names no range, so no '-' after a digit"
 )
 
 // Netdev reports whether s is a netdev name qoslint may send.
@@ -68,4 +75,12 @@ func Device(s string) bool { return deviceRe.MatchString(s) }
 // an NVUE configuration and renders into `nv set interface <key>`.
 func NVUEInterface(key string) bool {
 	return nvueIfRe.MatchString(key)
+}
+
+// NVUEPort reports whether s names one interface that qoslint may put in
+// `nv show interface <s> ...`: a netdev name (so no shell metacharacter or
+// option) that NVUE reads as one interface, not as a range or list, so the
+// output is the single-interface view whose layout is published.
+func NVUEPort(s string) bool {
+	return netdevRe.MatchString(s) && nvueIfRe.MatchString(s) && !rangeRe.MatchString(s)
 }

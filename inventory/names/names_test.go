@@ -44,3 +44,36 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestNVUEPort: one interface, never a range or a list NVUE would expand
+// into several views, and nothing a shell or nv would read as more than a
+// name.
+func TestNVUEPort(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ok   bool
+	}{
+		{"swp1", true},
+		{"swp32s0", true},
+		{"bond1", true},
+		{"peerlink", true},
+		{"uplink-a", true}, // a dash after a letter is no range
+		{"bond_1.100", true},
+		{"swp1-3", false},    // a range
+		{"swp32s0-3", false}, // a range of split ports
+		{"swp1,swp5", false}, // a list
+		{"vlan10-v0", false},
+		{"0swp", false},
+		{"-swp1", false},
+		{"swp1 qos", false},
+		{"swp1;reboot", false},
+		{"swp1\n", false},
+		{"swp$(id)", false},
+		{"abcdefghijklmnop", false}, // 16 bytes
+		{"", false},
+	} {
+		if got := NVUEPort(tc.name); got != tc.ok {
+			t.Errorf("NVUEPort(%q) = %v, want %v", tc.name, got, tc.ok)
+		}
+	}
+}

@@ -24,6 +24,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -90,6 +91,7 @@ func liveOptions(opt LiveOptions) live.Options {
 		Interval:                 opt.Interval,
 		MaxOutput:                opt.MaxOutput,
 		JobEnv:                   opt.JobEnv,
+		RoCEPorts:                model.CheckedPorts,
 	}
 }
 

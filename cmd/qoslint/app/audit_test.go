@@ -107,6 +107,22 @@ func TestAuditEqualsLint(t *testing.T) {
 			if code := Collect(context.Background(), &errOut, liveOpts(inv), out); code != ExitOK {
 				t.Fatalf("collect exit %d: %s", code, errOut.String())
 			}
+			// Each port's RoCE status comes over SSH byte for byte, one
+			// file per port that has one.
+			if name == "clean-pod" {
+				want, _ := filepath.Glob(filepath.Join(src, "devices/spine01/roce-status/*.txt"))
+				got, _ := filepath.Glob(filepath.Join(out, "devices/*/roce-status/*.txt"))
+				if len(want) != 32 || len(got) != len(want) {
+					t.Errorf("roce-status: collected %d files, the source has %d", len(got), len(want))
+				}
+				for _, f := range want {
+					w, _ := os.ReadFile(f)
+					g, err := os.ReadFile(filepath.Join(out, "devices/spine01/roce-status", filepath.Base(f)))
+					if err != nil || !bytes.Equal(g, w) {
+						t.Errorf("collected %s differs from the source (%v)", filepath.Base(f), err)
+					}
+				}
+			}
 			// The InfiniBand files come over SSH byte for byte, beside the
 			// RoCE ones on a mixed fabric.
 			if name == "mixed-pod" {
@@ -153,6 +169,52 @@ func TestAuditEqualsLint(t *testing.T) {
 				t.Error("the password leaked into the output")
 			}
 		})
+	}
+}
+
+// A port whose status disagrees with its configuration, and one whose
+// status is missing, are judged alike by a live audit and by lint of the
+// same files.
+func TestAuditPortStatus(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "pod")
+	if err := os.CopyFS(src, os.DirFS("../../../examples/clean-pod")); err != nil {
+		t.Fatal(err)
+	}
+	st := filepath.Join(src, "devices/spine01/roce-status")
+	swp5, err := os.ReadFile(filepath.Join(st, "swp5.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	swp5 = bytes.Replace(swp5, []byte("roce  3    26    3"), []byte("roce  3    26    0"), 1)
+	if err := os.WriteFile(filepath.Join(st, "swp5.txt"), swp5, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(st, "swp7.txt")); err != nil {
+		t.Fatal(err)
+	}
+	var lintOut, auditOut, errOut bytes.Buffer
+	Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: checks.Error})
+	inv, _ := simulate(t, src, nil)
+	Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "json", FailOn: checks.Error})
+	l, a := decode(t, lintOut.Bytes()), decode(t, auditOut.Bytes())
+	l.Findings = slices.DeleteFunc(l.Findings, func(f jsonFinding) bool { return strings.HasPrefix(f.Check, "wire-") })
+	lj, _ := json.Marshal(l.Findings)
+	aj, _ := json.Marshal(a.Findings)
+	if string(lj) != string(aj) {
+		t.Errorf("audit findings differ from lint:\nlint  %s\naudit %s", lj, aj)
+	}
+	var got []string
+	for _, f := range a.Findings {
+		got = append(got, f.Check+" "+f.Device+" "+f.Interface)
+	}
+	want := []string{"switch-dscp-map spine01 swp5", "not-collected spine01 "}
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("audit findings %q lack %q", got, w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("audit findings %q, want %q", got, want)
 	}
 }
 

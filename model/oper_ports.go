@@ -1,0 +1,57 @@
+package model
+
+import (
+	"slices"
+
+	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/inventory/source"
+)
+
+// operPorts gives the checked ports their per-port operational views. A
+// file of a port the switch does not check is not compared, and a note
+// says so rather than dropping it silently.
+func operPorts(sw *Switch, status map[string]*nvue.RoceShow) {
+	if status == nil {
+		return
+	}
+	sw.OperPorts = map[string]*Operational{}
+	var unchecked []string
+	thresholds := false
+	for port, show := range status {
+		if !slices.Contains(sw.Ports, port) {
+			unchecked = append(unchecked, port)
+			continue
+		}
+		if show == nil {
+			sw.OperPorts[port] = nil
+			continue
+		}
+		o := operational(show)
+		// The file's place says what it is, whatever rows it printed.
+		o.PerInterface = true
+		sw.OperPorts[port] = o
+		thresholds = thresholds || o.ECNMin.Known || o.ECNMax.Known
+	}
+	dir := layout.DeviceFile(sw.Name, layout.RoceStatusDir)
+	if len(unchecked) > 0 {
+		sw.Notes = append(sw.Notes, source.Errorf(dir, 0, "status of ports the switch does not check, not compared: %s", CompressNames(unchecked)))
+	}
+	if thresholds {
+		// RoCE pages of CL 5.15 and 5.18, of `nv show interface <id> qos
+		// congestion-control`: "the interface-level command reflects the
+		// actual hardware-programmed value, which is 159,744 bytes (156
+		// KB)" for a configured 150,000; the same pages' `qos roce status`
+		// example prints 153.00 KB (156,672 bytes) for that default. How
+		// the ASIC rounds is not published, so no tolerance can be derived.
+		sw.Notes = append(sw.Notes, source.Errorf(dir, 0, "the ports' ECN thresholds are not compared: an interface-level view shows the hardware-programmed value (NVIDIA's RoCE page: 159,744 bytes, and 153.00 KB in its status example, for 150,000 configured), whose rounding is not published"))
+	}
+}
+
+// CheckedPorts are the ports BuildSwitch checks for a configuration and the
+// inventory's ports list: the ports a live collection asks for their own
+// status, so that it asks for exactly the ports lint then compares.
+func CheckedPorts(cfg *nvue.Config, ports []string) []string {
+	sw, _ := BuildSwitch("", "", cfg, nil, ports)
+	return sw.Ports
+}
