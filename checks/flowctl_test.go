@@ -212,6 +212,10 @@ var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
 			want: []string{"warning spine01"}},
 		{name: "an unknown platform at 800G is not judged", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set interface swp1 link speed 800G\n")},
 			want: []string{"warning spine02"}},
+		// spine02's commands form has no header: the inventory names it.
+		{name: "limits: the inventory's platform names a commands-form Spectrum-4", edits: []edit{arOnSpine02, appendTo(spine02C, "nv set interface swp1 link speed 800G\n"),
+			replace("inventory.hcl", "switch \"spine02\" {\n  role    = \"spine\"", "switch \"spine02\" {\n  platform = \"SN5600\"\n  role    = \"spine\"")},
+			want: []string{"error spine02 swp1", "warning spine02"}, msg: "adaptive routing is on at link speed 800G on SN5600 (Spectrum-4)"},
 		// 5.12 to 5.18: "Switches with the Spectrum-4 ASIC at 400G and 200G
 		// speeds"; 5.19: "Switches with the Spectrum-4 and later ASIC".
 		{name: "limits: a Spectrum-4 at 100G up to 5.18", edits: arOnSpine01("SN5600", "5.18.1", "100G"),
@@ -225,9 +229,25 @@ var _ = register(adaptiveRouting, func(testing.TB) []checkCase {
 	}
 })
 
+// The header names the model; an inventory that says otherwise is noted,
+// and the header is used.
+func TestInventoryPlatformDiffers(t *testing.T) {
+	f := fabric(t, replace("inventory.hcl", "switch \"spine01\" {\n  role    = \"spine\"", "switch \"spine01\" {\n  platform = \"SN5600\"\n  role    = \"spine\""))
+	if sw := f.SwitchByName("spine01"); sw.Flow.Platform != "MSN4700" || sw.Flow.ASIC != "Spectrum-3" {
+		t.Errorf("spine01 platform %q (%s), want the header's MSN4700", sw.Flow.Platform, sw.Flow.ASIC)
+	}
+	want := "inventory.hcl:20: switch spine01: the inventory's platform SN5600 differs from the configuration header's MSN4700, which is used"
+	for _, n := range f.Notes {
+		if strings.HasSuffix(n.Error(), want) {
+			return
+		}
+	}
+	t.Errorf("no note %q in %v", want, f.Notes)
+}
+
 func TestARUnknownPlatformNote(t *testing.T) {
 	f := fabric(t, arOnSpine02)
-	want := "spine02: devices/spine02/nv-config-commands.txt:23: adaptive routing is on, but the configuration names no platform: whether the switch is a Spectrum-4 or later (which adaptive routing needs) is not checked"
+	want := "spine02: devices/spine02/nv-config-commands.txt:23: adaptive routing is on, but the configuration names no platform (an inventory switch's platform names it where the configuration has no header): whether the switch is a Spectrum-4 or later (which adaptive routing needs) is not checked"
 	for _, n := range f.Notes {
 		if n.Error() == want {
 			return

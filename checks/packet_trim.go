@@ -23,8 +23,9 @@ content/cumulus-linux-514/, -515/ and -519/Layer-1-and-Switch-Ports/Quality-of-S
 Packet-Trimming.md and content/nvue-reference/Set-and-Unset-Commands/Packet-Trimming.md.
 The check reports, on a switch whose configuration trims:
 - a platform older than Spectrum-4, an error: "Cumulus Linux supports packet trimming on
-  Spectrum-4 and later" (5.14: "on the Spectrum-4 and Spectrum-5 switch"); a platform the
-  configuration does not name is said to be not verified;
+  Spectrum-4 and later" (5.14: "on the Spectrum-4 and Spectrum-5 switch"); a platform neither
+  the configuration header nor the inventory's platform names is said, in the notes, to be not
+  checked;
 - egress eligibility on a bond or another interface that is not a physical port, an error:
   "You can only configure physical ports; if you want to trim packets egressing bonds, specify
   the bond slave ports";
@@ -135,20 +136,8 @@ func trimOff(sw *model.Switch) Change {
 func trimPlatform(sw *model.Switch) []Finding {
 	t := sw.Trim
 	gen := model.SpectrumGen(sw.Flow.ASIC)
-	switch {
-	case gen >= 4:
-		return nil
-	case gen == 0:
-		what := "the configuration names no platform"
-		if sw.Flow.Platform != "" {
-			what = "platform " + sw.Flow.Platform + " is not one whose ASIC the documentation names here"
-		}
-		return []Finding{{
-			Severity: Info, Device: sw.Name,
-			Message:  fmt.Sprintf("packet trimming is on, but %s: whether the switch is a Spectrum-4 or later (which packet trimming needs) is not verified", what),
-			Expected: "Spectrum-4 or later", Actual: "not known",
-			Source: at(t.Enabled.Origin, sw.ConfigFile),
-		}}
+	if gen == 0 || gen >= 4 {
+		return nil // not known: the model's note says so (notePlatform)
 	}
 	return []Finding{{
 		Severity: Error, Device: sw.Name,

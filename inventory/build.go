@@ -15,6 +15,9 @@ import (
 var (
 	// NVUE interface names and ranges ("swp1", "swp1-32", "swp1s0,swp2").
 	portName = regexp.MustCompile(`^[A-Za-z0-9_.,-]+$`)
+	// A switch model as NVUE headers and NVIDIA's pages write it (MSN2010,
+	// SN5600, SN6600-LD, SN2201_M).
+	platformName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$`)
 	ipChars  = regexp.MustCompile(`^[0-9A-Fa-f.:][0-9A-Za-z.:%_-]*$`)
 	// RFC 1123 host name.
 	hostName = regexp.MustCompile(`^([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$`)
@@ -311,6 +314,13 @@ func buildSwitch(file string, d rawDevice, seen map[string]int, p *problems) (Sw
 	}
 	if f := d.GNMIPort; f.Set && inRange(p, f.Line, fmt.Sprintf("switch %q: gnmi_port", d.Name.V), f.V, 1, 65535) {
 		sw.GNMIPort = f.V
+	}
+	if f := d.Platform; f.Set {
+		if platformName.MatchString(f.V) {
+			sw.Platform, sw.PlatformLine = f.V, f.Line
+		} else {
+			p.semantic(f.Line, "switch %q: platform %q is not a switch model (want the model as the configuration header names it, such as SN5600 or MSN4700)", d.Name.V, f.V)
+		}
 	}
 	if d.Items.Set {
 		for i, port := range d.Items.V {

@@ -55,7 +55,7 @@ var (
 	gnmiSchema   = attrSchema("port", "tls", "ca_file", "skip_verify", "timeout")
 	credKeys     = []string{"username", "password_env", "key_file", "agent", "port", "sudo"}
 	credsSchema  = attrSchema(credKeys...)
-	switchSchema = attrSchema(append([]string{"role", "address", "ports", "gnmi_port"}, credKeys...)...)
+	switchSchema = attrSchema(append([]string{"role", "address", "ports", "gnmi_port", "platform"}, credKeys...)...)
 	hostSchema   = attrSchema(append([]string{"address", "nics", "k8s_node", "k8s_labels"}, credKeys...)...)
 )
 
@@ -239,6 +239,7 @@ func hclDevicesRaw(top *hcl.BodyContent, raw *rawInventory, p *problems) {
 			d.Items = hclList(a["ports"], who+"ports", false, asString, p)
 			d.Creds = hclCreds(a, who, p)
 			d.GNMIPort = hclScalar(a["gnmi_port"], who+"gnmi_port", asInt, p)
+			d.Platform = hclScalar(a["platform"], who+"platform", asString, p)
 			raw.Switches = append(raw.Switches, d)
 			continue
 		}

@@ -63,8 +63,9 @@ type rawDevice struct {
 	Address field[string]
 	Items   list[string]
 	Creds   rawCreds
-	// GNMIPort is a switch's gnmi_port.
+	// GNMIPort is a switch's gnmi_port, Platform its platform.
 	GNMIPort field[int]
+	Platform field[string]
 	// K8sNode and K8sLabels are a host's k8s_node and k8s_labels.
 	K8sNode   field[string]
 	K8sLabels field[map[string]string]

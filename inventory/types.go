@@ -194,7 +194,14 @@ type Switch struct {
 	Credentials Credentials
 	// GNMIPort overrides GNMI.Port for this switch; 0 means no override.
 	GNMIPort int
-	Pos      source.Pos
+	// Platform is the switch model (SN5600) where the configuration's
+	// header does not name it: `nv config show -o commands` prints no
+	// header, and NVIDIA's generated command files carry none. "" when the
+	// inventory does not say.
+	Platform string
+	// PlatformLine is the inventory line of Platform (0 when unset).
+	PlatformLine int
+	Pos          source.Pos
 }
 
 // Host is one GPU server.

@@ -120,6 +120,7 @@ type yamlSwitch struct {
 	Address   *string  `yaml:"address"`
 	Ports     []string `yaml:"ports"`
 	GNMIPort  *int     `yaml:"gnmi_port"`
+	Platform  *string  `yaml:"platform"`
 	yamlCreds `yaml:",inline"`
 }
 

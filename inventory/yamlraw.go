@@ -324,6 +324,7 @@ func yamlDevicesRaw(f *yamlFile, root *yaml.Node, raw *rawInventory, p *problems
 			Items:    yamlStrings(s.Ports, n, "ports", "ports", line, p),
 			Creds:    yamlCredsRaw(&s.yamlCreds, n, line),
 			GNMIPort: yamlInt(s.GNMIPort, n, "gnmi_port", line),
+			Platform: yamlString(s.Platform, n, "platform", line),
 		})
 	}
 	hKey, hSeq := child(root, "hosts")

@@ -20,7 +20,9 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 		is := roles[sc.Name]
 		sw, problems := BuildSwitch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
 		sw.NotCollected = sc.Missing
+		inventoryPlatform(sw, is, is.Pos.File)
 		attachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
+		notePlatform(sw)
 		operPorts(sw, sc.RoceStatus)
 		sw.Counters = switchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
 		deltaSwitch(sw.Counters, switchCounters("", sc.CountersBefore), sc.CountersInterval)

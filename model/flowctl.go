@@ -2,8 +2,11 @@ package model
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Flow control beside PFC (link pause, the PFC watchdog), the cable length
@@ -79,9 +82,11 @@ func (b *switchBuilder) roceCableLength(q *QoS, r RoCE, n *nvue.Node) {
 
 // FlowControl is what the interfaces configure beside the QoS profiles.
 type FlowControl struct {
-	// Platform is the header's `model:` (MSN4700, SN5600); ASIC the
-	// Spectrum generation it is documented as, "" when not known.
+	// Platform is the header's `model:` (MSN4700, SN5600), else the
+	// inventory's platform (PlatformFrom its line); ASIC the Spectrum
+	// generation it is documented as, "" when not known.
 	Platform, ASIC string
+	PlatformFrom   source.Pos
 	// LinkPause maps each interface with `qos link-pause` to its profile
 	// ("" for `qos link-pause` alone).
 	LinkPause map[string]Value[string]
@@ -118,6 +123,56 @@ func (b *switchBuilder) platform(sw *Switch, cfg *nvue.Config) {
 			sw.Flow.ASIC = ASICOf(h.Value)
 		}
 	}
+}
+
+// inventoryPlatform gives a switch the inventory's platform where its
+// configuration names none: `nv config show -o commands` prints no header,
+// nor do NVIDIA's generated command files. A header that names another
+// model wins, and a note says they differ.
+func inventoryPlatform(sw *Switch, is inventory.Switch, invFile string) {
+	if is.Platform == "" || sw.ConfigFile == "" {
+		return
+	}
+	if sw.Flow.Platform == "" {
+		sw.Flow.Platform, sw.Flow.ASIC = is.Platform, ASICOf(is.Platform)
+		sw.Flow.PlatformFrom = source.Pos{File: invFile, Line: is.PlatformLine}
+		return
+	}
+	if !strings.EqualFold(strings.TrimPrefix(strings.ToUpper(sw.Flow.Platform), "M"), strings.TrimPrefix(strings.ToUpper(is.Platform), "M")) {
+		sw.Notes = append(sw.Notes, source.Errorf(invFile, is.PlatformLine,
+			"switch %s: the inventory's platform %s differs from the configuration header's %s, which is used", sw.Name, is.Platform, sw.Flow.Platform))
+	}
+}
+
+// notePlatform says, once per switch, that the ASIC adaptive routing and
+// packet trimming need ("Switches with the Spectrum-4 and later ASIC",
+// "Cumulus Linux supports packet trimming on Spectrum-4 and later") is not
+// known, so those limits are not judged.
+func notePlatform(sw *Switch) {
+	if sw.Flow.ASIC != "" {
+		return
+	}
+	var uses []string
+	line := 0
+	if sw.AR.V {
+		uses, line = append(uses, "adaptive routing"), sw.AR.Origin.Pos.Line
+	}
+	if sw.Trim != nil && sw.Trim.Enabled.V {
+		uses = append(uses, "packet trimming")
+		if line == 0 {
+			line = sw.Trim.Enabled.Origin.Pos.Line
+		}
+	}
+	if len(uses) == 0 {
+		return
+	}
+	what := "the configuration names no platform (an inventory switch's platform names it where the configuration has no header)"
+	if sw.Flow.Platform != "" {
+		what = "platform " + sw.Flow.Platform + " is not one whose ASIC the documentation names here"
+	}
+	use := strings.Join(uses, " and ")
+	sw.Notes = append(sw.Notes, source.Errorf(sw.ConfigFile, line,
+		"%s is on, but %s: whether the switch is a Spectrum-4 or later (which %s needs) is not checked", use, what, use))
 }
 
 // flowControl reads each interface's link pause, PFC watchdog and speed.

@@ -462,13 +462,6 @@ func BuildSwitch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports
 	// bindings, MTU and adaptive routing.
 	binds := b.interfaces(sw, root, ports)
 	b.platform(sw, cfg)
-	if sw.AR.V && sw.Flow.ASIC == "" {
-		what := "the configuration names no platform"
-		if sw.Flow.Platform != "" {
-			what = "platform " + sw.Flow.Platform + " is not one whose ASIC the documentation names here"
-		}
-		b.note(sw, sw.AR.Origin.Pos.Line, "adaptive routing is on, but %s: whether the switch is a Spectrum-4 or later (which adaptive routing needs) is not checked", what)
-	}
 
 	qosRoot := root.Child("qos")
 	global := b.globalQoS(sw.RoCE, Release(sw.Version), qosRoot)

@@ -177,12 +177,10 @@ func TestGeneratedConfigsLintClean(t *testing.T) {
 					t.Fatal(err)
 				}
 				// What no generator can write stays unverified, and says so:
-				// a trimming switch's platform (Spectrum-4 and later only)
-				// and its show views (the commands form has no header, and
-				// nothing was collected). Every other finding is a defect.
+				// a trimming switch's show views (nothing was collected).
+				// Every other finding is a defect.
 				got := slices.DeleteFunc(findings(t, out), func(l string) bool {
-					return strings.HasPrefix(l, "info not-collected ") && strings.Contains(l, "nv-show-packet-trim.txt not collected") ||
-						strings.HasPrefix(l, "info packet-trim ") && strings.Contains(l, "the configuration names no platform")
+					return strings.HasPrefix(l, "info not-collected ") && strings.Contains(l, "nv-show-packet-trim.txt not collected")
 				})
 				if len(got) != 0 {
 					t.Errorf("generated configuration is not clean:\n%s", strings.Join(got, "\n"))
