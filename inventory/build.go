@@ -18,7 +18,7 @@ var (
 	// A switch model as NVUE headers and NVIDIA's pages write it (MSN2010,
 	// SN5600, SN6600-LD, SN2201_M).
 	platformName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$`)
-	ipChars  = regexp.MustCompile(`^[0-9A-Fa-f.:][0-9A-Za-z.:%_-]*$`)
+	ipChars      = regexp.MustCompile(`^[0-9A-Fa-f.:][0-9A-Za-z.:%_-]*$`)
 	// RFC 1123 host name.
 	hostName = regexp.MustCompile(`^([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$`)
 )
