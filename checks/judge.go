@@ -97,6 +97,17 @@ func JudgeSwitchCNPDSCP(p inventory.Policy, sp int) Judgement {
 // lossless.
 func PFCRequired(p inventory.Policy) bool { return p.RoCE.Lossless() }
 
+// WantedPFC is the PFC a NIC should have, given the priorities on it has:
+// the RoCE priority alone under a lossless policy (judgePFC warns of any
+// other); under a lossy one the RoCE priority off and the others left as
+// they are, since a lossy RoCE policy says nothing of other traffic.
+func WantedPFC(p inventory.Policy, on []int) []int {
+	if PFCRequired(p) {
+		return []int{p.RoCE.Priority}
+	}
+	return without(on, p.RoCE.Priority)
+}
+
 // JudgeSwitchPFC is switch-pfc on a port group's PFC priorities: on the
 // RoCE priority (error), and on no other (warning).
 func JudgeSwitchPFC(p inventory.Policy, on []int) Judgement {
@@ -268,6 +279,18 @@ func JudgeHostDSCP(p inventory.Policy, dscp, prio int, known bool) Judgement {
 
 // JudgeHostPFC is host-pfc on a NIC's PFC priorities.
 func JudgeHostPFC(p inventory.Policy, on []int) Judgement {
+	if !PFCRequired(p) && slices.Contains(on, p.RoCE.Priority) {
+		// Cumulus Linux's RoCE defaults: "Enable PFC on switch priority 3
+		// (RoCE)" is NO in lossy mode (CumulusNetworks/docs content/
+		// cumulus-linux-515/.../RDMA-over-Converged-Ethernet-RoCE.md,
+		// "Default RoCE Configuration"), and lossy-multi-tc prints
+		// "pfc-priority -": no switch pauses RoCE, nor honours the NIC's
+		// pause. NetQ's RoCE test 0 checks mode and flow control alike on
+		// switch and host. The NIC's lossless buffer for RoCE guards
+		// nothing, while its pause frames spend the link for no one.
+		return fail(Warning, "PFC is on priority %d, the RoCE priority, but the policy's RoCE mode %s is lossy: the switches neither send pause frames for it nor honour the NIC's",
+			p.RoCE.Priority, p.RoCE.Mode)
+	}
 	return judgePFC(p, on, "priority",
 		"PFC is on priority %s instead of %d",
 		"PFC is not on priority %d: the NIC neither honours nor sends pause for RoCE")

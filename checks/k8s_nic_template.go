@@ -93,7 +93,7 @@ func runK8sNicTemplate(f *model.Fabric) []Finding {
 		}
 		if s := t.PFC; s.NotSet == "" {
 			if j := JudgeHostPFC(p, s.V); !j.OK {
-				probs = append(probs, tmplProblem{j, "pfc " + pfcString([]int{p.RoCE.Priority}), "pfc " + pfcString(s.V) + via(s.Default), s.Pos, ""})
+				probs = append(probs, tmplProblem{j, "pfc " + pfcString(WantedPFC(p, s.V)), "pfc " + pfcString(s.V) + via(s.Default), s.Pos, ""})
 			}
 		}
 		if s := t.ToS; s.NotSet == "" {
@@ -172,7 +172,7 @@ func pfcString(on []int) string {
 // The ToS and roceMode are fields some releases lack (gatedPatch).
 func templateOps(t *model.K8sTemplate, p inventory.Policy, want int) []gatedOp {
 	var ops []gatedOp
-	pfc := pfcString([]int{p.RoCE.Priority})
+	pfc := pfcString(WantedPFC(p, t.PFC.V))
 	tosBad := t.ToS.NotSet == "" && !JudgeToS(p, t.ToS.V, "").OK
 	q := t.RoCE.QoS
 	if q == nil {

@@ -300,9 +300,9 @@ func nicItems(h *snapshot.Host, n *snapshot.NIC, r *policyRules) []item {
 		l.add(it)
 	}
 	pfc := item{field: "pfc", text: prioSetText(n.PFC), origin: n.PFC.Origin, say: "PFC on priority %s", phrase: pfcPhrase("priority")}
-	if checks.PFCRequired(p) {
-		pfc.judge("host-pfc", judgeIf(n.PFC.Known, func() checks.Judgement { return checks.JudgeHostPFC(p, n.PFC.Value) }))
-	}
+	// Judged under a lossy policy too: PFC on the RoCE priority is then
+	// host-pfc's warning (checks.JudgeHostPFC).
+	pfc.judge("host-pfc", judgeIf(n.PFC.Known, func() checks.Judgement { return checks.JudgeHostPFC(p, n.PFC.Value) }))
 	l.add(pfc)
 	l.add(roceTCItem(p, n))
 	for prio := 0; prio < 8; prio++ {
