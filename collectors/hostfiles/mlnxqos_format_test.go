@@ -120,6 +120,13 @@ func TestFormatMlnxQosByteIdentical(t *testing.T) {
 		// DSCP 26 was moved to priority 4 last, so the APP table lists it
 		// first ("prio:4 dscp:26,39,..."); the map keeps no order.
 		"broken-pod/devices/gpu02/mlnx_qos-ens1f1np1.txt": "DSCP order",
+		// DSCP 5 and 6 moved to priority 3, listed first as the moved
+		// DSCP 30 and 40 are in published captures ("prio:6
+		// dscp:30,55,...", "prio:5 dscp:40,47,...").
+		"spectrumx-pod/devices/gpu01/mlnx_qos-ens1f0np0.txt": "DSCP order",
+		"spectrumx-pod/devices/gpu01/mlnx_qos-ens1f1np1.txt": "DSCP order",
+		"spectrumx-pod/devices/gpu02/mlnx_qos-ens1f0np0.txt": "DSCP order",
+		"spectrumx-pod/devices/gpu02/mlnx_qos-ens1f1np1.txt": "DSCP order",
 	}
 	ex, _ := filepath.Glob("../../examples/*/devices/*/mlnx_qos-*.txt")
 	identical := 0
