@@ -27,7 +27,8 @@ On a switch that trims, for every eligible port, the check reports (warnings):
 - port-level remark with no qos remark profile on the port, or one that maps no DSCP for the
   trimmed packets' switch priority, or one that is not defined: which DSCP those packets carry is
   not documented. CL 5.15 and later bind the profiles ("Apply the port profiles"); CL 5.14's
-  lossy-multi-tc example binds none, so there it is said as not verified;
+  lossy-multi-tc example binds none, so there it is said as not verified, and a port without a
+  profile that the switch's own lldp.json shows uncabled is info (nothing leaves by it yet);
 - a remark profile with a rewrite type: "Do not configure the rewrite type for the remark
   profile";
 - lossy-multi-tc-host-group ("sets the DSCP remark value to 21 for switch priority 4 on the
@@ -158,10 +159,16 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 	bind, ok := t.RemarkOf(p.phys)
 	if !ok {
 		sev, note := Warning, ""
-		if sw.Before(5, 15) {
+		_, lldp := r.f.LLDPFile[sw.Name]
+		switch {
+		case sw.Before(5, 15):
 			// Trim514's lossy-multi-tc example: `remark dscp port-level`
 			// and no binding.
 			sev, note = Info, " (CL 5.14's own example binds none: not verified)"
+		case kind == "" && lldp:
+			// The switch's own LLDP shows nothing cabled there: no packet
+			// leaves by the port to be trimmed, until something is.
+			sev, note = Info, " (its lldp.json shows nothing cabled there)"
 		}
 		fix, fixNote := r.bindFix(kind)
 		// The binding goes on the bond a member egresses with.
