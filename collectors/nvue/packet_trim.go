@@ -150,31 +150,11 @@ func sectionTitles(lines []string, from int) []int {
 // none. A row without a key is a wrapped value (a long
 // session-down-reason) and continues the row above.
 func readTrimLeaves(ps *PacketTrimShow, lines []string, from int) bool {
-	d := -1
-	for i := from; i < len(lines); i++ {
-		if isDashRow(lines[i]) {
-			d = i
-			break
-		}
-	}
-	if d < 0 {
+	lt, ok := findLeafTable(lines, from)
+	if !ok {
 		return false
 	}
-	cols := dashColumns(lines[d])
-	if len(cols) < 2 {
-		return false
-	}
-	opIdx, appIdx := 1, -1
-	if len(cols) > 2 {
-		appIdx = 2
-	}
-	if h := headerAbove(lines, from, d); h >= 0 {
-		header := cells(lines[h], cols)
-		opIdx, appIdx = columnIndex(header, "operational"), columnIndex(header, "applied")
-		if opIdx < 0 && appIdx < 0 {
-			return false
-		}
-	}
+	d, cols, opIdx, appIdx := lt.dash, lt.cols, lt.op, lt.applied
 	group, groupIndent, last := "", -1, ""
 	for i := d + 1; i < len(lines); i++ {
 		l := lines[i]

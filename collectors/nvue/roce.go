@@ -117,32 +117,11 @@ func ParseRoceShow(file string, data []byte) (*RoceShow, error) {
 // Rows indented under a row without values (congestion-control, pfc, trust,
 // lldp-app-tlv) are keyed "group.leaf".
 func parseLeaves(rs *RoceShow, lines []string, from int) bool {
-	d := -1
-	for i := from; i < len(lines); i++ {
-		if isDashRow(lines[i]) {
-			d = i
-			break
-		}
-	}
-	if d < 0 {
+	lt, ok := findLeafTable(lines, from)
+	if !ok {
 		return false
 	}
-	cols := dashColumns(lines[d])
-	if len(cols) < 2 {
-		return false
-	}
-	opIdx, appIdx := 1, -1
-	if len(cols) > 2 {
-		appIdx = 2
-	}
-	if h := headerAbove(lines, from, d); h >= 0 {
-		header := cells(lines[h], cols)
-		opIdx = columnIndex(header, "operational")
-		appIdx = columnIndex(header, "applied")
-		if opIdx < 0 && appIdx < 0 {
-			return false
-		}
-	}
+	d, cols, opIdx, appIdx := lt.dash, lt.cols, lt.op, lt.applied
 
 	type group struct {
 		indent int

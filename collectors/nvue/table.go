@@ -99,3 +99,43 @@ func columnIndex(header []string, names ...string) int {
 func indentOf(s string) int {
 	return len(s) - len(strings.TrimLeft(s, " "))
 }
+
+// leafTable locates the operational/applied table every `nv show` view
+// opens with: its dash row, columns, and the index of each value column
+// (-1 when the header has none).
+type leafTable struct {
+	dash        int
+	cols        []column
+	op, applied int
+}
+
+// findLeafTable finds the first leaf table in lines[from:]. Without a
+// header row the columns are key, operational and applied, in that order;
+// a header that names neither value column is no leaf table.
+func findLeafTable(lines []string, from int) (leafTable, bool) {
+	d := -1
+	for i := from; i < len(lines); i++ {
+		if isDashRow(lines[i]) {
+			d = i
+			break
+		}
+	}
+	if d < 0 {
+		return leafTable{}, false
+	}
+	lt := leafTable{dash: d, cols: dashColumns(lines[d]), op: 1, applied: -1}
+	if len(lt.cols) < 2 {
+		return leafTable{}, false
+	}
+	if len(lt.cols) > 2 {
+		lt.applied = 2
+	}
+	if h := headerAbove(lines, from, d); h >= 0 {
+		header := cells(lines[h], lt.cols)
+		lt.op, lt.applied = columnIndex(header, "operational"), columnIndex(header, "applied")
+		if lt.op < 0 && lt.applied < 0 {
+			return leafTable{}, false
+		}
+	}
+	return lt, true
+}
