@@ -57,7 +57,9 @@ no longer names the speeds); a Spectrum-5 or later switch has no speed limit on 
 port without link speed is not judged; and together with resilient hashing, nv set system
 forwarding resilient-hash state enabled (5.19; "Adaptive routing does not make use of resilient
 hashing"; earlier releases set resilient hashing in traffic.conf only, which the NVUE configuration
-does not show).
+does not show). A limit's fix turns adaptive routing off only where the policy hashes; where it wants
+adaptive routing, that fix would be the next run's error, so the finding names what to change (the
+ports' speed, the hardware) and prints no command.
 
 Adaptive routing in a lossy RoCE mode is not a finding: no Cumulus Linux page ties it to a RoCE mode
 (the ECMP pages support it for "RoCE2 unicast traffic", and lossy-multi-tc, the RoCE pages' profile
@@ -73,7 +75,7 @@ func runAdaptiveRouting(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.ECMP.AdaptiveRouting
 	for _, sw := range configured(f) {
-		out = append(out, arLimits(sw)...)
+		out = append(out, arLimits(f, sw)...)
 		if want {
 			out = append(out, arWanted(sw)...)
 		} else if fd, ok := arUnwanted(sw); ok {

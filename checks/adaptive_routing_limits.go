@@ -35,7 +35,7 @@ import (
 // routing at on Spectrum-4.
 var spectrum4Speeds = map[string]bool{"400G": true, "200G": true}
 
-func arLimits(sw *model.Switch) []Finding {
+func arLimits(f *model.Fabric, sw *model.Switch) []Finding {
 	var out []Finding
 	for _, p := range sw.Flow.ARUnsupported {
 		out = append(out, Finding{
@@ -50,10 +50,11 @@ func arLimits(sw *model.Switch) []Finding {
 	if !sw.AR.V {
 		return out
 	}
-	if fd, ok := arASIC(sw); ok {
+	wanted := f.Policy.ECMP.AdaptiveRouting
+	if fd, ok := arASIC(sw, wanted); ok {
 		out = append(out, fd)
 	}
-	out = append(out, arSpeed(sw)...)
+	out = append(out, arSpeed(sw, wanted)...)
 	if rh := sw.Forwarding.ResilientHash; rh.V {
 		out = append(out, Finding{
 			Severity: Error, Device: sw.Name,
@@ -69,7 +70,7 @@ func arLimits(sw *model.Switch) []Finding {
 
 // arASIC: a platform whose ASIC the docs name and that is older than
 // Spectrum-4. An unknown platform is left to the model's note.
-func arASIC(sw *model.Switch) (Finding, bool) {
+func arASIC(sw *model.Switch, wanted bool) (Finding, bool) {
 	gen := model.SpectrumGen(sw.Flow.ASIC)
 	if gen == 0 || gen >= 4 {
 		return Finding{}, false
@@ -78,15 +79,22 @@ func arASIC(sw *model.Switch) (Finding, bool) {
 	if had {
 		o = sw.Syntax.OnOff(true)
 	}
-	return Finding{
+	fd := Finding{
 		Severity: Error, Device: sw.Name,
 		Message: fmt.Sprintf("adaptive routing is on, but %s is a %s switch: Cumulus Linux supports adaptive routing on "+
 			"switches with the Spectrum-4 and later ASIC%s", sw.Flow.Platform, sw.Flow.ASIC, arSwitchd(sw)),
 		Expected: "a Spectrum-4 or later switch",
 		Actual:   sw.Flow.Platform + " (" + sw.Flow.ASIC + ")",
 		Source:   at(sw.AR.Origin, sw.ConfigFile),
-		Changes:  []Change{nvSet(o, had, sw.Syntax.OnOff(false), "router", "adaptive-routing", sw.Syntax.StateKey())},
-	}, true
+	}
+	if wanted {
+		// Turning it off would break the policy the next run judges by:
+		// the hardware is what cannot meet it.
+		fd.Message += "; qoslint prints no command: the policy wants adaptive routing, which this switch cannot run"
+	} else {
+		fd.Changes = []Change{nvSet(o, had, sw.Syntax.OnOff(false), "router", "adaptive-routing", sw.Syntax.StateKey())}
+	}
+	return fd, true
 }
 
 // arSpeed: the speeds a Spectrum-4 does not support adaptive routing at:
@@ -94,7 +102,7 @@ func arASIC(sw *model.Switch) (Finding, bool) {
 // no longer names them). Ports without `link speed`, and switches whose ASIC
 // is not known (the model notes it) or is Spectrum-5 and later, are not
 // judged: no page limits their speeds.
-func arSpeed(sw *model.Switch) []Finding {
+func arSpeed(sw *model.Switch, wanted bool) []Finding {
 	if model.SpectrumGen(sw.Flow.ASIC) != 4 {
 		return nil
 	}
@@ -118,15 +126,24 @@ func arSpeed(sw *model.Switch) []Finding {
 		if g.v.V != "800G" {
 			why = "Cumulus Linux " + model.Release(sw.Version) + " supports adaptive routing on Spectrum-4 at 400G and 200G speeds"
 		}
-		out = append(out, Finding{
+		fd := Finding{
 			Severity: Error, Device: sw.Name, Interface: iface,
 			Message:  fmt.Sprintf("adaptive routing is on at link speed %s on %s (%s): %s%s", g.v.V, sw.Flow.Platform, sw.Flow.ASIC, why, arSwitchd(sw)),
 			Expected: "no adaptive routing at " + g.v.V + " on a Spectrum-4",
 			Actual:   "link speed " + g.v.V + originNote(g.v.Origin),
 			Source:   at(g.v.Origin, sw.ConfigFile),
-			Changes: []Change{nvSet(sw.Syntax.OnOff(true), true, sw.Syntax.OnOff(false),
-				"interface", iface, "router", "adaptive-routing", sw.Syntax.StateKey())},
-		})
+		}
+		if wanted {
+			// Turning adaptive routing off on these ports would split the
+			// ECMP group the policy wants adaptive: the ports' speed is
+			// the design to change.
+			fd.Message += "; qoslint prints no command: the policy wants adaptive routing, so run these ports at 400G or 200G " +
+				"(an 800G port split in two, link breakout 2x) instead"
+		} else {
+			fd.Changes = []Change{nvSet(sw.Syntax.OnOff(true), true, sw.Syntax.OnOff(false),
+				"interface", iface, "router", "adaptive-routing", sw.Syntax.StateKey())}
+		}
+		out = append(out, fd)
 	}
 	return out
 }

@@ -314,3 +314,36 @@ func TestWatchdogBondedBreakout(t *testing.T) {
 		t.Errorf("changes %v, want %v", fd.Changes, want)
 	}
 }
+
+// A documented limit's fix turns adaptive routing off only where the
+// policy hashes: under a policy that wants it, turning it off would be the
+// next run's arWanted error, so the finding says what to change instead.
+func TestARLimitFixFollowsPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		edits []edit
+		fix   bool
+	}{
+		{"the policy hashes: adaptive routing off on the 800G ports", arOnSpine01("SN5600", "5.19.0", "800G"), true},
+		{"the policy wants it: no command", append(arOnSpine01("SN5600", "5.19.0", "800G"), wantAR), false},
+		{"a Spectrum-3 under a policy that wants it: no command", append(arOnSpine01("MSN4700", "5.15.0", "400G"), wantAR), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var limit []Finding
+			for _, fd := range adaptiveRouting.Run(fabric(t, tc.edits...)) {
+				if fd.Device == "spine01" && (strings.Contains(fd.Message, "800G links") || strings.Contains(fd.Message, "Spectrum-3 switch")) {
+					limit = append(limit, fd)
+				}
+			}
+			if len(limit) != 1 {
+				t.Fatalf("limit findings %+v, want one", limit)
+			}
+			if got := len(limit[0].Changes) > 0; got != tc.fix {
+				t.Errorf("changes %v, want a fix: %v", limit[0].Changes, tc.fix)
+			}
+			if !tc.fix && !strings.Contains(limit[0].Message, "qoslint prints no command: the policy wants adaptive routing") {
+				t.Errorf("message %q says no why", limit[0].Message)
+			}
+		})
+	}
+}
