@@ -3,7 +3,6 @@ package model
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -100,14 +99,9 @@ func SyntaxOfRelease(release string) (Syntax, error) {
 // syntaxOfVersion reads "Cumulus Linux 5.15.0"; ok is false when no version
 // can be read.
 func syntaxOfVersion(v string) (Syntax, bool) {
-	m := versionRe.FindStringSubmatch(v)
-	if m == nil {
+	r, ok := ParseCLRelease(v)
+	if !ok {
 		return Syntax515, false
 	}
-	major, _ := strconv.Atoi(m[1])
-	minor, _ := strconv.Atoi(m[2])
-	if major < 5 || (major == 5 && minor <= 14) {
-		return Syntax514, true
-	}
-	return Syntax515, true
+	return r.Syntax(), true
 }

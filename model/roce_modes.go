@@ -1,7 +1,5 @@
 package model
 
-import "strconv"
-
 // The `qos roce mode` profiles as NVIDIA documents them, per Cumulus Linux
 // release where the documentation differs. Public sources (repository
 // CumulusNetworks/docs):
@@ -244,19 +242,14 @@ func ModeTable(mode, release string) (ModeProfile, bool) {
 // Release reads "5.15" out of a version string ("Cumulus Linux 5.15.0");
 // "" when there is none.
 func Release(version string) string {
-	m := versionRe.FindStringSubmatch(version)
-	if m == nil {
-		return ""
+	if r, ok := ParseCLRelease(version); ok {
+		return r.String()
 	}
-	return m[1] + "." + m[2]
+	return ""
 }
 
+// olderThan reports whether release is known and older than major.minor.
 func olderThan(release string, major, minor int) bool {
-	m := versionRe.FindStringSubmatch(release)
-	if m == nil {
-		return false
-	}
-	a, _ := strconv.Atoi(m[1])
-	b, _ := strconv.Atoi(m[2])
-	return a < major || (a == major && b < minor)
+	r, ok := ParseCLRelease(release)
+	return ok && r.Before(CLRelease{major, minor})
 }
