@@ -24,7 +24,7 @@ func trimDrift(sw *model.Switch) []Finding {
 	drift := func(what, want, wantWhy, got string, at model.Origin) {
 		out = append(out, Finding{
 			Severity: Warning, Device: sw.Name,
-			Message:  fmt.Sprintf("the switch reports packet trimming %s %s but its configuration says %s: configuration not applied, or changed since", what, got, want),
+			Message:  fmt.Sprintf("the switch reports packet trimming %s %s but its configuration says %s"+notApplied, what, got, want),
 			Expected: wantWhy, Actual: got,
 			Source: pickPos(at.Pos, at.Pos, o.File),
 		})
@@ -162,7 +162,7 @@ func trimEligibilityDrift(sw *model.Switch) []Finding {
 		ifaces := model.CompressNames(groups[d])
 		out = append(out, Finding{
 			Severity: Warning, Device: sw.Name, Interface: ifaces,
-			Message:  fmt.Sprintf("the switch reports packet trimming eligibility traffic-class %s on %s but its configuration says %s: configuration not applied, or changed since", d.got, ifaces, d.want),
+			Message:  fmt.Sprintf("the switch reports packet trimming eligibility traffic-class %s on %s but its configuration says %s"+notApplied, d.got, ifaces, d.want),
 			Expected: "traffic-class " + d.want + " (" + sw.ConfigFile + ")", Actual: "traffic-class " + d.got,
 			Source: o.EligiblePos,
 		})

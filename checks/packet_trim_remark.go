@@ -326,7 +326,7 @@ func trimRemarkRowsDrift(sw *model.Switch) []Finding {
 	var out []Finding
 	drift := func(msg, want, got string, fd Finding) {
 		fd.Severity, fd.Device = Warning, sw.Name
-		fd.Message = msg + ": configuration not applied, or changed since"
+		fd.Message = msg + notApplied
 		fd.Expected, fd.Actual = want+" ("+sw.ConfigFile+")", got
 		out = append(out, fd)
 	}
@@ -366,7 +366,7 @@ func remarkShowDrift(sw *model.Switch) []Finding {
 	var out []Finding
 	add := func(msg, want, got string, fd Finding) {
 		fd.Severity, fd.Device = Warning, sw.Name
-		fd.Message = msg + ": configuration not applied, or changed since"
+		fd.Message = msg + notApplied
 		fd.Expected, fd.Actual = want, got
 		if fd.Source.File == "" {
 			fd.Source.File = o.File

@@ -75,7 +75,7 @@ func operDSCPDrift(sw *model.Switch, dscps []int) []Finding {
 			}
 			out = append(out, Finding{
 				Severity: Warning, Device: sw.Name, Interface: v.iface,
-				Message: fmt.Sprintf("%s maps DSCP %d to switch-priority %d but its configuration says %d: configuration not applied, or changed since",
+				Message: fmt.Sprintf("%s maps DSCP %d to switch-priority %d but its configuration says %d"+notApplied,
 					v.who(), d, op.V, cfg.V),
 				Expected: fmt.Sprintf("DSCP %d → switch-priority %s", d, why(cfg)),
 				Actual:   fmt.Sprintf("DSCP %d → switch-priority %d", d, op.V),

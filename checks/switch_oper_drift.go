@@ -88,7 +88,7 @@ func operViewDrift(sw *model.Switch, v operView) []Finding {
 	drift := func(what, want, got string, at model.Value[string]) {
 		out = append(out, Finding{
 			Severity: Warning, Device: sw.Name, Interface: v.iface,
-			Message:  fmt.Sprintf("%s reports %s %s but its configuration says %s: configuration not applied, or changed since", v.who(), what, got, want),
+			Message:  fmt.Sprintf("%s reports %s %s but its configuration says %s"+notApplied, v.who(), what, got, want),
 			Expected: want + " (" + sw.ConfigFile + ")", Actual: got,
 			Source: pickPos(at.Origin.Pos, at.Origin.Pos, o.File),
 		})
@@ -149,7 +149,7 @@ func operModeDrift(sw *model.Switch, v operView) []Finding {
 	}
 	return []Finding{{
 		Severity: Warning, Device: sw.Name, Interface: v.iface,
-		Message:  fmt.Sprintf("%s runs RoCE %s but its configuration says %s: configuration not applied, or changed since", v.who(), operMode, cfgMode),
+		Message:  fmt.Sprintf("%s runs RoCE %s but its configuration says %s"+notApplied, v.who(), operMode, cfgMode),
 		Expected: cfgMode + " (" + sw.ConfigFile + ")", Actual: operMode,
 		Source: pickPos(o.Mode.Origin.Pos, o.Enabled.Origin.Pos, o.File),
 	}}
@@ -192,7 +192,7 @@ func operThresholdDrift(sw *model.Switch, v operView, tcs []int) []Finding {
 		}
 		out = append(out, Finding{
 			Severity: Warning, Device: sw.Name, Interface: v.iface,
-			Message:  fmt.Sprintf("%s reports %s %.0f B but its configuration says %s: configuration not applied, or changed since", v.who(), t.name, t.op.V.Bytes, strings.Join(want, ", ")),
+			Message:  fmt.Sprintf("%s reports %s %.0f B but its configuration says %s"+notApplied, v.who(), t.name, t.op.V.Bytes, strings.Join(want, ", ")),
 			Expected: strings.Join(want, ", "), Actual: fmt.Sprintf("%.0f B (±%.0f, as printed)", t.op.V.Bytes, t.op.V.Tol),
 			Source: pickPos(t.op.Origin.Pos, t.op.Origin.Pos, o.File),
 		})
@@ -214,7 +214,7 @@ func operETSDrift(sw *model.Switch, v operView) []Finding {
 		if tc.V != g.TC[sp].V {
 			out = append(out, Finding{
 				Severity: Warning, Device: sw.Name, Interface: v.iface,
-				Message:  fmt.Sprintf("%s maps switch-priority %d to traffic-class %d but its configuration says %d: configuration not applied, or changed since", v.who(), sp, tc.V, g.TC[sp].V),
+				Message:  fmt.Sprintf("%s maps switch-priority %d to traffic-class %d but its configuration says %d"+notApplied, v.who(), sp, tc.V, g.TC[sp].V),
 				Expected: fmt.Sprintf("switch-priority %d → traffic-class %s", sp, why(g.TC[sp])),
 				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %d", sp, tc.V),
 				Source:   at,
@@ -229,7 +229,7 @@ func operETSDrift(sw *model.Switch, v operView) []Finding {
 		if want != got {
 			out = append(out, Finding{
 				Severity: Warning, Device: sw.Name, Interface: v.iface,
-				Message:  fmt.Sprintf("%s schedules traffic-class %d %s but its configuration says %s: configuration not applied, or changed since", v.who(), tc.V, got, want),
+				Message:  fmt.Sprintf("%s schedules traffic-class %d %s but its configuration says %s"+notApplied, v.who(), tc.V, got, want),
 				Expected: fmt.Sprintf("%s (%s)", want, g.Sched[tc.V].Origin), Actual: got, Source: at,
 			})
 		}
@@ -260,13 +260,13 @@ func operPoolDrift(sw *model.Switch, v operView) []Finding {
 	case lossless && reserved == "":
 		return []Finding{{
 			Severity: Warning, Device: sw.Name, Interface: v.iface,
-			Message:  fmt.Sprintf("%s has no RoCE lossless pool but its configuration is RoCE %s: configuration not applied, or changed since", v.who(), sw.RoCE.Mode.V),
+			Message:  fmt.Sprintf("%s has no RoCE lossless pool but its configuration is RoCE %s"+notApplied, v.who(), sw.RoCE.Mode.V),
 			Expected: "a roce-reserved pool", Actual: "none", Source: at,
 		}}
 	case !lossless && reserved != "":
 		return []Finding{{
 			Severity: Warning, Device: sw.Name, Interface: v.iface,
-			Message:  fmt.Sprintf("%s has the RoCE lossless pool %s but its configuration is RoCE %s: configuration not applied, or changed since", v.who(), reserved, sw.RoCE.Mode.V),
+			Message:  fmt.Sprintf("%s has the RoCE lossless pool %s but its configuration is RoCE %s"+notApplied, v.who(), reserved, sw.RoCE.Mode.V),
 			Expected: "no roce-reserved pool", Actual: reserved, Source: at,
 		}}
 	case lossless:
@@ -298,7 +298,7 @@ func operPoolMembers(sw *model.Switch, v operView) []Finding {
 			at.Line = p.Line
 			out = append(out, Finding{
 				Severity: Warning, Device: sw.Name, Interface: v.iface,
-				Message: fmt.Sprintf("%s's pool %s holds %s %s, not %d, but its configuration keeps PFC on switch-priority %d in traffic-class %d: configuration not applied, or changed since",
+				Message: fmt.Sprintf("%s's pool %s holds %s %s, not %d, but its configuration keeps PFC on switch-priority %d in traffic-class %d"+notApplied,
 					v.who(), name, what, intList(members(p)), want, sp, tc),
 				Expected: fmt.Sprintf("%s %s includes %d", name, what, want), Actual: fmt.Sprintf("%s %s %s", name, what, intList(members(p))), Source: at,
 			})
@@ -339,3 +339,7 @@ func sorted(xs []int) []int {
 }
 
 func onOff(b bool) string { return model.EnableDisable(b) }
+
+// notApplied ends every finding where a switch's show output differs from
+// its configuration.
+const notApplied = ": configuration not applied, or changed since"
