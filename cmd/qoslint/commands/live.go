@@ -17,7 +17,6 @@ import (
 	"github.com/qoslint/qoslint/collectors/live"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/examples"
-	"github.com/qoslint/qoslint/render"
 )
 
 // interruptible is the context every live command runs in: Ctrl-C or
@@ -101,7 +100,8 @@ and why).`
 
 func newAuditCmd(out, errOut io.Writer) *cobra.Command {
 	var lf liveFlags
-	var format, waiverFile string
+	var waiverFile string
+	var rf reportFormats
 	var fo failOn
 	var o output
 	var fix bool
@@ -123,6 +123,10 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 			if err := lf.validate(); err != nil {
 				return err
 			}
+			outs, err := rf.outputs(cmd, &o)
+			if err != nil {
+				return err
+			}
 			st, err := style(cmd, out, &o, reportOnly)
 			if err != nil {
 				return err
@@ -130,13 +134,13 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 			ctx, stop := interruptible()
 			defer stop()
 			return o.run(out, func(w io.Writer) error {
-				return exitCode(app.Audit(ctx, w, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
+				return exitCode(app.Audit(ctx, w, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Outputs: outs, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
 			})
 		},
 	}
 	lf.add(cmd)
 	addCheckFlags(cmd, &cf)
-	addFormat(cmd, &format, "text", render.FormatNames(), "output format")
+	rf.add(cmd)
 	o.add(cmd)
 	fo.add(cmd)
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
@@ -211,6 +215,7 @@ generated when unset) and the known_hosts file that inventory names, then runs u
 
 func newDemoCmd(out, errOut io.Writer) *cobra.Command {
 	var opt app.DemoOptions
+	var rf reportFormats
 	var fo failOn
 	var o output
 	cmd := &cobra.Command{
@@ -229,6 +234,9 @@ func newDemoCmd(out, errOut io.Writer) *cobra.Command {
 			if opt.FailOn, reportOnly, err = fo.parse(); err != nil {
 				return err
 			}
+			if opt.Outputs, err = rf.outputs(cmd, &o); err != nil {
+				return err
+			}
 			if opt.Style, err = style(cmd, out, &o, reportOnly); err != nil {
 				return err
 			}
@@ -239,7 +247,7 @@ func newDemoCmd(out, errOut io.Writer) *cobra.Command {
 		},
 	}
 	cmd.Flags().DurationVar(&opt.Latency, "latency", 20*time.Millisecond, "simulated delay per command")
-	addFormat(cmd, &opt.Format, "text", render.FormatNames(), "output format")
+	rf.add(cmd)
 	o.add(cmd)
 	fo.add(cmd)
 	return cmd
