@@ -96,7 +96,9 @@ func (l *liveFlags) options(errOut io.Writer) app.LiveOptions {
 const liveExitCodes = `Exit codes: 0 nothing at or above --fail-on (always, with --fail-on none), 1 findings at or above --fail-on,
 2 the inventory or the waiver file could not be read, 3 the audit is incomplete: some devices
 could not be collected or answered with output that could not be read (the report names each
-and why).`
+and why). Every report asked for (-f FORMAT, -f FORMAT=PATH, -o FILE) is written whatever the
+exit code; when the inventory or the waiver file cannot be read it has no devices and the input
+errors at their file and line.`
 
 func newAuditCmd(out, errOut io.Writer) *cobra.Command {
 	var lf liveFlags
@@ -114,7 +116,8 @@ from a fixed allowlist), then reports exactly as lint does on the same data, wit
 qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 
 ` + liveExitCodes,
-		Args: noArgs,
+		Example: `  qoslint audit --inventory inventory.yaml -f text -f sarif=qoslint.sarif -f junit=qoslint.xml`,
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			sev, reportOnly, err := fo.parse()
 			if err != nil {
