@@ -22,6 +22,7 @@ func HTML(w io.Writer, r *Report) error {
 
 type htmlView struct {
 	Fabric                  string
+	InputErrorsNote         string
 	Verdict, VerdictDetail  string
 	Summary                 string
 	Devices, Findings       int
@@ -81,10 +82,10 @@ type htmlFinding struct {
 func buildHTMLView(r *Report) *htmlView {
 	word, detail := verdict(r)
 	v := &htmlView{
-		Fabric: r.Fabric, Verdict: word, VerdictDetail: detail, Summary: summary(r),
+		Fabric: r.fabricName(), InputErrorsNote: r.inputErrorsNote(), Verdict: word, VerdictDetail: detail, Summary: summary(r),
 		Devices: len(r.Devices), Findings: len(r.Findings), InputErrors: len(r.Errors),
 		FailOn: r.FailOnName(), Notes: r.Notes, Plans: r.Plans,
-		Head: HTMLHead("qoslint: fabric "+r.Fabric, htmlCSS),
+		Head: HTMLHead("qoslint: fabric "+r.fabricName(), htmlCSS),
 	}
 	for _, f := range r.Findings {
 		switch {
@@ -599,7 +600,7 @@ const htmlTemplate = `{{.Head}}<body>
 {{end}}{{if .InputErrorList}}
 <section id="input-errors">
 <h2>Input errors</h2>
-<p class="muted">These files could not be read; the rest of the fabric was still checked.</p>
+<p class="muted">These files could not be read; {{.InputErrorsNote}}.</p>
 <ul>{{range .InputErrorList}}
 <li class="input-error" data-device="{{.Device}}">{{if .Device}}<b>{{.Device}}</b>: {{end}}{{if .Where}}<code>{{.Where}}</code>: {{end}}{{.Msg}}</li>{{end}}
 </ul>

@@ -42,6 +42,9 @@ type jsonSummary struct {
 	BySeverity Counts `json:"by_severity"`
 	FailOn     string `json:"fail_on"`
 	Failed     bool   `json:"failed"`
+	// Judged is false when the run stopped before any check (NotJudged):
+	// no finding then means nothing was looked at, not a clean fabric.
+	Judged bool `json:"judged"`
 }
 
 type jsonDevice struct {
@@ -69,6 +72,7 @@ func JSON(w io.Writer, r *Report) error {
 		Summary: jsonSummary{
 			Devices: len(r.Devices), Findings: len(r.Findings), InputErrors: len(r.Errors), Waived: r.Waived(),
 			BySeverity: r.Counts(), FailOn: r.FailOnName(), Failed: r.Failed(),
+			Judged: !r.NotJudged,
 		},
 		Devices: []jsonDevice{}, Findings: []jsonFinding{}, InputErrors: []jsonError{},
 		Notes: append([]string{}, r.Notes...),

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/waivers"
@@ -27,6 +28,16 @@ const (
 	junitFabricSuite = waivers.Device
 )
 
+// The attribute names and forms are the Ant JUnit schema's
+// (windyroad/JUnit-Schema JUnit.xsd, "JUnit test result schema for the
+// Apache Ant JUnit and JUnitReport tasks"): testsuite has "timestamp"
+// ("when the test was executed. Timezone may not be specified.", pattern
+// [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}), "hostname"
+// ("Host on which the tests were executed. 'localhost' should be used if
+// the hostname cannot be determined.") and "time" ("Time taken (in
+// seconds) to execute the tests in the suite"); testcase has "time"
+// ("Time taken (in seconds) to execute the test"). That schema gives
+// testsuites no time; Jenkins' and GitLab's readers take one there too.
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
 	Name     string       `xml:"name,attr"`
@@ -34,6 +45,7 @@ type junitSuites struct {
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
 	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
@@ -43,6 +55,9 @@ type junitSuite struct {
 	Failures   int              `xml:"failures,attr"`
 	Errors     int              `xml:"errors,attr"`
 	Skipped    int              `xml:"skipped,attr"`
+	Time       string           `xml:"time,attr"`
+	Timestamp  string           `xml:"timestamp,attr,omitempty"`
+	Hostname   string           `xml:"hostname,attr,omitempty"`
 	Properties *junitProperties `xml:"properties,omitempty"`
 	Cases      []junitCase      `xml:"testcase"`
 }
@@ -63,6 +78,7 @@ type junitProperty struct {
 type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Name      string        `xml:"name,attr"`
+	Time      string        `xml:"time,attr"`
 	Failure   *junitOutcome `xml:"failure,omitempty"`
 	Error     *junitOutcome `xml:"error,omitempty"`
 	Skipped   *junitOutcome `xml:"skipped,omitempty"`
@@ -81,11 +97,12 @@ type junitText struct {
 
 // JUnit writes the report as JUnit XML: one testsuite per device, one
 // testcase per device × check of the catalog (classname qoslint.<device>,
-// name the check ID) that fails with the check's error and warning
-// findings and carries its info findings as system-out, and a testcase
-// "input" that errors with the device's input errors. The other checks of
-// a device with input errors are skipped, not passed: its files were not
-// all read.
+// name the check ID) that fails with the check's findings at or above
+// --fail-on and carries the others as system-out, and a testcase "input"
+// that errors with the device's input errors. The other checks of a
+// device with input errors are skipped, not passed: its files were not
+// all read. So the document has a failure or an error exactly when the
+// exit code is not 0.
 func JUnit(w io.Writer, r *Report) error {
 	r.Normalize()
 	by := findingsByDevice(r)
@@ -93,18 +110,19 @@ func JUnit(w io.Writer, r *Report) error {
 	for _, e := range r.Errors {
 		inputErrs[e.Device] = append(inputErrs[e.Device], e)
 	}
-	out := junitSuites{Name: xmlSafe("qoslint " + r.Fabric)}
+	out := junitSuites{Name: xmlSafe("qoslint " + r.fabricName())}
 	known := map[string]bool{}
 	for _, d := range r.Devices {
 		known[d.Name] = true
 		s := junitSuite{Name: xmlSafe(d.Name), Properties: &junitProperties{[]junitProperty{{Name: "kind", Value: xmlSafe(d.Kind)}}}}
-		s.Cases = junitChecks(d.Name, d.Release, applicable(d.Kind, by[d.Name]), by[d.Name], len(inputErrs[d.Name]) > 0)
+		s.Cases = junitChecks(d.Name, d.Release, applicable(d.Kind, by[d.Name]), by[d.Name], len(inputErrs[d.Name]) > 0, r.fails)
 		s.Cases = append(s.Cases, junitInput(d.Name, inputErrs[d.Name]))
 		out.Suites = append(out.Suites, s)
 	}
 	out.Suites = append(out.Suites, junitExtraSuites(r, known, by, inputErrs)...)
 	sort.SliceStable(out.Suites, func(i, j int) bool { return out.Suites[i].Name < out.Suites[j].Name })
 	out.count()
+	out.times(r)
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
@@ -156,7 +174,7 @@ func junitExtraSuites(r *Report, known map[string]bool, by map[string][]checks.F
 		if name == junitFabricSuite {
 			errs = append(errs, inputErrs[""]...)
 		}
-		cases := junitChecks(name, Release{}, ids, by[name], false)
+		cases := junitChecks(name, Release{}, ids, by[name], false, r.fails)
 		out = append(out, junitSuite{Name: xmlSafe(name), Cases: append(cases, junitInput(name, errs))})
 	}
 	return out
@@ -184,6 +202,40 @@ func (out *junitSuites) count() {
 	}
 }
 
+// times puts the run's start, host and duration on the document. qoslint
+// does not time each check, so a suite's time is an even share of the
+// run and a test's an even share of its suite: the sums a CI server
+// shows then add up to the run. Without a Run (a report not made by a
+// timed run) every time is 0.000 and there is no timestamp.
+func (out *junitSuites) times(r *Report) {
+	var total time.Duration
+	var stamp string
+	if r.Run != nil {
+		total = r.Run.Duration
+		stamp = r.Run.Start.Format("2006-01-02T15:04:05")
+	}
+	out.Time = junitSeconds(total)
+	for i := range out.Suites {
+		s := &out.Suites[i]
+		share := total / time.Duration(len(out.Suites))
+		s.Time, s.Timestamp, s.Hostname = junitSeconds(share), stamp, xmlSafe(r.Host)
+		for j := range s.Cases {
+			s.Cases[j].Time = junitSeconds(share / time.Duration(len(s.Cases)))
+		}
+	}
+}
+
+// junitSeconds is a duration as the schema's xs:decimal of seconds.
+func junitSeconds(d time.Duration) string {
+	return fmt.Sprintf("%.3f", d.Seconds())
+}
+
+// fails reports whether a finding fails the run (Failed): not waived, at
+// or above FailOn, and not a report-only run.
+func (r *Report) fails(f checks.Finding) bool {
+	return !r.ReportOnly && !f.Waived && f.Severity >= r.FailOn
+}
+
 // applicable lists, in catalog order, the checks that apply to a device of
 // kind: a host never "passes" switch-pfc. A check that found something on
 // the device is listed whatever its kind, so that no finding goes unseen.
@@ -206,11 +258,14 @@ func applicable(kind string, fs []checks.Finding) []string {
 	return ids
 }
 
-// junitChecks makes a device's testcase of each check in ids. Error and
-// warning findings fail their test; when all of them are waived, the test
-// is skipped with the waiver's reason instead. Waived and info findings
-// are the test's system-out.
-func junitChecks(device string, rel Release, ids []string, fs []checks.Finding, broken bool) []junitCase {
+// junitChecks makes a device's testcase of each check in ids. Findings
+// that fail the run (fails: --fail-on) fail their test; when the only
+// ones that would have failed are waived, the test is skipped with the
+// waiver's reason instead. Every other finding, a warning under --fail-on
+// error included, is the system-out of a test that passes: a JUnit
+// failure the exit code does not share would fail a CI stage qoslint
+// passed, or the reverse.
+func junitChecks(device string, rel Release, ids []string, fs []checks.Finding, broken bool, fails func(checks.Finding) bool) []junitCase {
 	var cases []junitCase
 	for _, id := range ids {
 		tc := junitCase{Classname: xmlSafe("qoslint." + device), Name: id}
@@ -218,13 +273,13 @@ func junitChecks(device string, rel Release, ids []string, fs []checks.Finding, 
 		for _, f := range fs {
 			switch {
 			case f.Check != id:
-			case f.Severity < checks.Warning:
-				other = append(other, f)
-			case f.Waived:
+			case fails(f):
+				fail = append(fail, f)
+			case f.Waived && fails(unwaived(f)):
 				waived = append(waived, f)
 				other = append(other, f)
 			default:
-				fail = append(fail, f)
+				other = append(other, f)
 			}
 		}
 		switch {
@@ -250,6 +305,12 @@ func junitChecks(device string, rel Release, ids []string, fs []checks.Finding, 
 		cases = append(cases, tc)
 	}
 	return cases
+}
+
+// unwaived is f as it would be without its waiver.
+func unwaived(f checks.Finding) checks.Finding {
+	f.Waived = false
+	return f
 }
 
 // junitWaived is the skip message of waived findings: "waived: " and each

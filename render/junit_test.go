@@ -115,23 +115,24 @@ func TestJUnitParsesAndCountsAddUp(t *testing.T) {
 				}
 			}
 
-			// Nothing is lost: each finding is in its testcase, error and
-			// warning ones as a failure of their severity's type, waived
-			// ones in system-out, skipping their test when nothing else
-			// fails it.
+			// Nothing is lost: each finding is in its testcase, those at
+			// or above --fail-on as a failure of their severity's type,
+			// the others in system-out, waived ones too, skipping their
+			// test when they alone would have failed it.
 			failing := map[string]bool{}
+			fails := func(sev checks.Severity) bool { return !r.ReportOnly && sev >= r.FailOn }
 			for _, f := range r.Findings {
 				c := cases[f.Device+"/"+f.Check]
 				if f.Waived {
 					if !strings.Contains(c.SystemOut, f.Message) || !strings.Contains(c.SystemOut, "waived:   "+f.WaiverReason) {
 						t.Errorf("%s/%s: waived finding %q not in system-out", f.Device, f.Check, f.Message)
 					}
-					if len(c.Failures) == 0 && (len(c.Skipped) != 1 || !strings.Contains(c.Skipped[0].Message, "waived: "+f.WaiverReason)) {
+					if fails(f.Severity) && len(c.Failures) == 0 && (len(c.Skipped) != 1 || !strings.Contains(c.Skipped[0].Message, "waived: "+f.WaiverReason)) {
 						t.Errorf("%s/%s: waived, but not skipped with its reason: %+v", f.Device, f.Check, c.Skipped)
 					}
 					continue
 				}
-				if f.Severity >= checks.Warning {
+				if fails(f.Severity) {
 					failing[f.Device+"/"+f.Check] = true
 					if len(c.Failures) != 1 || !strings.Contains(c.Failures[0].Body, f.Message) {
 						t.Errorf("%s/%s: finding %q not in the failure %+v", f.Device, f.Check, f.Message, c.Failures)

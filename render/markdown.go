@@ -30,7 +30,7 @@ func Markdown(w io.Writer, r *Report) error {
 	c := r.Counts()
 	word, detail := verdict(r)
 	by := findingsByDevice(r)
-	fmt.Fprintf(&head, "## qoslint: fabric %s\n\n", mdText(r.Fabric))
+	fmt.Fprintf(&head, "## qoslint: fabric %s\n\n", mdText(r.fabricName()))
 	fmt.Fprintf(&head, "**%s**: %s; %s.\n\n", word, summary(r), detail)
 	head.WriteString("| error | warning | info | waived | input errors | devices | devices with findings |\n")
 	head.WriteString("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
@@ -109,7 +109,7 @@ func mdSections(r *Report, by map[string][]checks.Finding) []mdSection {
 			if k == 0 {
 				return ""
 			}
-			return "\n### Input errors\n\nThe rest of the fabric was still checked.\n\n" +
+			return "\n### Input errors\n\n" + sentence(r.inputErrorsNote()) + "\n\n" +
 				"| device | evidence | error |\n| --- | --- | --- |\n" + strings.Join(rows[:k], "")
 		}})
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/inventory/source"
@@ -26,6 +27,10 @@ type Report struct {
 	Findings []checks.Finding
 	// Errors are input problems: files that could not be read or parsed.
 	Errors []*source.Error
+	// NotJudged is a run that stopped before the model: the inventory (or
+	// what has to be read before it, such as the waiver file) could not be
+	// read, so Errors say why and nothing of the fabric was checked.
+	NotJudged bool
 	// Notes are remarks on how the data was obtained (host keys not
 	// verified, outputs a live device did not give).
 	Notes  []string
@@ -47,8 +52,13 @@ type Report struct {
 	// the device waivers.Device.
 	Waivers string
 	// Run, when set, is when the run started and how long it took (the
-	// prometheus format's timestamp and duration).
+	// prometheus format's timestamp and duration, the junit format's
+	// timestamp and times).
 	Run *RunInfo
+	// Host is the name of the machine the run was made on (the junit
+	// format's hostname); the caller sets it, so that a report rendered
+	// in a test does not depend on the machine.
+	Host string
 	// ReportOnly is --fail-on none: findings never fail the run, so the
 	// verdict reports them instead of passing or failing.
 	ReportOnly bool
@@ -111,6 +121,22 @@ func (r *Report) Failed() bool {
 		}
 	}
 	return false
+}
+
+// inputErrorsNote says what input errors meant for the rest of the run.
+func (r *Report) inputErrorsNote() string {
+	if r.NotJudged {
+		return "nothing was checked: qoslint stops when the inventory, or what it reads before the devices, cannot be read"
+	}
+	return "the rest of the fabric was still checked"
+}
+
+// fabricName is the fabric's name as the headings print it.
+func (r *Report) fabricName() string {
+	if r.Fabric == "" && r.NotJudged {
+		return "(inventory not read)"
+	}
+	return r.Fabric
 }
 
 // FailOnName is --fail-on as given: a severity, or "none" for a
@@ -203,4 +229,12 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("%d %s", n, word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// sentence is s capitalised, with a full stop.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:] + "."
 }

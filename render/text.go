@@ -14,7 +14,7 @@ import (
 func Text(w io.Writer, r *Report) error {
 	r.Normalize()
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "fabric %s: %s\n", r.Fabric, summary(r))
+	fmt.Fprintf(bw, "fabric %s: %s\n", r.fabricName(), summary(r))
 
 	if len(r.Notes) > 0 {
 		fmt.Fprintln(bw)
@@ -25,7 +25,7 @@ func Text(w io.Writer, r *Report) error {
 	}
 	if len(r.Errors) > 0 {
 		fmt.Fprintln(bw)
-		fmt.Fprintln(bw, "input errors (the rest of the fabric was still checked)")
+		fmt.Fprintf(bw, "input errors (%s)\n", r.inputErrorsNote())
 		for _, e := range r.Errors {
 			fmt.Fprintf(bw, "  %s\n", e.Error())
 		}

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
+	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/render"
 	"github.com/qoslint/qoslint/render/schema"
 )
@@ -107,5 +109,29 @@ func TestWireValidates(t *testing.T) {
 	delete(flow, "dscp")
 	if s.Validate(bad) == nil {
 		t.Error("accepted a wire flow without dscp")
+	}
+}
+
+// The report of a run that stopped before the model (the inventory did
+// not parse) validates in json and SARIF: no devices, no findings, the
+// input error at its file and line.
+func TestNotJudgedValidates(t *testing.T) {
+	for format, name := range map[string]string{"json": schema.Report, "sarif": schema.SARIF} {
+		r := &render.Report{
+			NotJudged: true, FailOn: checks.Error,
+			Errors: []*source.Error{source.Errorf("inventory.hcl", 3, "Unsupported argument")},
+			Run:    &render.RunInfo{Start: time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)},
+		}
+		var b bytes.Buffer
+		if err := render.Formatters()[format](&b, r); err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := compile(t, name).Validate(doc); err != nil {
+			t.Errorf("%s of a run that read no inventory does not validate against %s:\n%v", format, name, err)
+		}
 	}
 }

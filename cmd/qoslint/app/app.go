@@ -47,6 +47,10 @@ type LintOptions struct {
 	Waivers string
 	Checks  CheckFlags
 	Style   Style
+
+	// Outputs, when set, are the reports to write (-f FORMAT[=PATH]);
+	// Format is then unused.
+	Outputs []Output
 }
 
 // Style is how a report is judged and shown beyond its format:
@@ -131,7 +135,7 @@ func buildReport(dir, waiverFile string, failOn checks.Severity, fl CheckFlags) 
 	}
 	if len(inv.Switches)+len(inv.Hosts) == 0 {
 		// A gate that checks nothing must not pass.
-		return nil, fmt.Errorf("%s names no device: nothing to check", inv.File)
+		return nil, &source.Error{Pos: source.Pos{File: inv.File}, Msg: "names no device: nothing to check"}
 	}
 	set, err := selectChecks(inv, fl)
 	if err != nil {
@@ -214,13 +218,16 @@ func applyWaivers(r *render.Report, wf *waivers.File, set *checks.Set) {
 	r.Normalize()
 }
 
+// runChecks runs the checks; tests count its calls.
+var runChecks = checks.RunSet
+
 // report models a capture, runs the checks and assembles the report of
 // every inventory device.
 func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks.Severity, set *checks.Set) *render.Report {
 	fab := model.Build(inv, capture)
 	r := &render.Report{
 		Fabric:   inv.Fabric,
-		Findings: checks.RunSet(fab, set),
+		Findings: runChecks(fab, set),
 		Errors:   append(capture.Errors, fab.Problems...),
 		FailOn:   failOn,
 		Chain:    render.BuildChain(fab),
@@ -271,29 +278,40 @@ func runSince(start time.Time) *render.RunInfo {
 	return &render.RunInfo{Start: start, Duration: now().Sub(start)}
 }
 
+// hostname is the machine's name as the junit format's hostname wants it;
+// tests set it.
+var hostname = func() string {
+	// JUnit.xsd (windyroad/JUnit-Schema): "'localhost' should be used if
+	// the hostname cannot be determined."
+	if h, err := os.Hostname(); err == nil && h != "" {
+		return h
+	}
+	return "localhost"
+}
+
 // Lint writes the report for dir to out and returns the exit code. The
 // report is always printed before the code is decided.
 func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
-	format, ok := render.Formatters()[opt.Format]
+	ss, ok := sinks(errOut, opt.Format, opt.Outputs)
 	if !ok {
-		fmt.Fprintf(errOut, "qoslint: unknown format %q (one of %v)\n", opt.Format, render.FormatNames())
 		return ExitInput
 	}
 	start := now()
 	r, err := buildReport(dir, opt.Waivers, opt.FailOn, opt.Checks)
 	if err != nil {
-		printLoadError(errOut, err)
-		return ExitInput
+		return failedRun(out, errOut, err, ss, opt.FailOn, opt.Style, start)
 	}
 	r.Run = runSince(start)
+	r.Host = hostname()
 	opt.Style.apply(r)
-	return emit(out, errOut, r, format, opt.Fix, ExitInput)
+	return emit(out, errOut, r, ss, opt.Fix, ExitInput)
 }
 
-// emit adds the fix plans when asked, prints the report, then decides the
-// exit code: inputCode when anything could not be read, ExitFindings for
+// emit adds the fix plans when asked, prints the report in every output,
+// then decides the exit code: ExitInput when an output could not be
+// written, inputCode when anything could not be read, ExitFindings for
 // findings at or above --fail-on. The report is always printed first.
-func emit(out, errOut io.Writer, r *render.Report, format render.Formatter, fix bool, inputCode int) int {
+func emit(out, errOut io.Writer, r *render.Report, ss []sink, fix bool, inputCode int) int {
 	if fix {
 		var err error
 		if r.Plans, err = render.Plans(r); err != nil {
@@ -301,8 +319,7 @@ func emit(out, errOut io.Writer, r *render.Report, format render.Formatter, fix 
 			return ExitInput
 		}
 	}
-	if err := format(out, r); err != nil {
-		fmt.Fprintf(errOut, "qoslint: writing the report: %v\n", err)
+	if !write(out, errOut, r, ss) {
 		return ExitInput
 	}
 	switch {

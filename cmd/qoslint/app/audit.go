@@ -68,6 +68,10 @@ type AuditOptions struct {
 	Waivers string
 	Checks  CheckFlags
 	Style   Style
+
+	// Outputs, when set, are the reports to write (-f FORMAT[=PATH]);
+	// Format is then unused.
+	Outputs []Output
 }
 
 // collectLive loads the inventory and collects every device.
@@ -120,41 +124,46 @@ func collectInventory(ctx context.Context, errOut io.Writer, inv *inventory.Inve
 // the same offline collector, so `qoslint collect` + `qoslint lint` gives
 // the same findings.
 func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
-	format, ok := render.Formatters()[opt.Format]
+	ss, ok := sinks(errOut, opt.Format, opt.Outputs)
 	if !ok {
-		fmt.Fprintf(errOut, "qoslint: unknown format %q (one of %v)\n", opt.Format, render.FormatNames())
 		return ExitInput
 	}
+	start := now()
+	// What cannot be read stops the run before any device is dialled,
+	// with a report of the errors in every output.
+	failed := func(err error) int { return failedRun(out, errOut, err, ss, opt.FailOn, opt.Style, start) }
 	// The waivers are read first: a typo in them must not cost a
 	// whole collection to find out.
 	wf, err := loadWaivers(filepath.Dir(opt.Inventory), opt.Waivers)
 	if err != nil {
-		printLoadError(errOut, err)
-		return ExitInput
+		return failed(err)
+	}
+	inv, err := inventory.LoadFile(opt.Inventory)
+	if err != nil {
+		return failed(err)
 	}
 	// So are the checks: an unknown name is an input error before any
-	// device is dialled. An inventory that does not load is collectLive's
-	// to report.
-	var set *checks.Set
-	if inv, err := inventory.LoadFile(opt.Inventory); err == nil {
-		if set, err = selectChecks(inv, opt.Checks); err != nil {
-			printLoadError(errOut, err)
-			return ExitInput
-		}
+	// device is dialled.
+	set, err := selectChecks(inv, opt.Checks)
+	if err != nil {
+		return failed(err)
 	}
-	start := now()
-	inv, res, code := collectLive(ctx, errOut, opt.LiveOptions)
+	if err := live.Validate(inv, liveOptions(opt.LiveOptions)); err != nil {
+		return failed(err)
+	}
+	res, code := collectInventory(ctx, errOut, inv, opt.LiveOptions)
 	if code != ExitOK {
 		return code
 	}
 	r := liveReport(inv, filepath.Dir(opt.Inventory), res, opt.FailOn, set)
 	applyWaivers(r, wf, set)
 	r.Run = runSince(start)
+	r.Host = hostname()
 	if opt.InsecureSkipHostKeyCheck {
 		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")
 	}
 	opt.Style.apply(r)
-	return emit(out, errOut, r, format, opt.Fix, ExitIncomplete)
+	return emit(out, errOut, r, ss, opt.Fix, ExitIncomplete)
 }
 
 // liveReport checks what was collected; devices that could not be collected

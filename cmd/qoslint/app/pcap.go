@@ -45,9 +45,8 @@ func WireChecks() []*checks.Check {
 // findings at or above FailOn, 2 when a file or the policy could not be
 // read (the report is still printed for what was read).
 func Pcap(out, errOut io.Writer, files []string, opt PcapOptions) int {
-	format, ok := render.Formatters()[opt.Format]
+	ss, ok := sinks(errOut, opt.Format, nil)
 	if !ok {
-		fmt.Fprintf(errOut, "qoslint: unknown format %q (one of %v)\n", opt.Format, render.FormatNames())
 		return ExitInput
 	}
 	start := now()
@@ -62,8 +61,9 @@ func Pcap(out, errOut io.Writer, files []string, opt PcapOptions) int {
 		return ExitInput
 	}
 	r.Run = runSince(start)
+	r.Host = hostname()
 	opt.Style.apply(r)
-	return emit(out, errOut, r, format, false, ExitInput)
+	return emit(out, errOut, r, ss, false, ExitInput)
 }
 
 // pcapPolicy is the inventory of --policy, or one holding only the

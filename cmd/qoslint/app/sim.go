@@ -137,31 +137,41 @@ type DemoOptions struct {
 	// means error, lint's default.
 	FailOn checks.Severity
 	Style  Style
+
+	// Outputs, when set, are the reports to write (-f FORMAT[=PATH]);
+	// Format is then unused.
+	Outputs []Output
 }
 
 // Demo runs a whole live audit of a shipped example: it extracts the
 // fabric, serves it with the simulator on loopback and audits it over SSH.
 func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
-	tmp, err := os.MkdirTemp("", "qoslint-demo-")
-	if err != nil {
-		fmt.Fprintf(errOut, "qoslint: demo: %v\n", err)
-		return ExitInput
-	}
-	defer os.RemoveAll(tmp)
-	dir, err := examples.Extract(opt.Fabric, tmp)
-	if err != nil {
-		fmt.Fprintf(errOut, "qoslint: demo: no shipped fabric %q (one of %v)\n", opt.Fabric, examples.Names())
+	ss, ok := sinks(errOut, opt.Format, opt.Outputs)
+	if !ok {
 		return ExitInput
 	}
 	if opt.FailOn == 0 {
 		opt.FailOn = checks.Error
 	}
+	start := now()
+	// Even the demo's own set-up failing leaves every asked-for report.
+	failed := func(err error) int {
+		return failedRun(out, errOut, fmt.Errorf("demo: %w", err), ss, opt.FailOn, opt.Style, start)
+	}
+	tmp, err := os.MkdirTemp("", "qoslint-demo-")
+	if err != nil {
+		return failed(err)
+	}
+	defer os.RemoveAll(tmp)
+	dir, err := examples.Extract(opt.Fabric, tmp)
+	if err != nil {
+		return failed(fmt.Errorf("no shipped fabric %q (one of %v)", opt.Fabric, examples.Names()))
+	}
 	password := newPassword()
 	invPath := filepath.Join(tmp, "sim-inventory.yaml")
 	f, err := startSim(dir, "127.0.0.1", opt.Latency, password, invPath, true)
 	if err != nil {
-		fmt.Fprintf(errOut, "qoslint: demo: %v\n", err)
-		return ExitInput
+		return failed(err)
 	}
 	defer f.Close()
 	fmt.Fprintf(errOut, "qoslint demo: %d simulated devices of %s on 127.0.0.1, auditing over SSH\n", len(f.Devices()), opt.Fabric)
@@ -175,6 +185,6 @@ func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
 				return os.Getenv(k)
 			},
 		},
-		Format: opt.Format, FailOn: opt.FailOn, Style: opt.Style,
+		Format: opt.Format, Outputs: opt.Outputs, FailOn: opt.FailOn, Style: opt.Style,
 	})
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
+	"github.com/qoslint/qoslint/render"
 )
 
 // The conventions every command shares: the same flag means the same thing
@@ -23,6 +24,39 @@ import (
 func addFormat(cmd *cobra.Command, p *string, def string, values []string, what string) {
 	cmd.Flags().StringVarP(p, "format", "f", def, what+": "+strings.Join(values, "|"))
 	complete(cmd, "format", values...)
+}
+
+// reportFormats is -f/--format of the commands that print a fabric's
+// report (lint, audit, demo): repeatable as -f FORMAT[=PATH], so that one
+// run writes every report CI wants.
+type reportFormats struct{ values []string }
+
+func (f *reportFormats) add(cmd *cobra.Command) {
+	cmd.Flags().StringArrayVarP(&f.values, "format", "f", []string{"text"},
+		"output format: "+strings.Join(render.FormatNames(), "|")+
+			"; repeat as -f FORMAT=PATH to also write that report to PATH from the same run (at most one -f without =PATH: standard output, or -o FILE)")
+	complete(cmd, "format", render.FormatNames()...)
+}
+
+// outputs are the reports to write, refused (a usage error) when two go
+// to one place.
+func (f *reportFormats) outputs(cmd *cobra.Command, o *output) ([]app.Output, error) {
+	outs := make([]app.Output, 0, len(f.values))
+	for _, v := range f.values {
+		name, path, hasPath := strings.Cut(v, "=")
+		if hasPath && path == "" {
+			return nil, fmt.Errorf("-f %s: no file after =; -f FORMAT=PATH\n%s", v, usageHint(cmd))
+		}
+		outs = append(outs, app.Output{Format: name, Path: path})
+	}
+	file := ""
+	if o.toFile() {
+		file = o.path
+	}
+	if err := app.CheckOutputs(outs, file); err != nil {
+		return nil, fmt.Errorf("%v\n%s", err, usageHint(cmd))
+	}
+	return outs, nil
 }
 
 // output is -o/--output: the report goes to FILE instead of stdout.

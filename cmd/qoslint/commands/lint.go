@@ -6,11 +6,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
-	"github.com/qoslint/qoslint/render"
 )
 
 func newLintCmd(out, errOut io.Writer) *cobra.Command {
-	var format, waiverFile string
+	var waiverFile string
+	var rf reportFormats
 	var fo failOn
 	var o output
 	var fix bool
@@ -19,6 +19,7 @@ func newLintCmd(out, errOut io.Writer) *cobra.Command {
 		Use: "lint DIR",
 		Example: `  qoslint lint examples/broken-pod
   qoslint lint . -f sarif -o qoslint.sarif
+  qoslint lint . -f text -f sarif=qoslint.sarif -f junit=qoslint.xml   # one run, three reports
   qoslint lint fabric/inventory.yaml --fail-on none     # a file: its folder is linted`,
 		Short: "Check a fabric directory (inventory + saved device outputs) offline",
 		Long: `lint reads DIR/inventory.yaml (or inventory.hcl) and DIR/devices/<device>/..., builds what
@@ -34,11 +35,16 @@ reported as a warning.
 
 Exit codes: 0 nothing at or above --fail-on (always, with --fail-on none), 1 findings at or above --fail-on,
 2 the input could not be read (bad inventory or waiver file, unknown or missing device folder,
-malformed file).`,
+malformed file). A report is written in every format asked for even then: with no devices and
+the input errors at their file and line when the inventory itself could not be read.`,
 		Args:              exactArgs(1, "DIR, the fabric directory (or a file in it)"),
 		ValidArgsFunction: completeDirs(1, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			sev, reportOnly, err := fo.parse()
+			if err != nil {
+				return err
+			}
+			outs, err := rf.outputs(cmd, &o)
 			if err != nil {
 				return err
 			}
@@ -47,11 +53,11 @@ malformed file).`,
 				return err
 			}
 			return o.run(out, func(w io.Writer) error {
-				return exitCode(app.Lint(w, errOut, args[0], app.LintOptions{Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
+				return exitCode(app.Lint(w, errOut, args[0], app.LintOptions{Outputs: outs, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
 			})
 		},
 	}
-	addFormat(cmd, &format, "text", render.FormatNames(), "output format")
+	rf.add(cmd)
 	o.add(cmd)
 	fo.add(cmd)
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")

@@ -17,7 +17,6 @@ import (
 	"github.com/qoslint/qoslint/collectors/live"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/examples"
-	"github.com/qoslint/qoslint/render"
 )
 
 // interruptible is the context every live command runs in: Ctrl-C or
@@ -97,11 +96,14 @@ func (l *liveFlags) options(errOut io.Writer) app.LiveOptions {
 const liveExitCodes = `Exit codes: 0 nothing at or above --fail-on (always, with --fail-on none), 1 findings at or above --fail-on,
 2 the inventory or the waiver file could not be read, 3 the audit is incomplete: some devices
 could not be collected or answered with output that could not be read (the report names each
-and why).`
+and why). Every report asked for (-f FORMAT, -f FORMAT=PATH, -o FILE) is written whatever the
+exit code; when the inventory or the waiver file cannot be read it has no devices and the input
+errors at their file and line.`
 
 func newAuditCmd(out, errOut io.Writer) *cobra.Command {
 	var lf liveFlags
-	var format, waiverFile string
+	var waiverFile string
+	var rf reportFormats
 	var fo failOn
 	var o output
 	var fix bool
@@ -114,13 +116,18 @@ from a fixed allowlist), then reports exactly as lint does on the same data, wit
 qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 
 ` + liveExitCodes,
-		Args: noArgs,
+		Example: `  qoslint audit --inventory inventory.yaml -f text -f sarif=qoslint.sarif -f junit=qoslint.xml`,
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			sev, reportOnly, err := fo.parse()
 			if err != nil {
 				return err
 			}
 			if err := lf.validate(); err != nil {
+				return err
+			}
+			outs, err := rf.outputs(cmd, &o)
+			if err != nil {
 				return err
 			}
 			st, err := style(cmd, out, &o, reportOnly)
@@ -130,13 +137,13 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 			ctx, stop := interruptible()
 			defer stop()
 			return o.run(out, func(w io.Writer) error {
-				return exitCode(app.Audit(ctx, w, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
+				return exitCode(app.Audit(ctx, w, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Outputs: outs, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
 			})
 		},
 	}
 	lf.add(cmd)
 	addCheckFlags(cmd, &cf)
-	addFormat(cmd, &format, "text", render.FormatNames(), "output format")
+	rf.add(cmd)
 	o.add(cmd)
 	fo.add(cmd)
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
@@ -211,6 +218,7 @@ generated when unset) and the known_hosts file that inventory names, then runs u
 
 func newDemoCmd(out, errOut io.Writer) *cobra.Command {
 	var opt app.DemoOptions
+	var rf reportFormats
 	var fo failOn
 	var o output
 	cmd := &cobra.Command{
@@ -229,6 +237,9 @@ func newDemoCmd(out, errOut io.Writer) *cobra.Command {
 			if opt.FailOn, reportOnly, err = fo.parse(); err != nil {
 				return err
 			}
+			if opt.Outputs, err = rf.outputs(cmd, &o); err != nil {
+				return err
+			}
 			if opt.Style, err = style(cmd, out, &o, reportOnly); err != nil {
 				return err
 			}
@@ -239,7 +250,7 @@ func newDemoCmd(out, errOut io.Writer) *cobra.Command {
 		},
 	}
 	cmd.Flags().DurationVar(&opt.Latency, "latency", 20*time.Millisecond, "simulated delay per command")
-	addFormat(cmd, &opt.Format, "text", render.FormatNames(), "output format")
+	rf.add(cmd)
 	o.add(cmd)
 	fo.add(cmd)
 	return cmd
