@@ -235,8 +235,8 @@ func shellWords(line string) (words []string, comment string, err error) {
 var liveCommands = []string{"audit", "collect", "serve", "sim"}
 
 // TestDocCommands runs every command line of the README and of every help
-// topic through the command tree, in a scratch folder holding a copy of
-// examples/, in the order each file shows them, and holds each to the exit
+// topic through the command tree, in a scratch folder per doc beside one
+// copy of examples/, in the order each file shows them, and holds each to the exit
 // code the doc implies; a console block's output must be what the command
 // prints. Lines marked `# live:` are counted and listed, never run.
 func TestDocCommands(t *testing.T) {
@@ -258,7 +258,6 @@ func TestDocCommands(t *testing.T) {
 	if err := os.CopyFS(filepath.Join(work, "examples"), os.DirFS(examplesDir)); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(work)
 	names := make([]string, 0, len(docs))
 	for name := range docs {
 		names = append(names, name)
@@ -267,6 +266,17 @@ func TestDocCommands(t *testing.T) {
 	ran, perFile := 0, map[string]int{}
 	var live []string
 	for _, name := range names {
+		// Each doc runs in its own folder, in the order it shows its
+		// lines (a snapshot before the drift that reads it), so that one
+		// doc's output folders never collide with another's.
+		dir := filepath.Join(work, strings.ReplaceAll(name, "/", "_"))
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.Join(work, "examples"), filepath.Join(dir, "examples")); err != nil {
+			t.Fatal(err)
+		}
+		t.Chdir(dir)
 		for _, c := range docCommands(t, name, docs[name]) {
 			if len(c.args) == 0 {
 				t.Errorf("%s: no command", c.where)
