@@ -76,8 +76,14 @@ func TestChecksTopic(t *testing.T) {
 	}
 }
 
-// githubSlug is the anchor GitHub gives a heading: lower case, spaces to
-// hyphens, punctuation other than hyphens and underscores dropped.
+// githubSlug is the anchor GitHub gives a heading, as
+// https://gist.github.com/creachadair/e35cefd8e3fbdfe3cce4f6178da1cd70
+// states it: "Translate t to lower-case", a word is "a contiguous run of
+// letters, digits, underscores (_) and hyphens (-)", and a run of space
+// and punctuation becomes "A single hyphen (-), if the run contains any
+// spaces or tabs". GitHub's own pages state no such rule (not verified);
+// for the check IDs, lower-case letters, digits and hyphens only, every
+// published rule gives the ID itself.
 func githubSlug(title string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(title) {
