@@ -21,7 +21,7 @@ With policy ib.vl set, the SL must map to that VL. The SL is the host's NCCL_IB_
 (environment, ~/.nccl.conf, /etc/nccl.conf, default 0), else the policy's ib.sl; and every other
 application's SL that ib-sl-consistency reads (UCX_IB_SL, NVSHMEM_IB_SL, the env of the Kubernetes
 containers placed on the host), one finding per SL and port naming the applications on it. The fix
-is OpenSM's qos_ca_sl2vl (README, InfiniBand), which OpenSM programs when qos is TRUE; for an SL only
+is OpenSM's qos_ca_sl2vl (qoslint help infiniband), which OpenSM programs when qos is TRUE; for an SL only
 other applications use, moving them to the policy's SL.
 
 A switch's tables are read by LID from the host with ibswitches.txt (smpquery sl2vl <lid> <out>,

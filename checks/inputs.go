@@ -2,8 +2,8 @@ package checks
 
 import "github.com/qoslint/qoslint/collectors/layout"
 
-// Input names one kind of device file a check reads (README, "The fabric
-// directory"). A check declares its inputs so that `qoslint explain` can say
+// Input names one kind of device file a check reads (`qoslint help
+// fabric`). A check declares its inputs so that `qoslint explain` can say
 // what to collect for it, and so that TestCatalog can hold every name to
 // this list.
 type Input string

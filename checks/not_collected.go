@@ -22,7 +22,7 @@ var NotCollected = &Check{
 qoslint gathers those skips into one info finding per device that lists each missing or
 unreadable input and the checks it would have fed, e.g. "mlnx_qos-ens1f0np0.txt not collected:
 host-trust (trust), host-dscp-map (dscp2prio), host-pfc (PFC) not checked". Collect the input (see
-the README's fabric directory) and run again to have those checks judge the device. --fail-on info
+qoslint help fabric) and run again to have those checks judge the device. --fail-on info
 makes a missing input fail the gate.`,
 }
 

@@ -10,7 +10,7 @@ import (
 )
 
 // Selecting checks (--enable, --disable, and the inventory's checks
-// section). The rule, which the README states too:
+// section). The rule, which `qoslint help checks` states too:
 //
 //  1. Each name is a check ID or a kind (config, evidence, topology,
 //     input); any other name is an error naming it.

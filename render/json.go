@@ -9,8 +9,8 @@ import (
 )
 
 // SchemaVersion names the JSON report layout. Fields are only ever added
-// within a version; a rename or removal bumps it. README "JSON report"
-// documents it.
+// within a version; a rename or removal bumps it. `qoslint help formats`
+// ("JSON") documents it.
 const SchemaVersion = "qoslint.report/v1"
 
 type jsonReport struct {

@@ -10,7 +10,7 @@ import (
 	"github.com/qoslint/qoslint/inventory/names"
 )
 
-// InfiniBand commands of a host (README "Fabric directory", InfiniBand).
+// InfiniBand commands of a host (`qoslint help infiniband`).
 const (
 	// IBStat is `ibstat` → ibstat.txt: it only reads the HCAs' sysfs
 	// attributes (linux-rdma/rdma-core infiniband-diags/ibstat.c).

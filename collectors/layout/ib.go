@@ -2,7 +2,7 @@ package layout
 
 import "strconv"
 
-// InfiniBand files of a host (README "Fabric directory", InfiniBand). The
+// InfiniBand files of a host (`qoslint help infiniband`). The
 // per-port names carry the HCA and port as `ibstat` prints them, so one
 // host with several HCAs keeps one file per port.
 const (
@@ -29,7 +29,7 @@ func SMPQueryFile(op, ca string, port int) string {
 	return "smpquery-" + op + "-" + ca + "-" + strconv.Itoa(port) + txtSuffix
 }
 
-// InfiniBand switches (README "Fabric directory", InfiniBand switches). A
+// InfiniBand switches (`qoslint help infiniband`). A
 // switch runs no shell qoslint could reach: it answers only subnet
 // management packets, which any host with an HCA port on the subnet can
 // send. So its tables are read from one host (the subnet manager's host,

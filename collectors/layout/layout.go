@@ -1,5 +1,5 @@
 // Package layout is qoslint's one vocabulary of names: the files of a
-// fabric directory (README "Fabric directory"), the host paths they mirror
+// fabric directory (`qoslint help fabric`), the host paths they mirror
 // (/sys, /etc/nccl.conf) and the device kinds. Collectors write these
 // names, the offline reader reads them, the model cites them as evidence,
 // checks and renderers print them and the simulator serves them; each

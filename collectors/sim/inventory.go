@@ -7,8 +7,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// The inventory WriteInventory emits, in the schema of the README's
-// "inventory.yaml" section plus the ssh settings. Field order is the
+// The inventory WriteInventory emits, in the schema of `qoslint help
+// inventory` plus the ssh settings (`qoslint help live`). Field order is the
 // output order.
 type outInventory struct {
 	Fabric     string      `yaml:"fabric"`

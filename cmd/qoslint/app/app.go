@@ -25,7 +25,7 @@ import (
 // now is the clock waiver expiry is judged by; tests set it.
 var now = time.Now
 
-// Exit codes of lint (README "Exit codes").
+// Exit codes of lint (`qoslint help commands`, "Exit codes").
 const (
 	ExitOK       = 0 // nothing at or above --fail-on
 	ExitFindings = 1 // findings at or above --fail-on

@@ -80,7 +80,7 @@ func BenchmarkLint1000(b *testing.B) {
 	}
 }
 
-// BenchmarkLintBrokenPod is the README example.
+// BenchmarkLintBrokenPod is the README's first example.
 func BenchmarkLintBrokenPod(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if _, err := BuildReport("../../../examples/broken-pod", checks.Error); err != nil {

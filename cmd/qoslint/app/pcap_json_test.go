@@ -11,7 +11,7 @@ import (
 )
 
 // TestPcapJSONWire: `qoslint pcap -f json` carries each capture's per-flow
-// summary (README "JSON report", render/schema/report.schema.json "wire"):
+// summary (`qoslint help formats` "JSON", render/schema/report.schema.json "wire"):
 // a sender at DSCP 26 with a CE-marked packet, the tagged CNP that went
 // back at the wrong priority, an untagged CNP, and a second sender at
 // DSCP 0, in a pcapng file as tcpdump -i <netdev> writes.

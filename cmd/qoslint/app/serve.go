@@ -22,7 +22,7 @@ import (
 	"github.com/qoslint/qoslint/render"
 )
 
-// Defaults of serve (README "Serving metrics").
+// Defaults of serve (`qoslint help serve`).
 const (
 	DefaultServeListen   = "127.0.0.1:9753"
 	DefaultServeInterval = 10 * time.Minute

@@ -15,7 +15,7 @@ import (
 	"github.com/qoslint/qoslint/render/driftfmt"
 )
 
-// Exit codes of drift (README "Snapshots and drift"); ExitInput (2) is
+// Exit codes of drift (`qoslint help snapshots`); ExitInput (2) is
 // shared with lint.
 const (
 	ExitNoDrift = 0 // both sides are the same in QoS terms

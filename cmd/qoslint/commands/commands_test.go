@@ -6,8 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/qoslint/qoslint/checks"
 )
 
 func run(args ...string) (int, string, string) {
@@ -124,34 +122,6 @@ func TestFixAndRenderCommands(t *testing.T) {
 	}
 	if code, _, errOut := run("render", "--role", "leaf"); code != 2 || !strings.Contains(errOut, `"policy" not set`) {
 		t.Errorf("render without --policy: exit %d %s", code, errOut)
-	}
-}
-
-// TestREADMECheckTable proves the README's check table is the catalog:
-// IDs, the devices each applies to, severities and titles. Regenerate it
-// with `go run ./cmd/qoslint explain --format markdown`.
-func TestREADMECheckTable(t *testing.T) {
-	data, err := os.ReadFile("../../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const begin, end = "<!-- checks:begin (go run ./cmd/qoslint explain --format markdown) -->\n", "<!-- checks:end -->"
-	s := string(data)
-	i, j := strings.Index(s, begin), strings.Index(s, end)
-	if i < 0 || j < i {
-		t.Fatalf("README.md lacks the %q ... %q markers", begin, end)
-	}
-	code, out, _ := run("explain", "--format", "markdown")
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
-	if got := s[i+len(begin) : j]; got != out {
-		t.Errorf("README check table differs from the catalog; replace it with:\n%s", out)
-	}
-	for _, c := range checks.All() {
-		if !strings.Contains(out, "| `"+c.ID+"` |") {
-			t.Errorf("table lacks %s", c.ID)
-		}
 	}
 }
 

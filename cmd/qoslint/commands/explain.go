@@ -40,7 +40,7 @@ func newExplainCmd(out, _ io.Writer) *cobra.Command {
 			return o.run(out, func(w io.Writer) error { return explain(w, args, format, color) })
 		},
 	}
-	addFormat(cmd, &format, "text", explainFormats, "text, or markdown (the README's check table)")
+	addFormat(cmd, &format, "text", explainFormats, "text, or markdown (the check table of qoslint help checks)")
 	o.add(cmd)
 	return cmd
 }
@@ -129,13 +129,28 @@ func explainText(out io.Writer, color bool) error {
 	return err
 }
 
-// explainMarkdown is the check table of the README, generated from the
-// catalog so that the two cannot disagree (a test compares them).
+// explainMarkdown is the check table of `qoslint help checks`, generated
+// from the catalog so that the two cannot disagree (TestChecksTopic).
 func explainMarkdown() string {
 	var b strings.Builder
 	b.WriteString("| ID | kind | applies to | severity | what it checks |\n| --- | --- | --- | --- | --- |\n")
 	for _, c := range catalog() {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", c.ID, c.Kind, devicesText(c), c.Severity, strings.ReplaceAll(c.Title, "|", `\|`))
+	}
+	return b.String()
+}
+
+// checksReference is the generated part of `qoslint help checks`
+// (cmd/qoslint/help/checks.md): the table, then one section per check
+// headed by its bare ID, so that GitHub gives it the anchor #<id> that
+// SARIF rules' helpUri names. The body is what `qoslint explain ID`
+// prints, fenced, since check docs are plain text (`<if>`, `DSCP>>3`)
+// that markdown would otherwise read as HTML or emphasis.
+func checksReference() string {
+	var b strings.Builder
+	b.WriteString(explainMarkdown())
+	for _, c := range catalog() {
+		fmt.Fprintf(&b, "\n### %s\n\n```text\n%s```\n", c.ID, explainOne(c, false))
 	}
 	return b.String()
 }

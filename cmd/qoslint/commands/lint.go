@@ -75,7 +75,7 @@ func addWaivers(cmd *cobra.Command, p *string, def string) {
 }
 
 // addCheckFlags adds --enable and --disable, which the commands that run
-// the checks share (README "Selecting checks").
+// the checks share (`qoslint help checks`, "Selecting checks").
 func addCheckFlags(cmd *cobra.Command, cf *app.CheckFlags) {
 	cmd.Flags().StringSliceVar(&cf.Enable, "enable", nil,
 		"run only these checks: IDs or kinds (config, evidence, topology, input), comma-separated or repeated; adds to the inventory's checks.enable")

@@ -24,7 +24,7 @@ func newRenderCmd(out, errOut io.Writer) *cobra.Command {
 	var opt app.GenerateOptions
 	var o output
 	cmd := &cobra.Command{
-		Use:   "render --policy FILE --role leaf|spine|host",
+		Use:   "render --policy FILE --role leaf|spine|super-spine|border|host",
 		Short: "Generate the RoCE QoS configuration of a new device from the policy",
 		Long: `render prints the complete RoCE QoS configuration of a new device that follows the policy
 of an inventory file, one form at a time (--format):

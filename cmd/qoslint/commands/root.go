@@ -33,7 +33,10 @@ the ToS the hosts send, the NIC's DSCP trust, priority, PFC and ECN, and each sw
 DSCP map, PFC, ECN, queues, CNP handling and ECMP hashing.
 
 Shell completion of commands, flags and their values: qoslint completion bash|zsh|fish|powershell
-(see qoslint completion --help).`,
+(see qoslint completion --help).
+
+The reference (the fabric directory, the inventory, the policy, every check, the report formats,
+live collection, ...) is in qoslint help TOPIC; qoslint help lists the topics.`,
 		Version:       versionText(buildinfo.Read()),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -43,6 +46,7 @@ Shell completion of commands, flags and their values: qoslint completion bash|zs
 	root.SetErr(errOut)
 	root.SetArgs(args)
 	addColor(root)
+	root.SetHelpCommand(newHelpCmd(out))
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return fmt.Errorf("%v\n%s", err, usageHint(cmd))
 	})
