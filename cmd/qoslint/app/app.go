@@ -154,11 +154,11 @@ func buildReport(dir, waiverFile string, failOn checks.Severity, fl CheckFlags) 
 	r := report(inv, capture, failOn, set)
 	if werr != nil {
 		r.Errors = append(r.Errors, waiverErrors(waiverFile, werr)...)
-		limitReport(r, lim)
+		limitReport(r, lim, false)
 		return r, nil
 	}
 	applyWaivers(r, limitWaivers(wf, lim), set)
-	limitReport(r, lim)
+	limitReport(r, lim, false)
 	return r, nil
 }
 

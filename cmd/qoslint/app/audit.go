@@ -163,7 +163,7 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 	}
 	r := liveReport(inv, filepath.Dir(opt.Inventory), res, opt.FailOn, set)
 	applyWaivers(r, limitWaivers(wf, lim), set)
-	limitReport(r, lim)
+	limitReport(r, lim, true)
 	r.Run = runSince(start)
 	if opt.InsecureSkipHostKeyCheck {
 		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")

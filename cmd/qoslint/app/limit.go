@@ -58,7 +58,10 @@ func limitWaivers(wf *waivers.File, lim *inventory.Limit) *waivers.File {
 // names that are no inventory device (the waiver file, a Kubernetes
 // manifest no host is mapped to) are kept: they are about the input, not
 // about a device left out.
-func limitReport(r *render.Report, lim *inventory.Limit) {
+//
+// live says the devices outside the limit were not collected (audit), so
+// their links cannot be judged; lint read them.
+func limitReport(r *render.Report, lim *inventory.Limit, live bool) {
 	if lim == nil {
 		return
 	}
@@ -71,6 +74,10 @@ func limitReport(r *render.Report, lim *inventory.Limit) {
 		dev, _, ok := strings.Cut(n, ": ")
 		return ok && lim.Excludes(dev)
 	})
-	r.Notes = append(r.Notes, lim.Note())
+	links := "; links to them are judged with what the fabric directory holds of them"
+	if live {
+		links = "; they were not collected, so links to them are not judged"
+	}
+	r.Notes = append(r.Notes, lim.Note()+links)
 	r.Normalize()
 }
