@@ -36,6 +36,9 @@ func buildSSH(raw rawSSH, p *problems) SSH {
 	if f := raw.KnownHosts; f.Set {
 		s.KnownHosts = checkPath("ssh.known_hosts", f, p)
 	}
+	if f := raw.JumpHost; f.Set {
+		s.JumpHost = checkJumpHost("ssh.jump_host", f, p)
+	}
 	s.Switches = buildCreds("ssh.switches", raw.Switches, true, p)
 	s.Hosts = buildCreds("ssh.hosts", raw.Hosts, false, p)
 	return s
@@ -66,6 +69,9 @@ func buildCreds(who string, r rawCreds, switches bool, p *problems) Credentials 
 	}
 	if f := r.Port; f.Set && inRange(p, f.Line, who+": port", f.V, 1, 65535) {
 		c.Port = f.V
+	}
+	if f := r.JumpHost; f.Set {
+		c.JumpHost = checkJumpHost(who+": jump_host", f, p)
 	}
 	c.Agent = r.Agent.Set && r.Agent.V
 	if f := r.Sudo; f.Set {
@@ -98,13 +104,22 @@ func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 // SwitchCredentials is how to log in to s: ssh.switches overlaid by the
 // switch's own settings (see merge).
 func (inv *Inventory) SwitchCredentials(s Switch) Credentials {
-	return merge(inv.SSH.Switches, s.Credentials)
+	return merge(inv.withJump(inv.SSH.Switches), s.Credentials)
 }
 
 // HostCredentials is how to log in to h: ssh.hosts overlaid by the host's
 // own settings (see merge).
 func (inv *Inventory) HostCredentials(h Host) Credentials {
-	return merge(inv.SSH.Hosts, h.Credentials)
+	return merge(inv.withJump(inv.SSH.Hosts), h.Credentials)
+}
+
+// withJump is a group's defaults with ssh.jump_host where the group names
+// no jump host of its own.
+func (inv *Inventory) withJump(group Credentials) Credentials {
+	if group.JumpHost == "" {
+		group.JumpHost = inv.SSH.JumpHost
+	}
+	return group
 }
 
 // merge overlays a device's non-zero fields on its group's defaults, and
@@ -130,6 +145,12 @@ func merge(group, dev Credentials) Credentials {
 	}
 	if c.Port == 0 {
 		c.Port = 22
+	}
+	if dev.JumpHost != "" {
+		c.JumpHost = dev.JumpHost
+	}
+	if c.JumpHost == JumpNone {
+		c.JumpHost = ""
 	}
 	c.Agent = c.Agent || dev.Agent
 	c.Sudo = c.Sudo || dev.Sudo

@@ -48,12 +48,12 @@ var (
 	railsSchema = attrSchema("groups")
 	ibSchema    = attrSchema("sl", "vl", "adaptive_routing")
 	sshSchema   = &hcl.BodySchema{
-		Attributes: []hcl.AttributeSchema{{Name: "known_hosts"}},
+		Attributes: []hcl.AttributeSchema{{Name: "known_hosts"}, {Name: "jump_host"}},
 		Blocks:     []hcl.BlockHeaderSchema{{Type: "switches"}, {Type: "hosts"}},
 	}
 	checksSchema = attrSchema("enable", "disable")
 	gnmiSchema   = attrSchema("port", "tls", "ca_file", "skip_verify", "timeout")
-	credKeys     = []string{"username", "password_env", "key_file", "agent", "port", "sudo"}
+	credKeys     = []string{"username", "password_env", "key_file", "agent", "port", "sudo", "jump_host"}
 	credsSchema  = attrSchema(credKeys...)
 	switchSchema = attrSchema(append([]string{"role", "address", "ports", "gnmi_port", "platform"}, credKeys...)...)
 	hostSchema   = attrSchema(append([]string{"address", "nics", "k8s_node", "k8s_labels"}, credKeys...)...)
@@ -151,6 +151,7 @@ func hclRaw(body hcl.Body, p *problems) *rawInventory {
 	if b := single(top, "ssh", p); b != nil {
 		c := content(b.Body, sshSchema, p)
 		raw.SSH.KnownHosts = hclScalar(c.Attributes["known_hosts"], "ssh.known_hosts", asString, p)
+		raw.SSH.JumpHost = hclScalar(c.Attributes["jump_host"], "ssh.jump_host", asString, p)
 		if b := single(c, "switches", p); b != nil {
 			raw.SSH.Switches = hclCreds(content(b.Body, credsSchema, p).Attributes, "ssh.switches.", p)
 		}
@@ -263,6 +264,7 @@ func hclCreds(a hcl.Attributes, prefix string, p *problems) rawCreds {
 		Agent:       hclScalar(a["agent"], prefix+"agent", asBool, p),
 		Port:        hclScalar(a["port"], prefix+"port", asInt, p),
 		Sudo:        hclScalar(a["sudo"], prefix+"sudo", asBool, p),
+		JumpHost:    hclScalar(a["jump_host"], prefix+"jump_host", asString, p),
 	}
 }
 

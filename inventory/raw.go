@@ -76,10 +76,12 @@ type rawCreds struct {
 	Username, PasswordEnv, KeyFile field[string]
 	Agent, Sudo                    field[bool]
 	Port                           field[int]
+	JumpHost                       field[string]
 }
 
 type rawSSH struct {
 	KnownHosts      field[string]
+	JumpHost        field[string]
 	Switches, Hosts rawCreds
 }
 

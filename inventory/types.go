@@ -66,6 +66,10 @@ type SSH struct {
 	// relative paths are relative to the inventory file's folder. Empty
 	// means ~/.ssh/known_hosts.
 	KnownHosts string
+	// JumpHost is ssh.jump_host, the jump host every device is reached
+	// through unless its group or itself names another (or "none");
+	// "" for none. See Credentials.JumpHost.
+	JumpHost string
 	// Switches and Hosts are the defaults of each group; a device's own
 	// Credentials override them field by field.
 	Switches, Hosts Credentials
@@ -85,6 +89,11 @@ type Credentials struct {
 	Port int
 	// Sudo runs the host commands that need root (mlnx_qos) as `sudo -n`.
 	Sudo bool
+	// JumpHost is the SSH jump host the device is reached through, as
+	// OpenSSH's ProxyJump writes it: [user@]host[:port] (ParseJumpHost).
+	// "none" (in a group or device, to undo a default) is kept here and
+	// turned into "" by the credential merge; "" means a direct connection.
+	JumpHost string
 }
 
 // Policy is the intent every device is checked against. Load fills every

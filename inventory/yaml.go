@@ -90,6 +90,7 @@ type yamlChecks struct {
 
 type yamlSSH struct {
 	KnownHosts *string    `yaml:"known_hosts"`
+	JumpHost   *string    `yaml:"jump_host"`
 	Switches   *yamlCreds `yaml:"switches"`
 	Hosts      *yamlCreds `yaml:"hosts"`
 }
@@ -112,6 +113,7 @@ type yamlCreds struct {
 	Agent       *bool   `yaml:"agent"`
 	Port        *int    `yaml:"port"`
 	Sudo        *bool   `yaml:"sudo"`
+	JumpHost    *string `yaml:"jump_host"`
 }
 
 type yamlSwitch struct {

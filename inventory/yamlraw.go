@@ -124,6 +124,7 @@ func yamlCredsRaw(c *yamlCreds, n *yaml.Node, fallback int) rawCreds {
 		Agent:       yamlBool(c.Agent, n, "agent", fallback),
 		Port:        yamlInt(c.Port, n, "port", fallback),
 		Sudo:        yamlBool(c.Sudo, n, "sudo", fallback),
+		JumpHost:    yamlString(c.JumpHost, n, "jump_host", fallback),
 	}
 }
 
@@ -298,6 +299,7 @@ func yamlSSHRaw(x *yamlSSH, root *yaml.Node, r *rawSSH) {
 	k, n := child(root, "ssh")
 	at := lineOf(k)
 	r.KnownHosts = yamlString(x.KnownHosts, n, "known_hosts", at)
+	r.JumpHost = yamlString(x.JumpHost, n, "jump_host", at)
 	if x.Switches != nil {
 		gk, g := child(n, "switches")
 		r.Switches = yamlCredsRaw(x.Switches, g, max(lineOf(gk), at))

@@ -52,7 +52,11 @@ func openSession(ctx context.Context, dv *device, l *login, timeout time.Duratio
 		maxOutput = DefaultMaxOutput
 	}
 	s := &session{ctx: ctx, timeout: timeout, maxOutput: maxOutput}
-	s.tr = &sshTransport{ctx: ctx, config: l.clientConfig(addr), handshakeTimeout: timeout}
+	route, err := l.jumpRoute(dv.creds.JumpHost)
+	if err != nil {
+		return nil, err
+	}
+	s.tr = &sshTransport{ctx: ctx, config: l.clientConfig(addr), handshakeTimeout: timeout, jump: route}
 	drv, err := generic.NewDriver(dv.addr,
 		options.WithCustomTransport(s.tr),
 		options.WithPort(dv.port),
@@ -80,7 +84,15 @@ func openSession(ctx context.Context, dv *device, l *login, timeout time.Duratio
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
 		case s.tr.openErr != nil:
-			return nil, errors.New(describeOpenError(s.tr.openErr, addr, l, timeout))
+			var je *jumpError
+			if errors.As(s.tr.openErr, &je) {
+				return nil, errors.New(je.describe(timeout))
+			}
+			msg := describeOpenError(s.tr.openErr, addr, l, timeout)
+			if route != nil {
+				msg += " (through jump host " + route.host.String() + ")"
+			}
+			return nil, errors.New(msg)
 		case errors.Is(err, util.ErrTimeoutError):
 			return nil, fmt.Errorf("logged in to %s, but no shell prompt (user@host:~$ or user@host:mgmt:~$) came within %s", addr, timeout)
 		}

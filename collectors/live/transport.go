@@ -42,6 +42,11 @@ type sshTransport struct {
 	ctx              context.Context
 	config           func(remote net.Addr) (*ssh.ClientConfig, func(), error)
 	handshakeTimeout time.Duration
+	// jump, when set, is the jump host the device is reached through
+	// (jump.go); jumpConn and jumpClient are its connection.
+	jump       *jumpRoute
+	jumpConn   net.Conn
+	jumpClient *ssh.Client
 
 	conn    net.Conn
 	client  *ssh.Client
@@ -62,13 +67,21 @@ type sshTransport struct {
 
 func (t *sshTransport) Open(a *transport.Args) error {
 	addr := net.JoinHostPort(a.Host, strconv.Itoa(a.Port))
-	d := net.Dialer{Timeout: t.handshakeTimeout}
-	conn, err := d.DialContext(t.ctx, "tcp", addr)
+	var conn net.Conn
+	var err error
+	if t.jump != nil {
+		conn, err = t.dialJump(addr)
+	} else {
+		d := net.Dialer{Timeout: t.handshakeTimeout}
+		conn, err = d.DialContext(t.ctx, "tcp", addr)
+	}
 	if err != nil {
+		_ = t.Close()
 		return t.fail(err)
 	}
 	// Until the shell runs, the deadline bounds every handshake read and
-	// write; ctx closes the connection whenever it ends.
+	// write (through a jump host, the jump connection's deadline does:
+	// its channels have none); ctx closes the connection whenever it ends.
 	_ = conn.SetDeadline(time.Now().Add(t.handshakeTimeout))
 	t.mu.Lock()
 	t.conn = conn
@@ -97,6 +110,9 @@ func (t *sshTransport) Open(a *transport.Args) error {
 		return t.fail(fmt.Errorf("starting the remote shell: %w", err))
 	}
 	_ = conn.SetDeadline(time.Time{}) // commands are bounded by the op timeouts
+	if t.jumpConn != nil {
+		_ = t.jumpConn.SetDeadline(time.Time{})
+	}
 	return nil
 }
 
@@ -149,6 +165,12 @@ func (t *sshTransport) Close() error {
 	}
 	if t.conn != nil {
 		_ = t.conn.Close()
+	}
+	if t.jumpClient != nil {
+		_ = t.jumpClient.Close()
+	}
+	if t.jumpConn != nil {
+		_ = t.jumpConn.Close()
 	}
 	return nil
 }

@@ -84,6 +84,9 @@ type CheckFlags struct {
 	// K8s is lint's --k8s DIR: a folder of Kubernetes manifests read
 	// besides the fabric directory's own k8s/ folder.
 	K8s string
+	// Limit is lint's and fix's --limit: an Ansible-style pattern of the
+	// devices to report on (inventory.ParseLimit); "" reports on all.
+	Limit string
 }
 
 // notRun lists the checks set leaves out, in catalog order.
@@ -141,6 +144,10 @@ func buildReport(dir, waiverFile string, failOn checks.Severity, fl CheckFlags) 
 	if err != nil {
 		return nil, err
 	}
+	lim, err := parseLimit(inv, fl.Limit)
+	if err != nil {
+		return nil, err
+	}
 	// A broken waiver file is an input error like any other: the fabric is
 	// still judged and printed (unwaived), and the exit code says 2.
 	wf, werr := loadWaivers(dir, waiverFile)
@@ -151,10 +158,11 @@ func buildReport(dir, waiverFile string, failOn checks.Severity, fl CheckFlags) 
 	r := report(inv, capture, failOn, set)
 	if werr != nil {
 		r.Errors = append(r.Errors, waiverErrors(waiverFile, werr)...)
-		r.Normalize()
+		limitReport(r, lim, false)
 		return r, nil
 	}
-	applyWaivers(r, wf, set)
+	applyWaivers(r, limitWaivers(wf, lim), set)
+	limitReport(r, lim, false)
 	return r, nil
 }
 

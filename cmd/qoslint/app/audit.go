@@ -55,6 +55,10 @@ type LiveOptions struct {
 	// JobEnv also reads the job environment of running NCCL processes
 	// (live.Options.JobEnv).
 	JobEnv bool
+	// Limit is audit's and collect's --limit: only the devices this
+	// Ansible-style pattern selects are dialled (inventory.ParseLimit);
+	// "" dials every device.
+	Limit string
 }
 
 // AuditOptions are audit's settings.
@@ -81,7 +85,12 @@ func collectLive(ctx context.Context, errOut io.Writer, opt LiveOptions) (*inven
 		printLoadError(errOut, err)
 		return nil, nil, ExitInput
 	}
-	res, code := collectInventory(ctx, errOut, inv, opt)
+	lim, err := parseLimit(inv, opt.Limit)
+	if err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return nil, nil, ExitInput
+	}
+	res, code := collectInventory(ctx, errOut, lim.Apply(inv), opt)
 	return inv, res, code
 }
 
@@ -148,15 +157,20 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 	if err != nil {
 		return failed(err)
 	}
+	lim, err := parseLimit(inv, opt.Limit)
+	if err != nil {
+		return failed(err)
+	}
 	if err := live.Validate(inv, liveOptions(opt.LiveOptions)); err != nil {
 		return failed(err)
 	}
-	res, code := collectInventory(ctx, errOut, inv, opt.LiveOptions)
+	res, code := collectInventory(ctx, errOut, lim.Apply(inv), opt.LiveOptions)
 	if code != ExitOK {
 		return code
 	}
 	r := liveReport(inv, filepath.Dir(opt.Inventory), res, opt.FailOn, set)
-	applyWaivers(r, wf, set)
+	applyWaivers(r, limitWaivers(wf, lim), set)
+	limitReport(r, lim, true)
 	r.Run = runSince(start)
 	r.Host = hostname()
 	if opt.InsecureSkipHostKeyCheck {
@@ -301,8 +315,16 @@ func Collect(ctx context.Context, errOut io.Writer, opt LiveOptions, outDir stri
 			fmt.Fprintf(errOut, "qoslint: %s: %s\n", st.Name, cause(st.Name, note))
 		}
 	}
+	devices := len(inv.Switches) + len(inv.Hosts)
+	if lim, _ := parseLimit(inv, opt.Limit); lim != nil {
+		// lint of a partial capture without the same limit fails on the
+		// devices it lacks, as it should.
+		devices = len(lim.Names())
+		fmt.Fprintf(errOut, "qoslint: limited collection (--limit %s): %d of %d devices; lint it with the same --limit\n",
+			opt.Limit, devices, len(inv.Switches)+len(inv.Hosts))
+	}
 	fmt.Fprintf(errOut, "qoslint: wrote %d files of %d devices to %s (%d failed)\n",
-		len(res.Files), len(inv.Switches)+len(inv.Hosts), outDir, n)
+		len(res.Files), devices, outDir, n)
 	if res.Interrupted {
 		fmt.Fprintf(errOut, "qoslint: the collection was interrupted: lint of %s will not pass\n", outDir)
 	}

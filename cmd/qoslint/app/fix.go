@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/render"
 	"github.com/qoslint/qoslint/render/preview"
 )
@@ -60,6 +61,11 @@ func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(errOut, "qoslint: %s\n", e.Error())
+	}
+	for _, n := range r.Notes {
+		if strings.HasPrefix(n, inventory.LimitNotePrefix) {
+			fmt.Fprintf(errOut, "qoslint: %s\n", n)
+		}
 	}
 	plans, err := renderer.Plans(r)
 	if err != nil {

@@ -43,5 +43,6 @@ standard error; -o FILE writes what would go to standard output to FILE.`,
 		_ = cmd.MarkFlagDirname(f)
 	}
 	addCheckFlags(cmd, &opt.Checks)
+	addLimit(cmd, &opt.Checks.Limit)
 	return cmd
 }

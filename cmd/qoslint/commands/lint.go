@@ -63,6 +63,7 @@ the input errors at their file and line when the inventory itself could not be r
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
 	addWaivers(cmd, &waiverFile, "DIR/qoslint-waivers.yaml when it exists")
 	addCheckFlags(cmd, &cf)
+	addLimit(cmd, &cf.Limit)
 	cmd.Flags().StringVar(&cf.K8s, "k8s", "", "a folder of Kubernetes manifests (*.yaml) to judge with the fabric, besides DIR/k8s")
 	_ = cmd.MarkFlagDirname("k8s")
 	return cmd
@@ -72,6 +73,14 @@ the input errors at their file and line when the inventory itself could not be r
 func addWaivers(cmd *cobra.Command, p *string, def string) {
 	cmd.Flags().StringVar(p, "waivers", "", "waiver file (default "+def+")")
 	_ = cmd.MarkFlagFilename("waivers", "yaml", "yml")
+}
+
+// addLimit adds --limit, which lint, fix, audit and collect share
+// (inventory.ParseLimit has the syntax).
+func addLimit(cmd *cobra.Command, p *string) {
+	cmd.Flags().StringVar(p, "limit", "",
+		"only these devices, as Ansible's --limit: names, globs (leaf*) or groups (all, switches, hosts, leaf, spine, super-spine, border), "+
+			"separated by ',' or ':'; !PATTERN excludes, &PATTERN intersects; a pattern matching no device is an error")
 }
 
 // addCheckFlags adds --enable and --disable, which the commands that run

@@ -44,6 +44,7 @@ type liveFlags struct {
 	jobEnv                   bool
 	interval                 time.Duration
 	maxOutput                int64
+	limit                    string
 }
 
 func (l *liveFlags) add(cmd *cobra.Command) {
@@ -89,7 +90,7 @@ func (l *liveFlags) options(errOut io.Writer) app.LiveOptions {
 	return app.LiveOptions{
 		Inventory: l.inventory, Workers: l.workers, CommandTimeout: l.commandTimeout, DeviceTimeout: l.devTime,
 		InsecureSkipHostKeyCheck: l.insecureSkipHostKeyCheck, Progress: progressWriter(errOut), Counters: l.counters,
-		Interval: l.interval, MaxOutput: l.maxOutput, JobEnv: l.jobEnv,
+		Interval: l.interval, MaxOutput: l.maxOutput, JobEnv: l.jobEnv, Limit: l.limit,
 	}
 }
 
@@ -142,6 +143,7 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 		},
 	}
 	lf.add(cmd)
+	addLimit(cmd, &lf.limit)
 	addCheckFlags(cmd, &cf)
 	rf.add(cmd)
 	o.add(cmd)
@@ -184,6 +186,7 @@ named with its cause) or the collection was interrupted.`,
 		},
 	}
 	lf.add(cmd)
+	addLimit(cmd, &lf.limit)
 	cmd.Flags().StringVar(&outDir, "out", "", "directory to write the fabric directory to (new or empty)")
 	_ = cmd.MarkFlagDirname("out")
 	cmd.Flags().BoolVar(&force, "force", false, "replace a non-empty --out directory whole")
