@@ -137,11 +137,18 @@ type DemoOptions struct {
 	// means error, lint's default.
 	FailOn checks.Severity
 	Style  Style
+	// PathPrefix is --path-prefix (LintOptions.PathPrefix); "" leaves the
+	// sarif format's URIs relative to the example's folder.
+	PathPrefix string
 }
 
 // Demo runs a whole live audit of a shipped example: it extracts the
 // fabric, serves it with the simulator on loopback and audits it over SSH.
 func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
+	if _, err := pathPrefix(opt.PathPrefix, "", false); err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
 	tmp, err := os.MkdirTemp("", "qoslint-demo-")
 	if err != nil {
 		fmt.Fprintf(errOut, "qoslint: demo: %v\n", err)
@@ -176,5 +183,6 @@ func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
 			},
 		},
 		Format: opt.Format, FailOn: opt.FailOn, Style: opt.Style,
+		PathPrefix: opt.PathPrefix, noRepo: true,
 	})
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func newLintCmd(out, errOut io.Writer) *cobra.Command {
-	var format, waiverFile string
+	var format, waiverFile, prefix string
 	var fo failOn
 	var o output
 	var fix bool
@@ -47,7 +47,7 @@ malformed file).`,
 				return err
 			}
 			return o.run(out, func(w io.Writer) error {
-				return exitCode(app.Lint(w, errOut, args[0], app.LintOptions{Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
+				return exitCode(app.Lint(w, errOut, args[0], app.LintOptions{Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st, PathPrefix: prefix}))
 			})
 		},
 	}
@@ -59,7 +59,14 @@ malformed file).`,
 	addCheckFlags(cmd, &cf)
 	cmd.Flags().StringVar(&cf.K8s, "k8s", "", "a folder of Kubernetes manifests (*.yaml) to judge with the fabric, besides DIR/k8s")
 	_ = cmd.MarkFlagDirname("k8s")
+	addPathPrefix(cmd, &prefix, "DIR's path below the git work tree that holds it")
 	return cmd
+}
+
+// addPathPrefix adds --path-prefix, which lint, audit and demo share.
+func addPathPrefix(cmd *cobra.Command, p *string, def string) {
+	cmd.Flags().StringVar(p, "path-prefix", "",
+		"sarif format: the fabric directory's path from the repository root, put before every file path (default "+def+")")
 }
 
 // addWaivers adds --waivers, which lint, audit and fix share.

@@ -101,7 +101,7 @@ and why).`
 
 func newAuditCmd(out, errOut io.Writer) *cobra.Command {
 	var lf liveFlags
-	var format, waiverFile string
+	var format, waiverFile, prefix string
 	var fo failOn
 	var o output
 	var fix bool
@@ -130,7 +130,7 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 			ctx, stop := interruptible()
 			defer stop()
 			return o.run(out, func(w io.Writer) error {
-				return exitCode(app.Audit(ctx, w, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
+				return exitCode(app.Audit(ctx, w, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Format: format, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st, PathPrefix: prefix}))
 			})
 		},
 	}
@@ -141,6 +141,7 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 	fo.add(cmd)
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
 	addWaivers(cmd, &waiverFile, "qoslint-waivers.yaml beside the inventory when it exists")
+	addPathPrefix(cmd, &prefix, "the inventory folder's path below the git work tree that holds it")
 	return cmd
 }
 
@@ -242,6 +243,7 @@ func newDemoCmd(out, errOut io.Writer) *cobra.Command {
 	addFormat(cmd, &opt.Format, "text", render.FormatNames(), "output format")
 	o.add(cmd)
 	fo.add(cmd)
+	addPathPrefix(cmd, &opt.PathPrefix, "none: paths relative to the example's folder")
 	return cmd
 }
 
