@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -436,7 +437,7 @@ func sarifText(f checks.Finding, fix, rb []string) string {
 // device's folder: a file that was not collected, a device that could not
 // be reached), points at the device's primary file instead (Device.Primary:
 // its configuration, or the inventory entry of a device with no file).
-// nil when there is none, or the path is not inside the repository.
+// nil when there is none, or the path is above the repository root.
 func (r *Report) sarifLocations(device string, pos source.Pos) []sarifLocation {
 	if owner, folder := sarifFolder(pos.File); folder {
 		if owner != "" {
@@ -444,16 +445,24 @@ func (r *Report) sarifLocations(device string, pos source.Pos) []sarifLocation {
 		}
 		pos = r.primary(device)
 	}
-	if pos.File == "" || path.IsAbs(pos.File) {
+	if pos.File == "" {
 		return nil
 	}
 	file := path.Join(r.PathPrefix, pos.File)
-	if file == ".." || strings.HasPrefix(file, "../") {
-		return nil
+	art := sarifArtifactLoc{URI: sarifURI(file), URIBaseID: sarifSrcRoot}
+	switch {
+	case path.IsAbs(pos.File):
+		// A file named on the command line by its absolute path (pcap
+		// FILE, --waivers): GitHub docs, "Specifying the root for source
+		// files": "If a result contains an absolute URI, the URI is
+		// converted to a relative URI"; SARIF §3.4.4: "If the uri property
+		// contains an absolute URI, the uriBaseId property SHALL be
+		// absent."
+		art = sarifArtifactLoc{URI: (&url.URL{Scheme: "file", Path: pos.File}).String()}
+	case file == ".." || strings.HasPrefix(file, "../"):
+		return nil // above the repository root: no file of it
 	}
-	loc := sarifLocation{PhysicalLocation: sarifPhysical{
-		ArtifactLocation: sarifArtifactLoc{URI: sarifURI(file), URIBaseID: sarifSrcRoot},
-	}}
+	loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: art}}
 	// GitHub code scanning places an alert only with region.startLine
 	// (microsoft/sarif-sdk GH1003.ProvideRequiredRegionProperties). The
 	// exact YAML key where the format has columns; a command line is

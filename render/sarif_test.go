@@ -489,6 +489,7 @@ func TestSARIFRepositoryRoot(t *testing.T) {
 			{Check: "host-trust", Severity: checks.Error, Device: "gpu01", Message: "not audited", Source: source.Pos{File: layout.DeviceDir("gpu01")}},
 			{Check: "host-tos", Severity: checks.Error, Device: "gpu02", Message: "no file at all"},
 			{Check: "host-ecn", Severity: checks.Warning, Device: "gpu01", Message: "outside", Source: source.Pos{File: "../../../k8s/x.yaml", Line: 2}},
+			{Check: "wire-dscp", Severity: checks.Error, Device: "198.51.100.1", Message: "a capture named by its absolute path", Source: source.Pos{File: "/runner/work/job 1.pcapng"}},
 		},
 		Errors: []*source.Error{{Device: "leaf01", Pos: source.Pos{File: "devices/leaf01", Line: 0}, Msg: "cannot read"}},
 	}
@@ -511,13 +512,20 @@ func TestSARIFRepositoryRoot(t *testing.T) {
 		"not-collected": "fabrics/pod-a/devices/leaf01/nv-config-commands.txt:1",
 		"host-trust":    "fabrics/pod-a/inventory.yaml:14",
 		"input-error":   "fabrics/pod-a/devices/leaf01/nv-config-commands.txt:1",
+		"wire-dscp":     "file:///runner/work/job%201.pcapng:1",
 	} {
 		if at[rule] != want {
 			t.Errorf("%s at %q, want %s", rule, at[rule], want)
 		}
 	}
-	if len(run.Results) != 4 {
-		t.Errorf("%d results, want 4: host-tos (no file) and host-ecn (above the root) are notifications", len(run.Results))
+	if len(run.Results) != 5 {
+		t.Errorf("%d results, want 5: host-tos (no file) and host-ecn (above the root) are notifications", len(run.Results))
+	}
+	for _, res := range run.Results {
+		al := res.Locations[0].PhysicalLocation.ArtifactLocation
+		if abs := strings.HasPrefix(*al.URI, "file:"); abs != (al.URIBaseID == nil) {
+			t.Errorf("%s: uri %s with uriBaseId %v (SARIF §3.4.4: none with an absolute URI, else %%SRCROOT%%)", *res.RuleID, *al.URI, al.URIBaseID)
+		}
 	}
 	inv := run.Invocations[0]
 	if *inv.ExecutionSuccessful {

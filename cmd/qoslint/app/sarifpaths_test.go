@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/url"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/collectors/sim"
 )
 
 // sarifURIs are the artifact URIs of a SARIF log, results' and
@@ -211,5 +213,65 @@ func TestSARIFPrimaryFiles(t *testing.T) {
 	}
 	if notes == 0 {
 		t.Error("the stray folder's input error is no notification")
+	}
+}
+
+// audit's URIs are relative to the repository that holds the inventory,
+// as lint's of the same folder would be; a device that could not be
+// collected points at its entry in the inventory; --path-prefix wins.
+func TestAuditSARIFPaths(t *testing.T) {
+	inv, _ := simulate(t, "../../../examples/clean-pod", map[string]sim.Fault{"leaf01": {Refuse: true}})
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fabric := filepath.Join(root, "fabrics", "pod")
+	copyTree(t, filepath.Dir(inv), fabric)
+	inv = filepath.Join(fabric, "inventory.yaml")
+	data, err := os.ReadFile(inv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ prefix, want string }{{"", "fabrics/pod/"}, {"ops/pod", "ops/pod/"}} {
+		var out, errOut bytes.Buffer
+		code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "sarif", FailOn: checks.Error, PathPrefix: tc.prefix})
+		if code != ExitIncomplete {
+			t.Fatalf("exit %d, want 3 for leaf01: %s", code, errOut.String())
+		}
+		var log struct {
+			Runs []struct {
+				Results []struct {
+					RuleID    string `json:"ruleId"`
+					Message   struct{ Text string }
+					Locations []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+							Region           struct{ StartLine int }
+						} `json:"physicalLocation"`
+					} `json:"locations"`
+				} `json:"results"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+			t.Fatal(err)
+		}
+		leaf := false
+		for _, r := range log.Runs[0].Results {
+			pl := r.Locations[0].PhysicalLocation
+			if !strings.HasPrefix(pl.ArtifactLocation.URI, tc.want) {
+				t.Errorf("%s at %s, not below %s", r.RuleID, pl.ArtifactLocation.URI, tc.want)
+			}
+			if r.RuleID == "input-error" && strings.HasPrefix(r.Message.Text, "leaf01:") {
+				leaf = true
+				lines := strings.Split(string(data), "\n")
+				if pl.ArtifactLocation.URI != tc.want+"inventory.yaml" || pl.Region.StartLine < 1 || pl.Region.StartLine > len(lines) ||
+					!strings.Contains(lines[pl.Region.StartLine-1], "leaf01") {
+					t.Errorf("leaf01's input error at %s:%d, want its inventory entry", pl.ArtifactLocation.URI, pl.Region.StartLine)
+				}
+			}
+		}
+		if !leaf {
+			t.Error("no result for leaf01, which could not be collected")
+		}
 	}
 }
