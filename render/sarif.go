@@ -379,7 +379,11 @@ func clip(s string, n int) string {
 
 // sarifRuleName is the rule's friendly name, a Pascal identifier as the
 // SARIF SDK validator asks (microsoft/sarif-sdk SARIF2025
-// ProvideRuleFriendlyName): switch-roce-mode → SwitchRoceMode.
+// ProvideRuleFriendlyName): switch-roce-mode → SwitchRoceMode. SARIF
+// 2.1.0 §3.49.7 makes name "an identifier that is understandable to an end
+// user" beside the stable id (§3.49.3), with the example "name":
+// "SpecifyMarshalingForPInvokeStringArguments"; derived from the id, it
+// never differs from one run to the next.
 func sarifRuleName(id string) string {
 	var b strings.Builder
 	for _, part := range strings.Split(id, "-") {
