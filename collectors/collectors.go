@@ -45,8 +45,10 @@ type Capture struct {
 	// Read are the files of the fabric directory that were read, in the
 	// order they were read (a file read twice is listed twice): a report
 	// points a device's results that name no file of their own at one of
-	// them, a file that certainly exists.
-	Read []string
+	// them, a file that certainly exists. It says how the capture was
+	// read (a collected folder also holds its manifest), not what the
+	// devices said, so it is no part of a capture's JSON.
+	Read []string `json:"-"`
 }
 
 // SwitchCapture is what was read from one NVUE switch.
