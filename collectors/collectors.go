@@ -42,6 +42,13 @@ type Capture struct {
 	// IBDiagnet is what the fabric-wide ibdiagnet/ folder says about each
 	// InfiniBand port; nil when the folder is absent or unreadable.
 	IBDiagnet *ibfiles.DiagnetQoS
+	// Read are the files of the fabric directory that were read, in the
+	// order they were read (a file read twice is listed twice): a report
+	// points a device's results that name no file of their own at one of
+	// them, a file that certainly exists. It says how the capture was
+	// read (a collected folder also holds its manifest), not what the
+	// devices said, so it is no part of a capture's JSON.
+	Read []string `json:"-"`
 }
 
 // SwitchCapture is what was read from one NVUE switch.

@@ -25,7 +25,8 @@ func handReport() *render.Report {
 	nccl := source.Pos{File: "devices/gpu01/nccl.conf", Line: 4}
 	return &render.Report{
 		Fabric: "hand-pod", FailOn: checks.Warning, Waivers: waivers.FileName,
-		Devices: []render.Device{{Name: "leaf01", Kind: "switch"}, {Name: "gpu01", Kind: "host"}},
+		// leaf01's primary file carries its not-collected finding in SARIF.
+		Devices: []render.Device{{Name: "leaf01", Kind: "switch", Primary: source.Pos{File: "devices/leaf01/nv-config.yaml"}}, {Name: "gpu01", Kind: "host"}},
 		Findings: []checks.Finding{
 			{Check: "switch-pfc", Severity: checks.Error, Device: "leaf01", Message: "PFC is off for switch priority 3",
 				Expected: "on", Actual: "off", Source: source.Pos{File: "devices/leaf01/nv-config.yaml", Line: 12},

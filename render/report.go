@@ -18,6 +18,11 @@ type Device struct {
 	// Release is a switch's Cumulus Linux release, which decides the NVUE
 	// commands its fixes may hold (the zero Release: not known).
 	Release Release `json:"-"`
+	// Primary is the file (and line) a result about the device that names
+	// no file, or only the device's folder, points at: a switch's NVUE
+	// configuration, else the first of its files that was read, else the
+	// inventory entry that declares the device. The zero Pos: none known.
+	Primary source.Pos `json:"-"`
 }
 
 // Report is everything a formatter prints.
@@ -69,6 +74,11 @@ type Report struct {
 	// collect (network, credentials, host keys, timeouts): the verdict
 	// points at those causes, not at the input files.
 	NotAudited []string
+	// PathPrefix is the fabric directory's path below the repository root
+	// (slash-separated, "" when they are the same or no repository is
+	// known): the sarif format puts it before every fabric-relative path,
+	// so that code scanning finds the files in the repository.
+	PathPrefix string
 }
 
 // Counts tallies findings by severity.

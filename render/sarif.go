@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
+	"path"
 	"slices"
 	"strings"
 
@@ -21,8 +23,13 @@ const (
 	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
 	sarifVersion = "2.1.0"
 	sarifInfoURI = "https://github.com/qoslint/qoslint"
-	// sarifSrcRoot is the base of every artifact URI: the fabric
-	// directory, which evidence paths are relative to.
+	// sarifHelpURI is the page each rule's helpUri is an anchor of: the
+	// checks topic of `qoslint help`, one heading per rule ID (the rule ID
+	// is the anchor GitHub makes of a heading that is the ID).
+	sarifHelpURI = "https://github.com/qoslint/qoslint/blob/main/cmd/qoslint/help/checks.md"
+	// sarifSrcRoot is the base of every artifact URI: the repository root
+	// (Report.PathPrefix is the fabric directory's path from it), or the
+	// fabric directory when no repository is known.
 	sarifSrcRoot = "%SRCROOT%"
 	// sarifInputRule is the synthetic rule input errors are results of.
 	sarifInputRule = "input-error"
@@ -39,6 +46,7 @@ type sarifLog struct {
 type sarifRun struct {
 	Tool               sarifTool                   `json:"tool"`
 	OriginalURIBaseIDs map[string]sarifArtifactLoc `json:"originalUriBaseIds"`
+	Invocations        []sarifInvocation           `json:"invocations"`
 	Results            []sarifResult               `json:"results"`
 	Properties         map[string]string           `json:"properties,omitempty"`
 }
@@ -49,8 +57,38 @@ type sarifTool struct {
 
 type sarifDriver struct {
 	Name           string      `json:"name"`
+	Version        string      `json:"version"`
 	InformationURI string      `json:"informationUri"`
 	Rules          []sarifRule `json:"rules"`
+}
+
+// sarifInvocation is the run's one invocation (SARIF 2.1.0 §3.20).
+// executionSuccessful is false when an input could not be read: "The
+// presence within this array of any notification object whose level
+// property is "error" SHALL mean that the run failed. A SARIF consumer
+// SHALL NOT assume that a failed run contains a complete set of analysis
+// results" (§3.20.21), which is what an input error means.
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+// sarifNotification is a condition of the run (§3.58): an input error, a
+// note on how the data was obtained, or a finding no file of the
+// repository can carry.
+type sarifNotification struct {
+	Level          string            `json:"level"`
+	Message        sarifMessage      `json:"message"`
+	Locations      []sarifLocation   `json:"locations,omitempty"`
+	AssociatedRule *sarifRuleRef     `json:"associatedRule,omitempty"`
+	Properties     *sarifResultProps `json:"properties,omitempty"`
+}
+
+// sarifRuleRef is a reportingDescriptorReference (§3.52) to a rule of the
+// driver.
+type sarifRuleRef struct {
+	ID    string `json:"id"`
+	Index int    `json:"index"`
 }
 
 type sarifRule struct {
@@ -58,8 +96,16 @@ type sarifRule struct {
 	Name                 string        `json:"name"`
 	ShortDescription     sarifMessage  `json:"shortDescription"`
 	FullDescription      sarifMessage  `json:"fullDescription"`
-	Help                 sarifMessage  `json:"help"`
+	HelpURI              string        `json:"helpUri"`
+	Help                 sarifHelp     `json:"help"`
 	DefaultConfiguration sarifRuleConf `json:"defaultConfiguration"`
+}
+
+// sarifHelp is a multiformatMessageString (§3.12): GitHub shows the
+// markdown where there is one.
+type sarifHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown"`
 }
 
 type sarifRuleConf struct {
@@ -126,25 +172,28 @@ type sarifRegion struct {
 // SARIF writes the report as a SARIF 2.1.0 log for code-scanning UIs: one
 // run, the catalog as rules (plus input-error), one result per finding and
 // per input error, each located at its evidence file:line relative to the
-// fabric directory, with a fingerprint that survives line moves.
+// repository root (Report.PathPrefix), with a fingerprint that survives
+// line moves. The run's invocation says whether every input was read, and
+// holds each input error, each note and each finding no file can carry as
+// a notification.
 func SARIF(w io.Writer, r *Report) error {
 	r.Normalize()
 	rules, index := sarifRules(r)
-	results, err := sarifResults(r, index)
+	results, notes, err := sarifResults(r, index)
 	if err != nil {
 		return err
 	}
+	version, _, _ := BuildInfo()
 	out := sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{{
-		Tool: sarifTool{Driver: sarifDriver{Name: "qoslint", InformationURI: sarifInfoURI, Rules: rules}},
-		// The absolute URI is not known here (the report holds paths
-		// relative to the fabric directory); SARIF §3.14.14 lets a base
-		// have only a description, and GitHub resolves relative URIs
-		// against the repository root.
-		OriginalURIBaseIDs: map[string]sarifArtifactLoc{sarifSrcRoot: {
-			Description: &sarifMessage{Text: "the fabric directory qoslint read (evidence paths are relative to it)"},
-		}},
-		Results:    results,
-		Properties: map[string]string{"fabric": r.Fabric},
+		Tool: sarifTool{Driver: sarifDriver{Name: "qoslint", Version: version, InformationURI: sarifInfoURI, Rules: rules}},
+		// The absolute URI is not known here, and would differ from one
+		// checkout to the next; SARIF §3.14.14 lets a base have only a
+		// description, and GitHub resolves relative URIs against the
+		// repository root.
+		OriginalURIBaseIDs: map[string]sarifArtifactLoc{sarifSrcRoot: {Description: &sarifMessage{Text: sarifRootText(r.PathPrefix)}}},
+		Invocations:        []sarifInvocation{{ExecutionSuccessful: len(r.Errors) == 0, ToolExecutionNotifications: notes}},
+		Results:            results,
+		Properties:         map[string]string{"fabric": r.Fabric},
 	}}}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -152,6 +201,14 @@ func SARIF(w io.Writer, r *Report) error {
 	// them escaped.
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
+}
+
+// sarifRootText describes %SRCROOT%.
+func sarifRootText(prefix string) string {
+	if prefix == "" {
+		return "the fabric directory qoslint read, which file paths are relative to (the repository root when the fabric directory is at its top)"
+	}
+	return "the repository root; the fabric directory qoslint read is " + prefix
 }
 
 // sarifRules are the catalog, then input-error, then the waiver file's
@@ -166,6 +223,7 @@ func sarifRules(r *Report) ([]sarifRule, map[string]int) {
 		index[c.ID] = len(rules)
 		rule := sarifRuleFor(c.ID, c.Severity, c.Title, c.Doc)
 		rule.Help.Text += "\n\n`qoslint explain " + c.ID + "` prints this."
+		rule.Help.Markdown += "\n\n`qoslint explain " + c.ID + "` prints this."
 		rules = append(rules, rule)
 	}
 	for _, c := range all {
@@ -189,40 +247,78 @@ func sarifRules(r *Report) ([]sarifRule, map[string]int) {
 	return rules, index
 }
 
-// sarifResults are one result per finding, then one per input error.
-func sarifResults(r *Report, index map[string]int) ([]sarifResult, error) {
+// sarifResults are one result per finding, then one per input error, and
+// the run's notifications: every input error, then every note. A finding
+// or an input error that no file of the repository can carry (a
+// fabric-wide error, a folder of no inventory device) is a notification
+// only: GitHub shows no result without a file (microsoft/sarif-sdk
+// GH1001), and a result at a file that does not exist would be an alert
+// on nothing.
+func sarifResults(r *Report, index map[string]int) ([]sarifResult, []sarifNotification, error) {
 	fp := sarifFingerprints{}
 	results := []sarifResult{}
+	var notes []sarifNotification
 	for _, f := range r.Findings {
 		fix, rb := r.FindingCommands(f)
 		idx, ok := index[f.Check]
 		if !ok {
 			// Every finding comes from the catalog; an unknown ID is a bug
 			// that must not make a rule-less result.
-			return nil, fmt.Errorf("sarif: finding of unknown check %q", f.Check)
+			return nil, nil, fmt.Errorf("sarif: finding of unknown check %q", f.Check)
+		}
+		props := &sarifResultProps{Device: f.Device, Interface: f.Interface, Fix: fix, Rollback: rb}
+		locs := r.sarifLocations(f.Device, f.Source)
+		if locs == nil {
+			// A notification of level "error" would say the run failed
+			// (§3.20.21); the finding is a result of a complete run, so
+			// its level is at most a warning here, its severity is in the
+			// message.
+			level := sarifLevel(f.Severity)
+			if level == "error" {
+				level = "warning"
+			}
+			notes = append(notes, sarifNotification{
+				Level: level, Message: sarifMessage{Text: f.Severity.String() + " " + f.Check + ": " + sarifText(f, fix, rb)},
+				AssociatedRule: &sarifRuleRef{ID: f.Check, Index: idx}, Properties: props,
+			})
+			continue
 		}
 		res := sarifResult{
 			RuleID: f.Check, RuleIndex: idx, Level: sarifLevel(f.Severity),
 			Message:             sarifMessage{Text: sarifText(f, fix, rb)},
-			Locations:           sarifLocations(f.Device, f.Source),
+			Locations:           locs,
 			PartialFingerprints: fp.next(f.Check, f.Device, f.Interface, f.Message),
-			Properties:          &sarifResultProps{Device: f.Device, Interface: f.Interface, Fix: fix, Rollback: rb},
+			Properties:          props,
 		}
 		if f.Waived {
 			res.Suppressions = []sarifSuppression{{Kind: "external", Justification: f.WaiverReason}}
 		}
 		results = append(results, res)
 	}
+	var errNotes []sarifNotification
 	for _, e := range r.Errors {
+		locs := r.sarifLocations(e.Device, e.Pos)
+		n := sarifNotification{Level: "error", Message: sarifMessage{Text: e.Error()}, Locations: locs}
+		if e.Device != "" {
+			n.Properties = &sarifResultProps{Device: e.Device}
+		}
+		errNotes = append(errNotes, n)
+		if locs == nil {
+			continue
+		}
 		results = append(results, sarifResult{
 			RuleID: sarifInputRule, RuleIndex: index[sarifInputRule], Level: "error",
 			Message:             sarifMessage{Text: e.Error()},
-			Locations:           sarifLocations(e.Device, e.Pos),
+			Locations:           locs,
 			PartialFingerprints: fp.next(sarifInputRule, e.Device, e.File, e.Msg),
 			Properties:          &sarifResultProps{Device: e.Device},
 		})
 	}
-	return results, nil
+	notes = append(errNotes, notes...)
+	for _, n := range r.Notes {
+		notes = append(notes, sarifNotification{Level: "note", Message: sarifMessage{Text: n}})
+	}
+	return results, notes, nil
 }
 
 // sarifRuleFor describes a rule. GitHub shows fullDescription and
@@ -234,13 +330,38 @@ func sarifRuleFor(id string, sev checks.Severity, title, doc string) sarifRule {
 		paras[i] = strings.Join(strings.Fields(p), " ")
 	}
 	doc = strings.Join(paras, "\n\n")
+	md := make([]string, len(paras))
+	for i, p := range paras {
+		md[i] = markdownEscape(p)
+	}
 	return sarifRule{
 		ID: id, Name: sarifRuleName(id),
-		ShortDescription:     sarifMessage{Text: clip(title, sarifDescMax)},
-		FullDescription:      sarifMessage{Text: clip(doc, sarifDescMax)},
-		Help:                 sarifMessage{Text: doc},
+		ShortDescription: sarifMessage{Text: clip(title, sarifDescMax)},
+		FullDescription:  sarifMessage{Text: clip(doc, sarifDescMax)},
+		HelpURI:          sarifHelpURI + "#" + id,
+		Help: sarifHelp{Text: doc,
+			Markdown: "**" + markdownEscape(title) + "**\n\n" + strings.Join(md, "\n\n")},
 		DefaultConfiguration: sarifRuleConf{Level: sarifLevel(sev)},
 	}
+}
+
+// markdownEscape makes plain text print as itself in Markdown: the Doc
+// texts hold "<ibdev>", "$NCCL_CONF_FILE", "~/.nccl.conf" and "*", which
+// GitHub would otherwise take for HTML, emphasis or strikethrough. Each
+// paragraph is one line that starts with a word, so the characters that
+// are special only at a line's start need no escape.
+// CommonMark 0.31 §2.4: "Any ASCII punctuation character may be
+// backslash-escaped".
+func markdownEscape(s string) string {
+	const special = "\\`*_[]<>#|~&"
+	var b strings.Builder
+	for _, c := range s {
+		if strings.ContainsRune(special, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // sarifDescMax is GitHub's limit on a rule's short and full description
@@ -258,7 +379,11 @@ func clip(s string, n int) string {
 
 // sarifRuleName is the rule's friendly name, a Pascal identifier as the
 // SARIF SDK validator asks (microsoft/sarif-sdk SARIF2025
-// ProvideRuleFriendlyName): switch-roce-mode → SwitchRoceMode.
+// ProvideRuleFriendlyName): switch-roce-mode → SwitchRoceMode. SARIF
+// 2.1.0 §3.49.7 makes name "an identifier that is understandable to an end
+// user" beside the stable id (§3.49.3), with the example "name":
+// "SpecifyMarshalingForPInvokeStringArguments"; derived from the id, it
+// never differs from one run to the next.
 func sarifRuleName(id string) string {
 	var b strings.Builder
 	for _, part := range strings.Split(id, "-") {
@@ -310,32 +435,71 @@ func sarifText(f checks.Finding, fix, rb []string) string {
 	return b.String()
 }
 
-// sarifLocations points at the evidence file and line. GitHub shows no
-// result without a location, so a finding with no file (a file that was
-// not collected, a device that could not be reached) points at the
-// device's folder instead.
-func sarifLocations(device string, pos source.Pos) []sarifLocation {
-	file := pos.File
-	if file == "" {
-		if device == "" {
-			return nil
+// sarifLocations points at the evidence file and line, below the
+// repository root. GitHub shows no result without a location, so a
+// position with no file, or one that names a folder (devices, or a
+// device's folder: a file that was not collected, a device that could not
+// be reached), points at the device's primary file instead (Device.Primary:
+// its configuration, or the inventory entry of a device with no file).
+// nil when there is none, or the path is above the repository root.
+func (r *Report) sarifLocations(device string, pos source.Pos) []sarifLocation {
+	if owner, folder := sarifFolder(pos.File); folder {
+		if owner != "" {
+			device = owner
 		}
-		file = layout.DeviceDir(device) // a result with no file points at the device's folder
+		pos = r.primary(device)
 	}
-	loc := sarifLocation{PhysicalLocation: sarifPhysical{
-		ArtifactLocation: sarifArtifactLoc{URI: sarifURI(file), URIBaseID: sarifSrcRoot},
-	}}
+	if pos.File == "" {
+		return nil
+	}
+	file := path.Join(r.PathPrefix, pos.File)
+	art := sarifArtifactLoc{URI: sarifURI(file), URIBaseID: sarifSrcRoot}
+	switch {
+	case path.IsAbs(pos.File):
+		// A file named on the command line by its absolute path (pcap
+		// FILE, --waivers): GitHub docs, "Specifying the root for source
+		// files": "If a result contains an absolute URI, the URI is
+		// converted to a relative URI"; SARIF §3.4.4: "If the uri property
+		// contains an absolute URI, the uriBaseId property SHALL be
+		// absent."
+		art = sarifArtifactLoc{URI: (&url.URL{Scheme: "file", Path: pos.File}).String()}
+	case file == ".." || strings.HasPrefix(file, "../"):
+		return nil // above the repository root: no file of it
+	}
+	loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: art}}
 	// GitHub code scanning places an alert only with region.startLine
 	// (microsoft/sarif-sdk GH1003.ProvideRequiredRegionProperties). The
 	// exact YAML key where the format has columns; a command line is
-	// evidence as a whole (column omitted); a whole file, or a device
-	// folder, anchors at its line 1.
+	// evidence as a whole (column omitted); a whole file anchors at its
+	// line 1.
 	region := &sarifRegion{StartLine: 1}
-	if pos.File != "" && pos.Line > 0 {
+	if pos.Line > 0 {
 		region = &sarifRegion{StartLine: pos.Line, StartColumn: pos.Column}
 	}
 	loc.PhysicalLocation.Region = region
 	return []sarifLocation{loc}
+}
+
+// sarifFolder reports whether file names no file: it is empty, the devices
+// folder or a device's folder (owner is then that device).
+func sarifFolder(file string) (owner string, folder bool) {
+	switch dir, base := path.Split(path.Clean(file)); {
+	case file == "" || path.Clean(file) == layout.DevicesDir:
+		return "", true
+	case dir == layout.DevicesDir+"/":
+		return base, true
+	}
+	return "", false
+}
+
+// primary is the primary file of the report's device name.
+func (r *Report) primary(name string) source.Pos {
+	for _, d := range r.Devices {
+		if d.Name == name {
+			return d.Primary
+		}
+	}
+	return source.Pos{}
 }
 
 // sarifURI makes a relative path a relative URI reference (RFC 3986):

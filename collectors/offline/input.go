@@ -57,6 +57,7 @@ func (f inputFS) ReadFile(name string) ([]byte, error) {
 	}
 	data = source.StripBOM(data)
 	f.r.noteNonUTF8(name, data)
+	f.r.capture.Read = append(f.r.capture.Read, name)
 	return data, nil
 }
 

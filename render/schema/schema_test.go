@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -37,12 +38,33 @@ func compile(t *testing.T, name string) *jsonschema.Schema {
 	return s
 }
 
+// fabricDirs are every example fabric (each folder of examples/ with an
+// inventory) and the render tests' fabrics with input errors and waivers.
+func fabricDirs(t *testing.T) []string {
+	t.Helper()
+	var dirs []string
+	for _, pattern := range []string{"../../examples/*/inventory.*", "../testdata/*/inventory.*"} {
+		files, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			dirs = append(dirs, filepath.Dir(f))
+		}
+	}
+	if len(dirs) < 9 {
+		t.Fatalf("found only the fabrics %v", dirs)
+	}
+	return dirs
+}
+
 // Every JSON and SARIF output of the example fabrics validates against its
-// schema, with and without --fix plans.
+// schema, with and without --fix plans, and the SARIF also with its paths
+// below a repository folder (--path-prefix).
 func TestOutputsValidate(t *testing.T) {
 	for format, name := range map[string]string{"json": schema.Report, "sarif": schema.SARIF} {
 		s := compile(t, name)
-		for _, dir := range []string{"../../examples/broken-pod", "../../examples/clean-pod", "../testdata/input-errors"} {
+		for _, dir := range fabricDirs(t) {
 			for _, fix := range []bool{false, true} {
 				r, err := app.BuildReport(dir, checks.Error)
 				if err != nil {
@@ -52,6 +74,7 @@ func TestOutputsValidate(t *testing.T) {
 					if r.Plans, err = render.Plans(r); err != nil {
 						t.Fatal(err)
 					}
+					r.PathPrefix = "fabrics/pod a"
 				}
 				var b bytes.Buffer
 				if err := render.Formatters()[format](&b, r); err != nil {

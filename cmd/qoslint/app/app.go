@@ -51,6 +51,10 @@ type LintOptions struct {
 	// Outputs, when set, are the reports to write (-f FORMAT[=PATH]);
 	// Format is then unused.
 	Outputs []Output
+	// PathPrefix is --path-prefix: the fabric directory's path from the
+	// repository root, for the sarif format's URIs; "" means the path
+	// below the git work tree that holds DIR, if any.
+	PathPrefix string
 }
 
 // Style is how a report is judged and shown beyond its format:
@@ -252,7 +256,7 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		modelled[sw.Name] = sw
 	}
 	for _, s := range inv.Switches {
-		d := render.Device{Name: s.Name, Kind: layout.KindSwitch}
+		d := render.Device{Name: s.Name, Kind: layout.KindSwitch, Primary: primaryFile(layout.KindSwitch, s.Name, capture.Read, s.Pos)}
 		if sw := modelled[s.Name]; sw != nil {
 			d.Release = render.SwitchRelease(sw)
 			if d.Release.Assumed != "" && hasNVUEChange(r.Findings, s.Name) {
@@ -262,7 +266,7 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		r.Devices = append(r.Devices, d)
 	}
 	for _, h := range inv.Hosts {
-		r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost})
+		r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost, Primary: primaryFile(layout.KindHost, h.Name, capture.Read, h.Pos)})
 	}
 	r.Normalize()
 	return r
@@ -304,11 +308,17 @@ func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
 	if !ok {
 		return ExitInput
 	}
+	prefix, err := pathPrefix(opt.PathPrefix, FabricDir(dir), true)
+	if err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
 	start := now()
 	r, err := buildReport(dir, opt.Waivers, opt.FailOn, opt.Checks)
 	if err != nil {
-		return failedRun(out, errOut, err, ss, opt.FailOn, opt.Style, start)
+		return failedRun(out, errOut, err, ss, opt.FailOn, opt.Style, start, prefix)
 	}
+	r.PathPrefix = prefix
 	r.Run = runSince(start)
 	r.Host = hostname()
 	opt.Style.apply(r)

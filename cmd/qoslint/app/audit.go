@@ -76,6 +76,12 @@ type AuditOptions struct {
 	// Outputs, when set, are the reports to write (-f FORMAT[=PATH]);
 	// Format is then unused.
 	Outputs []Output
+	// PathPrefix is --path-prefix (LintOptions.PathPrefix); "" means the
+	// inventory folder's path below the git work tree that holds it.
+	PathPrefix string
+	// noRepo leaves the prefix to PathPrefix alone: demo's fabric is in a
+	// temporary folder of no repository.
+	noRepo bool
 }
 
 // collectLive loads the inventory and collects every device.
@@ -140,7 +146,12 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 	start := now()
 	// What cannot be read stops the run before any device is dialled,
 	// with a report of the errors in every output.
-	failed := func(err error) int { return failedRun(out, errOut, err, ss, opt.FailOn, opt.Style, start) }
+	prefix, err := pathPrefix(opt.PathPrefix, filepath.Dir(opt.Inventory), !opt.noRepo)
+	if err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
+	failed := func(err error) int { return failedRun(out, errOut, err, ss, opt.FailOn, opt.Style, start, prefix) }
 	// The waivers are read first: a typo in them must not cost a
 	// whole collection to find out.
 	wf, err := loadWaivers(filepath.Dir(opt.Inventory), opt.Waivers)
@@ -171,6 +182,7 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 	r := liveReport(inv, filepath.Dir(opt.Inventory), res, opt.FailOn, set)
 	applyWaivers(r, limitWaivers(wf, lim), set)
 	limitReport(r, lim, true)
+	r.PathPrefix = prefix
 	r.Run = runSince(start)
 	r.Host = hostname()
 	if opt.InsecureSkipHostKeyCheck {
@@ -190,7 +202,7 @@ func auditedReport(a audited, failOn checks.Severity, set *checks.Set) *render.R
 	r := report(a.ok, a.capture, failOn, set)
 	r.Errors = append(r.Errors, a.failures...)
 	for _, e := range a.failures {
-		r.Devices = append(r.Devices, render.Device{Name: e.Device, Kind: a.kinds[e.Device]})
+		r.Devices = append(r.Devices, render.Device{Name: e.Device, Kind: a.kinds[e.Device], Primary: primaryFile(a.kinds[e.Device], e.Device, nil, a.decl[e.Device])})
 		r.NotAudited = append(r.NotAudited, e.Device)
 	}
 	sort.Strings(r.NotAudited)
@@ -207,13 +219,16 @@ type audited struct {
 	failures []*source.Error
 	kinds    map[string]string
 	notes    []*source.Error
+	// decl is where the inventory declares each device that could not be
+	// collected.
+	decl map[string]source.Pos
 }
 
 // splitAudited also reads the intent files beside the inventory
 // (intentFiles), as lint reads them beside the devices folder.
 func splitAudited(inv *inventory.Inventory, invDir string, res *live.Result) audited {
 	failed := map[string]string{}
-	a := audited{kinds: map[string]string{}}
+	a := audited{kinds: map[string]string{}, decl: map[string]source.Pos{}}
 	for _, st := range res.Status {
 		if st.Err != "" {
 			failed[st.Name] = st.Err
@@ -227,6 +242,7 @@ func splitAudited(inv *inventory.Inventory, invDir string, res *live.Result) aud
 	for _, s := range inv.Switches {
 		if msg, bad := failed[s.Name]; bad {
 			a.kinds[s.Name] = layout.KindSwitch
+			a.decl[s.Name] = s.Pos
 			a.failures = append(a.failures, &source.Error{Device: s.Name, Msg: render.NotAudited + cause(s.Name, msg)})
 		} else {
 			ok.Switches = append(ok.Switches, s)
@@ -235,6 +251,7 @@ func splitAudited(inv *inventory.Inventory, invDir string, res *live.Result) aud
 	for _, h := range inv.Hosts {
 		if msg, bad := failed[h.Name]; bad {
 			a.kinds[h.Name] = layout.KindHost
+			a.decl[h.Name] = h.Pos
 			a.failures = append(a.failures, &source.Error{Device: h.Name, Msg: render.NotAudited + cause(h.Name, msg)})
 		} else {
 			ok.Hosts = append(ok.Hosts, h)

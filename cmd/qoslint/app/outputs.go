@@ -131,9 +131,10 @@ func write(out, errOut io.Writer, r *render.Report, ss []sink) bool {
 // failedRun prints the report of a run that stopped before the model
 // (inputErrorReport) in every output, and the error on errOut as before:
 // exit code ExitInput.
-func failedRun(out, errOut io.Writer, err error, ss []sink, failOn checks.Severity, st Style, start time.Time) int {
+func failedRun(out, errOut io.Writer, err error, ss []sink, failOn checks.Severity, st Style, start time.Time, prefix string) int {
 	printLoadError(errOut, err)
 	r := inputErrorReport(err, failOn)
+	r.PathPrefix = prefix
 	r.Run = runSince(start)
 	r.Host = hostname()
 	st.apply(r)

@@ -141,11 +141,18 @@ type DemoOptions struct {
 	// Outputs, when set, are the reports to write (-f FORMAT[=PATH]);
 	// Format is then unused.
 	Outputs []Output
+	// PathPrefix is --path-prefix (LintOptions.PathPrefix); "" leaves the
+	// sarif format's URIs relative to the example's folder.
+	PathPrefix string
 }
 
 // Demo runs a whole live audit of a shipped example: it extracts the
 // fabric, serves it with the simulator on loopback and audits it over SSH.
 func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
+	if _, err := pathPrefix(opt.PathPrefix, "", false); err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
 	ss, ok := sinks(errOut, opt.Format, opt.Outputs)
 	if !ok {
 		return ExitInput
@@ -156,7 +163,7 @@ func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
 	start := now()
 	// Even the demo's own set-up failing leaves every asked-for report.
 	failed := func(err error) int {
-		return failedRun(out, errOut, fmt.Errorf("demo: %w", err), ss, opt.FailOn, opt.Style, start)
+		return failedRun(out, errOut, fmt.Errorf("demo: %w", err), ss, opt.FailOn, opt.Style, start, "")
 	}
 	tmp, err := os.MkdirTemp("", "qoslint-demo-")
 	if err != nil {
@@ -186,5 +193,6 @@ func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
 			},
 		},
 		Format: opt.Format, Outputs: opt.Outputs, FailOn: opt.FailOn, Style: opt.Style,
+		PathPrefix: opt.PathPrefix, noRepo: true,
 	})
 }

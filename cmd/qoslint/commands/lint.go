@@ -11,6 +11,7 @@ import (
 func newLintCmd(out, errOut io.Writer) *cobra.Command {
 	var waiverFile string
 	var rf reportFormats
+	var prefix string
 	var fo failOn
 	var o output
 	var fix bool
@@ -53,7 +54,7 @@ the input errors at their file and line when the inventory itself could not be r
 				return err
 			}
 			return o.run(out, func(w io.Writer) error {
-				return exitCode(app.Lint(w, errOut, args[0], app.LintOptions{Outputs: outs, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
+				return exitCode(app.Lint(w, errOut, args[0], app.LintOptions{Outputs: outs, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st, PathPrefix: prefix}))
 			})
 		},
 	}
@@ -66,7 +67,14 @@ the input errors at their file and line when the inventory itself could not be r
 	addLimit(cmd, &cf.Limit)
 	cmd.Flags().StringVar(&cf.K8s, "k8s", "", "a folder of Kubernetes manifests (*.yaml) to judge with the fabric, besides DIR/k8s")
 	_ = cmd.MarkFlagDirname("k8s")
+	addPathPrefix(cmd, &prefix, "DIR's path below the git work tree that holds it")
 	return cmd
+}
+
+// addPathPrefix adds --path-prefix, which lint, audit and demo share.
+func addPathPrefix(cmd *cobra.Command, p *string, def string) {
+	cmd.Flags().StringVar(p, "path-prefix", "",
+		"sarif format: the fabric directory's path from the repository root, put before every file path (default "+def+")")
 }
 
 // addWaivers adds --waivers, which lint, audit and fix share.

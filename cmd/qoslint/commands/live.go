@@ -105,6 +105,7 @@ func newAuditCmd(out, errOut io.Writer) *cobra.Command {
 	var lf liveFlags
 	var waiverFile string
 	var rf reportFormats
+	var prefix string
 	var fo failOn
 	var o output
 	var fix bool
@@ -138,7 +139,7 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 			ctx, stop := interruptible()
 			defer stop()
 			return o.run(out, func(w io.Writer) error {
-				return exitCode(app.Audit(ctx, w, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Outputs: outs, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st}))
+				return exitCode(app.Audit(ctx, w, errOut, app.AuditOptions{LiveOptions: lf.options(errOut), Outputs: outs, FailOn: sev, Fix: fix, Waivers: waiverFile, Checks: cf, Style: st, PathPrefix: prefix}))
 			})
 		},
 	}
@@ -150,6 +151,7 @@ qoslint-waivers.yaml beside the inventory file when it exists (or --waivers).
 	fo.add(cmd)
 	cmd.Flags().BoolVar(&fix, "fix", false, "add each device's grouped fix and rollback commands to the report")
 	addWaivers(cmd, &waiverFile, "qoslint-waivers.yaml beside the inventory when it exists")
+	addPathPrefix(cmd, &prefix, "the inventory folder's path below the git work tree that holds it")
 	return cmd
 }
 
@@ -256,6 +258,7 @@ func newDemoCmd(out, errOut io.Writer) *cobra.Command {
 	rf.add(cmd)
 	o.add(cmd)
 	fo.add(cmd)
+	addPathPrefix(cmd, &opt.PathPrefix, "none: paths relative to the example's folder")
 	return cmd
 }
 
