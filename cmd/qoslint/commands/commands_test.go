@@ -199,6 +199,8 @@ func TestBadSettingsExitTwo(t *testing.T) {
 		{[]string{"audit", "--inventory", inv, "--interval", "5s"}, "--interval needs --counters"},
 		{[]string{"audit", "--inventory", inv, "--max-output", "0"}, "--max-output 0"},
 		{[]string{"sim", "../../../examples/clean-pod", "--latency", "-1s"}, "--latency -1s"},
+		{[]string{"serve", "--inventory", inv, "--interval", "0s"}, "--interval 0s: must be positive"},
+		{[]string{"serve", "--inventory", inv, "--interval", "-5m"}, "--interval -5m0s: must be positive"},
 		{[]string{"demo", "clean-pod", "--latency", "2h"}, "--latency 2h0m0s"},
 	} {
 		code, _, errOut := run(tc.args...)
@@ -270,5 +272,31 @@ func TestTraceExitCodes(t *testing.T) {
 	data, err := os.ReadFile(out)
 	if err != nil || !strings.Contains(string(data), `"schema": "qoslint.trace/v1"`) {
 		t.Errorf("-o %s: %v %.80s", out, err, data)
+	}
+}
+
+// An unknown check ID close to a known one names it, wherever it is
+// written; a far one does not guess. A shell with no completion script is
+// exit 2 naming the ones there are.
+func TestDidYouMeanAndShells(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"explain", "hots-tos"}, `no check "hots-tos"; did you mean host-tos?`},
+		{[]string{"lint", "../../../examples/clean-pod", "--disable", "switch-pfcc"}, "did you mean switch-pfc?"},
+		{[]string{"fix", "../../../examples/clean-pod", "--enable", "evidnce"}, "did you mean evidence?"},
+		{[]string{"completion", "tcsh"}, `no script for the shell "tcsh": one of bash, fish, powershell, zsh`},
+	} {
+		code, _, errOut := run(tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	if _, _, errOut := run("explain", "nope"); strings.Contains(errOut, "did you mean") {
+		t.Errorf("a far name got a guess: %s", errOut)
+	}
+	if code, out, _ := run("completion", "bash"); code != 0 || !strings.Contains(out, "bash completion") {
+		t.Errorf("completion bash: exit %d\n%.100s", code, out)
 	}
 }
