@@ -172,7 +172,9 @@ func TestBadSettingsExitTwo(t *testing.T) {
 	inv := write("inv.yaml", "fabric: x\npolicy: {preset: cumulus-default}\nssh: {known_hosts: ./absent_known_hosts}\n"+
 		"switches:\n  - {name: leaf01, address: 192.0.2.1, username: u, password_env: QOSLINT_TEST_NONE}\n")
 	empty := write("empty.yaml", "fabric: x\npolicy: {preset: cumulus-default}\n")
-	full := t.TempDir() // an earlier run's output
+	write("sim.known_hosts", "the user's own\n") // where sim --inventory-out sim.yaml would put its known_hosts
+	write("topology.dot", "graph {}\n")          // and --topology the cabling plan
+	full := t.TempDir()                          // an earlier run's output
 	if err := os.WriteFile(full+"/leaf01.sh", []byte("old\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -199,6 +201,10 @@ func TestBadSettingsExitTwo(t *testing.T) {
 		{[]string{"audit", "--inventory", inv, "--interval", "5s"}, "--interval needs --counters"},
 		{[]string{"audit", "--inventory", inv, "--max-output", "0"}, "--max-output 0"},
 		{[]string{"sim", "../../../examples/clean-pod", "--latency", "-1s"}, "--latency -1s"},
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", inv}, inv + " exists: --force replaces it"},
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", dir + "/sim.yaml"}, dir + "/sim.known_hosts exists: --force replaces it"},
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", dir + "/new.yaml", "--topology"}, dir + "/topology.dot exists: --force replaces it"},
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", "../../../examples/clean-pod/inventory.hcl", "--force"}, "is a file of the fabric being served"},
 		{[]string{"serve", "--inventory", inv, "--interval", "0s"}, "--interval 0s: must be positive"},
 		{[]string{"serve", "--inventory", inv, "--interval", "-5m"}, "--interval -5m0s: must be positive"},
 		{[]string{"demo", "clean-pod", "--latency", "2h"}, "--latency 2h0m0s"},
