@@ -2,10 +2,13 @@ package commands
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/qoslint/qoslint/checks"
 )
@@ -172,9 +175,7 @@ func TestBadSettingsExitTwo(t *testing.T) {
 	inv := write("inv.yaml", "fabric: x\npolicy: {preset: cumulus-default}\nssh: {known_hosts: ./absent_known_hosts}\n"+
 		"switches:\n  - {name: leaf01, address: 192.0.2.1, username: u, password_env: QOSLINT_TEST_NONE}\n")
 	empty := write("empty.yaml", "fabric: x\npolicy: {preset: cumulus-default}\n")
-	write("sim.known_hosts", "the user's own\n") // where sim --inventory-out sim.yaml would put its known_hosts
-	write("topology.dot", "graph {}\n")          // and --topology the cabling plan
-	full := t.TempDir()                          // an earlier run's output
+	full := t.TempDir() // an earlier run's output
 	if err := os.WriteFile(full+"/leaf01.sh", []byte("old\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -201,12 +202,6 @@ func TestBadSettingsExitTwo(t *testing.T) {
 		{[]string{"audit", "--inventory", inv, "--interval", "5s"}, "--interval needs --counters"},
 		{[]string{"audit", "--inventory", inv, "--max-output", "0"}, "--max-output 0"},
 		{[]string{"sim", "../../../examples/clean-pod", "--latency", "-1s"}, "--latency -1s"},
-		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", inv}, inv + " exists: --force replaces it"},
-		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", dir + "/sim.yaml"}, dir + "/sim.known_hosts exists: --force replaces it"},
-		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", dir + "/new.yaml", "--topology"}, dir + "/topology.dot exists: --force replaces it"},
-		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", "../../../examples/clean-pod/inventory.hcl", "--force"}, "is a file of the fabric being served"},
-		{[]string{"serve", "--inventory", inv, "--interval", "0s"}, "--interval 0s: must be positive"},
-		{[]string{"serve", "--inventory", inv, "--interval", "-5m"}, "--interval -5m0s: must be positive"},
 		{[]string{"demo", "clean-pod", "--latency", "2h"}, "--latency 2h0m0s"},
 	} {
 		code, _, errOut := run(tc.args...)
@@ -304,5 +299,57 @@ func TestDidYouMeanAndShells(t *testing.T) {
 	}
 	if code, out, _ := run("completion", "bash"); code != 0 || !strings.Contains(out, "bash completion") {
 		t.Errorf("completion bash: exit %d\n%.100s", code, out)
+	}
+}
+
+// sim and serve refuse what they must before they listen: a file sim
+// would replace without --force (named), one of the fabric it serves
+// (even with --force), and an --interval that is not positive. Each runs
+// as a process with a deadline, since a command that accepts them serves
+// until interrupted.
+func TestRefusedBeforeListening(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	inv := write("inv.yaml", "fabric: x\npolicy: {preset: cumulus-default}\nssh: {known_hosts: ./absent_known_hosts}\n"+
+		"switches:\n  - {name: leaf01, address: 192.0.2.1, username: u, password_env: QOSLINT_TEST_NONE}\n")
+	write("sim.known_hosts", "the user's own\n") // where sim --inventory-out sim.yaml would put its known_hosts
+	write("topology.dot", "graph {}\n")          // and --topology the cabling plan
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", inv}, inv + " exists: --force replaces it"},
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", dir + "/sim.yaml"}, dir + "/sim.known_hosts exists: --force replaces it"},
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", dir + "/new.yaml", "--topology"}, dir + "/topology.dot exists: --force replaces it"},
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", "../../../examples/clean-pod/inventory.hcl", "--force"}, "is a file of the fabric being served"},
+		{[]string{"serve", "--inventory", inv, "--interval", "0s"}, "--interval 0s: must be positive"},
+		{[]string{"serve", "--inventory", inv, "--interval", "-5m"}, "--interval -5m0s: must be positive"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		cmd := exec.CommandContext(ctx, os.Args[0], tc.args...)
+		cmd.Env = append(os.Environ(), asQoslint+"=1", "TMPDIR="+t.TempDir())
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		timedOut := ctx.Err() != nil
+		cancel()
+		code := -1
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		if timedOut {
+			t.Errorf("%v: still running after 20s (it was accepted)\n%s", tc.args, stderr.String())
+		} else if code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+	if data, _ := os.ReadFile(dir + "/sim.known_hosts"); string(data) != "the user's own\n" {
+		t.Errorf("a refused sim replaced sim.known_hosts: %q", data)
 	}
 }
