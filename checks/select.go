@@ -96,6 +96,9 @@ func unknownName(sel Selector) error {
 	}
 	msg := fmt.Sprintf("%s: unknown check or kind %q (a check ID that `qoslint explain` lists, or a kind: %s)",
 		sel.Where, sel.Name, strings.Join(kinds, ", "))
+	if near := Nearest(sel.Name, SelectableNames()); near != "" {
+		msg += "; did you mean " + near + "?"
+	}
 	if sel.Pos.File != "" {
 		return &source.Error{Pos: sel.Pos, Msg: msg}
 	}

@@ -206,11 +206,108 @@ func (r *Renderer) Script(fabric string, p Plan, rollback bool) string {
 	if rollback {
 		cmds, other = p.Rollback, p.Device+".sh"
 	}
+	volatile, firmware := p.Lifetime()
 	return r.exec("script", struct {
 		Device, Kind, Fabric, Other string
 		Checks, Commands            []string
 		Rollback                    bool
-	}{p.Device, p.Kind, fabric, other, p.Checks, cmds, rollback})
+		Volatile                    []string
+		Firmware                    bool
+	}{p.Device, p.Kind, fabric, other, p.Checks, cmds, rollback, volatile, firmware})
+}
+
+// Lifetime says how long a host plan's changes last. volatile are the
+// tools whose changes end at the next reboot, in a fixed order:
+//
+//   - mlnx_qos: NVIDIA's NIC Configuration Operator applies trust, PFC and
+//     ToS with it and says of them "Non-persistent (need to be applied
+//     after each boot)" (Mellanox/nic-configuration-operator README.md,
+//     roceOptimized).
+//   - sysfs: "sysfs is a RAM-based filesystem initially based on ramfs"
+//     (torvalds/linux Documentation/filesystems/sysfs.rst): a write is
+//     kernel state, not a file on disk.
+//   - ip link: "A setting applied with ip only rewrites the kernel's live
+//     state directly, so it disappears on reboot"
+//     (https://penguin-gym-linux.com/en/articles/lpic/network-configuration).
+//   - setpci: the ACS Control write lasts until reboot (NCCL
+//     troubleshooting guide, "PCI Access Control Services"; commands.tmpl).
+//
+// firmware is a plan with mlxconfig changes: they set the firmware's next
+// boot configuration, and mlxconfig itself ends with "-I- Please reboot
+// machine to load new configurations." (Mellanox/mstflint
+// mlxconfig/mlxcfg_ui.cpp); NVIDIA's MFT documentation: "The mlxfwreset
+// tool enables the user to load updated firmware on a NIC/switch without
+// having to reboot the machine" (docs.nvidia.com/networking/display/mftv4330,
+// mlxfwreset). nccl.conf, opensm.conf and kubectl changes are kept on disk
+// or in the API server, and NVUE's nv config apply saves the startup
+// configuration, so they are neither.
+func (p Plan) Lifetime() (volatile []string, firmware bool) {
+	has := map[checks.ChangeKind]bool{}
+	for _, c := range p.Changes {
+		has[c.Kind] = true
+	}
+	for _, k := range []struct {
+		kind checks.ChangeKind
+		name string
+	}{{checks.MlnxQos, "mlnx_qos"}, {checks.Sysfs, "sysfs"}, {checks.LinkMTU, "ip link"}, {checks.SetPCI, "setpci"}} {
+		if has[k.kind] {
+			volatile = append(volatile, k.name)
+		}
+	}
+	return volatile, has[checks.Mlxconfig]
+}
+
+// Unfixed is one device's findings that no plan fixes: findings without
+// a change (a cable to move, counters that only show a symptom, ...).
+type Unfixed struct {
+	Device string
+	Checks []UnfixedCheck
+}
+
+// UnfixedCheck is one check's unfixed findings on a device: how many and
+// the most severe.
+type UnfixedCheck struct {
+	Check    string
+	Severity checks.Severity
+	Count    int
+}
+
+// UnfixedFindings are the report's findings that are neither waived nor
+// fixed by a change, by device in name order, checks in name order.
+func UnfixedFindings(rep *Report) []Unfixed {
+	byDevice := map[string]map[string]*UnfixedCheck{}
+	for _, f := range rep.Findings {
+		if f.Waived || len(f.Changes) > 0 {
+			continue
+		}
+		dev := f.Device
+		if dev == "" {
+			dev = "(fabric)"
+		}
+		if byDevice[dev] == nil {
+			byDevice[dev] = map[string]*UnfixedCheck{}
+		}
+		c := byDevice[dev][f.Check]
+		if c == nil {
+			c = &UnfixedCheck{Check: f.Check, Severity: f.Severity}
+			byDevice[dev][f.Check] = c
+		}
+		c.Count++
+		if f.Severity > c.Severity {
+			c.Severity = f.Severity
+		}
+	}
+	var out []Unfixed
+	for dev, cs := range byDevice {
+		u := Unfixed{Device: dev}
+		for _, c := range cs {
+			u.Checks = append(u.Checks, *c)
+		}
+		sort.Slice(u.Checks, func(i, j int) bool { return u.Checks[i].Check < u.Checks[j].Check })
+		out = append(out, u)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Device < out[j].Device })
+	return out
 }
 
 // NVUECommands is a switch plan's fix as a plain `nv set`/`nv unset` file,

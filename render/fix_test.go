@@ -3,6 +3,7 @@ package render_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -109,5 +110,31 @@ func TestTemplateOverride(t *testing.T) {
 	}
 	if got := r.Script("f", render.Plan{Device: "leaf01"}, false); got != "custom leaf01" {
 		t.Errorf("script override: %q", got)
+	}
+}
+
+// Lifetime names, in a fixed order, each tool whose changes a reboot
+// undoes, and says when mlxconfig's wait for a firmware reset; a switch's
+// NVUE and a host's nccl.conf are kept on disk and are neither.
+func TestPlanLifetime(t *testing.T) {
+	for _, tc := range []struct {
+		kinds    []checks.ChangeKind
+		volatile []string
+		firmware bool
+	}{
+		{[]checks.ChangeKind{checks.NVUE, checks.NVUEUnset}, nil, false},
+		{[]checks.ChangeKind{checks.NCCLConf, checks.OpenSMConf, checks.KubectlPatch}, nil, false},
+		{[]checks.ChangeKind{checks.LinkMTU, checks.Sysfs, checks.MlnxQos, checks.MlnxQos}, []string{"mlnx_qos", "sysfs", "ip link"}, false},
+		{[]checks.ChangeKind{checks.SetPCI}, []string{"setpci"}, false},
+		{[]checks.ChangeKind{checks.Mlxconfig, checks.NCCLConf}, nil, true},
+	} {
+		var p render.Plan
+		for _, k := range tc.kinds {
+			p.Changes = append(p.Changes, checks.Change{Kind: k})
+		}
+		v, fw := p.Lifetime()
+		if !slices.Equal(v, tc.volatile) || fw != tc.firmware {
+			t.Errorf("%v: %v %t, want %v %t", tc.kinds, v, fw, tc.volatile, tc.firmware)
+		}
 	}
 }

@@ -29,7 +29,7 @@ func TestAuditCountersEqualsLint(t *testing.T) {
 func auditCountersEqualsLint(t *testing.T, src string) {
 	tmp := t.TempDir()
 	invPath := filepath.Join(tmp, "sim-inventory.yaml")
-	f, err := startSim(src, "127.0.0.1", 0, testPassword, invPath, true)
+	f, err := startSim(src, "127.0.0.1", 0, testPassword, simFiles{inventory: invPath, topology: true, gnmi: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -97,7 +97,11 @@ func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)
 		return ExitInput
 	}
-	fmt.Fprint(out, stdout.String())
+	// With --out the scripts are in their files: standard output keeps
+	// only the summary.
+	if opt.Out == "" {
+		fmt.Fprint(out, stdout.String())
+	}
 	if opt.Out != "" {
 		err := writeDirAtomic(opt.Out, opt.Force, func(tmp string) error {
 			return writePlans(renderer, r.Fabric, plans, tmp)
@@ -115,10 +119,57 @@ func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
 		}
 		fmt.Fprintf(errOut, "qoslint: wrote the fabric as it would be after the fixes to %s (lint it: qoslint lint %s)\n", opt.Preview, opt.Preview)
 	}
+	fmt.Fprint(out, fixSummary(plans, render.UnfixedFindings(r), opt.Out))
 	if len(r.Errors) > 0 {
 		return ExitInput
 	}
 	return ExitOK
+}
+
+// fixSummary ends fix's output: how many devices have a fix and where it
+// is, then what no command fixes, device by device. Every line is a shell
+// comment, so the output stays a script and an nv commands file.
+func fixSummary(plans []render.Plan, unfixed []render.Unfixed, outDir string) string {
+	var b strings.Builder
+	where := "above"
+	if outDir != "" {
+		where = "in " + outDir
+	}
+	fmt.Fprintf(&b, "# qoslint fix: %d device(s) with a fix (%s)\n", len(plans), where)
+	if len(unfixed) == 0 {
+		b.WriteString("# not fixed: none, every finding has its commands\n")
+		return b.String()
+	}
+	// Info findings are best practice and notes: counted, not listed, so
+	// the list stays the short one of what is wrong.
+	var lines []string
+	infos := 0
+	for _, u := range unfixed {
+		var cs []string
+		for _, c := range u.Checks {
+			switch {
+			case c.Severity < checks.Warning:
+				infos += c.Count
+			case c.Count > 1:
+				cs = append(cs, fmt.Sprintf("%s (%s, %d findings)", c.Check, c.Severity, c.Count))
+			default:
+				cs = append(cs, fmt.Sprintf("%s (%s)", c.Check, c.Severity))
+			}
+		}
+		if len(cs) > 0 {
+			lines = append(lines, fmt.Sprintf("#   %s: %s\n", u.Device, strings.Join(cs, ", ")))
+		}
+	}
+	if len(lines) > 0 {
+		b.WriteString("# not fixed, no command fixes these findings (qoslint explain CHECK says what to do):\n")
+		b.WriteString(strings.Join(lines, ""))
+	} else {
+		b.WriteString("# not fixed: no error or warning\n")
+	}
+	if infos > 0 {
+		fmt.Fprintf(&b, "# and %d info finding(s) without a command (qoslint lint lists them)\n", infos)
+	}
+	return b.String()
 }
 
 func writePlans(renderer *render.Renderer, fabric string, plans []render.Plan, dir string) error {

@@ -80,11 +80,25 @@ func TestGenerateErrors(t *testing.T) {
 func TestFixCommand(t *testing.T) {
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
+	if code := Fix(&out, &errOut, "../../../examples/broken-pod", FixOptions{Format: "nvue"}); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	golden(t, "fix-broken-pod.nvue.golden", out.Bytes())
+	// With --out the commands are in the files: standard output is the
+	// summary alone, what the broken pod's cabling and wire need by hand.
+	out.Reset()
 	code := Fix(&out, &errOut, "../../../examples/broken-pod", FixOptions{Format: "nvue", Out: filepath.Join(dir, "fixes"), Preview: filepath.Join(dir, "preview")})
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	golden(t, "fix-broken-pod.nvue.golden", out.Bytes())
+	want := "# qoslint fix: 9 device(s) with a fix (in " + filepath.Join(dir, "fixes") + ")\n" +
+		"# not fixed, no command fixes these findings (qoslint explain CHECK says what to do):\n" +
+		"#   gpu03: rail-alignment (error, 2 findings), wire-dscp (error)\n" +
+		"#   gpu04: wire-dscp (error)\n" +
+		"#   leaf01: cabling (error)\n"
+	if !strings.HasPrefix(out.String(), want) || strings.Contains(out.String(), "nv set") || strings.Count(out.String(), "\n") != 6 {
+		t.Errorf("fix --out printed:\n%s\nwant the summary alone:\n%s# and N info finding(s) ...", out.String(), want)
+	}
 	for _, f := range []string{"leaf02.sh", "leaf02.rollback.sh", "leaf02.nv", "leaf02.patch.yaml", "gpu04.sh", "gpu04.rollback.sh"} {
 		if _, err := os.Stat(filepath.Join(dir, "fixes", f)); err != nil {
 			t.Error(err)

@@ -211,6 +211,10 @@ func TestFixFormsAgreeOnARelease(t *testing.T) {
 	if code := Fix(&script, &stderr, dir, FixOptions{Format: "script", Out: out, Preview: preview}); code != ExitOK {
 		t.Fatalf("fix exit %d: %s", code, stderr.String())
 	}
+	script.Reset() // with --out, stdout is the summary: the scripts are printed without it
+	if code := Fix(&script, &stderr, dir, FixOptions{Format: "script"}); code != ExitOK {
+		t.Fatalf("fix exit %d: %s", code, stderr.String())
+	}
 	var lint, lintErr bytes.Buffer
 	Lint(&lint, &lintErr, dir, LintOptions{Format: "json", Fix: true})
 	var doc struct {

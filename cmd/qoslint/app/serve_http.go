@@ -131,14 +131,31 @@ func (s *server) probe(w http.ResponseWriter, req *http.Request) {
 		replyText(w, http.StatusServiceUnavailable, "timed out waiting for the run in flight")
 		return
 	}
-	r, _, ok := s.audit(ctx, one)
+	start := time.Now()
+	r, a, ok := s.audit(ctx, one)
 	s.release()
-	if !ok {
-		replyText(w, http.StatusInternalServerError, "the probe could not run; see qoslint's log")
-		return
-	}
+	// probe_success and probe_duration_seconds are the blackbox
+	// exporter's own two gauges, names and HELP texts as in
+	// prometheus/blackbox_exporter prober/handler.go (Name: "probe_success",
+	// Help: "Displays whether or not the probe was a success"; Name:
+	// "probe_duration_seconds", Help: "Returns how long the probe took to
+	// complete in seconds"), so that an alert on probe_success == 0 works
+	// unchanged. Success is that the device was collected and every file
+	// of it read: findings have their own metrics. A probe that could not
+	// run answers 200 with probe_success 0, as the blackbox exporter does.
+	success := prometheus.NewGauge(prometheus.GaugeOpts{Name: "probe_success", Help: "Displays whether or not the probe was a success"})
+	duration := prometheus.NewGauge(prometheus.GaugeOpts{Name: "probe_duration_seconds", Help: "Returns how long the probe took to complete in seconds"})
+	duration.Set(time.Since(start).Seconds())
 	reg := prometheus.NewPedanticRegistry()
-	reg.MustRegister(render.ReportCollector{Report: func() *render.Report { return r }})
+	reg.MustRegister(success, duration)
+	if ok {
+		if len(a.failures) == 0 && len(r.Errors) == 0 {
+			success.Set(1)
+		}
+		reg.MustRegister(render.ReportCollector{Report: func() *render.Report { return r }})
+	} else {
+		fmt.Fprintf(s.errOut, "qoslint: /probe?target=%s could not run\n", target)
+	}
 	var b bytes.Buffer
 	if err := render.WriteMetrics(&b, reg); err != nil {
 		replyText(w, http.StatusInternalServerError, "writing the metrics: %v", err)

@@ -204,6 +204,9 @@ func TestServe(t *testing.T) {
 	if metric(t, m, "qoslint_input_errors") < 1 || metric(t, m, "qoslint_runs_total", "result=incomplete") != 1 {
 		t.Errorf("run 3: the failed switch is not an input error of an incomplete run\n%s", m)
 	}
+	if m := get(t, base, "/probe?target=leaf02", 200, "text/plain"); metric(t, m, "probe_success") != 0 || metric(t, m, "probe_duration_seconds") <= 0 {
+		t.Errorf("probe of the switch that is down: probe_success is not 0\n%s", m)
+	}
 	if text := string(get(t, base, "/drift", 200, "text/plain")); !strings.Contains(text, "leaf02") {
 		t.Errorf("/drift does not name leaf02, which was not audited:\n%s", text)
 	}
@@ -234,6 +237,12 @@ func probeChecks(t *testing.T, base string) {
 	}
 	if metric(t, m, "qoslint_run_duration_seconds") < 0 {
 		t.Error("probe without a duration")
+	}
+	// The blackbox exporter's own two gauges, with its HELP texts.
+	if metric(t, m, "probe_success") != 1 || metric(t, m, "probe_duration_seconds") <= 0 ||
+		!bytes.Contains(m, []byte("# HELP probe_success Displays whether or not the probe was a success\n")) ||
+		!bytes.Contains(m, []byte("# HELP probe_duration_seconds Returns how long the probe took to complete in seconds\n")) {
+		t.Errorf("probe of gpu02: no blackbox probe_success 1 and probe_duration_seconds\n%s", m)
 	}
 	get(t, base, "/probe", 400, "text/plain")
 	get(t, base, "/probe?target=nosuch", 404, "text/plain")

@@ -2,10 +2,13 @@ package commands
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 )
 
 func run(args ...string) (int, string, string) {
@@ -240,5 +243,83 @@ func TestTraceExitCodes(t *testing.T) {
 	data, err := os.ReadFile(out)
 	if err != nil || !strings.Contains(string(data), `"schema": "qoslint.trace/v1"`) {
 		t.Errorf("-o %s: %v %.80s", out, err, data)
+	}
+}
+
+// An unknown check ID close to a known one names it, wherever it is
+// written; a far one does not guess. A shell with no completion script is
+// exit 2 naming the ones there are.
+func TestDidYouMeanAndShells(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"explain", "hots-tos"}, `no check "hots-tos"; did you mean host-tos?`},
+		{[]string{"lint", "../../../examples/clean-pod", "--disable", "switch-pfcc"}, "did you mean switch-pfc?"},
+		{[]string{"fix", "../../../examples/clean-pod", "--enable", "evidnce"}, "did you mean evidence?"},
+		{[]string{"completion", "tcsh"}, `no script for the shell "tcsh": one of bash, fish, powershell, zsh`},
+	} {
+		code, _, errOut := run(tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	if _, _, errOut := run("explain", "nope"); strings.Contains(errOut, "did you mean") {
+		t.Errorf("a far name got a guess: %s", errOut)
+	}
+	if code, out, _ := run("completion", "bash"); code != 0 || !strings.Contains(out, "bash completion") {
+		t.Errorf("completion bash: exit %d\n%.100s", code, out)
+	}
+}
+
+// sim and serve refuse what they must before they listen: a file sim
+// would replace without --force (named), one of the fabric it serves
+// (even with --force), and an --interval that is not positive. Each runs
+// as a process with a deadline, since a command that accepts them serves
+// until interrupted.
+func TestRefusedBeforeListening(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	inv := write("inv.yaml", "fabric: x\npolicy: {preset: cumulus-default}\nssh: {known_hosts: ./absent_known_hosts}\n"+
+		"switches:\n  - {name: leaf01, address: 192.0.2.1, username: u, password_env: QOSLINT_TEST_NONE}\n")
+	write("sim.known_hosts", "the user's own\n") // where sim --inventory-out sim.yaml would put its known_hosts
+	write("topology.dot", "graph {}\n")          // and --topology the cabling plan
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", inv}, inv + " exists: --force replaces it"},
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", dir + "/sim.yaml"}, dir + "/sim.known_hosts exists: --force replaces it"},
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", dir + "/new.yaml", "--topology"}, dir + "/topology.dot exists: --force replaces it"},
+		{[]string{"sim", "../../../examples/clean-pod", "--inventory-out", "../../../examples/clean-pod/inventory.hcl", "--force"}, "is a file of the fabric being served"},
+		{[]string{"serve", "--inventory", inv, "--interval", "0s"}, "--interval 0s: must be positive"},
+		{[]string{"serve", "--inventory", inv, "--interval", "-5m"}, "--interval -5m0s: must be positive"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		cmd := exec.CommandContext(ctx, os.Args[0], tc.args...)
+		cmd.Env = append(os.Environ(), asQoslint+"=1", "TMPDIR="+t.TempDir())
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		timedOut := ctx.Err() != nil
+		cancel()
+		code := -1
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		if timedOut {
+			t.Errorf("%v: still running after 20s (it was accepted)\n%s", tc.args, stderr.String())
+		} else if code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+	if data, _ := os.ReadFile(dir + "/sim.known_hosts"); string(data) != "the user's own\n" {
+		t.Errorf("a refused sim replaced sim.known_hosts: %q", data)
 	}
 }

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -84,4 +85,27 @@ func completeDirs(n int, files bool) cobra.CompletionFunc {
 // inventoryFile marks a flag that takes an inventory file.
 func inventoryFile(cmd *cobra.Command, flag string) {
 	_ = cmd.MarkFlagFilename(flag, "yaml", "yml", "hcl")
+}
+
+// shellsOnly makes `completion SHELL` refuse a shell it has no script for
+// (exit 2, naming the shells), where cobra's own completion command would
+// print its help and exit 0, so that `qoslint completion tcsh > file`
+// looks as if it worked.
+func shellsOnly(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		var shells []string
+		for _, s := range c.Commands() {
+			shells = append(shells, s.Name())
+		}
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return fmt.Errorf("completion: no script for the shell %q: one of %s\n%s", args[0], strings.Join(shells, ", "), usageHint(cmd))
+			}
+			return nil
+		}
+		c.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Help() }
+	}
 }

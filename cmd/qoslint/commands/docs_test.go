@@ -3,7 +3,6 @@ package commands
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -264,6 +263,7 @@ func TestDocCommands(t *testing.T) {
 	if err := os.CopyFS(filepath.Join(work, "examples"), os.DirFS(examplesDir)); err != nil {
 		t.Fatal(err)
 	}
+	copied := tree(t, filepath.Join(work, "examples"))
 	names := make([]string, 0, len(docs))
 	for name := range docs {
 		names = append(names, name)
@@ -320,9 +320,7 @@ func TestDocCommands(t *testing.T) {
 	}
 	// The copy of examples/ is a check too: no doc command writes into the
 	// fabric directories it reads.
-	if err := sameTree(examplesDir, filepath.Join(work, "examples")); err != nil {
-		t.Errorf("a doc command changed examples/: %v", err)
-	}
+	sameTree(t, "a doc command changed examples/", copied, tree(t, filepath.Join(work, "examples")))
 }
 
 // shownOutput checks that the lines a console block shows are the
@@ -357,28 +355,6 @@ func shownOutput(shown []string, got string) error {
 		chunk = append(chunk, l)
 	}
 	return flush()
-}
-
-// sameTree reports the first file that differs between two folders.
-func sameTree(a, b string) error {
-	return filepath.WalkDir(b, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(b, p)
-		want, err := os.ReadFile(filepath.Join(a, rel))
-		if err != nil {
-			return fmt.Errorf("%s: added", rel)
-		}
-		got, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if !bytes.Equal(want, got) {
-			return fmt.Errorf("%s: changed", rel)
-		}
-		return nil
-	})
 }
 
 // TestREADMEListsEverything ties the README to what it introduces: every

@@ -60,6 +60,13 @@ func explain(w io.Writer, args []string, format string, color bool) error {
 		c = waivers.Check
 	}
 	if c == nil {
+		var ids []string
+		for _, c := range catalog() {
+			ids = append(ids, c.ID)
+		}
+		if near := checks.Nearest(args[0], ids); near != "" {
+			return fmt.Errorf("no check %q; did you mean %s? `qoslint explain` lists them", args[0], near)
+		}
 		return fmt.Errorf("no check %q; `qoslint explain` lists them", args[0])
 	}
 	_, err := io.WriteString(w, explainOne(c, color && format == "text"))

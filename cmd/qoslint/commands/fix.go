@@ -23,7 +23,14 @@ lines) and <switch>.patch.yaml (for nv config patch). DIR must be new or empty: 
 a non-empty DIR whole, so no script of an earlier run is left beside the new ones. --preview OUT writes a copy of the fabric
 directory as it would be after the fixes, so the change can be linted first. --templates DIR
 overrides the embedded command templates (see templates/). Progress and "wrote" lines go to
-standard error; -o FILE writes what would go to standard output to FILE.`,
+standard error; -o FILE writes what would go to standard output to FILE.
+
+Without --out the scripts are printed; with --out they are only written, and standard output
+holds the summary alone. The summary (shell comments) ends every run: how many devices have a
+fix, and per device the errors and warnings no command fixes (a cable to move, what the wire
+or the counters show), with a count of such info findings. Host scripts say which of their
+settings last only until the next reboot (mlnx_qos, sysfs, ip link, setpci) and that
+mlxconfig changes apply after a firmware reset (mlxfwreset) or a reboot.`,
 		Args:              exactArgs(1, "DIR, the fabric directory (or a file in it)"),
 		ValidArgsFunction: completeDirs(1, false),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -204,7 +204,15 @@ func newSimCmd(out, errOut io.Writer) *cobra.Command {
 		Long: `sim answers qoslint's read-only commands from each device's files, with a shell prompt
 like the real device, so you can demo qoslint audit or test your own captures. It writes an
 inventory for the simulated devices (the password comes from $` + app.SimPasswordEnv + `,
-generated when unset) and the known_hosts file that inventory names, then runs until interrupted.`,
+generated when unset) and the known_hosts file that inventory names, then runs until interrupted.
+
+The inventory and its known_hosts go to a new temporary folder (its path is printed on standard
+error; it is removed when sim stops), or to --inventory-out PATH with the known_hosts (and, with
+--gnmi, the CA) beside it. sim never replaces a file without --force (exit 2 names the file),
+and copies the fabric's cabling plan (topology.dot) beside the inventory, where audit reads it,
+only with --topology.`,
+		Example: `  qoslint sim examples/clean-pod
+  qoslint sim examples/broken-pod --inventory-out /tmp/pod/sim-inventory.yaml --topology`,
 		Args:              exactArgs(1, "DIR, the fabric directory to serve"),
 		ValidArgsFunction: completeDirs(1, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -216,7 +224,10 @@ generated when unset) and the known_hosts file that inventory names, then runs u
 	}
 	cmd.Flags().StringVar(&opt.Listen, "listen", "127.0.0.1", "loopback address to listen on")
 	cmd.Flags().DurationVar(&opt.Latency, "latency", 0, "delay added before each answer")
-	cmd.Flags().StringVar(&opt.InventoryOut, "inventory-out", "sim-inventory.yaml", "where to write the inventory of the simulated devices")
+	cmd.Flags().StringVar(&opt.InventoryOut, "inventory-out", "", "where to write the inventory of the simulated devices, its known_hosts beside it (default: a new temporary folder)")
+	_ = cmd.MarkFlagFilename("inventory-out", "yaml", "yml")
+	cmd.Flags().BoolVar(&opt.Force, "force", false, "replace the files already at --inventory-out and beside it")
+	cmd.Flags().BoolVar(&opt.Topology, "topology", false, "also copy DIR's cabling plan (topology.dot) beside the inventory, so that audit checks the cabling")
 	cmd.Flags().BoolVar(&opt.GNMI, "gnmi", false, "also serve gNMI counters on every switch, over TLS (CA in "+sim.GNMICAFile+" beside the inventory), for audit --counters")
 	return cmd
 }

@@ -25,6 +25,23 @@ var constructors = []func(out, errOut io.Writer) *cobra.Command{
 
 // Execute runs qoslint with args and returns the process exit code.
 func Execute(args []string, out, errOut io.Writer) int {
+	root := newRoot(out, errOut)
+	root.SetArgs(args)
+	err := root.Execute()
+	var ee exitError
+	switch {
+	case errors.As(err, &ee):
+		return ee.code
+	case err != nil:
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return app.ExitInput
+	}
+	return app.ExitOK
+}
+
+// newRoot is the whole command tree, cobra's help and completion commands
+// included, so that a test can walk every command the binary has.
+func newRoot(out, errOut io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "qoslint",
 		Short: "Lint RoCE QoS across NVIDIA Cumulus switches and ConnectX GPU hosts",
@@ -44,7 +61,6 @@ live collection, ...) is in qoslint help TOPIC; qoslint help lists the topics.`,
 	root.SetVersionTemplate("{{.Version}}")
 	root.SetOut(out)
 	root.SetErr(errOut)
-	root.SetArgs(args)
 	addColor(root)
 	root.SetHelpCommand(newHelpCmd(out))
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
@@ -53,14 +69,8 @@ live collection, ...) is in qoslint help TOPIC; qoslint help lists the topics.`,
 	for _, c := range constructors {
 		root.AddCommand(c(out, errOut))
 	}
-	err := root.Execute()
-	var ee exitError
-	switch {
-	case errors.As(err, &ee):
-		return ee.code
-	case err != nil:
-		fmt.Fprintf(errOut, "qoslint: %v\n", err)
-		return app.ExitInput
-	}
-	return app.ExitOK
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	shellsOnly(root)
+	return root
 }

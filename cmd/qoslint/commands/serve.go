@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"io"
 	"time"
 
@@ -40,6 +41,11 @@ or the address cannot be listened on.`,
 			}
 			if err := lf.validate(); err != nil {
 				return err
+			}
+			if opt.Every <= 0 {
+				// Zero would audit without a pause; it is refused rather
+				// than read as the default, which would hide the typo.
+				return fmt.Errorf("--interval %s: must be positive (the time between two runs, e.g. 10m)", opt.Every)
 			}
 			opt.LiveOptions = lf.options(nil) // no progress bar: serve logs
 			opt.FailOn = sev
