@@ -59,6 +59,10 @@ type Report struct {
 	// collect (network, credentials, host keys, timeouts): the verdict
 	// points at those causes, not at the input files.
 	NotAudited []string
+	// Statuses, when set, say for every device × check whether the check
+	// ran or why it did not (checks.RunStatus): a formatter shows a check
+	// that did not run as skipped, never as passed.
+	Statuses []checks.Status
 }
 
 // Counts tallies findings by severity.

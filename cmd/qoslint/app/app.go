@@ -218,9 +218,11 @@ func applyWaivers(r *render.Report, wf *waivers.File, set *checks.Set) {
 // every inventory device.
 func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks.Severity, set *checks.Set) *render.Report {
 	fab := model.Build(inv, capture)
+	findings, statuses := checks.RunStatus(fab, set)
 	r := &render.Report{
 		Fabric:   inv.Fabric,
-		Findings: checks.RunSet(fab, set),
+		Findings: findings,
+		Statuses: statuses,
 		Errors:   append(capture.Errors, fab.Problems...),
 		FailOn:   failOn,
 		Chain:    render.BuildChain(fab),
@@ -232,6 +234,7 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		// A report of some checks must not read as a clean bill of health.
 		r.Notes = append(r.Notes, "checks not run (--enable, --disable or the inventory's checks section): "+off)
 	}
+	r.Notes = append(r.Notes, statusNotes(statuses)...)
 	modelled := map[string]*model.Switch{}
 	for _, sw := range fab.Switches {
 		modelled[sw.Name] = sw
@@ -251,6 +254,30 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 	}
 	r.Normalize()
 	return r
+}
+
+// statusNotes are the notes of the checks that ran on little (counters
+// that did not grow between two samples): one per device and note, naming
+// its checks.
+func statusNotes(sts []checks.Status) []string {
+	type key struct{ dev, note string }
+	var order []key
+	ids := map[key][]string{}
+	for _, s := range sts {
+		if s.Note == "" {
+			continue
+		}
+		k := key{s.Device, s.Note}
+		if _, ok := ids[k]; !ok {
+			order = append(order, k)
+		}
+		ids[k] = append(ids[k], s.Check)
+	}
+	out := make([]string, len(order))
+	for i, k := range order {
+		out[i] = fmt.Sprintf("%s: %s: %s", k.dev, strings.Join(ids[k], ", "), k.note)
+	}
+	return out
 }
 
 // hasNVUEChange reports whether a finding of device fixes it with an NVUE
