@@ -141,9 +141,10 @@ type Check struct {
 	// They must form no cycle. A disabled check that an enabled one
 	// requires still runs; its findings are not reported.
 	Requires []*Check
-	// Applies declares where the check judges nothing and why (status.go):
-	// nil judges every device of Devices, skipped where its own
-	// not-collected findings say so.
+	// Applies declares where the check judges nothing and why (status.go).
+	// Without it the check judges every device of Devices, and is skipped
+	// where its own not-collected findings say so or where the model read
+	// none of its Inputs (inputsAbsent).
 	Applies Applies
 	Run     func(*model.Fabric) []Finding
 	// runIn is the Run of a check with Requires, within one checks.Run

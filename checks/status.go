@@ -114,8 +114,11 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 				st.Skip, st.Reason = SkipNotApplicable, fmt.Sprintf("%s judges %s only", c.ID, devicesText(c.Devices))
 			case len(skipped[k]) > 0:
 				st.Skip, st.Reason = SkipNotCollected, skipReason(skipped[k])
-			case c.Applies != nil:
-				st.Skip, st.Reason = c.Applies(f, d.name)
+			default:
+				st.Skip, st.Reason = inputsAbsent(f, c, d.name)
+				if st.Skip == "" && c.Applies != nil {
+					st.Skip, st.Reason = c.Applies(f, d.name)
+				}
 			}
 			if st.Ran() {
 				st.Note = idleNote(f, c, d.name)
@@ -186,11 +189,45 @@ func switchOf(f *model.Fabric, name string) *model.Switch {
 // The Applies of the check families. Each check names its own in its
 // declaration.
 
-// appliesRoCEHost: a host with no RoCE netdev (an InfiniBand-only host) has
-// nothing the RoCE host checks judge.
+// appliesRoCEHost: a host with no RoCE netdev (an InfiniBand-only host)
+// has nothing the RoCE host checks judge; without ibdev2netdev.txt the
+// netdevs were not known at all.
 func appliesRoCEHost(f *model.Fabric, device string) (SkipKind, string) {
-	if h := hostOf(f, device); h != nil && len(h.NICs) == 0 {
-		return SkipNotApplicable, "the host has no RoCE netdev to judge (ibdev2netdev names none)"
+	h := hostOf(f, device)
+	switch {
+	case h == nil || len(h.NICs) > 0:
+		return "", ""
+	case slices.Contains(h.NotCollected, layout.IBDev2NetdevFile):
+		return SkipNotCollected, layout.IBDev2NetdevFile + " not collected, and the inventory names no NIC: no RoCE netdev is known"
+	}
+	return SkipNotApplicable, "the host has no RoCE netdev to judge (" + layout.IBDev2NetdevFile + " names none)"
+}
+
+// nicInputs are the inputs read per RoCE netdev: a check reading one has
+// nothing to judge on a host without RoCE netdevs.
+var nicInputs = []Input{MlnxQoS, SysfsECN, SysfsTC, IBDev2Netdev, IPLink, Ethtool, HWCounters, GIDTypes, RDMACMMode, RDMACMToS, MlxconfigQ}
+
+// inputsAbsent derives a skip from the check's Inputs and what the model
+// read of device: a switch whose configuration was not read, a host
+// without RoCE netdevs, a host without lspci.txt.
+func inputsAbsent(f *model.Fabric, c *Check, device string) (SkipKind, string) {
+	if sw := switchOf(f, device); sw != nil {
+		if slices.Contains(c.Inputs, NVConfig) && sw.ConfigFile == "" {
+			return SkipNotCollected, layout.NVUEYAMLFile + " or " + layout.NVUECommandsFile + " not read (not collected, or an input error)"
+		}
+		return "", ""
+	}
+	h := hostOf(f, device)
+	if h == nil {
+		return "", ""
+	}
+	if slices.ContainsFunc(c.Inputs, func(in Input) bool { return slices.Contains(nicInputs, in) }) {
+		if k, why := appliesRoCEHost(f, device); k != "" {
+			return k, why
+		}
+	}
+	if slices.Contains(c.Inputs, Lspci) && h.PCIFile == "" {
+		return SkipNotCollected, layout.LspciFile + " not read (not collected, or an input error)"
 	}
 	return "", ""
 }

@@ -123,6 +123,11 @@ func BuildReport(dir string, failOn checks.Severity) (*render.Report, error) {
 	return buildReport(dir, "", failOn, CheckFlags{})
 }
 
+// BuildReportWith is BuildReport with --enable, --disable and --k8s.
+func BuildReportWith(dir string, failOn checks.Severity, fl CheckFlags) (*render.Report, error) {
+	return buildReport(dir, "", failOn, fl)
+}
+
 func buildReport(dir, waiverFile string, failOn checks.Severity, fl CheckFlags) (*render.Report, error) {
 	dir = FabricDir(dir)
 	inv, err := inventory.Load(dir)
