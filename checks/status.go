@@ -380,7 +380,7 @@ func idleNote(f *model.Fabric, c *Check, device string) string {
 	if len(idle) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("no traffic counter grew on %s between the two counter samples %s apart: nothing passed to judge, so no finding is no evidence of a sound fabric; sample again while RoCE traffic runs",
+	return fmt.Sprintf("no traffic counter grew on %s between the two counter samples %s apart: the check had no traffic to judge, so its silence says nothing of the fabric; sample again while RoCE traffic runs",
 		strings.Join(idle, ", "), iv)
 }
 
