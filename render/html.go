@@ -10,7 +10,8 @@ import (
 )
 
 // HTML writes the report as one self-contained page for a customer: a
-// summary, a device × check matrix coloured by severity, the LLDP topology
+// summary, a device × check matrix coloured by severity (a table per kind
+// of check, a grey "–" where a check did not run), the LLDP topology
 // and the RoCE marking chain drawn as inline SVG, then every finding with its evidence, fix and
 // rollback. It loads nothing: styles are inline, there is no script, and a
 // Content-Security-Policy forbids every fetch, so the file reads the same
@@ -568,7 +569,9 @@ var htmlPage = template.Must(template.New("html").Parse(htmlTemplate))
 
 // htmlTemplate is the page. Stable ids and classes for tests and for
 // people who restyle it: #summary, #notes, #input-errors, #matrix
-// (table.matrix, td[data-device][data-check][data-severity]), #topology
+// (div.matrix-group[data-group], one table.matrix[data-group] per kind of
+// check, td[data-device][data-check][data-severity]; data-severity
+// "skipped" is a check that did not run, its title the reason), #topology
 // (g.device[data-device][data-kind][data-tier], g.link[data-link]
 // [data-verdict][data-lldp] (data-lldp is "both" or "one-sided": an
 // attribute named data-on… would be escaped as a script handler), p.no-lldp when nothing is drawn), #chain
