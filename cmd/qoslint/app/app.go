@@ -257,8 +257,30 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 	for _, h := range inv.Hosts {
 		r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost})
 	}
+	r.Statuses = append(r.Statuses, unmodelledStatuses(r.Devices, statuses)...)
 	r.Normalize()
 	return r
+}
+
+// unmodelledStatuses are the statuses of the devices the model lacks (a
+// device folder that could not be read): no check ran on them, which no
+// format may show as a pass.
+func unmodelledStatuses(devs []render.Device, sts []checks.Status) []checks.Status {
+	have := map[string]bool{}
+	for _, s := range sts {
+		have[s.Device] = true
+	}
+	var out []checks.Status
+	for _, d := range devs {
+		if have[d.Name] {
+			continue
+		}
+		for _, c := range checks.All() {
+			out = append(out, checks.Status{Device: d.Name, Check: c.ID, Skip: checks.SkipNotCollected,
+				Reason: "the device's files were not read (see its input errors)"})
+		}
+	}
+	return out
 }
 
 // statusNotes are the notes of the checks that ran on little (counters
