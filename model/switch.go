@@ -731,8 +731,12 @@ type SwitchPortCounters struct {
 	Prio [8]PrioCounters
 	// ECNMarked and Drops are per traffic class (egress queue).
 	ECNMarked, Drops [8]Value[uint64]
-	// Transmit is each egress queue's transmit-pkts: whether traffic
-	// passed at all, which tells an idle interval from a clean one.
+	// Transmit is each egress queue's transmit-pkts ("Number of
+	// transmitted packets in the egress queue of an interface",
+	// CumulusNetworks/docs content/cumulus-linux-516/
+	// Monitoring-and-Troubleshooting/gNMI Streaming.md, QoS metrics):
+	// whether traffic passed at all, which tells an idle interval from a
+	// clean one.
 	Transmit [8]Value[uint64]
 }
 
