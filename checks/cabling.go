@@ -13,6 +13,7 @@ var cabling = &Check{
 	ID:       "cabling",
 	Kind:     KindTopology,
 	Devices:  AllDevices,
+	Applies:  appliesCabling,
 	Severity: Error,
 	Title:    "The cables LLDP sees are the cables topology.dot plans",
 	Doc: `A NIC on the wrong leaf, or two cables swapped, leaves every device's QoS right and the fabric

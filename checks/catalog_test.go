@@ -66,6 +66,14 @@ func TestCatalog(t *testing.T) {
 	if err := validateRequires(cat); err != nil {
 		t.Error(err)
 	}
+	// Every check can say why it did not run (status.go): where nothing
+	// was collected, each is skipped with a reason on every device.
+	_, sts := RunStatus(emptyFabric(t), nil)
+	for _, s := range sts {
+		if s.Ran() || s.Reason == "" {
+			t.Errorf("%s on %s of a fabric with no device file: %q %q; declare Applies or Inputs that say why it did not run", s.Check, s.Device, s.Skip, s.Reason)
+		}
+	}
 }
 
 // A cycle or a check outside the catalog in Requires is caught. Package

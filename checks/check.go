@@ -141,7 +141,12 @@ type Check struct {
 	// They must form no cycle. A disabled check that an enabled one
 	// requires still runs; its findings are not reported.
 	Requires []*Check
-	Run      func(*model.Fabric) []Finding
+	// Applies declares where the check judges nothing and why (status.go).
+	// Without it the check judges every device of Devices, and is skipped
+	// where its own not-collected findings say so or where the model read
+	// none of its Inputs (inputsAbsent).
+	Applies Applies
+	Run     func(*model.Fabric) []Finding
 	// runIn is the Run of a check with Requires, within one checks.Run
 	// (inRun).
 	runIn func(*run) []Finding
@@ -204,25 +209,7 @@ func Run(f *model.Fabric) []Finding { return RunSet(f, nil) }
 // check set leaves out still runs when a check in set requires it, but its
 // findings, and the inputs it could not judge, are not reported.
 func RunSet(f *model.Fabric, set *Set) []Finding {
-	var out, skips []Finding
-	r := newRun(f)
-	for _, c := range All() {
-		if !set.Enabled(c.ID) {
-			continue
-		}
-		for _, fd := range r.findings(c) {
-			fd.Check = c.ID
-			if fd.skip != nil {
-				skips = append(skips, fd)
-				continue
-			}
-			out = append(out, fd)
-		}
-	}
-	if set.Enabled(NotCollected.ID) {
-		out = append(out, mergeNotCollected(skips)...)
-	}
-	Sort(out)
+	out, _ := run3(f, set, false)
 	return out
 }
 

@@ -23,6 +23,7 @@ var evidenceDCQCN = inRun(&Check{
 	ID:       "evidence-dcqcn",
 	Kind:     KindEvidence,
 	Devices:  Hosts,
+	Applies:  appliesHostCounters(true),
 	Severity: Error,
 	Title:    "DCQCN answers congestion marks with CNPs, and acts on the CNPs it receives",
 	Doc: `Runtime evidence from the RDMA hw_counters of the NIC's RDMA port

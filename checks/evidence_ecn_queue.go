@@ -10,6 +10,7 @@ var evidenceECNQueue = inRun(&Check{
 	ID:       "evidence-ecn-queue",
 	Kind:     KindEvidence,
 	Devices:  Switches,
+	Applies:  appliesSwitchCounters,
 	Severity: Warning,
 	Title:    "Switches ECN-mark RoCE in the RoCE queue, not in another one, and before they pause",
 	Doc: `Runtime evidence from the switches' gNMI counters (devices/<switch>/gnmi-counters.json): DCQCN

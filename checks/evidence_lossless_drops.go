@@ -10,6 +10,7 @@ var evidenceLosslessDrops = inRun(&Check{
 	ID:       "evidence-lossless-drops",
 	Kind:     KindEvidence,
 	Devices:  Switches,
+	Applies:  appliesSwitchCounters,
 	Severity: Error,
 	Title:    "No switch drops packets in the lossless (RoCE) queue",
 	Doc: `Runtime evidence from the switches' gNMI counters (devices/<switch>/gnmi-counters.json): the

@@ -12,6 +12,7 @@ var evidencePausePriority = inRun(&Check{
 	ID:       "evidence-pause-priority",
 	Kind:     KindEvidence,
 	Devices:  Hosts,
+	Applies:  appliesHostCounters(false),
 	Severity: Warning,
 	Title:    "NICs send and receive pause frames only on the lossless priority",
 	Doc: `Runtime evidence from ethtool-S-<netdev>.txt (` + "`ethtool -S <netdev>`" + `): mlx5 counts PFC frames

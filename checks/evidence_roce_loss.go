@@ -24,6 +24,7 @@ var evidenceRoCELoss = inRun(&Check{
 	ID:       "evidence-roce-loss",
 	Kind:     KindEvidence,
 	Devices:  Hosts,
+	Applies:  appliesHostCounters(false),
 	Severity: Error,
 	Title:    "RoCE loses no packets on a lossless fabric",
 	Doc: `Runtime evidence from the RDMA hw_counters of the NIC's RDMA port

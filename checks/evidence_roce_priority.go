@@ -21,6 +21,7 @@ var evidenceRoCEPriority = inRun(&Check{
 	ID:       "evidence-roce-priority",
 	Kind:     KindEvidence,
 	Devices:  Hosts,
+	Applies:  appliesHostCounters(false),
 	Severity: Error,
 	Title:    "RoCE traffic leaves each NIC on the lossless priority",
 	Doc: `Runtime evidence from ethtool-S-<netdev>.txt (` + "`ethtool -S <netdev>`" + `): mlx5 counts the bytes sent

@@ -10,6 +10,7 @@ var hostAppToS = &Check{
 	ID:       "host-app-tos",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Error,
 	Title:    "UCX and NVSHMEM mark RoCE with the RoCE DSCP (and, under a PCP policy, the RoCE priority)",
 	Doc: `NCCL is not the only library that writes the traffic class of RoCE QPs: UCX (MPI, UCC, Spark,

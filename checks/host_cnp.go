@@ -11,6 +11,7 @@ var hostCNP = &Check{
 	ID:       "host-cnp",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Error,
 	Title:    "The NIC marks its CNPs with the CNP DSCP and 802.1p priority the switches expect",
 	Doc: `When a NIC's notification point sends a CNP it marks it with its own DSCP and 802.1p

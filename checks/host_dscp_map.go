@@ -12,6 +12,7 @@ var hostDSCPMap = &Check{
 	ID:       "host-dscp-map",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Error,
 	Title:    "Each NIC maps the RoCE DSCP to the RoCE priority, the same one the switches use",
 	Doc: `A NIC that trusts DSCP turns the DSCP of each packet into a priority through its dscp2prio

@@ -11,6 +11,7 @@ var hostECN = &Check{
 	ID:       "host-ecn",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Error,
 	Title:    "DCQCN is on for the RoCE priority at both ends: notification and reaction point",
 	Doc: `DCQCN needs two halves on the NIC, per priority: the notification point (roce_np), which

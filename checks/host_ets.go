@@ -12,6 +12,7 @@ var hostETS = &Check{
 	ID:       "host-ets",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Warning,
 	Title:    "Each NIC schedules the RoCE traffic class as the policy says: an ETS share, or strict",
 	Doc: `The NIC's transmit scheduler decides how much of the link RoCE gets when other traffic competes

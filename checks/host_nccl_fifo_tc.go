@@ -11,6 +11,7 @@ var hostNCCLFifoTC = &Check{
 	ID:       "host-nccl-fifo-tc",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Warning,
 	Title:    "NCCL_IB_FIFO_TC puts NCCL's control messages in a class the policy has",
 	Doc: `NCCL_IB_FIFO_TC (NCCL 2.22.3 and later) "Defines the InfiniBand traffic class for control

@@ -23,6 +23,7 @@ var hostNCCLQPs = &Check{
 	ID:       "host-nccl-qps",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Warning,
 	Title:    "NCCL opens more than one QP per connection where static ECMP must spread it",
 	Doc: `Between two GPU addresses every RoCEv2 packet goes to UDP port 4791, so a connection's only ECMP

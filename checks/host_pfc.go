@@ -10,6 +10,7 @@ var hostPFC = &Check{
 	ID:       "host-pfc",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Error,
 	Title:    "Each NIC has PFC on the RoCE priority, and only on it; off on it in a lossy fabric",
 	Doc: `The NIC must honour pause frames for the RoCE priority (or it overruns the switch's

@@ -11,6 +11,7 @@ var hostRDMACMToS = &Check{
 	ID:       "host-rdma-cm-tos",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Error,
 	Title:    "RDMA-CM's default ToS carries the RoCE DSCP",
 	Doc: `Storage and some MPI stacks (NVMe-oF, NFS over RDMA, UCX or MPI over rdmacm) connect through

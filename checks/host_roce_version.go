@@ -13,6 +13,7 @@ var hostRoCEVersion = &Check{
 	ID:       "host-roce-version",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Error,
 	Title:    "RoCE leaves each NIC as RoCE v2, the version with an IP header and so a DSCP",
 	Doc: `RoCE v1 is an Ethernet frame with no IP header: it carries no DSCP, so no switch that trusts

@@ -13,6 +13,7 @@ var hostToS = &Check{
 	ID:       "host-tos",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Error,
 	Title:    "RoCE traffic leaves the host with the RoCE DSCP in its ToS",
 	Doc: `Everything downstream keys on the DSCP the sender writes, and the sender writes whatever

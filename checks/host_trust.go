@@ -6,6 +6,7 @@ var hostTrust = &Check{
 	ID:       "host-trust",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesRoCEHost,
 	Severity: Error,
 	Title:    "Every RoCE NIC trusts DSCP",
 	Doc: `A ConnectX NIC picks the priority of a received packet, and the priority whose PFC and

@@ -13,6 +13,7 @@ var ibAdaptiveRouting = &Check{
 	ID:       "ib-adaptive-routing",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesIBAdaptiveRouting,
 	Severity: Error,
 	Title:    "The subnet manager runs an adaptive routing engine when the policy asks for one",
 	Doc: `On InfiniBand the subnet manager turns adaptive routing on: NVIDIA's OpenSM configures the

@@ -10,6 +10,7 @@ var ibSL2VL = &Check{
 	ID:       "ib-sl2vl",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesIBHost,
 	Severity: Error,
 	Title:    "The jobs' Service Level maps to a data VL the port runs, on every InfiniBand port",
 	Doc: `On InfiniBand the marking is the Service Level: NCCL_IB_SL (UCX_IB_SL, NVSHMEM_IB_SL) picks

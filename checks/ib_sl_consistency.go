@@ -13,6 +13,7 @@ var ibSLConsistency = &Check{
 	ID:       "ib-sl-consistency",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesIBHost,
 	Severity: Error,
 	Title:    "Every host's jobs send on the policy's Service Level",
 	Doc: `All ranks of a job should send on one SL, the one the fabric's SL2VL and VL arbitration tables

@@ -13,6 +13,7 @@ var ibSMConsistency = &Check{
 	ID:       "ib-sm-consistency",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesIBSM,
 	Severity: Error,
 	Title:    "Every InfiniBand port holds the SL2VL and VL arbitration tables opensm.conf says",
 	Doc: `With qos TRUE, OpenSM programs every port's SL2VL table, VL arbitration tables and VLHighLimit

@@ -11,6 +11,7 @@ var ibVLArb = &Check{
 	ID:       "ib-vlarb",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesIBHost,
 	Severity: Error,
 	Title:    "VL arbitration gives the jobs' VL a share on every InfiniBand port",
 	Doc: `VL arbitration (IBA 7.6.9) serves the VLs listed in a port's high- and low-priority tables,

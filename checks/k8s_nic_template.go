@@ -15,6 +15,7 @@ var k8sNicTemplate = &Check{
 	ID:       "k8s-nic-template",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesK8s(false),
 	Severity: Error,
 	Title:    "A NicConfigurationTemplate sets the NICs it selects to the policy's trust, PFC and ToS",
 	Doc: `The NVIDIA nic-configuration-operator applies a NicConfigurationTemplate
@@ -212,6 +213,7 @@ var k8sCNPConflict = &Check{
 	ID:       "k8s-cnp-conflict",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesK8s(false),
 	Severity: Error,
 	Title:    "The CNP marking a NicConfigurationTemplate gives the NICs agrees with the policy's CNP class",
 	Doc: `A NicConfigurationTemplate with roceOptimized.enabled always sets the NIC firmware's nvconfig

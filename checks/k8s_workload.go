@@ -13,6 +13,7 @@ var k8sWorkloadToS = &Check{
 	ID:       "k8s-workload-tos",
 	Kind:     KindConfig,
 	Devices:  Hosts,
+	Applies:  appliesK8s(true),
 	Severity: Error,
 	Title:    "Kubernetes workloads give NCCL, UCX and NVSHMEM the RoCE ToS in their environment",
 	Doc: `A training job sets the RoCE marking in its containers' environment, which beats every

@@ -13,6 +13,7 @@ var packetTrim = &Check{
 	ID:       "packet-trim",
 	Kind:     KindConfig,
 	Devices:  Switches,
+	Applies:  appliesTrim(true),
 	Severity: Error,
 	Title:    "Packet trimming runs where it is supported and trims the RoCE traffic classes",
 	Doc: `Packet trimming ("nv set system forwarding packet-trim state enabled", "profile

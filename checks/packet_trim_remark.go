@@ -13,6 +13,7 @@ var packetTrimRemark = &Check{
 	ID:       "packet-trim-remark",
 	Kind:     KindConfig,
 	Devices:  Switches,
+	Applies:  appliesTrim(false),
 	Severity: Warning,
 	Title:    "Trimmed packets carry a DSCP their receivers classify into a class that is carried",
 	Doc: `A trimmed packet leaves with a remarked DSCP: one value for all ("At the global level, where

@@ -12,6 +12,7 @@ var packetTrimServicePort = &Check{
 	ID:       "packet-trim-service-port",
 	Kind:     KindConfig,
 	Devices:  Switches,
+	Applies:  appliesTrim(false),
 	Severity: Error,
 	Title:    "The packet trimming service port carries no other configuration",
 	Doc: `"When you enable packet trimming, one service port is used. By default, this is the last

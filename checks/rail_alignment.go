@@ -13,6 +13,7 @@ var railAlignment = &Check{
 	ID:       "rail-alignment",
 	Kind:     KindTopology,
 	Devices:  Hosts,
+	Applies:  appliesRails,
 	Severity: Error,
 	Title:    "NIC k of every GPU server plugs into a leaf of rail k",
 	Doc: `In a rail-optimised fabric NIC k of every server sits on the leaf (or, with several planes, one

@@ -11,6 +11,7 @@ var wireCNP = inRun(&Check{
 	ID:       "wire-cnp",
 	Kind:     KindEvidence,
 	Devices:  AllDevices,
+	Applies:  appliesWire,
 	Severity: Error,
 	Title:    "CNPs on the wire carry the CNP DSCP (and 802.1p priority when tagged)",
 	Doc: `Wire evidence from packet captures (see wire-dscp). A Congestion Notification Packet is a RoCEv2

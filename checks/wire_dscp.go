@@ -12,6 +12,7 @@ var wireDSCP = inRun(&Check{
 	ID:       "wire-dscp",
 	Kind:     KindEvidence,
 	Devices:  AllDevices,
+	Applies:  appliesWire,
 	Severity: Error,
 	Title:    "RoCEv2 data packets on the wire carry the RoCE DSCP",
 	Doc: `Wire evidence from packet captures, devices/<device>/captures/*.pcap and *.pcapng (tcpdump on the

@@ -13,6 +13,7 @@ var wireECN = inRun(&Check{
 	ID:       "wire-ecn",
 	Kind:     KindEvidence,
 	Devices:  AllDevices,
+	Applies:  appliesWire,
 	Severity: Warning,
 	Title:    "RoCEv2 data is sent ECN-capable, and CE marks meet CNPs",
 	Doc: `Wire evidence from packet captures (see wire-dscp). DCQCN works only when the sending NIC marks its

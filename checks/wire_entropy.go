@@ -16,6 +16,7 @@ var wireEntropy = &Check{
 	ID:       "wire-entropy",
 	Kind:     KindEvidence,
 	Devices:  AllDevices,
+	Applies:  appliesWire,
 	Severity: Warning,
 	Title:    "The QPs between two GPUs spread over UDP source ports and uplinks",
 	Doc: `Wire evidence from packet captures. Between two GPU addresses every RoCEv2 packet goes to UDP

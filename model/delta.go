@@ -60,6 +60,8 @@ func deltaSwitch(after, before *SwitchCounters, interval time.Duration) {
 		for tc := range pa.ECNMarked {
 			delta(&pa.ECNMarked[tc], pb.ECNMarked[tc])
 			delta(&pa.Drops[tc], pb.Drops[tc])
+			after.TransmitSeen = after.TransmitSeen || pb.Transmit[tc].V > 0
+			delta(&pa.Transmit[tc], pb.Transmit[tc])
 		}
 	}
 	after.Delta, after.Interval = true, interval

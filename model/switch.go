@@ -720,6 +720,10 @@ type SwitchCounters struct {
 	Delta    bool
 	Interval time.Duration
 	Ports    map[string]*SwitchPortCounters
+	// TransmitSeen, with Delta, is that the earlier sample counted some
+	// queue's transmit-pkts above 0: the switch reports the leaf, so a
+	// Transmit of 0 is no traffic rather than a leaf it does not send.
+	TransmitSeen bool
 }
 
 // SwitchPortCounters are one switch port's counters.
@@ -727,6 +731,13 @@ type SwitchPortCounters struct {
 	Prio [8]PrioCounters
 	// ECNMarked and Drops are per traffic class (egress queue).
 	ECNMarked, Drops [8]Value[uint64]
+	// Transmit is each egress queue's transmit-pkts ("Number of
+	// transmitted packets in the egress queue of an interface",
+	// CumulusNetworks/docs content/cumulus-linux-516/
+	// Monitoring-and-Troubleshooting/gNMI Streaming.md, QoS metrics):
+	// whether traffic passed at all, which tells an idle interval from a
+	// clean one.
+	Transmit [8]Value[uint64]
 }
 
 // switchCounters turns the gNMI view into the model's. Cumulus names its
@@ -755,6 +766,7 @@ func switchCounters(file string, c *gnmi.Counters) *SwitchCounters {
 		p := port(k.Interface)
 		p.ECNMarked[tc] = Explicit(q.ECNMarkedPkts, q.Pos)
 		p.Drops[tc] = Explicit(q.NoBufferDroppedPkts, q.Pos)
+		p.Transmit[tc] = Explicit(q.TransmitPkts, q.Pos)
 	}
 	for _, k := range c.PrioKeys() {
 		v := c.Priorities[k]

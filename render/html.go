@@ -10,7 +10,8 @@ import (
 )
 
 // HTML writes the report as one self-contained page for a customer: a
-// summary, a device × check matrix coloured by severity, the LLDP topology
+// summary, a device × check matrix coloured by severity (a table per kind
+// of check, a grey "–" where a check did not run), the LLDP topology
 // and the RoCE marking chain drawn as inline SVG, then every finding with its evidence, fix and
 // rollback. It loads nothing: styles are inline, there is no script, and a
 // Content-Security-Policy forbids every fetch, so the file reads the same
@@ -33,6 +34,7 @@ type htmlView struct {
 	InputErrorList          []htmlInputError
 	Checks                  []htmlCheck
 	Rows                    []htmlRow
+	Groups                  []htmlGroup
 	DeviceFindings          []htmlDevice
 	Plans                   []Plan
 	Chain                   *htmlChain
@@ -47,6 +49,77 @@ type htmlCheck struct {
 	ID, Title string
 	// Catalog is false for a check only a finding names.
 	Catalog bool
+}
+
+// htmlGroup is one table of the matrix: the checks of one kind, each
+// device's cells of them. One table of the whole catalog is wider than a
+// laptop screen, which hid the failing cells at its right behind a
+// scrollbar; tables of one kind each fit and wrap side by side.
+type htmlGroup struct {
+	Name, Title string
+	Checks      []htmlCheck
+	Rows        []htmlRow
+}
+
+// htmlGroupOrder are the matrix's tables in order: the catalog's kinds,
+// config split by the device kind it judges, and the families the ID
+// prefix names (wire-, ib-, k8s-); "other" holds checks outside the
+// catalog (not-collected, the waiver file's own).
+var htmlGroupOrder = []struct{ name, title string }{
+	{"switch-config", "switch configuration"}, {"host-config", "host configuration"},
+	{"topology", "topology"}, {"evidence", "evidence (counters)"}, {"wire", "wire (packet captures)"},
+	{"ib", "InfiniBand"}, {"k8s", "Kubernetes"}, {"other", "inputs and waivers"},
+}
+
+// htmlGroupOf is the group of check id.
+func htmlGroupOf(id string) string {
+	c := checks.Lookup(id)
+	if c == nil || c == checks.NotCollected {
+		return "other"
+	}
+	for _, p := range []string{"wire", "ib", "k8s"} {
+		if strings.HasPrefix(id, p+"-") {
+			return p
+		}
+	}
+	switch {
+	case c.Kind != checks.KindConfig:
+		return string(c.Kind)
+	case c.Devices == checks.Switches:
+		return "switch-config"
+	}
+	return "host-config"
+}
+
+// htmlGroups cuts the matrix's columns (and each row's cells) into the
+// groups that have a column.
+func htmlGroups(cols []htmlCheck, rows []htmlRow) []htmlGroup {
+	var out []htmlGroup
+	for _, g := range htmlGroupOrder {
+		var idx []int
+		for i, c := range cols {
+			if htmlGroupOf(c.ID) == g.name {
+				idx = append(idx, i)
+			}
+		}
+		if len(idx) == 0 {
+			continue
+		}
+		grp := htmlGroup{Name: g.name, Title: g.title}
+		for _, i := range idx {
+			grp.Checks = append(grp.Checks, cols[i])
+		}
+		for _, row := range rows {
+			gr := row
+			gr.Cells = nil
+			for _, i := range idx {
+				gr.Cells = append(gr.Cells, row.Cells[i])
+			}
+			grp.Rows = append(grp.Rows, gr)
+		}
+		out = append(out, grp)
+	}
+	return out
 }
 
 type htmlRow struct {
@@ -106,6 +179,7 @@ func buildHTMLView(r *Report) *htmlView {
 	}
 	v.Checks = htmlChecks(r)
 	v.Rows, v.DeviceFindings = htmlMatrix(r, v.Checks, errsBy)
+	v.Groups = htmlGroups(v.Checks, v.Rows)
 	if r.Chain != nil {
 		v.Chain = layoutChain(r.Chain)
 	}
@@ -150,6 +224,7 @@ var sevRank = map[string]int{"n/a": 0, "ok": 1, "waived": 2, "info": 3, "warning
 
 func htmlMatrix(r *Report, cols []htmlCheck, errsBy map[string]int) ([]htmlRow, []htmlDevice) {
 	cells, byDevice := htmlCells(r)
+	sk := r.statusIndex()
 	var rows []htmlRow
 	var devs []htmlDevice
 	// A finding on a device the report does not list still gets a row.
@@ -168,6 +243,9 @@ func htmlMatrix(r *Report, cols []htmlCheck, errsBy map[string]int) ([]htmlRow, 
 				sev, title = "n/a", col.ID+": no finding here"
 			case !checkApplies(col.ID, d.Kind):
 				sev, title = "n/a", col.ID+" does not look at "+d.Name
+			case sk.skipped(d.Name, col.ID) != nil:
+				// Not passed: the check did not run here.
+				sev, title = "skipped", col.ID+" skipped, "+sk.skipped(d.Name, col.ID).SkipText()
 			}
 			row.Cells = append(row.Cells, htmlCell{Check: col.ID, Severity: sev, Title: title})
 		}
@@ -492,7 +570,9 @@ var htmlPage = template.Must(template.New("html").Parse(htmlTemplate))
 
 // htmlTemplate is the page. Stable ids and classes for tests and for
 // people who restyle it: #summary, #notes, #input-errors, #matrix
-// (table.matrix, td[data-device][data-check][data-severity]), #topology
+// (div.matrix-group[data-group], one table.matrix[data-group] per kind of
+// check, td[data-device][data-check][data-severity]; data-severity
+// "skipped" is a check that did not run, its title the reason), #topology
 // (g.device[data-device][data-kind][data-tier], g.link[data-link]
 // [data-verdict][data-lldp] (data-lldp is "both" or "one-sided": an
 // attribute named data-on… would be escaped as a script handler), p.no-lldp when nothing is drawn), #chain
@@ -514,9 +594,12 @@ pre{margin:4px 0;padding:8px 10px;background:#f6f8fa;border:1px solid var(--line
 .sev-error{background:var(--err-bg);color:var(--err)}.sev-warning{background:var(--warn-bg);color:var(--warn)}
 .sev-info{background:var(--info-bg);color:var(--info)}.sev-ok{background:var(--ok-bg);color:var(--ok)}
 .sev-n\/a{background:var(--na-bg);color:var(--na)}
+.sev-skipped{background:var(--na-bg);color:var(--muted)}
 .sev-waived{background:repeating-linear-gradient(135deg,#eceff1 0 6px,#f8f9fa 6px 12px);color:var(--muted)}
 .muted{color:var(--muted)}
 table.matrix{border-collapse:collapse;margin-top:8px}
+.matrix-groups{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start}
+.matrix-group h3{margin:10px 0 0}
 table.matrix th,table.matrix td{border:1px solid var(--line);padding:3px 6px;text-align:center}
 table.matrix thead th{vertical-align:bottom;font-weight:600;font-size:12px}
 table.matrix thead th span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap}
@@ -608,16 +691,21 @@ const htmlTemplate = `{{.Head}}<body>
 {{end}}
 <section id="matrix">
 <h2>Devices × checks</h2>
-<div class="legend"><span class="sev-error">error</span><span class="sev-warning">warning</span><span class="sev-info">info</span><span class="sev-waived">waived</span><span class="sev-ok">✓ no finding</span><span class="sev-n/a">· not applicable</span></div>
-<table class="matrix">
+<div class="legend"><span class="sev-error">error</span><span class="sev-warning">warning</span><span class="sev-info">info</span><span class="sev-waived">waived</span><span class="sev-ok">✓ ran, no finding</span><span class="sev-skipped">– skipped: not collected, not applicable or disabled (hover for why)</span><span class="sev-n/a">· not for this kind of device</span></div>
+<div class="matrix-groups">{{range .Groups}}
+<div class="matrix-group" data-group="{{.Name}}">
+<h3>{{.Title}}</h3>
+<table class="matrix" data-group="{{.Name}}">
 <thead><tr><th class="device">device</th>{{range .Checks}}<th data-check="{{.ID}}" title="{{.Title}}"><span>{{.ID}}</span></th>{{end}}</tr></thead>
 <tbody>{{range .Rows}}
 <tr data-device="{{.Device}}"><th class="device">{{.Device}} <span class="kind">{{.Kind}}</span>{{if .InputErrors}} <span class="badge sev-warning" title="see input errors">{{.InputErrors}} input error{{if ne .InputErrors 1}}s{{end}}</span>{{end}}</th>
 {{- $d := .Device}}{{range .Cells}}<td class="sev-{{.Severity}}" data-device="{{$d}}" data-check="{{.Check}}" data-severity="{{.Severity}}" title="{{.Title}}">
 {{- if .Anchor}}<a href="#{{.Anchor}}">{{if .Count}}{{.Count}}{{end}}{{if .Waived}}{{if .Count}}+{{end}}{{.Waived}}w{{end}}</a>
-{{- else if eq .Severity "ok"}}✓{{else}}·{{end}}</td>{{end}}</tr>{{end}}
+{{- else if eq .Severity "ok"}}✓{{else if eq .Severity "skipped"}}–{{else}}·{{end}}</td>{{end}}</tr>{{end}}
 </tbody>
 </table>
+</div>{{end}}
+</div>
 </section>
 {{with .Topology}}
 <section id="topology">

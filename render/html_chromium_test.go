@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image/png"
 	"net/url"
 	"os"
@@ -122,13 +123,27 @@ func section(t *testing.T, dom, start, end string) string {
 func checkDOMMatrix(t *testing.T, dom string, r *render.Report) {
 	// Only cells the parser kept inside the table count: a misnested cell
 	// would be moved out of it.
-	table := section(t, dom, `<table class="matrix">`, `</table>`)
+	table := section(t, dom, `<section id="matrix">`, `</section>`)
+	if n := strings.Count(table, `<table class="matrix"`); n < 2 {
+		t.Errorf("the matrix has %d tables, want one per kind of check", n)
+	}
 	cells := matrixCells(t, table)
 	want := map[string]string{}
 	for _, d := range r.Devices {
 		for _, c := range checks.All() {
 			want[d.Name+" "+c.ID] = "ok"
 		}
+	}
+	// A check that did not run is a grey skip, never a pass.
+	skipped := 0
+	for _, st := range r.Statuses {
+		if c := checks.Lookup(st.Check); !st.Ran() && c.Devices.Has(kindOf(r, st.Device)) {
+			want[st.Device+" "+st.Check] = "skipped"
+			skipped++
+		}
+	}
+	if skipped == 0 {
+		t.Error("the broken pod has no counters, so its evidence checks must be skipped")
 	}
 	rank := map[string]int{"ok": 0, "waived": 1, "info": 2, "warning": 3, "error": 4}
 	for _, f := range r.Findings {
@@ -150,8 +165,98 @@ func checkDOMMatrix(t *testing.T, dom string, r *render.Report) {
 			t.Errorf("the matrix has no cell %s", k)
 		case sev == "ok" && got != "ok" && got != "n/a", sev != "ok" && got != sev:
 			t.Errorf("cell %s is %s, want %s", k, got, sev)
+		case sev == "skipped" && !strings.Contains(table, `data-check="`+strings.Fields(k)[1]+`" data-severity="skipped" title="`+strings.Fields(k)[1]+` skipped, `):
+			t.Errorf("skipped cell %s has no tooltip giving the reason", k)
 		}
 	}
+}
+
+// The matrix at a laptop's 1400x900: every cell with a finding lies
+// inside the viewport's width and the page does not scroll sideways. One
+// table of the whole catalog was about 1900 px wide, so the failing cells
+// of the evidence, wire and InfiniBand columns were off screen. The page
+// forbids scripts (its Content-Security-Policy); the test's copy lets one
+// inline script measure the laid-out page into the DOM that --dump-dom
+// prints.
+func TestHTMLMatrixFitsIn1400(t *testing.T) {
+	bin := chromiumBin()
+	if bin == "" {
+		t.Skip("chromium not installed: apt-get install chromium to run the HTML DOM test")
+	}
+	r := lintReport(t, "../examples/broken-pod")
+	page := renderHTML(t, r)
+	const csp = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`
+	if !strings.Contains(page, csp) {
+		t.Fatal("the page's Content-Security-Policy changed: update the test's copy")
+	}
+	page = strings.Replace(page, csp, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">`, 1)
+	page = strings.Replace(page, "</body>", `<script>
+(function(){
+  var out = ["scrollWidth " + document.documentElement.scrollWidth + " " + window.innerWidth];
+  document.querySelectorAll("#matrix td[data-severity]").forEach(function(td){
+    var s = td.dataset.severity;
+    if (s === "ok" || s === "n/a" || s === "skipped") return;
+    var b = td.getBoundingClientRect();
+    out.push("cell " + td.dataset.device + " " + td.dataset.check + " " + s + " " + Math.floor(b.left) + " " + Math.ceil(b.right));
+  });
+  var pre = document.createElement("pre");
+  pre.id = "measure";
+  pre.textContent = out.join("\n");
+  document.body.appendChild(pre);
+})();
+</script>
+</body>`, 1)
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "broken-pod-1400.html")
+	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	dom, stderr, err := runChromium(ctx, bin, tmp, "--window-size=1400,900", "--dump-dom", (&url.URL{Scheme: "file", Path: file}).String())
+	if err != nil || len(dom) == 0 {
+		t.Fatalf("chromium --dump-dom: %v\n%s", err, tail(stderr))
+	}
+	measure := section(t, string(dom), `<pre id="measure">`, `</pre>`)
+	lines := strings.Split(strings.TrimPrefix(measure, `<pre id="measure">`), "\n")
+	var sw, vw int
+	if _, err := fmt.Sscanf(lines[0], "scrollWidth %d %d", &sw, &vw); err != nil {
+		t.Fatalf("measure %q: %v", lines[0], err)
+	}
+	if vw != 1400 {
+		t.Fatalf("the viewport is %d px wide, want 1400", vw)
+	}
+	if sw > 1400 {
+		t.Errorf("the page is %d px wide: it scrolls sideways at 1400 px", sw)
+	}
+	want := map[string]bool{}
+	for _, f := range r.Findings {
+		want[f.Device+" "+f.Check] = true
+	}
+	seen := 0
+	for _, l := range lines[1:] {
+		var dev, check, sev string
+		var left, right int
+		if _, err := fmt.Sscanf(l, "cell %s %s %s %d %d", &dev, &check, &sev, &left, &right); err != nil {
+			t.Fatalf("measure %q: %v", l, err)
+		}
+		seen++
+		if left < 0 || right > 1400 {
+			t.Errorf("cell %s %s (%s) lies at x %d..%d, outside the 1400 px viewport", dev, check, sev, left, right)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d cells with findings measured, want %d (one per device × check with a finding)", seen, len(want))
+	}
+}
+
+func kindOf(r *render.Report, device string) string {
+	for _, d := range r.Devices {
+		if d.Name == device {
+			return d.Kind
+		}
+	}
+	return ""
 }
 
 var (

@@ -45,11 +45,29 @@ type jsonSummary struct {
 	// Judged is false when the run stopped before any check (NotJudged):
 	// no finding then means nothing was looked at, not a clean fabric.
 	Judged bool `json:"judged"`
+	// Skipped counts the device × check pairs that did not run (each
+	// device's checks say why).
+	Skipped int `json:"skipped"`
 }
 
 type jsonDevice struct {
 	Device
 	Findings int `json:"findings"`
+	// Checks are the checks of the device's kind (and any other that
+	// found something on it): ran, or skipped with the reason.
+	Checks []jsonCheckStatus `json:"checks,omitempty"`
+}
+
+// jsonCheckStatus is one check on one device: "ran" with its findings, or
+// "skipped" with skip ("not collected", "not applicable", "disabled") and
+// the reason. A check that ran with no finding passed.
+type jsonCheckStatus struct {
+	Check    string `json:"check"`
+	Status   string `json:"status"`
+	Findings int    `json:"findings"`
+	Skip     string `json:"skip,omitempty"`
+	Reason   string `json:"reason,omitempty"`
+	Note     string `json:"note,omitempty"`
 }
 
 type jsonFinding struct {
@@ -79,8 +97,10 @@ func JSON(w io.Writer, r *Report) error {
 		Wire:  buildJSONWire(r.Wire),
 	}
 	per := map[string]int{}
+	perCheck := map[[2]string]int{}
 	for _, f := range r.Findings {
 		per[f.Device]++
+		perCheck[[2]string{f.Device, f.Check}]++
 		fix, rb := r.FindingCommands(f)
 		if fix == nil {
 			fix = []string{}
@@ -91,8 +111,9 @@ func JSON(w io.Writer, r *Report) error {
 		out.Findings = append(out.Findings, jsonFinding{Finding: f, Fix: fix, Rollback: rb})
 	}
 	for _, d := range r.Devices {
-		out.Devices = append(out.Devices, jsonDevice{Device: d, Findings: per[d.Name]})
+		out.Devices = append(out.Devices, jsonDevice{Device: d, Findings: per[d.Name], Checks: jsonStatuses(r, d, perCheck)})
 	}
+	out.Summary.Skipped = len(r.Skipped())
 	for _, e := range r.Errors {
 		out.InputErrors = append(out.InputErrors, jsonError{Device: e.Device, Pos: e.Pos, Message: e.Msg})
 	}
@@ -102,4 +123,22 @@ func JSON(w io.Writer, r *Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// jsonStatuses are device d's check statuses, in catalog order.
+func jsonStatuses(r *Report, d Device, perCheck map[[2]string]int) []jsonCheckStatus {
+	var out []jsonCheckStatus
+	for _, s := range r.Statuses {
+		c := checks.Lookup(s.Check)
+		n := perCheck[[2]string{d.Name, s.Check}]
+		if s.Device != d.Name || c == nil || !c.Devices.Has(d.Kind) && n == 0 {
+			continue
+		}
+		js := jsonCheckStatus{Check: s.Check, Status: "ran", Findings: n, Note: s.Note}
+		if !s.Ran() {
+			js.Status, js.Skip, js.Reason = "skipped", string(s.Skip), s.Reason
+		}
+		out = append(out, js)
+	}
+	return out
 }

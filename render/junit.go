@@ -28,6 +28,9 @@ const (
 	junitFabricSuite = waivers.Device
 )
 
+// junitBroken is the skip of a device's checks when its input had errors.
+const junitBroken = "not fully checked: this device has input errors (see its input test)"
+
 // The attribute names and forms are the Ant JUnit schema's
 // (windyroad/JUnit-Schema JUnit.xsd, "JUnit test result schema for the
 // Apache Ant JUnit and JUnitReport tasks"): testsuite has "timestamp"
@@ -111,11 +114,13 @@ func JUnit(w io.Writer, r *Report) error {
 		inputErrs[e.Device] = append(inputErrs[e.Device], e)
 	}
 	out := junitSuites{Name: xmlSafe("qoslint " + r.fabricName())}
+	sk := r.statusIndex()
 	known := map[string]bool{}
 	for _, d := range r.Devices {
 		known[d.Name] = true
 		s := junitSuite{Name: xmlSafe(d.Name), Properties: &junitProperties{[]junitProperty{{Name: "kind", Value: xmlSafe(d.Kind)}}}}
 		s.Cases = junitChecks(d.Name, d.Release, applicable(d.Kind, by[d.Name]), by[d.Name], len(inputErrs[d.Name]) > 0, r.fails)
+		junitSkips(s.Cases, d.Name, sk)
 		s.Cases = append(s.Cases, junitInput(d.Name, inputErrs[d.Name]))
 		out.Suites = append(out.Suites, s)
 	}
@@ -293,7 +298,7 @@ func junitChecks(device string, rel Release, ids []string, fs []checks.Finding, 
 		case len(waived) > 0:
 			tc.Skipped = &junitOutcome{Message: xmlSafe(junitWaived(waived))}
 		case broken:
-			tc.Skipped = &junitOutcome{Message: "not fully checked: this device has input errors (see its input test)"}
+			tc.Skipped = &junitOutcome{Message: junitBroken}
 		}
 		if len(other) > 0 {
 			bodies := make([]string, len(other))
@@ -311,6 +316,21 @@ func junitChecks(device string, rel Release, ids []string, fs []checks.Finding, 
 func unwaived(f checks.Finding) checks.Finding {
 	f.Waived = false
 	return f
+}
+
+// junitSkips marks skipped, with the reason, each case whose check did
+// not run on device: not collected, not applicable or disabled. A failing
+// or waived case keeps its outcome; the reason replaces the generic one of
+// a device with input errors.
+func junitSkips(cases []junitCase, device string, sk statuses) {
+	for i := range cases {
+		tc := &cases[i]
+		st := sk.skipped(device, tc.Name)
+		if st == nil || tc.Failure != nil || tc.Error != nil || tc.Skipped != nil && tc.Skipped.Message != junitBroken {
+			continue
+		}
+		tc.Skipped = &junitOutcome{Message: xmlSafe(st.SkipText())}
+	}
 }
 
 // junitWaived is the skip message of waived findings: "waived: " and each

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/waivers"
+	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/render"
 )
@@ -213,5 +214,61 @@ func TestJUnitErrorsOfUnknownDevices(t *testing.T) {
 	}
 	if s := got.Suites[1]; s.Name != "gpu99" || !strings.Contains(s.Cases[0].Errors[0].Message, "devices/gpu99") {
 		t.Errorf("gpu99 suite %+v", s)
+	}
+}
+
+// A check that did not run is skipped with its reason, never passed: on
+// the clean Ethernet pod without counters, Kubernetes manifests or a
+// trimming switch, ib-*, k8s-*, evidence-* and packet-trim-* are skipped,
+// and a disabled check says it was disabled. Every case that passes is a
+// check that ran.
+func TestJUnitSkipsWhatDidNotRun(t *testing.T) {
+	r, err := app.BuildReportWith("../examples/clean-pod", checks.Error, app.CheckFlags{Disable: []string{"host-acs"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := parseJUnit(t, r)
+	cases := map[string]xCase{}
+	skipped := 0
+	for _, s := range got.Suites {
+		for _, c := range s.Cases {
+			cases[s.Name+"/"+c.Name] = c
+			skipped += len(c.Skipped)
+		}
+	}
+	if got.Skipped != skipped || skipped == 0 {
+		t.Errorf("testsuites skipped=%d, %d skipped cases", got.Skipped, skipped)
+	}
+	for key, want := range map[string]string{
+		"gpu01/ib-sl2vl":                "not applicable: the fabric is Ethernet",
+		"gpu01/k8s-nic-template":        "not collected: no Kubernetes manifests",
+		"gpu01/evidence-pause-priority": "not collected: ethtool-S-<netdev>.txt (ethtool -S) of no NIC collected",
+		"leaf01/evidence-ecn-queue":     "not collected: gnmi-counters.json not collected",
+		"leaf01/packet-trim-remark":     "not applicable: the switch's configuration does not trim packets",
+		"gpu03/wire-dscp":               "not collected: no packet capture holds this device's traffic",
+		"gpu01/host-acs":                "disabled: ",
+		"gpu01/host-trust":              "",
+		"gpu01/wire-dscp":               "",
+		"leaf01/switch-pfc":             "",
+	} {
+		c, ok := cases[key]
+		switch {
+		case !ok:
+			t.Errorf("no testcase %s", key)
+		case want == "" && len(c.Skipped) > 0:
+			t.Errorf("%s ran, but is skipped: %q", key, c.Skipped[0].Message)
+		case want != "" && (len(c.Skipped) != 1 || !strings.HasPrefix(c.Skipped[0].Message, want)):
+			t.Errorf("%s: skipped %+v, want one with message %q…", key, c.Skipped, want)
+		}
+	}
+	// A pass is a check that ran: each passing case's status says so.
+	ran := map[string]bool{}
+	for _, s := range r.Statuses {
+		ran[s.Device+"/"+s.Check] = s.Ran()
+	}
+	for key, c := range cases {
+		if len(c.Failures)+len(c.Errors)+len(c.Skipped) == 0 && !strings.HasSuffix(key, "/input") && !ran[key] {
+			t.Errorf("%s passes but did not run", key)
+		}
 	}
 }

@@ -32,6 +32,9 @@ func Markdown(w io.Writer, r *Report) error {
 	by := findingsByDevice(r)
 	fmt.Fprintf(&head, "## qoslint: fabric %s\n\n", mdText(r.fabricName()))
 	fmt.Fprintf(&head, "**%s**: %s; %s.\n\n", word, summary(r), detail)
+	if l := skippedLine(r); l != "" {
+		fmt.Fprintf(&head, "%s.\n\n", mdText(l))
+	}
 	head.WriteString("| error | warning | info | waived | input errors | devices | devices with findings |\n")
 	head.WriteString("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	fmt.Fprintf(&head, "| %d | %d | %d | %d | %d | %d | %d |\n", c.Error, c.Warning, c.Info, r.Waived(), len(r.Errors), len(r.Devices), withFindings(r, by))

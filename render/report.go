@@ -79,6 +79,10 @@ type Report struct {
 	// known): the sarif format puts it before every fabric-relative path,
 	// so that code scanning finds the files in the repository.
 	PathPrefix string
+	// Statuses, when set, say for every device × check whether the check
+	// ran or why it did not (checks.RunStatus): a formatter shows a check
+	// that did not run as skipped, never as passed.
+	Statuses []checks.Status
 }
 
 // Counts tallies findings by severity.

@@ -15,6 +15,9 @@ func Text(w io.Writer, r *Report) error {
 	r.Normalize()
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "fabric %s: %s\n", r.fabricName(), summary(r))
+	if l := skippedLine(r); l != "" {
+		fmt.Fprintln(bw, l)
+	}
 
 	if len(r.Notes) > 0 {
 		fmt.Fprintln(bw)

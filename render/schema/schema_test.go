@@ -158,3 +158,33 @@ func TestNotJudgedValidates(t *testing.T) {
 		}
 	}
 }
+
+// A skipped check needs its skip kind and reason; a check that ran has no
+// skip.
+func TestSchemaCheckStatus(t *testing.T) {
+	s := compile(t, schema.Report)
+	doc := func(check string) any {
+		var d any
+		_ = json.Unmarshal([]byte(`{"schema":"qoslint.report/v1","fabric":"x","summary":{"devices":1,"findings":0,"input_errors":0,"by_severity":{"error":0,"warning":0,"info":0},"fail_on":"error","failed":false},
+			"devices":[{"name":"gpu01","kind":"host","findings":0,"checks":[`+check+`]}],"findings":[],"input_errors":[],"notes":[]}`), &d)
+		return d
+	}
+	for _, ok := range []string{
+		`{"check":"host-trust","status":"ran","findings":0}`,
+		`{"check":"ib-sl2vl","status":"skipped","findings":0,"skip":"not applicable","reason":"the fabric is Ethernet"}`,
+	} {
+		if err := s.Validate(doc(ok)); err != nil {
+			t.Errorf("rejected %s: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{
+		`{"check":"ib-sl2vl","status":"skipped","findings":0}`,
+		`{"check":"ib-sl2vl","status":"skipped","findings":0,"skip":"maybe","reason":"x"}`,
+		`{"check":"host-trust","status":"ran","findings":0,"skip":"disabled","reason":"x"}`,
+		`{"check":"host-trust","status":"passed","findings":0}`,
+	} {
+		if s.Validate(doc(bad)) == nil {
+			t.Errorf("accepted %s", bad)
+		}
+	}
+}

@@ -134,6 +134,11 @@ func BuildReport(dir string, failOn checks.Severity) (*render.Report, error) {
 	return buildReport(dir, "", failOn, CheckFlags{})
 }
 
+// BuildReportWith is BuildReport with --enable, --disable and --k8s.
+func BuildReportWith(dir string, failOn checks.Severity, fl CheckFlags) (*render.Report, error) {
+	return buildReport(dir, "", failOn, fl)
+}
+
 func buildReport(dir, waiverFile string, failOn checks.Severity, fl CheckFlags) (*render.Report, error) {
 	dir = FabricDir(dir)
 	inv, err := inventory.Load(dir)
@@ -231,15 +236,17 @@ func applyWaivers(r *render.Report, wf *waivers.File, set *checks.Set) {
 }
 
 // runChecks runs the checks; tests count its calls.
-var runChecks = checks.RunSet
+var runChecks = checks.RunStatus
 
 // report models a capture, runs the checks and assembles the report of
 // every inventory device.
 func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks.Severity, set *checks.Set) *render.Report {
 	fab := model.Build(inv, capture)
+	findings, statuses := runChecks(fab, set)
 	r := &render.Report{
 		Fabric:   inv.Fabric,
-		Findings: runChecks(fab, set),
+		Findings: findings,
+		Statuses: statuses,
 		Errors:   append(capture.Errors, fab.Problems...),
 		FailOn:   failOn,
 		Chain:    render.BuildChain(fab),
@@ -251,6 +258,7 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		// A report of some checks must not read as a clean bill of health.
 		r.Notes = append(r.Notes, "checks not run (--enable, --disable or the inventory's checks section): "+off)
 	}
+	r.Notes = append(r.Notes, statusNotes(statuses)...)
 	modelled := map[string]*model.Switch{}
 	for _, sw := range fab.Switches {
 		modelled[sw.Name] = sw
@@ -268,8 +276,54 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 	for _, h := range inv.Hosts {
 		r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost, Primary: primaryFile(layout.KindHost, h.Name, capture.Read, h.Pos)})
 	}
+	r.Statuses = append(r.Statuses, unmodelledStatuses(r.Devices, statuses)...)
 	r.Normalize()
 	return r
+}
+
+// unmodelledStatuses are the statuses of the devices the model lacks (a
+// device folder that could not be read): no check ran on them, which no
+// format may show as a pass.
+func unmodelledStatuses(devs []render.Device, sts []checks.Status) []checks.Status {
+	have := map[string]bool{}
+	for _, s := range sts {
+		have[s.Device] = true
+	}
+	var out []checks.Status
+	for _, d := range devs {
+		if have[d.Name] {
+			continue
+		}
+		for _, c := range checks.All() {
+			out = append(out, checks.Status{Device: d.Name, Check: c.ID, Skip: checks.SkipNotCollected,
+				Reason: "the device's files were not read (see its input errors)"})
+		}
+	}
+	return out
+}
+
+// statusNotes are the notes of the checks that ran on little (counters
+// that did not grow between two samples): one per device and note, naming
+// its checks.
+func statusNotes(sts []checks.Status) []string {
+	type key struct{ dev, note string }
+	var order []key
+	ids := map[key][]string{}
+	for _, s := range sts {
+		if s.Note == "" {
+			continue
+		}
+		k := key{s.Device, s.Note}
+		if _, ok := ids[k]; !ok {
+			order = append(order, k)
+		}
+		ids[k] = append(ids[k], s.Check)
+	}
+	out := make([]string, len(order))
+	for i, k := range order {
+		out[i] = fmt.Sprintf("%s: %s: %s", k.dev, strings.Join(ids[k], ", "), k.note)
+	}
+	return out
 }
 
 // hasNVUEChange reports whether a finding of device fixes it with an NVUE

@@ -30,7 +30,7 @@ func countChecks(t *testing.T) *int {
 	t.Helper()
 	n := new(int)
 	old := runChecks
-	runChecks = func(fab *model.Fabric, set *checks.Set) []checks.Finding {
+	runChecks = func(fab *model.Fabric, set *checks.Set) ([]checks.Finding, []checks.Status) {
 		*n++
 		return old(fab, set)
 	}

@@ -109,8 +109,29 @@ func pcapReport(inv *inventory.Inventory, files []string, failOn checks.Severity
 		Devices:  senders(fab),
 		Wire:     render.BuildWire(fab),
 	}
+	r.Statuses = pcapStatuses(r.Devices)
 	r.Normalize()
 	return r, nil
+}
+
+// pcapStatuses: every device of a pcap report sent RoCEv2 in a capture, so
+// the wire checks judged it; no other check read anything of it.
+func pcapStatuses(devs []render.Device) []checks.Status {
+	wire := map[string]bool{}
+	for _, c := range WireChecks() {
+		wire[c.ID] = true
+	}
+	var out []checks.Status
+	for _, d := range devs {
+		for _, c := range checks.All() {
+			st := checks.Status{Device: d.Name, Check: c.ID}
+			if !wire[c.ID] {
+				st.Skip, st.Reason = checks.SkipNotCollected, "qoslint pcap reads the packet captures only"
+			}
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
 // senders are the report's devices: every IP that sent RoCEv2 traffic in

@@ -1,0 +1,446 @@
+package checks
+
+import (
+	"fmt"
+	"net/netip"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/model"
+)
+
+// A report's PASS must mean the check judged real input: a check that had
+// nothing to read, or that does not judge a device, is skipped with its
+// reason, never counted as passed. RunStatus decides, for every device ×
+// check, whether the check ran or why it did not.
+
+// SkipKind is why a check did not run on a device; "" means it ran.
+type SkipKind string
+
+const (
+	// SkipNotCollected: the inputs the check reads were absent (a "not
+	// collected" finding of the check, or an optional input such as
+	// counters, captures or Kubernetes manifests that the fabric lacks).
+	SkipNotCollected SkipKind = "not collected"
+	// SkipNotApplicable: the check does not judge this kind of device or
+	// feature (ib-* on an Ethernet host, packet-trim-remark on a switch
+	// that does not trim).
+	SkipNotApplicable SkipKind = "not applicable"
+	// SkipDisabled: --disable, --enable or the inventory's checks section
+	// leaves the check out.
+	SkipDisabled SkipKind = "disabled"
+)
+
+// Status is whether one check ran on one device. A check that ran passed
+// or failed by its findings, which the formatters read from the report.
+type Status struct {
+	Device string
+	Check  string
+	// Skip is "" when the check ran; Reason then is empty.
+	Skip   SkipKind
+	Reason string
+	// Note, on a check that ran, is what the report's notes must say about
+	// how little it had to judge (counters that did not grow).
+	Note string
+}
+
+// Ran reports whether the check judged the device.
+func (s Status) Ran() bool { return s.Skip == "" }
+
+// SkipText is the skip as one line: "not collected: ethtool -S ...".
+func (s Status) SkipText() string {
+	if s.Skip == "" {
+		return ""
+	}
+	return string(s.Skip) + ": " + s.Reason
+}
+
+// Applies is a check's declaration of where it judges nothing: it returns
+// the skip kind and reason for device in f, or "" when the check judges
+// it. A nil Applies judges every device its Devices names; the check's own
+// not-collected findings still mark it skipped on a device.
+type Applies func(f *model.Fabric, device string) (SkipKind, string)
+
+// RunStatus is RunSet together with the status of every check of the
+// catalog on every device of f, sorted by device then catalog order.
+// Findings win over a declared skip: a check that found something on a
+// device ran there.
+func RunStatus(f *model.Fabric, set *Set) ([]Finding, []Status) { return run3(f, set, true) }
+
+// run3 runs the checks of set; statuses only when asked, as RunSet's
+// callers (drift, serve, fix) do not read them.
+func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
+	var out, skips []Finding
+	r := newRun(f)
+	type key struct{ dev, check string }
+	found := map[key]bool{}
+	skipped := map[key][]Finding{}
+	for _, c := range All() {
+		if !set.Enabled(c.ID) {
+			continue
+		}
+		for _, fd := range r.findings(c) {
+			fd.Check = c.ID
+			if fd.skip != nil {
+				skips = append(skips, fd)
+				skipped[key{fd.Device, c.ID}] = append(skipped[key{fd.Device, c.ID}], fd)
+				continue
+			}
+			found[key{fd.Device, c.ID}] = true
+			out = append(out, fd)
+		}
+	}
+	if set.Enabled(NotCollected.ID) {
+		out = append(out, mergeNotCollected(skips)...)
+	}
+	Sort(out)
+	if !statuses {
+		return out, nil
+	}
+	var sts []Status
+	for _, d := range fabricDevices(f) {
+		for _, c := range All() {
+			st := Status{Device: d.name, Check: c.ID}
+			k := key{d.name, c.ID}
+			switch {
+			case !set.Enabled(c.ID):
+				st.Skip, st.Reason = SkipDisabled, "left out by --enable, --disable or the inventory's checks section"
+			case found[k]:
+				// It judged the device: whatever it also could not read
+				// is in the not-collected finding.
+			case !c.Devices.Has(d.kind):
+				st.Skip, st.Reason = SkipNotApplicable, fmt.Sprintf("%s judges %s only", c.ID, devicesText(c.Devices))
+			case len(skipped[k]) > 0:
+				st.Skip, st.Reason = SkipNotCollected, skipReason(skipped[k])
+			default:
+				st.Skip, st.Reason = inputsAbsent(f, c, d.name)
+				if st.Skip == "" && c.Applies != nil {
+					st.Skip, st.Reason = c.Applies(f, d.name)
+				}
+			}
+			if st.Ran() {
+				st.Note = idleNote(f, c, d.name)
+			}
+			sts = append(sts, st)
+		}
+	}
+	return out, sts
+}
+
+func devicesText(d Devices) string {
+	switch d {
+	case Switches:
+		return "switches"
+	case Hosts:
+		return "hosts"
+	}
+	return "switches and hosts"
+}
+
+// skipReason names the inputs a check's not-collected findings on one
+// device miss, each once.
+func skipReason(fs []Finding) string {
+	var missing []string
+	for _, f := range fs {
+		for _, m := range f.skip.missing {
+			if !slices.Contains(missing, m) {
+				missing = append(missing, m)
+			}
+		}
+	}
+	return strings.Join(missing, ", ")
+}
+
+type fabricDevice struct{ name, kind string }
+
+// fabricDevices are f's switches and hosts, sorted by name.
+func fabricDevices(f *model.Fabric) []fabricDevice {
+	var out []fabricDevice
+	for _, s := range f.Switches {
+		out = append(out, fabricDevice{s.Name, layout.KindSwitch})
+	}
+	for _, h := range f.Hosts {
+		out = append(out, fabricDevice{h.Name, layout.KindHost})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
+}
+
+func hostOf(f *model.Fabric, name string) *model.Host {
+	for _, h := range f.Hosts {
+		if h.Name == name {
+			return h
+		}
+	}
+	return nil
+}
+
+func switchOf(f *model.Fabric, name string) *model.Switch {
+	for _, s := range f.Switches {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// The Applies of the check families. Each check names its own in its
+// declaration.
+
+// appliesRoCEHost: a host with no RoCE netdev (an InfiniBand-only host)
+// has nothing the RoCE host checks judge; without ibdev2netdev.txt the
+// netdevs were not known at all.
+func appliesRoCEHost(f *model.Fabric, device string) (SkipKind, string) {
+	h := hostOf(f, device)
+	switch {
+	case h == nil || len(h.NICs) > 0:
+		return "", ""
+	case slices.Contains(h.NotCollected, layout.IBDev2NetdevFile):
+		return SkipNotCollected, layout.IBDev2NetdevFile + " not collected, and the inventory names no NIC: no RoCE netdev is known"
+	}
+	return SkipNotApplicable, "the host has no RoCE netdev to judge (" + layout.IBDev2NetdevFile + " names none)"
+}
+
+// nicInputs are the inputs read per RoCE netdev: a check reading one has
+// nothing to judge on a host without RoCE netdevs.
+var nicInputs = []Input{MlnxQoS, SysfsECN, SysfsTC, IBDev2Netdev, IPLink, Ethtool, HWCounters, GIDTypes, RDMACMMode, RDMACMToS, MlxconfigQ}
+
+// inputsAbsent derives a skip from the check's Inputs and what the model
+// read of device: a switch whose configuration was not read, a host
+// without RoCE netdevs, a host without lspci.txt.
+func inputsAbsent(f *model.Fabric, c *Check, device string) (SkipKind, string) {
+	if sw := switchOf(f, device); sw != nil {
+		if slices.Contains(c.Inputs, NVConfig) && sw.ConfigFile == "" {
+			return SkipNotCollected, layout.NVUEYAMLFile + " or " + layout.NVUECommandsFile + " not read (not collected, or an input error)"
+		}
+		return "", ""
+	}
+	h := hostOf(f, device)
+	if h == nil {
+		return "", ""
+	}
+	if slices.ContainsFunc(c.Inputs, func(in Input) bool { return slices.Contains(nicInputs, in) }) {
+		if k, why := appliesRoCEHost(f, device); k != "" {
+			return k, why
+		}
+	}
+	if slices.Contains(c.Inputs, Lspci) && h.PCIFile == "" {
+		return SkipNotCollected, layout.LspciFile + " not read (not collected, or an input error)"
+	}
+	return "", ""
+}
+
+// appliesHostCounters: the host evidence checks read ethtool -S (and, with
+// hw, the RDMA hw_counters) of at least one NIC.
+func appliesHostCounters(hw bool) Applies {
+	return func(f *model.Fabric, device string) (SkipKind, string) {
+		if k, why := appliesRoCEHost(f, device); k != "" {
+			return k, why
+		}
+		h := hostOf(f, device)
+		if h == nil {
+			return "", ""
+		}
+		for _, n := range h.NICs {
+			if n.Counters != nil && (!hw || n.Counters.HWFile != "") {
+				return "", ""
+			}
+		}
+		what := layout.EthtoolFile("<netdev>") + " (ethtool -S)"
+		if hw {
+			what = "the RDMA hw_counters (sysfs/class/infiniband/<ibdev>/ports/<port>/hw_counters)"
+		}
+		return SkipNotCollected, what + " of no NIC collected: lint reads the saved counters, audit collects them with --counters"
+	}
+}
+
+// appliesSwitchCounters: the switch evidence checks read gnmi-counters.json.
+func appliesSwitchCounters(f *model.Fabric, device string) (SkipKind, string) {
+	if sw := switchOf(f, device); sw != nil && sw.Counters == nil {
+		return SkipNotCollected, layout.GNMIFile + " not collected: lint reads the saved gNMI counters, audit collects them with --counters"
+	}
+	return "", ""
+}
+
+// appliesWire: the wire checks judge the flows of packet captures; a
+// device ran when it held a capture or a capture shows its address.
+func appliesWire(f *model.Fabric, device string) (SkipKind, string) {
+	if len(f.Wire) == 0 {
+		return SkipNotCollected, "no packet capture (" + layout.CapturesDir + "/*.pcap or *.pcapng in a device folder)"
+	}
+	for _, s := range f.Wire {
+		if s.Device == device {
+			return "", ""
+		}
+		for _, fl := range s.Flows {
+			for _, ip := range []netip.Addr{fl.Src, fl.Dst} {
+				if f.HostOfIP[ip.Unmap()] == device {
+					return "", ""
+				}
+			}
+		}
+	}
+	return SkipNotCollected, "no packet capture holds this device's traffic"
+}
+
+// appliesIBHost: the InfiniBand checks judge the hosts with InfiniBand data.
+func appliesIBHost(f *model.Fabric, device string) (SkipKind, string) {
+	if f.IB == nil {
+		return SkipNotApplicable, "the fabric is Ethernet (fabric_type is neither infiniband nor mixed)"
+	}
+	for _, h := range f.IB.Hosts {
+		if h.Name == device {
+			return "", ""
+		}
+	}
+	return SkipNotCollected, "no InfiniBand data (" + layout.IBStatFile + ") collected on this host"
+}
+
+// appliesIBSM: the checks judged at the subnet manager's opensm.conf.
+func appliesIBSM(f *model.Fabric, device string) (SkipKind, string) {
+	if k, why := appliesIBHost(f, device); k != "" {
+		return k, why
+	}
+	if f.IB.SM == nil {
+		return SkipNotCollected, layout.OpenSMConfFile + " not collected on any host"
+	}
+	return "", ""
+}
+
+// appliesK8s: the Kubernetes checks judge hosts that a manifest selects.
+func appliesK8s(workloads bool) Applies {
+	return func(f *model.Fabric, device string) (SkipKind, string) {
+		if f.K8s == nil {
+			return SkipNotCollected, "no Kubernetes manifests (k8s/*.yaml at the fabric root, or lint --k8s DIR)"
+		}
+		if workloads {
+			for _, c := range f.K8s.Containers {
+				if slices.Contains(c.Hosts, device) {
+					return "", ""
+				}
+			}
+			return SkipNotApplicable, "no RDMA workload of the manifests runs on this host (nodeSelector, k8s_node, k8s_labels)"
+		}
+		for _, t := range f.K8s.Templates {
+			if slices.Contains(t.Hosts, device) {
+				return "", ""
+			}
+		}
+		return SkipNotApplicable, "no NicConfigurationTemplate of the manifests selects this host (nodeSelector, k8s_node, k8s_labels)"
+	}
+}
+
+// appliesTrim: the packet appliesTrim checks judge a switch whose configuration
+// trims; packet-trim itself also compares a collected nv show with a
+// configuration that does not trim (any).
+func appliesTrim(any bool) Applies {
+	return func(f *model.Fabric, device string) (SkipKind, string) {
+		sw := switchOf(f, device)
+		switch {
+		case sw == nil:
+			return "", ""
+		case sw.ConfigFile == "" || sw.Trim == nil:
+			return SkipNotCollected, "the switch's configuration (" + layout.NVUEYAMLFile + " or " + layout.NVUECommandsFile + ") not collected"
+		case sw.Trim.Enabled.V, any && sw.Trim.Oper != nil:
+			return "", ""
+		}
+		return SkipNotApplicable, "the switch's configuration does not trim packets"
+	}
+}
+
+// idleNote is, for a host or switch evidence check judging counters of two
+// samples, the note that no traffic grew between them: its silence then
+// says nothing of the fabric, only that nothing ran while it looked.
+func idleNote(f *model.Fabric, c *Check, device string) string {
+	if c.Kind != KindEvidence {
+		return ""
+	}
+	var idle []string
+	var iv string
+	switch {
+	case slices.Contains(c.Inputs, Ethtool) || slices.Contains(c.Inputs, HWCounters):
+		h := hostOf(f, device)
+		if h == nil {
+			return ""
+		}
+		for _, n := range h.NICs {
+			if nc := n.Counters; nc != nil && nc.Delta && nicIdle(nc) {
+				idle, iv = append(idle, n.Netdev), nc.Interval.String()
+			}
+		}
+	case slices.Contains(c.Inputs, GNMICounters):
+		sw := switchOf(f, device)
+		if sw == nil || sw.Counters == nil || !sw.Counters.Delta || !sw.Counters.TransmitSeen || !switchIdle(sw.Counters) {
+			return ""
+		}
+		idle, iv = []string{"any port"}, sw.Counters.Interval.String()
+	}
+	if len(idle) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("no traffic counter grew on %s between the two counter samples %s apart: the check had no traffic to judge, so its silence says nothing of the fabric; sample again while RoCE traffic runs",
+		strings.Join(idle, ", "), iv)
+}
+
+// nicIdle: every traffic counter the NIC printed (per-priority bytes and
+// packets, vPort RDMA) is Known and 0 after the delta; at least one is.
+func nicIdle(c *model.NICCounters) bool {
+	vals := []model.Value[uint64]{c.RDMA.RxPackets, c.RDMA.RxBytes, c.RDMA.TxPackets, c.RDMA.TxBytes}
+	for _, p := range c.Prio {
+		vals = append(vals, p.RxBytes, p.RxPackets, p.TxBytes, p.TxPackets)
+	}
+	return allZero(vals)
+}
+
+// switchIdle: no egress queue of any port transmitted a packet.
+func switchIdle(c *model.SwitchCounters) bool {
+	var vals []model.Value[uint64]
+	for _, p := range c.Ports {
+		vals = append(vals, p.Transmit[:]...)
+	}
+	return allZero(vals)
+}
+
+func allZero(vals []model.Value[uint64]) bool {
+	known := false
+	for _, v := range vals {
+		if v.Known && v.V > 0 {
+			return false
+		}
+		known = known || v.Known
+	}
+	return known
+}
+
+// appliesIBAdaptiveRouting: the check judges the subnet manager's
+// routing_engine against a policy that asks for adaptive routing.
+func appliesIBAdaptiveRouting(f *model.Fabric, device string) (SkipKind, string) {
+	if k, why := appliesIBSM(f, device); k != "" {
+		return k, why
+	}
+	if !f.Policy.IB.HasAdaptiveRouting {
+		return SkipNotApplicable, "the policy asks for no InfiniBand adaptive routing"
+	}
+	if f.IB.SM.Device != device {
+		return SkipNotApplicable, "judged on the subnet manager's host, " + f.IB.SM.Device
+	}
+	return "", ""
+}
+
+// appliesCabling: the cabling check compares LLDP with topology.dot.
+func appliesCabling(f *model.Fabric, device string) (SkipKind, string) {
+	if f.Plan == nil {
+		return SkipNotCollected, "no cabling plan (" + layout.TopologyFile + " at the fabric root)"
+	}
+	return "", ""
+}
+
+// appliesRails: rail-alignment judges the inventory's rail rule.
+func appliesRails(f *model.Fabric, device string) (SkipKind, string) {
+	if f.Rails == nil {
+		return SkipNotApplicable, "the inventory sets no rail rule (rails.groups)"
+	}
+	return appliesRoCEHost(f, device)
+}
