@@ -233,8 +233,9 @@ func sarifRules(r *Report) ([]sarifRule, map[string]int) {
 	rules = append(rules, sarifRuleFor(sarifInputRule, checks.Error,
 		"A device file could not be read or parsed",
 		"An input file was missing where it is required, malformed, not in the inventory, or a device could not be "+
-			"collected. The result names the file and line. The rest of the fabric was still checked, but what the "+
-			"unread file configures was not: fix the input and run again."))
+			"collected. The result names the file and line. When the inventory (or the waiver file, or a check name) "+
+			"could not be read, nothing was checked; otherwise the rest of the fabric was still checked, but what "+
+			"the unread file configures was not: fix the input and run again."))
 	uses := func(c *checks.Check) bool {
 		return slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.Check == c.ID })
 	}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -476,6 +477,55 @@ func TestHelpTopics(t *testing.T) {
 	for _, want := range []string{"lint\t", "checks\t", "infiniband\t"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("completion of help lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestSARIFHelpAnchors: every rule's helpUri in a SARIF report leads to a
+// heading of checks.md, the page it names, so a code-scanning alert's
+// "learn more" link never lands on the top of a page.
+func TestSARIFHelpAnchors(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "cmd/qoslint/help/checks.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if title, ok := strings.CutPrefix(line, "### "); ok {
+			anchors[githubSlug(title)] = true
+		}
+	}
+	const page = "https://github.com/qoslint/qoslint/blob/main/cmd/qoslint/help/checks.md#"
+	for _, ex := range []string{"broken-pod", "clean-pod", "ib-broken", "k8s-broken"} {
+		code, out, errOut := run("lint", filepath.Join(repoRoot, "examples", ex), "-f", "sarif")
+		if code != 0 && code != 1 {
+			t.Fatalf("%s: exit %d: %s", ex, code, errOut)
+		}
+		var log struct {
+			Runs []struct {
+				Tool struct {
+					Driver struct {
+						Rules []struct {
+							ID      string `json:"id"`
+							HelpURI string `json:"helpUri"`
+						} `json:"rules"`
+					} `json:"driver"`
+				} `json:"tool"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal([]byte(out), &log); err != nil {
+			t.Fatalf("%s: %v", ex, err)
+		}
+		n := 0
+		for _, r := range log.Runs[0].Tool.Driver.Rules {
+			n++
+			id, ok := strings.CutPrefix(r.HelpURI, page)
+			if !ok || id != r.ID || !anchors[id] {
+				t.Errorf("%s: rule %s: helpUri %q has no heading ### %s in checks.md", ex, r.ID, r.HelpURI, r.ID)
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no rules in the SARIF report", ex)
 		}
 	}
 }
