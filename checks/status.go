@@ -168,15 +168,6 @@ func fabricDevices(f *model.Fabric) []fabricDevice {
 	return out
 }
 
-func hostOf(f *model.Fabric, name string) *model.Host {
-	for _, h := range f.Hosts {
-		if h.Name == name {
-			return h
-		}
-	}
-	return nil
-}
-
 func switchOf(f *model.Fabric, name string) *model.Switch {
 	for _, s := range f.Switches {
 		if s.Name == name {
@@ -193,7 +184,7 @@ func switchOf(f *model.Fabric, name string) *model.Switch {
 // has nothing the RoCE host checks judge; without ibdev2netdev.txt the
 // netdevs were not known at all.
 func appliesRoCEHost(f *model.Fabric, device string) (SkipKind, string) {
-	h := hostOf(f, device)
+	h := hostByName(f, device)
 	switch {
 	case h == nil || len(h.NICs) > 0:
 		return "", ""
@@ -217,7 +208,7 @@ func inputsAbsent(f *model.Fabric, c *Check, device string) (SkipKind, string) {
 		}
 		return "", ""
 	}
-	h := hostOf(f, device)
+	h := hostByName(f, device)
 	if h == nil {
 		return "", ""
 	}
@@ -239,7 +230,7 @@ func appliesHostCounters(hw bool) Applies {
 		if k, why := appliesRoCEHost(f, device); k != "" {
 			return k, why
 		}
-		h := hostOf(f, device)
+		h := hostByName(f, device)
 		if h == nil {
 			return "", ""
 		}
@@ -361,7 +352,7 @@ func idleNote(f *model.Fabric, c *Check, device string) string {
 	var iv string
 	switch {
 	case slices.Contains(c.Inputs, Ethtool) || slices.Contains(c.Inputs, HWCounters):
-		h := hostOf(f, device)
+		h := hostByName(f, device)
 		if h == nil {
 			return ""
 		}

@@ -130,18 +130,24 @@ func TestFixAndRenderCommands(t *testing.T) {
 	}
 }
 
-// TestBadSettingsExitTwo: settings that would make every device fail the
-// same way, or check nothing, are refused up front with exit 2 and a
-// message naming the setting, before anything is dialled.
-func TestBadSettingsExitTwo(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) string {
+// writer writes files into dir and returns their paths.
+func writer(t *testing.T, dir string) func(name, text string) string {
+	return func(name, text string) string {
+		t.Helper()
 		p := dir + "/" + name
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return p
 	}
+}
+
+// TestBadSettingsExitTwo: settings that would make every device fail the
+// same way, or check nothing, are refused up front with exit 2 and a
+// message naming the setting, before anything is dialled.
+func TestBadSettingsExitTwo(t *testing.T) {
+	dir := t.TempDir()
+	write := writer(t, dir)
 	// 192.0.2.1 is a documentation address; nothing here dials it, since
 	// every case is refused before collection.
 	inv := write("inv.yaml", "fabric: x\npolicy: {preset: cumulus-default}\nssh: {known_hosts: ./absent_known_hosts}\n"+
@@ -289,13 +295,7 @@ func TestDidYouMeanAndShells(t *testing.T) {
 // until interrupted.
 func TestRefusedBeforeListening(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := dir + "/" + name
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := writer(t, dir)
 	inv := write("inv.yaml", "fabric: x\npolicy: {preset: cumulus-default}\nssh: {known_hosts: ./absent_known_hosts}\n"+
 		"switches:\n  - {name: leaf01, address: 192.0.2.1, username: u, password_env: QOSLINT_TEST_NONE}\n")
 	write("sim.known_hosts", "the user's own\n") // where sim --inventory-out sim.yaml would put its known_hosts

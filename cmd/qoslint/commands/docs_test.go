@@ -246,16 +246,7 @@ var liveCommands = []string{"audit", "collect", "serve", "sim"}
 // code the doc implies; a console block's output must be what the command
 // prints. Lines marked `# live:` are counted and listed, never run.
 func TestDocCommands(t *testing.T) {
-	docs := map[string]string{}
-	readme, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs["README.md"] = string(readme)
-	for _, tp := range help.Topics() {
-		text, _, _ := help.Lookup(tp.Name)
-		docs["cmd/qoslint/help/"+tp.Name+".md"] = text
-	}
+	docs := readDocs(t)
 	examplesDir, err := filepath.Abs(filepath.Join(repoRoot, "examples"))
 	if err != nil {
 		t.Fatal(err)
@@ -405,19 +396,25 @@ func TestRenderUsageNamesEveryRole(t *testing.T) {
 	}
 }
 
-// TestDocGoTestPaths: every `go test ... ./PKG` a doc shows names a
-// package folder that exists, so a reader's copy of it runs.
-func TestDocGoTestPaths(t *testing.T) {
-	docs := map[string]string{}
+// readDocs is the README and every help topic, by repository path.
+func readDocs(t *testing.T) map[string]string {
+	t.Helper()
 	readme, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs["README.md"] = string(readme)
+	docs := map[string]string{"README.md": string(readme)}
 	for _, tp := range help.Topics() {
 		text, _, _ := help.Lookup(tp.Name)
-		docs[tp.Name+".md"] = text
+		docs["cmd/qoslint/help/"+tp.Name+".md"] = text
 	}
+	return docs
+}
+
+// TestDocGoTestPaths: every `go test ... ./PKG` a doc shows names a
+// package folder that exists, so a reader's copy of it runs.
+func TestDocGoTestPaths(t *testing.T) {
+	docs := readDocs(t)
 	goTest := regexp.MustCompile("go test [^`\n]*")
 	pkg := regexp.MustCompile(`\./[A-Za-z0-9_./-]*`)
 	seen := 0
