@@ -108,7 +108,8 @@ type docCommand struct {
 }
 
 var (
-	exitNote = regexp.MustCompile(`^exit ([0-9]+)\b`)
+	// `# exit 1`, or after a live note `# live: against the sim above; exit 1`.
+	exitNote = regexp.MustCompile(`(?:^|; )exit ([0-9]+)\b`)
 	liveNote = regexp.MustCompile(`^live:`)
 )
 
@@ -244,7 +245,8 @@ var liveCommands = []string{"audit", "collect", "serve", "sim"}
 // topic through the command tree, in a scratch folder per doc beside one
 // copy of examples/, in the order each file shows them, and holds each to the exit
 // code the doc implies; a console block's output must be what the command
-// prints. Lines marked `# live:` are counted and listed, never run.
+// prints. Lines marked `# live:` run as processes (liveDocs) against a
+// simulator, except with -short, where they are counted and listed.
 func TestDocCommands(t *testing.T) {
 	docs := readDocs(t)
 	examplesDir, err := filepath.Abs(filepath.Join(repoRoot, "examples"))
@@ -263,6 +265,11 @@ func TestDocCommands(t *testing.T) {
 	slices.Sort(names)
 	ran, perFile := 0, map[string]int{}
 	var live []string
+	var lv *liveDocs
+	if !testing.Short() {
+		lv = startLiveDocs(t, work)
+		defer lv.stop()
+	}
 	for _, name := range names {
 		// Each doc runs in its own folder, in the order it shows its
 		// lines (a snapshot before the drift that reads it), so that one
@@ -275,6 +282,10 @@ func TestDocCommands(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Chdir(dir)
+		var running []*child // the doc's simulators, until its last line ran
+		if lv != nil {
+			lv.prepare(dir)
+		}
 		for _, c := range docCommands(t, name, docs[name]) {
 			if len(c.args) == 0 {
 				t.Errorf("%s: no command", c.where)
@@ -284,7 +295,15 @@ func TestDocCommands(t *testing.T) {
 				if !slices.Contains(liveCommands, c.args[0]) {
 					t.Errorf("%s: qoslint %s is marked live, but only %v need a device or run until stopped", c.where, c.args[0], liveCommands)
 				}
-				live = append(live, c.where+": qoslint "+strings.Join(c.args, " "))
+				if lv == nil {
+					live = append(live, c.where+": qoslint "+strings.Join(c.args, " "))
+					continue
+				}
+				if sim := lv.run(dir, c); sim != nil {
+					running = append(running, sim)
+				}
+				ran++
+				perFile[name]++
 				continue
 			}
 			var out, errOut bytes.Buffer
@@ -303,6 +322,11 @@ func TestDocCommands(t *testing.T) {
 				if err := shownOutput(c.output, out.String()); err != nil {
 					t.Errorf("%s: qoslint %s: the output shown is not what it prints: %v", c.where, strings.Join(c.args, " "), err)
 				}
+			}
+		}
+		for _, sim := range running {
+			if code := lv.procs(dir).interrupt(sim); code != 0 {
+				t.Errorf("%s: qoslint %s: exit %d when interrupted\n%s", name, strings.Join(sim.cmd.Args[1:], " "), code, sim.stderr)
 			}
 		}
 	}

@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -196,55 +195,8 @@ func TestNoCommandWritesAnUnnamedFile(t *testing.T) {
 
 	env := append(os.Environ(), asQoslint+"=1", "HOME="+home, "TMPDIR="+tmp, "NO_COLOR=1", "CI=1",
 		app.SimPasswordEnv+"=the-test-password")
-	start := func(args ...string) *child {
-		c := &child{cmd: exec.Command(os.Args[0], args...), stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
-		c.cmd.Dir, c.cmd.Env, c.cmd.Stdout, c.cmd.Stderr = work, env, c.stdout, c.stderr
-		if err := c.cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		go func() {
-			defer close(c.done)
-			err := c.cmd.Wait()
-			if ee, ok := err.(*exec.ExitError); ok {
-				c.code = ee.ExitCode()
-			} else if err != nil {
-				c.code = -1
-			}
-		}()
-		return c
-	}
-	wait := func(c *child) int {
-		select {
-		case <-c.done:
-		case <-time.After(3 * time.Minute):
-			_ = c.cmd.Process.Kill()
-			<-c.done
-			t.Errorf("%v: still running after 3 minutes", c.cmd.Args[1:])
-		}
-		return c.code
-	}
-	// until waits for a long-running child to print want (it is ready).
-	until := func(c *child, want string) bool {
-		t.Helper()
-		deadline := time.After(60 * time.Second)
-		for !strings.Contains(c.stdout.String()+c.stderr.String(), want) {
-			select {
-			case <-c.done:
-				t.Errorf("%v: exit %d before it printed %q\nstdout: %s\nstderr: %s", c.cmd.Args[1:], c.code, want, c.stdout, c.stderr)
-				return false
-			case <-deadline:
-				t.Errorf("%v: never printed %q\nstdout: %s\nstderr: %s", c.cmd.Args[1:], want, c.stdout, c.stderr)
-				return false
-			case <-time.After(20 * time.Millisecond):
-			}
-		}
-		return true
-	}
-	interrupt := func(c *child) int {
-		t.Helper()
-		_ = c.cmd.Process.Signal(syscall.SIGINT)
-		return wait(c)
-	}
+	ps := procs{t: t, dir: work, env: env}
+	start, wait, until, interrupt := ps.start, ps.wait, ps.until, ps.interrupt
 	// Whatever fails on the way, the folders are compared at the end.
 	defer func() {
 		sameTree(t, "the working directory", before, tree(t, work))
