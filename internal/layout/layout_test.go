@@ -107,7 +107,7 @@ func TestNoHandBuiltNames(t *testing.T) {
 		rel, _ := filepath.Rel(root, p)
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
-			if rel == "collectors/layout" || strings.HasPrefix(d.Name(), ".") && rel != "." || d.Name() == "testdata" {
+			if rel == "internal/layout" || strings.HasPrefix(d.Name(), ".") && rel != "." || d.Name() == "testdata" {
 				return filepath.SkipDir
 			}
 			return nil
