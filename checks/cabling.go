@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
 

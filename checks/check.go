@@ -16,7 +16,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
 

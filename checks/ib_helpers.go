@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/qoslint/qoslint/collectors/ibfiles"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
 

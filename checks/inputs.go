@@ -1,6 +1,6 @@
 package checks
 
-import "github.com/qoslint/qoslint/collectors/layout"
+import "github.com/qoslint/qoslint/internal/layout"
 
 // Input names one kind of device file a check reads (`qoslint help
 // fabric`). A check declares its inputs so that `qoslint explain` can say

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Selecting checks (--enable, --disable, and the inventory's checks

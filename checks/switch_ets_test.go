@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // policyRoCE writes a roce block into the clean pod's inventory.

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/pcap"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
 

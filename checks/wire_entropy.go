@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/pcap"
+	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
 

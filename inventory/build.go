@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/names"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/names"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 var (
@@ -38,7 +38,7 @@ var hashFieldNames = []string{
 }
 
 // A device name names a folder of collected evidence and reaches shell
-// commands later, so it must be one safe path component (inventory/names,
+// commands later, so it must be one safe path component (internal/names,
 // the rule the live collector checks too).
 const safeNameRule = names.DeviceRule
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // The checks section: the same names at their lines in YAML and HCL.

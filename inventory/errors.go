@@ -1,7 +1,7 @@
 package inventory
 
 import (
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Errors is every problem found in an inventory file, sorted by file and

@@ -1,7 +1,7 @@
 package inventory
 
 import (
-	"github.com/qoslint/qoslint/inventory/names"
+	"github.com/qoslint/qoslint/internal/names"
 
 	"io/fs"
 	"os"

@@ -1,6 +1,6 @@
 package inventory
 
-import "github.com/qoslint/qoslint/inventory/source"
+import "github.com/qoslint/qoslint/internal/source"
 
 // Fabric types (fabric_type).
 const (

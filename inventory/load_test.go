@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // podA is testdata/good-{yaml,hcl}: every policy field written, equal to

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 const railSwitchesYAML = "switches:\n  - {name: leaf01, address: 192.0.2.1}\n  - {name: leaf02, address: 192.0.2.2}\n  - {name: leaf03, address: 192.0.2.3}\n"

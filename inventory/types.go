@@ -5,7 +5,7 @@ package inventory
 import (
 	"time"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Inventory is one fabric.

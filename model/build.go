@@ -4,7 +4,7 @@ import (
 	"net/netip"
 
 	"github.com/qoslint/qoslint/collectors"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
 )
 

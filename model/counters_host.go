@@ -2,7 +2,7 @@ package model
 
 import (
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // RDMATraffic is what a NIC's RDMA engine received and sent: mlx5's vPort

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // ethtoolWithRDMA is ethtool -S with the vPort RDMA counters in mlx5's

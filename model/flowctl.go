@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Flow control beside PFC (link pause, the PFC watchdog), the cable length

@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/ibfiles"
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // SMPolicy is OpenSM's QoS policy file as it decides the SL of path

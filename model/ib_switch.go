@@ -7,11 +7,11 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/ibfiles"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // IBSwitch is one switch ibswitches listed, with the ports read by LID
-// from Host (collectors/layout/ib.go: a switch answers only SMPs).
+// from Host (internal/layout/ib.go: a switch answers only SMPs).
 type IBSwitch struct {
 	// Host is the host whose directory holds the switch's files; a
 	// finding on the switch is reported there.

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Which NVUE interfaces are RoCE ports, and what each one's QoS bindings,

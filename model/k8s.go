@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/k8s"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // K8sFabric is what the Kubernetes manifests ask of the hosts.

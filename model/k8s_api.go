@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/qoslint/qoslint/collectors/k8s"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // APIField is a NicConfigurationTemplate field that not every release of

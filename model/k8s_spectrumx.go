@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/k8s"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // The RoCE runtime parameters of a Spectrum-X profile, by the DMS path the

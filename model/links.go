@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors"
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/lldp"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // LinkEnd is one end of a cable: a device's interface as that device names

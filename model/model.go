@@ -9,8 +9,8 @@ import (
 	"net/netip"
 
 	"github.com/qoslint/qoslint/collectors/pcap"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // Origin says where an effective value came from: an explicit setting at Pos,

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // TestOperPorts: the checked ports get their own views, each value at its

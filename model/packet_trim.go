@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Packet trimming and the remark profiles it uses. Public sources, all in

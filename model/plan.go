@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // PlanEnd is one end of a planned cable, on an inventory device.

@@ -4,7 +4,7 @@ import (
 	"sort"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // TrafficPool is one `qos traffic-pool <name>` of the configuration, only

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Profile semantics. Public source, CumulusNetworks/docs

@@ -5,9 +5,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/source"
 )
 
 // ECMPGroup is the set of ports a switch spreads its fabric traffic over:

@@ -2,7 +2,7 @@ package render
 
 import (
 	"fmt"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 	"slices"
 	"sort"
 	"strings"

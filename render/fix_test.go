@@ -72,7 +72,7 @@ func TestPlanRejectsHostileNames(t *testing.T) {
 		{Kind: checks.NVUE, Path: []string{"qos", "mapping", "p\nnv config apply", "trust"}, Value: "both"},
 		{Kind: checks.NVUE, Path: []string{"qos", "mapping", "--help", "trust"}, Value: "both"},
 		// Names the offline reader and the live audit refuse
-		// (inventory/names), though quoting would make them harmless.
+		// (internal/names), though quoting would make them harmless.
 		{Kind: checks.NVUE, Path: []string{"interface", "swp40;reboot", "qos", "pfc", "profile"}, Value: "default-global"},
 		{Kind: checks.NVUEUnset, Path: []string{"interface", "swp`id`", "qos", "pfc"}},
 		{Kind: checks.MlnxQos, Target: "eth0:1", Flag: "--trust", Value: "dscp"},

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/names"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/names"
 	"github.com/qoslint/qoslint/model"
 )
 

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // SchemaVersion names the JSON report layout. Fields are only ever added

@@ -9,7 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/common/expfmt"
 
-	"github.com/qoslint/qoslint/inventory/buildinfo"
+	"github.com/qoslint/qoslint/internal/buildinfo"
 )
 
 // The metric names follow the Prometheus naming guide

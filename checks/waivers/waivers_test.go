@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 func day(s string) time.Time {

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // Schema is the manifest's schema name, the value of its "schema" field.

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // FuzzParse: any bytes give a manifest or a *source.Error in layout.CaptureFile at a

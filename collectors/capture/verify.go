@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Verdict is what a fabric directory's manifest says about it.

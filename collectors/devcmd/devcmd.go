@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/names"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/names"
 )
 
 // Switch commands (NVUE, nvue.md §3.1 and §1.3).

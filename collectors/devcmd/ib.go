@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/names"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/names"
 )
 
 // InfiniBand commands of a host (`qoslint help infiniband`).
@@ -68,7 +68,7 @@ func ParseSMPQuery(cmd string) (op, ca string, port int, ok bool) {
 	return m[3], m[1], port, true
 }
 
-// Switch reads (collectors/layout/ib.go): a switch answers only SMPs, so
+// Switch reads (internal/layout/ib.go): a switch answers only SMPs, so
 // a host reads it by LID through its default HCA port (the first Active
 // one, as infiniband-diags' -C/-P defaults pick; a host on two subnets
 // reads the first's switches).

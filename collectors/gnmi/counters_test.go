@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 const file = "devices/leaf01/gnmi-counters.json"

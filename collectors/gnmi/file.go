@@ -8,7 +8,7 @@ import (
 	"sort"
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 )

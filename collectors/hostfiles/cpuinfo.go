@@ -3,7 +3,7 @@ package hostfiles
 import (
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // CPUInfo is what qoslint reads of /proc/cpuinfo: whether the kernel runs

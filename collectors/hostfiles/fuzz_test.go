@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 const fuzzFile = "hosts/gpu1/in.txt"

@@ -4,8 +4,8 @@ import (
 	"io/fs"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // The two RoCE types the RDMA core prints, in gid_attrs/types/<index>

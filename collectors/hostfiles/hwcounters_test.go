@@ -7,7 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // testdata/sysfs_hw_counters mirrors /sys/class/infiniband/mlx5_0/ports/1/

@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/names"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/names"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // ibdev2netdev forms (Mellanox/mlnx-tools, last copy `290a843^:sbin/ibdev2netdev`
@@ -119,7 +119,7 @@ func parseIBDevLine(s string) (IBDev, string) {
 }
 
 // validIfName and validIBName are the names the live audit would send
-// (inventory/names): a capture that holds any other name cannot have come
+// (internal/names): a capture that holds any other name cannot have come
 // from it, and the name must not reach a command or a path.
 func validIfName(s string) bool { return names.Netdev(s) }
 

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // ParseIPLink parses `ip -j link show` (or `ip -j -p link show`): a JSON

@@ -3,7 +3,7 @@ package hostfiles
 import (
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Format source for everything in this file: mlnx_qos pretty_print and

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // MlxConfig is one `mlxconfig -d <dev> q` (or mstflint's `mstconfig -d

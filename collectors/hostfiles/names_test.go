@@ -6,7 +6,7 @@ import (
 )
 
 // TestIBDev2NetdevRefusesUnsafeNames: a name the live audit would never
-// send (inventory/names) is an error at its line, never a NIC.
+// send (internal/names) is an error at its line, never a NIC.
 func TestIBDev2NetdevRefusesUnsafeNames(t *testing.T) {
 	for _, tc := range []struct {
 		in   string

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // RoCEToS is RDMA-CM's default_roce_tos of one port.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // ReadSysfs reads the mlx5 QoS sysfs files of one netdev from a capture that

@@ -4,7 +4,7 @@ import (
 	"net/netip"
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // ParseTrafficClass parses /sys/class/infiniband/<ibdev>/tc/<port>/traffic_class

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // The functions below turn ibdiagnet's fabric-wide files into the types

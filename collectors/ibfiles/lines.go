@@ -9,7 +9,7 @@ package ibfiles
 import (
 	"strconv"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // splitLines is source.Lines: index i is line i+1.

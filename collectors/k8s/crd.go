@@ -3,7 +3,7 @@ package k8s
 import (
 	"gopkg.in/yaml.v3"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // NicTemplateCRDName is the CustomResourceDefinition of

@@ -3,7 +3,7 @@ package k8s
 import (
 	"fmt"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Value is the effective value of a container's variable and where it was

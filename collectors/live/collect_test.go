@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // TestByteIdentical collects both example pods from the simulator and

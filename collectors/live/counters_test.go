@@ -13,8 +13,8 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // counterFiles are the ethtool and gNMI files a counters collection must

@@ -3,8 +3,8 @@ package live
 import (
 	"io/fs"
 
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/memfs"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // resultFS is the collected files as a read-only fabric directory without

@@ -5,7 +5,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/collectors/ibfiles"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // collectIB saves a host's InfiniBand files, the ones the offline reader
@@ -106,7 +106,7 @@ func (r *devRun) captureQoSPolicy(conf []byte) error {
 }
 
 // collectSwitches reads every switch `ibswitches` lists, by LID, from
-// this host (collectors/layout/ib.go): the PortInfo of ports 0 to N, and
+// this host (internal/layout/ib.go): the PortInfo of ports 0 to N, and
 // the SL2VL and VL arbitration tables of the Active ones. A PortInfo not
 // Active is not saved: the offline reader judges the ports whose PortInfo
 // it finds, and a port without a link carries nothing to judge.

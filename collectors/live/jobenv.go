@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // maxJobEnvProcs bounds the processes whose environment is read: the

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // jobSecret is a distinctive value of a variable qoslint does not read: it

@@ -21,9 +21,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/names"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/names"
 )
 
 // Options tune a collection; the zero value is usable.
@@ -155,7 +155,7 @@ type device struct {
 	// (the offline reader's choice, collectors/offline hostCapture).
 	ib, ethernet bool
 	// firstIB is the inventory's first host on an InfiniBand fabric: it
-	// reads the switches even without opensm.conf (collectors/layout/ib.go).
+	// reads the switches even without opensm.conf (internal/layout/ib.go).
 	firstIB bool
 }
 

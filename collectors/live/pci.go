@@ -5,7 +5,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // capturePCI saves `lspci -vvv` (host-acs) and /proc/cpuinfo (whether the

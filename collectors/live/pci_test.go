@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // TestPCIFirmwareGaps: a host without pciutils or MFT (the simulator

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // The QoS policy file is read with `cat` of the path opensm.conf's

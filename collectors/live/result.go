@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/capture"
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/buildinfo"
+	"github.com/qoslint/qoslint/internal/buildinfo"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // Incomplete reports whether a device could not be collected. Notes (an

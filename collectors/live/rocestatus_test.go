@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // statusCommands are the per-port status commands a device received, in

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // FuzzParse: any input gives neighbours or a *source.Error at a line of

@@ -26,7 +26,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Neighbor is one remote system seen on a local port.

@@ -3,7 +3,7 @@ package nvue
 import (
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // `nv show system forwarding packet-trim`, CL 5.14 to 5.19. Every layout

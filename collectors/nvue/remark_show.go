@@ -3,7 +3,7 @@ package nvue
 import (
 	"strings"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // `nv show qos remark`: one row per remark profile. The one published

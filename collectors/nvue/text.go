@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"slices"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // withNonUTF8 adds an error at every line of a commands file that is not

@@ -5,9 +5,9 @@ import (
 	"path"
 	"sort"
 
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/pcap"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // captures reads devices/<device>/captures/*.pcap and *.pcapng, streamed:

@@ -3,7 +3,7 @@ package offline
 import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // hwCounters reads the RDMA hw_counters of nic's RDMA port, and their

@@ -5,8 +5,8 @@ import (
 	"io/fs"
 	"path"
 
-	"github.com/qoslint/qoslint/collectors/layout"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // inputFS is the fabric directory as every parser sees it: a file is read

@@ -8,7 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/qoslint/qoslint/collectors/capture"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // Both configuration forms of one switch: saying the same thing, the YAML

@@ -3,12 +3,12 @@ package offline
 import (
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/inventory/names"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/names"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // refuseInterfaces takes out of cfg every interface whose name the live
-// audit and the renderer refuse (inventory/names), each an input error at
+// audit and the renderer refuse (internal/names), each an input error at
 // its line: such a name cannot have come from a switch qoslint audited, and
 // must never reach a rendered `nv set interface` command.
 func (r *reader) refuseInterfaces(cfg *nvue.Config) {

@@ -4,10 +4,10 @@ import (
 	"io/fs"
 	"path"
 
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/inventory/names"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/names"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // roceStatus reads devices/<switch>/roce-status/<port>.txt, one `nv show

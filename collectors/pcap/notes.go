@@ -1,6 +1,6 @@
 package pcap
 
-import "github.com/qoslint/qoslint/inventory/source"
+import "github.com/qoslint/qoslint/internal/source"
 
 // Notes are the remarks a capture earns: frames that could not be
 // decoded, flows not tracked, no RoCEv2 at all.

@@ -14,7 +14,7 @@ import (
 	"github.com/gopacket/gopacket/layers"
 	"github.com/gopacket/gopacket/pcapgo"
 
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Magic numbers: pcap's (microsecond and nanosecond, either byte order;

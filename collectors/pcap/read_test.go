@@ -8,7 +8,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/collectors/pcap/pcaptest"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Every capture here is written by gopacket (pcaptest), in the layouts

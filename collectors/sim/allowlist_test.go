@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // expect is one allowlisted command and what the device must answer.

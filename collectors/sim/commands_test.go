@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // testDevice is a device outside any running fabric, for the command table.

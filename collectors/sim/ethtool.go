@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // ethtoolPrio is the priority the synthetic counters carry RoCE traffic

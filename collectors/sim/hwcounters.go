@@ -9,7 +9,7 @@ import (
 	"strconv"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // A healthy RoCE port per Advance: the switches mark some packets, the

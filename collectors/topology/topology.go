@@ -23,7 +23,7 @@
 package topology
 
 import (
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // Endpoint is one end of a planned cable: a device and its interface, as

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/internal/snaptest"
-	"github.com/qoslint/qoslint/inventory/source"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
 

@@ -8,11 +8,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/names"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/names"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 	"github.com/qoslint/qoslint/render/preview"

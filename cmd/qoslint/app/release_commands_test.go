@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/nvueline"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"

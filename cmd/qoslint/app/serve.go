@@ -15,8 +15,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/inventory/source"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 	"github.com/qoslint/qoslint/render"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/collectors/layout"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // TestSimWritesOnlyWhatItIsTold: sim refuses to replace a file without

@@ -20,8 +20,8 @@ import (
 
 	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
-	"github.com/qoslint/qoslint/collectors/layout"
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/internal/layout"
 )
 
 // asQoslint makes the test binary run as qoslint (TestMain): the commands

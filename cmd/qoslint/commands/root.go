@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
-	"github.com/qoslint/qoslint/inventory/buildinfo"
+	"github.com/qoslint/qoslint/internal/buildinfo"
 )
 
 // exitError carries an exit code out of a cobra RunE.

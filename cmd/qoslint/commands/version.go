@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/qoslint/qoslint/inventory/buildinfo"
+	"github.com/qoslint/qoslint/internal/buildinfo"
 )
 
 var versionFormats = []string{"text", "json"}

@@ -5,7 +5,8 @@
 // checks and renderers print them and the simulator serves them; each
 // takes them from here, so a file cannot be renamed in one place only.
 //
-// The package imports nothing of qoslint, so every layer may import it.
+// The package imports the standard library only, so every layer may import
+// it (internal/archtest holds it to that).
 package layout
 
 import (
