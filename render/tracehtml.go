@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/templates"
 )
 
 // TraceHTML writes the trace as one self-contained page: per NIC pair and
@@ -123,83 +124,11 @@ func worseStatus(a, b string) string {
 	return a
 }
 
-var traceHTMLPage = template.Must(template.New("trace").Parse(traceHTMLTemplate))
-
-const traceHTMLTemplate = `{{.Head}}<body>
-<header id="summary" data-from="{{.Src}}" data-to="{{.Dst}}" data-status="{{.Status}}" data-paths="{{.Paths}}" data-broken-paths="{{.BrokenPaths}}">
-<h1>Trace {{.Src}} → {{.Dst}} <span class="badge {{.Status}}">{{.Status}}</span></h1>
-<p class="policy">{{.Policy}}</p>
-<p class="counts">{{.Counts}}</p>
-</header>
-<main>
-{{- range .Pairs}}
-<section class="pair" id="{{.ID}}" data-from="{{.Src}}" data-to="{{.Dst}}">
-<h2>{{.Src}} → {{.Dst}}: {{.Summary}}</h2>
-{{- range $p := .Paths}}
-<section class="path {{.Status}}" id="{{.ID}}" data-status="{{.Status}}"{{if .Via}} data-via="{{.Via}}"{{end}}{{if .BrokenDevice}} data-broken="{{.BrokenDevice}}" data-check="{{.Check}}"{{end}}>
-<h3>path {{.Num}}{{if .Via}} via {{.Via}}{{end}}: <span class="verdict {{.Status}}">{{.Verdict}}</span></h3>
-<ol class="hops">
-{{- range .Hops}}
-<li><div class="hop {{.Status}}{{if .FirstBroken}} first-broken{{end}}" id="{{$p.ID}}-hop-{{.Index}}" data-hop="{{.Index}}" data-device="{{.Device}}" data-kind="{{.Kind}}" data-role="{{.Role}}" data-status="{{.Status}}"{{if .FirstBroken}} data-first-broken="true" data-check="{{.Check}}"{{end}}>
-<h4>{{.Device}} <span class="role">{{.Role}}</span></h4>
-<p class="ports">{{if .In}}in <code>{{.In}}</code>{{end}}{{if and .In .Out}}, {{end}}{{if .Out}}out <code>{{.Out}}</code>{{end}}</p>
-{{- if .FirstBroken}}
-<p class="first">first broken hop: <code>{{.Check}}</code></p>
-{{- end}}
-<ul class="steps">
-{{- range .Steps}}
-<li class="step {{.Status}}" data-step="{{.Name}}" data-dir="{{.Dir}}" data-port="{{.Port}}" data-status="{{.Status}}" data-check="{{.Check}}"><span class="st">{{.Status}}</span> <span class="dir">{{.Dir}}</span> <b>{{.Name}}</b> <code>{{.Port}}</code> {{.Label}}
-{{- if .Reason}}<p class="reason"><code>{{.Check}}</code>: {{.Reason}}</p>{{end}}
-{{- if .Source}}<p class="source">{{.Source}}</p>{{end}}</li>
-{{- end}}
-</ul>
-</div></li>
-{{- end}}
-</ol>
-</section>
-{{- end}}
-</section>
-{{- end}}
-</main>
-</body>
-</html>
-`
-
-// traceCSS styles the trace page (HTMLHead puts it in the page's head).
-// The hops are a row of boxes joined by arrows, scrolling sideways on a
-// narrow screen rather than wrapping, so a path still reads left to right.
-const traceCSS = `:root{--err:#c5221f;--err-bg:#fce8e6;--ok:#137333;--ok-bg:#e6f4ea;--unk:#a35200;--unk-bg:#fef0d9;--line:#dadce0;--fg:#202124;--muted:#5f6368}
-*{box-sizing:border-box}
-body{margin:0;padding:24px 32px;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:#fff}
-h1{font-size:22px;margin:0 0 8px}
-h2{font-size:18px;margin:28px 0 10px;padding-bottom:4px;border-bottom:1px solid var(--line)}
-h3{font-size:15px;margin:16px 0 8px}
-h4{font-size:14px;margin:0 0 2px}
-code{font:12.5px/1.4 ui-monospace,"DejaVu Sans Mono","Liberation Mono",monospace}
-.policy,.counts,.ports,.source,.role{color:var(--muted)}
-.badge,.verdict{padding:1px 8px;border-radius:4px;font-weight:600}
-.badge.ok,.verdict.ok{background:var(--ok-bg);color:var(--ok)}
-.badge.broken,.verdict.broken{background:var(--err-bg);color:var(--err)}
-.badge.unknown,.verdict.unknown{background:var(--unk-bg);color:var(--unk)}
-ol.hops{display:flex;align-items:flex-start;list-style:none;margin:0;padding:0 0 8px;overflow-x:auto}
-ol.hops>li{display:flex;align-items:flex-start;flex:0 0 auto}
-ol.hops>li+li::before{content:"→";font-size:22px;color:var(--muted);padding:14px 6px 0}
-.hop{width:300px;border:1px solid var(--line);border-top:4px solid var(--line);border-radius:6px;padding:8px 10px;background:#fff}
-.hop.ok{border-top-color:var(--ok)}
-.hop.unknown{border-top-color:var(--unk)}
-.hop.broken{border-top-color:var(--err)}
-.hop.first-broken{border:2px solid var(--err);border-top-width:4px;background:var(--err-bg)}
-.first{margin:4px 0;font-weight:600;color:var(--err)}
-.ports{margin:0 0 6px}
-ul.steps{list-style:none;margin:0;padding:0}
-li.step{padding:3px 0;border-top:1px solid var(--line);font-size:13px;overflow-wrap:anywhere}
-li.step .st{display:inline-block;min-width:58px;text-align:center;border-radius:3px;font-size:11px;font-weight:600}
-li.step.ok .st{background:var(--ok-bg);color:var(--ok)}
-li.step.broken .st{background:var(--err);color:#fff}
-li.step.unknown .st{background:var(--unk-bg);color:var(--unk)}
-li.step .dir{color:var(--muted);font-size:11px}
-.reason{margin:2px 0;color:var(--err)}
-.step.unknown .reason{color:var(--unk)}
-.source{margin:2px 0;font-size:11px}
-@media print{ol.hops{flex-wrap:wrap;overflow:visible}}
-`
+// traceHTMLPage is templates/html/trace.html.tmpl, traceCSS its style
+// sheet, trace.css: the hops are a row of boxes joined by arrows,
+// scrolling sideways on a narrow screen rather than wrapping, so a path
+// still reads left to right.
+var (
+	traceHTMLPage = template.Must(templates.HTMLPage("trace", nil))
+	traceCSS      = templates.MustCSS("trace")
+)
