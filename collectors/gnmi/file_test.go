@@ -119,6 +119,7 @@ func FuzzAgreesWithProtojson(f *testing.F) {
 		note(`{"intVal":"-1"}`), note(`{"uint_val":"7"}`), note(`{"uintVal":null,"intVal":3}`),
 		note(`{"uintVal":1,"intVal":3}`), note(`{"doubleVal":"NaN"}`), note(`{"floatVal":1e39}`),
 		note(`{"bytesVal":"-_8"}`), note(`{"decimalVal":{"digits":"1","precision":2}}`),
+		`[{"prefix":{"origin":"\ud800"}}]`, `[{"prefix":{"origin":"\ud83d\ude00"}}]`,
 		note(`{"leaflistVal":{"element":[{"uintVal":1}]}}`), note(`{"jsonIetfVal":"IjQyIg=="}`),
 	} {
 		f.Add([]byte(s))
@@ -154,4 +155,39 @@ func FuzzAgreesWithProtojson(f *testing.F) {
 			t.Fatalf("MarshalFile is not a fixed point (%v):\n%s\n%s", err, out, out2)
 		}
 	})
+}
+
+// TestDecoderAgreesWithProtojson: edge cases of the protobuf JSON mapping
+// (number forms, base64 forms, null, duplicate and oneof fields, UTF-16
+// escapes) are accepted or rejected by gnmifile exactly as protojson does.
+func TestDecoderAgreesWithProtojson(t *testing.T) {
+	for _, s := range []string{
+		`[{"prefix":{"origin":"\ud800"}}]`, `[{"prefix":{"origin":"\udc00\ud800"}}]`, `[{"prefix":{"origin":"\ud83d\ude00"}}]`, `[{"prefix":{"origin":"\ud83d\u0041"}}]`, `[{"prefix":{"origin":"a\\\"\ud83d"}}]`, `[{"prefix":{"origin":"\u0000"}}]`, `[{"timestamp":-0}]`, `[{"timestamp":"-0"}]`,
+		`[{"timestamp":01}]`, `[{"timestamp":"1e1"}]`, `[{"timestamp":"0x1"}]`, `[{"timestamp":1.0}]`, `[{"timestamp":"1."}]`,
+		`[{"timestamp":true}]`, `[{"update":[{"val":{"floatVal":"1e39"}}]}]`, `[{"update":[{"val":{"floatVal":"-Infinity"}}]}]`,
+		`[{"update":[{"val":{"bytesVal":"AAA="}}]}]`, `[{"update":[{"val":{"bytesVal":"AA=="}}]}]`, `[{"update":[{"val":{"bytesVal":"A"}}]}]`,
+		`[{"update":[{"val":{"bytesVal":"AA\n=="}}]}]`, `[{"update":[{"val":{"bytesVal":"A-_="}}]}]`,
+		`[{"update":[{"val":{"anyVal":{}}}]}]`,
+		`[{"update":[{"value":{"type":7}}]}]`, `[{"update":[{"value":{"type":"X"}}]}]`, `[{"update":[{"value":{"type":1.0}}]}]`,
+		`[{"update":[{"val":{"leaflistVal":{"element":[null]}}}]}]`, `[{"update":[null]}]`, `[{"update":null}]`,
+		`[{"prefix":{"elem":[{"key":{"a":null}}]}}]`, `[{"prefix":{"elem":[{"key":null}]}}]`, `[{"alias":"x"}]`,
+		`[{"[gnmi.foo]":1}]`, `[{"update":[{"val":{"stringVal":"a","string_val":"b"}}]}]`, `[{"update":[{"val":{"string_val":null,"stringVal":"b"}}]}]`,
+		`[{"timestamp":1E2}]`, `[{"timestamp":"1e-0"}]`, `[{"timestamp":100e-2}]`, `[{"timestamp":10e-2}]`, `[{"update":[{"duplicates":-0}]}]`,
+		`[{"update":[{"val":{"doubleVal":"1e400"}}]}]`, `[{"update":[{"val":{"doubleVal":" 1"}}]}]`, `[1]`, `[[]]`, `[{"update":{}}]`,
+	} {
+		_, _, perr := gnmi.ReadFile(file, []byte(s))
+		_, err := gnmifile.ParseCounters(file, []byte(s))
+		if (perr == nil) != (err == nil) {
+			t.Errorf("%s: protojson %v, gnmifile %v", s, perr, err)
+		}
+	}
+	// The known difference: protojson resolves an Any's type, gnmifile
+	// has no registry and accepts any "@type".
+	const anyVal = `[{"update":[{"val":{"anyVal":{"@type":"x"}}}]}]`
+	if _, _, perr := gnmi.ReadFile(file, []byte(anyVal)); perr == nil {
+		t.Errorf("protojson resolved an unknown Any type")
+	}
+	if _, err := gnmifile.ParseCounters(file, []byte(anyVal)); err != nil {
+		t.Errorf("gnmifile rejected an Any off the counter leaves: %v", err)
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf16"
 
 	"github.com/qoslint/qoslint/inventory/source"
 )
@@ -146,11 +148,56 @@ func readNotifications(file string, data []byte) ([]*notification, []int, error)
 	ns := make([]*notification, len(raws))
 	for i, raw := range raws {
 		ns[i] = &notification{}
-		if err := decodeMessage(raw, notificationFields(ns[i])); err != nil {
+		err := checkSurrogates(raw)
+		if err == nil {
+			err = decodeMessage(raw, notificationFields(ns[i]))
+		}
+		if err != nil {
 			return nil, nil, NotificationError(file, lines[i], i, err)
 		}
 	}
 	return ns, lines, nil
+}
+
+// checkSurrogates rejects a \u escape of a UTF-16 surrogate that is not
+// the first half of a pair completed by the next escape. encoding/json
+// turns such an escape into U+FFFD; protojson rejects it
+// (google.golang.org/protobuf internal/encoding/json/decode_string.go,
+// parseString: "invalid escape code %q in string"), and so does this
+// package, so both read the same files.
+func checkSurrogates(raw []byte) error {
+	inString := false
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c == '"':
+			inString = !inString
+		case c == '\\' && inString && i+1 < len(raw):
+			if raw[i+1] != 'u' || i+6 > len(raw) {
+				i++ // a one-character escape, such as \" (json.Valid checked the rest)
+				continue
+			}
+			r := hex4(raw[i+2 : i+6])
+			i += 5
+			if !utf16.IsSurrogate(r) {
+				continue
+			}
+			if i+7 > len(raw) || raw[i+1] != '\\' || raw[i+2] != 'u' ||
+				utf16.DecodeRune(r, hex4(raw[i+3:i+7])) == unicode.ReplacementChar {
+				return fmt.Errorf("invalid escape code %q in string", raw[i-5:i+1])
+			}
+			i += 6
+		}
+	}
+	return nil
+}
+
+// hex4 is the value of four hex digits (JSON syntax was checked already).
+func hex4(b []byte) rune {
+	v, err := strconv.ParseUint(string(b), 16, 16)
+	if err != nil {
+		return unicode.ReplacementChar
+	}
+	return rune(v)
 }
 
 // NotificationError is the error for the i-th (0-based) notification of
