@@ -8,7 +8,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/gnmifile"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/collectors/lldp"
@@ -73,10 +73,10 @@ type SwitchCapture struct {
 	RoceStatus map[string]*nvue.RoceShow
 	// Counters are the switch's QoS counters over gNMI
 	// (gnmi-counters.json); nil when not collected.
-	Counters *gnmi.Counters
+	Counters *gnmifile.Counters
 	// CountersBefore is an earlier sample (gnmi-counters.before.json),
 	// CountersInterval apart; nil when only one sample was taken.
-	CountersBefore   *gnmi.Counters
+	CountersBefore   *gnmifile.Counters
 	CountersInterval time.Duration
 	// LLDP is what lldpd saw on the switch's ports (lldp.json); nil when
 	// not collected or unreadable.

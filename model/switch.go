@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/gnmifile"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -744,7 +744,7 @@ type SwitchPortCounters struct {
 // egress queues by traffic class ("0".."7", nvue.md §4); other names are
 // not queues the model knows and are left out. in-pause counts PFC frames
 // received, out-pause frames sent.
-func switchCounters(file string, c *gnmi.Counters) *SwitchCounters {
+func switchCounters(file string, c *gnmifile.Counters) *SwitchCounters {
 	if c == nil {
 		return nil
 	}

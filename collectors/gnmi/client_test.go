@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/gnmifile"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/internal/layout"
 )
@@ -66,9 +67,9 @@ func collect(t *testing.T, tg gnmi.Target) []byte {
 	return data
 }
 
-func parse(t *testing.T, data []byte) *gnmi.Counters {
+func parse(t *testing.T, data []byte) *gnmifile.Counters {
 	t.Helper()
-	c, err := gnmi.ParseCounters("devices/leaf01/"+layout.GNMIFile, data)
+	c, err := gnmifile.ParseCounters("devices/leaf01/"+layout.GNMIFile, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,20 +78,20 @@ func parse(t *testing.T, data []byte) *gnmi.Counters {
 
 // checkBaseline asserts the simulator's synthetic shape: swp1..4 with
 // queues 0, 3, 6 and priorities 0..7, RoCE traffic on 3.
-func checkBaseline(t *testing.T, c *gnmi.Counters) {
+func checkBaseline(t *testing.T, c *gnmifile.Counters) {
 	t.Helper()
 	if len(c.Queues) != 12 || len(c.Priorities) != 32 {
 		t.Fatalf("got %d queues, %d priorities; want 12, 32", len(c.Queues), len(c.Priorities))
 	}
-	q3 := c.Queues[gnmi.IfQueue{Interface: "swp1", Queue: "3"}]
+	q3 := c.Queues[gnmifile.IfQueue{Interface: "swp1", Queue: "3"}]
 	if q3.TransmitPkts == 0 || q3.TransmitOctets <= q3.TransmitPkts || q3.ECNMarkedPkts == 0 {
 		t.Errorf("swp1 queue 3 = %+v, want RoCE traffic with ECN marks", q3)
 	}
-	p3 := c.Priorities[gnmi.IfPrio{Interface: "swp1", Priority: 3}]
+	p3 := c.Priorities[gnmifile.IfPrio{Interface: "swp1", Priority: 3}]
 	if p3.InPausePkts == 0 || p3.OutPausePkts == 0 || p3.InPauseDuration == 0 {
 		t.Errorf("swp1 priority 3 = %+v, want pause frames", p3)
 	}
-	if p0 := c.Priorities[gnmi.IfPrio{Interface: "swp1", Priority: 0}]; p0.InPausePkts != 0 {
+	if p0 := c.Priorities[gnmifile.IfPrio{Interface: "swp1", Priority: 0}]; p0.InPausePkts != 0 {
 		t.Errorf("swp1 priority 0 pauses: %+v", p0)
 	}
 	if q3.Pos.File == "" || q3.Pos.Line < 2 {
@@ -128,14 +129,14 @@ func TestAdvanceGrowsCounters(t *testing.T) {
 	before := parse(t, collect(t, tg))
 	f.Advance()
 	after := parse(t, collect(t, tg))
-	k := gnmi.IfQueue{Interface: "swp2", Queue: "3"}
+	k := gnmifile.IfQueue{Interface: "swp2", Queue: "3"}
 	if d := after.Queues[k].TransmitPkts - before.Queues[k].TransmitPkts; d != 1000 {
 		t.Errorf("transmit-pkts grew by %d, want 1000", d)
 	}
 	if after.Queues[k].ECNMarkedPkts != before.Queues[k].ECNMarkedPkts {
 		t.Error("ecn-marked-pkts moved; only pause and transmit counters should")
 	}
-	p := gnmi.IfPrio{Interface: "swp2", Priority: 3}
+	p := gnmifile.IfPrio{Interface: "swp2", Priority: 3}
 	if d := after.Priorities[p].OutPausePkts - before.Priorities[p].OutPausePkts; d != 20 {
 		t.Errorf("out-pause-pkts grew by %d, want 20", d)
 	}

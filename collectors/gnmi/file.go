@@ -3,12 +3,10 @@ package gnmi
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"sort"
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
-	"github.com/qoslint/qoslint/internal/source"
+	"github.com/qoslint/qoslint/collectors/gnmifile"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 )
@@ -65,91 +63,16 @@ func MarshalFile(ns []*gpb.Notification) ([]byte, error) {
 // ReadFile decodes a gnmi-counters.json file into its notifications and
 // the 1-based line each one starts on. Errors are *source.Error.
 func ReadFile(file string, data []byte) ([]*gpb.Notification, []int, error) {
-	// qoslint writes this file with encoding/json, which writes only
-	// UTF-8, and JSON exchanged between systems is UTF-8 (RFC 8259 §8.1):
-	// any other byte means the file was edited or damaged.
-	if e := source.CheckUTF8(file, data, "JSON"); e != nil {
-		return nil, nil, e
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	tok, err := dec.Token()
+	raws, lines, err := gnmifile.SplitFile(file, data)
 	if err != nil {
-		return nil, nil, jsonErr(file, data, err, dec.InputOffset())
+		return nil, nil, err
 	}
-	if d, ok := tok.(json.Delim); !ok || d != '[' {
-		return nil, nil, source.Errorf(file, lineAt(data, dec.InputOffset()),
-			"gNMI counters: want a JSON array of notifications, got %s", describe(tok))
-	}
-	var ns []*gpb.Notification
-	var lines []int
-	// Count lines incrementally: one lineAt per notification would be
-	// quadratic in the file size.
-	lastOff, lastLine := int64(0), 1
-	for dec.More() {
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, nil, jsonErr(file, data, err, dec.InputOffset())
+	ns := make([]*gpb.Notification, len(raws))
+	for i, raw := range raws {
+		ns[i] = &gpb.Notification{}
+		if err := protojson.Unmarshal(raw, ns[i]); err != nil {
+			return nil, nil, gnmifile.NotificationError(file, lines[i], i, err)
 		}
-		start := dec.InputOffset() - int64(len(raw))
-		lastLine += bytes.Count(data[lastOff:start], []byte{'\n'})
-		lastOff = start
-		line := lastLine
-		n := &gpb.Notification{}
-		if err := protojson.Unmarshal(raw, n); err != nil {
-			return nil, nil, source.Errorf(file, line, "gNMI notification %d: %v", len(ns)+1, err)
-		}
-		ns = append(ns, n)
-		lines = append(lines, line)
-	}
-	if _, err := dec.Token(); err != nil { // the closing ']'
-		return nil, nil, jsonErr(file, data, err, dec.InputOffset())
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, nil, source.Errorf(file, lineAt(data, dec.InputOffset()),
-			"gNMI counters: unexpected data after the array")
 	}
 	return ns, lines, nil
-}
-
-func describe(tok json.Token) string {
-	switch t := tok.(type) {
-	case json.Delim:
-		return "'" + t.String() + "'"
-	case nil:
-		return "null"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	default:
-		return "a number"
-	}
-}
-
-func jsonErr(file string, data []byte, err error, off int64) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		off = se.Offset
-	}
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		if len(data) == 0 {
-			return source.Errorf(file, 1, "gNMI counters: empty file")
-		}
-		return source.Errorf(file, lineAt(data, int64(len(data))), "gNMI counters: unexpected end of file")
-	}
-	return source.Errorf(file, lineAt(data, off), "gNMI counters: %v", err)
-}
-
-// lineAt is the 1-based line of byte offset off.
-func lineAt(data []byte, off int64) int {
-	if off < 0 {
-		off = 0
-	}
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	if off == int64(len(data)) && off > 0 && data[off-1] == '\n' {
-		off-- // the end of the file is on its last line, not after it
-	}
-	return 1 + bytes.Count(data[:off], []byte{'\n'})
 }

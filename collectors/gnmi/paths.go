@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
+	"github.com/qoslint/qoslint/collectors/gnmifile"
 )
 
 // SubscribePaths are the QoS counter leaves Collect subscribes to. Cumulus
@@ -95,17 +96,10 @@ func elems(prefix, p *gpb.Path) []*gpb.PathElem {
 	var out []*gpb.PathElem
 	for _, pp := range []*gpb.Path{prefix, p} {
 		for _, e := range pp.GetElem() {
-			out = append(out, &gpb.PathElem{Name: stripModule(e.GetName()), Key: e.GetKey()})
+			out = append(out, &gpb.PathElem{Name: gnmifile.StripModule(e.GetName()), Key: e.GetKey()})
 		}
 	}
 	return out
-}
-
-func stripModule(s string) string {
-	if i := strings.LastIndexByte(s, ':'); i >= 0 {
-		return s[i+1:]
-	}
-	return s
 }
 
 // Match reports whether the subscription path sub (keys may be "*") covers

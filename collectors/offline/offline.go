@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors"
-	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/gnmifile"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/collectors/nvue"
@@ -277,12 +277,12 @@ func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
 	sc.RoceStatus = r.roceStatus(name)
 	// Counters are optional evidence: absent means not collected, and is
 	// not listed as missing (configuration checks do not need them).
-	sc.Counters = readOK(r, r.devicePath(name, layout.GNMIFile), gnmi.ParseCounters)
+	sc.Counters = readOK(r, r.devicePath(name, layout.GNMIFile), gnmifile.ParseCounters)
 	// An earlier sample turns the counters into deltas; it means nothing
 	// without the later one and the interval.
 	if sc.Counters != nil {
 		if iv := r.interval(name); iv > 0 {
-			if c := readOK(r, r.devicePath(name, layout.GNMIBeforeFile), gnmi.ParseCounters); c != nil {
+			if c := readOK(r, r.devicePath(name, layout.GNMIBeforeFile), gnmifile.ParseCounters); c != nil {
 				sc.CountersBefore, sc.CountersInterval = c, iv
 			}
 		}

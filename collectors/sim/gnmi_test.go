@@ -20,6 +20,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/qoslint/qoslint/collectors/gnmi"
+	"github.com/qoslint/qoslint/collectors/gnmifile"
 	"github.com/qoslint/qoslint/internal/layout"
 )
 
@@ -79,11 +80,11 @@ func TestGNMIServesCountersFile(t *testing.T) {
 	if strings.Contains(string(data), `"name":"dropped-pkts"`) || strings.Contains(string(data), "mtu") {
 		t.Errorf("unsubscribed paths served:\n%s", data)
 	}
-	c, err := gnmi.ParseCounters("x", data)
+	c, err := gnmifile.ParseCounters("x", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Queues) != 1 || c.Queues[gnmi.IfQueue{Interface: "swp51", Queue: "3"}].TransmitPkts != 99 {
+	if len(c.Queues) != 1 || c.Queues[gnmifile.IfQueue{Interface: "swp51", Queue: "3"}].TransmitPkts != 99 {
 		t.Errorf("counters = %+v", c)
 	}
 	// Advance does not touch JSON values, but moves the timestamp.

@@ -58,7 +58,8 @@ var targets = []rule{
 }
 
 // ratchet is every import that breaks a target today, as "from -> to".
-// Delete a line when its edge goes; never add one.
+// Delete a line when its edge goes; never add one (a package split may
+// rename one, as collectors/gnmi became collectors/gnmifile).
 var ratchet = []string{
 	"checks -> collectors/hostfiles",
 	"checks -> collectors/ibfiles",
@@ -68,7 +69,7 @@ var ratchet = []string{
 	"checks -> inventory",
 	"checks/drift -> inventory",
 	"model -> collectors",
-	"model -> collectors/gnmi",
+	"model -> collectors/gnmifile", // was collectors/gnmi, which linked gRPC (model.TestNoGRPC)
 	"model -> collectors/hostfiles",
 	"model -> collectors/ibfiles",
 	"model -> collectors/k8s",

@@ -1,4 +1,4 @@
-package gnmi
+package gnmifile
 
 import (
 	"bytes"
@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -95,13 +94,13 @@ type parser struct {
 // Errors are *source.Error naming file and the line of the offending
 // notification.
 func ParseCounters(file string, data []byte) (*Counters, error) {
-	ns, lines, err := ReadFile(file, data)
+	ns, lines, err := readNotifications(file, data)
 	if err != nil {
 		return nil, err
 	}
 	p := &parser{file: file, c: &Counters{Queues: map[IfQueue]QueueCounters{}, Priorities: map[IfPrio]PrioCounters{}}, ts: map[string]int64{}}
 	for i, n := range ns {
-		for _, u := range n.GetUpdate() {
+		for _, u := range n.updates {
 			if err := p.update(n, u, lines[i]); err != nil {
 				return nil, err
 			}
@@ -110,25 +109,25 @@ func ParseCounters(file string, data []byte) (*Counters, error) {
 	return p.c, nil
 }
 
-func (p *parser) update(n *gpb.Notification, u *gpb.Update, line int) error {
-	es := elems(n.GetPrefix(), u.GetPath())
+func (p *parser) update(n *notification, u *update, line int) error {
+	es := elems(n.prefix, u.path)
 	// qos interfaces interface[interface-id] ...
-	if len(es) < 4 || es[0].GetName() != "qos" || es[1].GetName() != "interfaces" || es[2].GetName() != "interface" {
+	if len(es) < 4 || es[0].name != "qos" || es[1].name != "interfaces" || es[2].name != "interface" {
 		return nil // another subtree: not ours to judge
 	}
-	ifname, ok := es[2].GetKey()["interface-id"]
+	ifname, ok := es[2].key["interface-id"]
 	if !ok {
 		return nil
 	}
-	where := pathText{n.GetPrefix(), u.GetPath()} // rendered only in errors
+	where := pathText{n.prefix, u.path} // rendered only in errors
 	if err := checkKey("interface-id", ifname); err != nil {
 		return source.Errorf(p.file, line, "%s: %v", where, err)
 	}
 	pos := source.Pos{File: p.file, Line: line}
 	rest := es[3:]
 	switch {
-	case len(rest) >= 3 && rest[0].GetName() == "output" && rest[1].GetName() == "queues" && rest[2].GetName() == "queue":
-		q, ok := rest[2].GetKey()["name"]
+	case len(rest) >= 3 && rest[0].name == "output" && rest[1].name == "queues" && rest[2].name == "queue":
+		q, ok := rest[2].key["name"]
 		if !ok {
 			return nil
 		}
@@ -137,9 +136,9 @@ func (p *parser) update(n *gpb.Notification, u *gpb.Update, line int) error {
 		}
 		set := leafSetter(p, p.c.Queues, IfQueue{Interface: ifname, Queue: q}, queueLeaves,
 			"q\x00"+ifname+"\x00"+q, func(c *QueueCounters) { c.Pos = pos })
-		return p.leaves(names(rest[3:]), u, where, line, set, n.GetTimestamp())
-	case len(rest) >= 1 && rest[0].GetName() == "switch-priority":
-		ps, ok := rest[0].GetKey()["priority"]
+		return p.leaves(names(rest[3:]), u, where, line, set, n.timestamp)
+	case len(rest) >= 1 && rest[0].name == "switch-priority":
+		ps, ok := rest[0].key["priority"]
 		if !ok {
 			return nil
 		}
@@ -149,7 +148,7 @@ func (p *parser) update(n *gpb.Notification, u *gpb.Update, line int) error {
 		}
 		set := leafSetter(p, p.c.Priorities, IfPrio{Interface: ifname, Priority: prio}, prioLeaves,
 			"p\x00"+ifname+"\x00"+ps, func(c *PrioCounters) { c.Pos = pos })
-		return p.leaves(names(rest[1:]), u, where, line, set, n.GetTimestamp())
+		return p.leaves(names(rest[1:]), u, where, line, set, n.timestamp)
 	}
 	return nil
 }
@@ -177,9 +176,9 @@ func leafSetter[K comparable, C any](p *parser, m map[K]C, key K, fields map[str
 }
 
 // pathText prints prefix + path when an error needs it.
-type pathText struct{ prefix, p *gpb.Path }
+type pathText struct{ prefix, p *path }
 
-func (t pathText) String() string { return PathString(t.prefix, t.p) }
+func (t pathText) String() string { return pathString(t.prefix, t.p) }
 
 // newer records ts for a leaf and reports whether it replaces the value
 // seen so far (a tie goes to the later notification).
@@ -199,10 +198,10 @@ func checkKey(what, v string) error {
 	return nil
 }
 
-func names(es []*gpb.PathElem) []string {
+func names(es []elem) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
-		out[i] = e.GetName()
+		out[i] = e.name
 	}
 	return out
 }
@@ -211,15 +210,15 @@ func names(es []*gpb.PathElem) []string {
 // after the list entry ("state", "transmit-pkts"...). set returns false
 // for a leaf it does not know; such leaves are skipped, and so is their
 // value, whatever its type.
-func (p *parser) leaves(rel []string, u *gpb.Update, where pathText, line int, set func(string, uint64, int64) bool, ts int64) error {
+func (p *parser) leaves(rel []string, u *update, where pathText, line int, set func(string, uint64, int64) bool, ts int64) error {
 	if len(rel) == 0 || rel[0] != "state" {
 		return nil
 	}
 	leaf := strings.Join(rel[1:], "/")
-	if obj, ok := jsonObject(u.GetVal()); ok {
+	if obj, ok := jsonObject(u.val); ok {
 		return p.object(leaf, obj, where, line, set, ts)
 	}
-	v, err := uintValue(u.GetVal())
+	v, err := uintValue(u.val)
 	if err != nil {
 		if set(leaf, 0, minTS) { // known leaf with a bad value: an error
 			return source.Errorf(p.file, line, "%s: %v", where, err)
@@ -243,7 +242,7 @@ func (p *parser) object(base string, obj map[string]json.RawMessage, where pathT
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		leaf := stripModule(k)
+		leaf := StripModule(k)
 		if base != "" {
 			leaf = base + "/" + leaf
 		}
@@ -271,7 +270,7 @@ func (p *parser) object(base string, obj map[string]json.RawMessage, where pathT
 }
 
 // jsonObject returns a JSON value's object, if it is one.
-func jsonObject(tv *gpb.TypedValue) (map[string]json.RawMessage, bool) {
+func jsonObject(tv *typedValue) (map[string]json.RawMessage, bool) {
 	raw := jsonBytes(tv)
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' {
@@ -284,34 +283,34 @@ func jsonObject(tv *gpb.TypedValue) (map[string]json.RawMessage, bool) {
 	return obj, true
 }
 
-func jsonBytes(tv *gpb.TypedValue) []byte {
-	switch v := tv.GetValue().(type) {
-	case *gpb.TypedValue_JsonVal:
-		return v.JsonVal
-	case *gpb.TypedValue_JsonIetfVal:
-		return v.JsonIetfVal
+func jsonBytes(tv *typedValue) []byte {
+	if tv != nil && (tv.kind == kindJSON || tv.kind == kindJSONIETF) {
+		return tv.b
 	}
 	return nil
 }
 
 // uintValue reads a counter from any of the encodings a target may use.
-func uintValue(tv *gpb.TypedValue) (uint64, error) {
-	switch v := tv.GetValue().(type) {
-	case *gpb.TypedValue_UintVal:
-		return v.UintVal, nil
-	case *gpb.TypedValue_IntVal:
-		if v.IntVal < 0 {
-			return 0, fmt.Errorf("negative counter %d", v.IntVal)
+func uintValue(tv *typedValue) (uint64, error) {
+	if tv == nil {
+		tv = &typedValue{}
+	}
+	switch tv.kind {
+	case kindUint:
+		return tv.u, nil
+	case kindInt:
+		if tv.i < 0 {
+			return 0, fmt.Errorf("negative counter %d", tv.i)
 		}
-		return uint64(v.IntVal), nil
-	case *gpb.TypedValue_StringVal:
-		return parseUint(v.StringVal)
-	case *gpb.TypedValue_JsonVal, *gpb.TypedValue_JsonIetfVal:
-		return jsonUint(bytes.TrimSpace(jsonBytes(tv)))
-	case nil:
+		return uint64(tv.i), nil
+	case kindString:
+		return parseUint(tv.s)
+	case kindJSON, kindJSONIETF:
+		return jsonUint(bytes.TrimSpace(tv.b))
+	case kindNone:
 		return 0, fmt.Errorf("no value")
 	default:
-		return 0, fmt.Errorf("a counter cannot be a %T", v)
+		return 0, fmt.Errorf("a counter cannot be a %s", tv.kind)
 	}
 }
 
