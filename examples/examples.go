@@ -83,6 +83,10 @@ func Links() ([]Link, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseLinks(data)
+}
+
+func parseLinks(data []byte) ([]Link, error) {
 	var out []Link
 	sc := bufio.NewScanner(strings.NewReader(string(data)))
 	for n := 1; sc.Scan(); n++ {

@@ -147,3 +147,20 @@ func TestLinks(t *testing.T) {
 		}
 	}
 }
+
+func TestParseLinks(t *testing.T) {
+	got, err := parseLinks([]byte("broken-pod/devices/gpu01/sysfs -> ../../../clean-pod/devices/gpu01/sysfs\n"))
+	if err != nil || len(got) != 1 || got[0].Resolved() != "clean-pod/devices/gpu01/sysfs" {
+		t.Errorf("%+v, %v", got, err)
+	}
+	for _, bad := range []string{
+		"broken-pod/devices/gpu01/sysfs ../../../clean-pod/devices/gpu01/sysfs", // no arrow
+		"broken-pod/x -> /etc/passwd",
+		"broken-pod/x -> ../../outside",
+		"/abs -> clean-pod",
+	} {
+		if _, err := parseLinks([]byte("broken-pod/a -> ../clean-pod/a\n" + bad + "\n")); err == nil || !strings.Contains(err.Error(), LinksFile+":2: ") {
+			t.Errorf("%q: error %v, want one naming line 2", bad, err)
+		}
+	}
+}
