@@ -10,6 +10,7 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/drift"
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
@@ -44,6 +45,7 @@ func cleanFabric(t *testing.T) *model.Fabric {
 
 func build(t *testing.T, dir string) *model.Fabric {
 	t.Helper()
+	dir = fixture.Dir(t, dir) // render/testdata's fabrics are overlays
 	inv, err := inventory.Load(dir)
 	if err != nil {
 		t.Fatal(err)

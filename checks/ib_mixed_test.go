@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
@@ -39,10 +40,9 @@ func TestMixedPod(t *testing.T) {
 	if got := lintDir(t, "../examples/mixed-pod"); len(got) != 0 {
 		t.Fatalf("mixed-pod: %q, want no findings", got)
 	}
-	dir := filepath.Join(t.TempDir(), "mixed")
-	if err := os.CopyFS(dir, os.DirFS("../examples/mixed-pod")); err != nil {
-		t.Fatal(err)
-	}
+	// A copy of regular files: the example links its unchanged files to
+	// clean-pod's, and an edit must not write through a link.
+	dir := fixture.Build(t, "../examples/mixed-pod", nil)
 	edit := func(rel, old, new string) {
 		p := filepath.Join(dir, "devices", rel)
 		b, err := os.ReadFile(p)

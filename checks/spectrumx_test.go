@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qoslint/qoslint/internal/fixture"
 )
 
 // examples/spectrumx-pod (its README) lints clean: lossy-multi-tc with
@@ -56,10 +58,9 @@ func TestSpectrumXPod(t *testing.T) {
 			[]string{"gpu01 k8s-nic-template error", "gpu02 k8s-nic-template error"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "sx")
-			if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
-				t.Fatal(err)
-			}
+			// Regular files: the example links its unchanged files to
+			// clean-pod's, and the edit must not write through a link.
+			dir := fixture.Build(t, src, nil)
 			p := filepath.Join(dir, tc.file)
 			b, err := os.ReadFile(p)
 			if err != nil || !strings.Contains(string(b), tc.old) {

@@ -12,6 +12,7 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/render"
 )
@@ -172,7 +173,7 @@ func TestBuildChainCleanAndUnread(t *testing.T) {
 	}
 	// gpu02's mlnx_qos output for ens1f0np0 is malformed: its priority and
 	// PFC hops cannot be judged, and say why.
-	c := lintReport(t, "testdata/input-errors").Chain
+	c := lintReport(t, fixture.Dir(t, "testdata/input-errors")).Chain
 	broken, unknown = chainBreaks(c)
 	if len(broken) > 0 || strings.Join(unknown, ",") != "gpu02 ens1f0np0 nic-pfc,gpu02 ens1f0np0 nic-priority" {
 		t.Errorf("input-errors: broken %q, unknown %q", broken, unknown)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -24,9 +25,10 @@ func TestGolden(t *testing.T) {
 		// waiver expired, one unused.
 		{"waived-pod", "testdata/waived-pod"},
 	} {
+		dir := fixture.Dir(t, fabric.dir)
 		for name, format := range render.Formatters() {
 			t.Run(fabric.name+"/"+name, func(t *testing.T) {
-				r, err := app.BuildReport(fabric.dir, checks.Error)
+				r, err := app.BuildReport(dir, checks.Error)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -38,7 +40,7 @@ func TestGolden(t *testing.T) {
 				golden(t, fabric.name+"."+name+".golden", b.Bytes())
 
 				// Twice the same input, twice the same bytes.
-				r2, _ := app.BuildReport(fabric.dir, checks.Error)
+				r2, _ := app.BuildReport(dir, checks.Error)
 				timed(name, r2)
 				var b2 bytes.Buffer
 				_ = format(&b2, r2)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks/drift"
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/internal/snaptest"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
@@ -419,7 +420,7 @@ func TestDiffWithoutLinks(t *testing.T) {
 // example (the input-errors fabric included).
 func TestDiffSelf(t *testing.T) {
 	for _, f := range fabrics {
-		s := snaptest.Take(t, f.dir)
+		s := snaptest.Take(t, fixture.Dir(t, f.dir))
 		if d := drift.Diff(s, s, s.Policy.Inventory()); d.HasDrift() {
 			t.Errorf("%s drifts from itself: %v", f.name, changeLines(d))
 		}

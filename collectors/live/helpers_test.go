@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -98,7 +99,9 @@ func writeFile(t *testing.T, name string, data []byte) {
 func servedFiles(t *testing.T, src string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	root := os.DirFS(src)
+	// The example's links read as the files they point at, as the
+	// simulator serves them.
+	root := os.DirFS(fixture.Build(t, src, nil))
 	err := fs.WalkDir(root, layout.DevicesDir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.IsDir() && layout.InCaptures(p) {
 			return fs.SkipDir

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/offline"
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
 )
@@ -19,6 +20,7 @@ import (
 // loadTree copies a folder of the repository into a MapFS below prefix.
 func loadTree(t *testing.T, m fstest.MapFS, dir, prefix string) {
 	t.Helper()
+	dir = fixture.Build(t, dir, nil) // the examples' links as files
 	err := fs.WalkDir(os.DirFS(dir), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/qoslint/qoslint/cmd/qoslint/commands"
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -299,9 +300,7 @@ func TestPreCommitHook(t *testing.T) {
 		if err := os.RemoveAll(dst); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.CopyFS(dst, os.DirFS(filepath.Join("..", example))); err != nil {
-			t.Fatal(err)
-		}
+		fixture.Copy(t, filepath.Join("..", example), dst) // through the example's links
 	}
 	git("init", "-q")
 	if err := os.WriteFile(filepath.Join(repo, "notes.txt"), []byte("not the fabric\n"), 0o644); err != nil {

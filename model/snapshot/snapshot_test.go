@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/internal/snaptest"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model/snapshot"
@@ -43,7 +44,7 @@ func TestSnapshotGolden(t *testing.T) {
 func TestSnapshotsValidate(t *testing.T) {
 	for _, f := range fabrics {
 		t.Run(f.name, func(t *testing.T) {
-			validate(t, snapshot.SnapshotSchemaFile, write(t, take(t, f.dir)))
+			validate(t, snapshot.SnapshotSchemaFile, write(t, take(t, fixture.Dir(t, f.dir))))
 		})
 	}
 }
@@ -51,7 +52,7 @@ func TestSnapshotsValidate(t *testing.T) {
 func TestRoundTrip(t *testing.T) {
 	for _, f := range fabrics {
 		t.Run(f.name, func(t *testing.T) {
-			s := take(t, f.dir)
+			s := take(t, fixture.Dir(t, f.dir))
 			data := write(t, s)
 			back, err := snapshot.Read("snap.json", data)
 			if err != nil {

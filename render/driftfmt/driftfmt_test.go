@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks/drift"
+	"github.com/qoslint/qoslint/internal/fixture"
 	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 	"github.com/qoslint/qoslint/internal/snaptest"
 	"github.com/qoslint/qoslint/model/snapshot"
@@ -82,7 +83,7 @@ func mutate(t *testing.T, f func(s *snapshot.Snapshot)) (*snapshot.Snapshot, *sn
 }
 
 func TestDriftInputErrors(t *testing.T) {
-	d := diff(t, "../../examples/clean-pod", "../../render/testdata/input-errors")
+	d := diff(t, "../../examples/clean-pod", fixture.Dir(t, "../../render/testdata/input-errors"))
 	var sides []string
 	for _, e := range d.InputErrors {
 		sides = append(sides, e.Side)

@@ -49,21 +49,42 @@ func copyDir(src, dst string) error {
 	if _, err := os.Stat(dst); err == nil {
 		return fmt.Errorf("%s exists; preview writes a new folder", dst)
 	}
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+	return copyTree(os.DirFS(src), dst, ".")
+}
+
+// copyTree copies the folder fsys, at rel in the fabric directory, to
+// dst. A symbolic link is copied as what it points at, file or folder,
+// because lint reads through it (os.DirFS follows links): the preview
+// must hold the files lint of the original read. A link that points at
+// nothing is left out, as other non-regular files are.
+func copyTree(fsys fs.FS, dst, rel string) error {
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() && filepath.ToSlash(rel) == path.Dir(layout.CaptureFile) {
-			// The preview is no capture: its changed files would fail the
-			// capture manifest's check.
+		rel := path.Join(rel, p)
+		target := filepath.Join(dst, filepath.FromSlash(p))
+		if d.Type()&fs.ModeSymlink != 0 {
+			st, err := fs.Stat(fsys, p)
+			if err != nil {
+				return nil
+			}
+			d = fs.FileInfoToDirEntry(st)
+			if d.IsDir() && p != "." {
+				if skipDir(rel, d) {
+					return nil
+				}
+				sub, err := fs.Sub(fsys, p)
+				if err != nil {
+					return err
+				}
+				return copyTree(sub, target, rel)
+			}
+		}
+		if d.IsDir() && skipDir(rel, d) {
 			return filepath.SkipDir
 		}
-		if runtimeEvidence(filepath.ToSlash(rel), d) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
+		if runtimeEvidence(rel, d) {
 			return nil
 		}
 		if d.IsDir() {
@@ -72,12 +93,19 @@ func copyDir(src, dst string) error {
 		if !d.Type().IsRegular() {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return err
 		}
 		return os.WriteFile(target, data, 0o644)
 	})
+}
+
+// skipDir reports whether the folder at rel stays out of the preview.
+func skipDir(rel string, d fs.DirEntry) bool {
+	// The preview is no capture: its changed files would fail the capture
+	// manifest's check.
+	return rel == path.Dir(layout.CaptureFile) || runtimeEvidence(rel, d)
 }
 
 // runtimeEvidence reports whether rel (slash-separated, relative to the

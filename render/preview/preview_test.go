@@ -2,6 +2,7 @@ package preview_test
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
@@ -341,4 +343,52 @@ func writeLLDP(t *testing.T, dir string) {
 	write(t, filepath.Join(dir, "devices/leaf01/lldp.json"), doc(nb("swp1", "gpu01", "ifname", "ens1f0np0"), nb("swp31", "spine01", "ifname", "swp1")))
 	write(t, filepath.Join(dir, "devices/spine01/lldp.json"), doc(nb("swp1", "leaf01", "ifname", "swp31")))
 	write(t, filepath.Join(dir, "devices/gpu01/lldp.json"), doc(nb("ens1f0np0", "leaf01", "ifname", "swp1")))
+}
+
+// TestPreviewFollowsLinks: k8s-pod links its unchanged device folders and
+// files to clean-pod's, and lint reads through the links, so the preview
+// holds them as regular files: the same tree as the preview of a copy
+// without links. A link to nothing is left out, as before.
+func TestPreviewFollowsLinks(t *testing.T) {
+	src := fixture.Build(t, "../../examples/k8s-pod", nil)
+	if err := os.Symlink("nowhere", filepath.Join(src, "devices/gpu01/dangling.txt")); err != nil {
+		t.Fatal(err)
+	}
+	linked, plain := filepath.Join(t.TempDir(), "linked"), filepath.Join(t.TempDir(), "plain")
+	if err := preview.Write("../../examples/k8s-pod", nil, linked); err != nil {
+		t.Fatal(err)
+	}
+	if err := preview.Write(src, nil, plain); err != nil {
+		t.Fatal(err)
+	}
+	got, want := regularFiles(t, linked), regularFiles(t, plain)
+	if len(want) < 200 || !maps.Equal(got, want) {
+		t.Errorf("preview through links: %d files, without links %d; they differ", len(got), len(want))
+	}
+	if _, ok := got["devices/gpu03/sysfs/class/infiniband/mlx5_0/tc/1/traffic_class"]; !ok {
+		t.Error("a file in a linked device folder is missing from the preview")
+	}
+}
+
+// regularFiles is every file below dir with its content; a link or other
+// non-regular file fails the test.
+func regularFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			t.Errorf("%s is not a regular file", p)
+		}
+		rel, _ := filepath.Rel(dir, p)
+		data, err := os.ReadFile(p)
+		out[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/internal/fixture"
 )
 
 func copyDir(t *testing.T, src string) string {
@@ -38,7 +39,7 @@ func TestLintExitCodes(t *testing.T) {
 		{"clean", "../../../examples/clean-pod", checks.Error, "text", ExitOK, "PASS", ""},
 		{"broken", "../../../examples/broken-pod", checks.Error, "text", ExitFindings, "FAIL: findings at or above error", ""},
 		{"broken, json", "../../../examples/broken-pod", checks.Error, "json", ExitFindings, `"failed": true`, ""},
-		{"malformed files", "../../../render/testdata/input-errors", checks.Error, "text", ExitInput, "INCOMPLETE", ""},
+		{"malformed files", fixture.Dir(t, "../../../render/testdata/input-errors"), checks.Error, "text", ExitInput, "INCOMPLETE", ""},
 		{"bad inventory", badInv, checks.Error, "text", ExitInput, "", `inventory.hcl:3:`},
 		{"missing device folder", missingDev, checks.Error, "text", ExitInput, "devices/gpu03", ""},
 		{"no inventory", t.TempDir(), checks.Error, "text", ExitInput, "", "inventory"},

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/internal/fixture"
 )
 
 // largeFabric writes a fabric of nSwitches switches and nHosts hosts, each a
@@ -36,26 +37,9 @@ func largeFabric(tb testing.TB, nSwitches, nHosts int) string {
 	return dir
 }
 
-func copyTree(tb testing.TB, src, dst string) {
-	tb.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-}
+// copyTree copies src into dst as regular files: the examples link the
+// files they share with clean-pod, and a test edits its copy.
+func copyTree(tb testing.TB, src, dst string) { tb.Helper(); fixture.Copy(tb, src, dst) }
 
 func TestLargeFabricIsClean(t *testing.T) {
 	r, err := BuildReport(largeFabric(t, 20, 40), checks.Error)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/internal/fixture"
 )
 
 const brokenPod = "../../../examples/broken-pod"
@@ -209,9 +210,7 @@ func TestFixLimit(t *testing.T) {
 // every device) and waives the limited devices' findings.
 func TestLimitWaivers(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "pod")
-	if err := os.CopyFS(dir, os.DirFS(brokenPod)); err != nil {
-		t.Fatal(err)
-	}
+	fixture.Copy(t, brokenPod, dir) // through the example's links
 	writeFile(t, filepath.Join(dir, "qoslint-waivers.yaml"), "waivers:\n"+
 		"  - {check: host-tos, device: gpu03, reason: \"outside the limit\"}\n"+
 		"  - {check: host-trust, device: gpu01, reason: \"inside the limit\"}\n")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
 
@@ -24,7 +25,7 @@ func TestSnapshotExitCodes(t *testing.T) {
 	}{
 		{"to a file", "../../../examples/clean-pod", filepath.Join(tmp, "clean.json"), ExitOK, "", "qoslint: wrote " + filepath.Join(tmp, "clean.json") + ": fabric pod-clean, 4 switches, 4 hosts", true},
 		{"to stdout", "../../../examples/broken-pod", "", ExitOK, `"schema": "qoslint.snapshot/v1"`, "", false},
-		{"malformed files: written, exit 2", "../../../render/testdata/input-errors", filepath.Join(tmp, "ie.json"), ExitInput, "", "devices/leaf01/nv-config.yaml:36", true},
+		{"malformed files: written, exit 2", fixture.Dir(t, "../../../render/testdata/input-errors"), filepath.Join(tmp, "ie.json"), ExitInput, "", "devices/leaf01/nv-config.yaml:36", true},
 		{"bad inventory", badInv, filepath.Join(tmp, "bad.json"), ExitInput, "", "inventory.hcl:3:", false},
 		{"no inventory", t.TempDir(), "", ExitInput, "", "inventory", false},
 		{"unwritable", "../../../examples/clean-pod", filepath.Join(tmp, "missing", "x.json"), ExitInput, "", "no such file or directory", false},
@@ -77,7 +78,7 @@ func TestDriftExitCodes(t *testing.T) {
 		{"another version", v2, "../../../examples/clean-pod", "text", ExitInput, "", `v2.json:2: snapshot schema "qoslint.snapshot/v2" is not supported`},
 		{"missing snapshot", filepath.Join(tmp, "nope.json"), cleanSnap, "text", ExitInput, "", "nope.json"},
 		{"missing directory", cleanSnap, filepath.Join(tmp, "nope"), "text", ExitInput, "", "inventory"},
-		{"unreadable device files", "../../../examples/clean-pod", "../../../render/testdata/input-errors", "text", ExitInput, "incomplete: 3 input errors", ""},
+		{"unreadable device files", "../../../examples/clean-pod", fixture.Dir(t, "../../../render/testdata/input-errors"), "text", ExitInput, "incomplete: 3 input errors", ""},
 		{"unknown format", cleanSnap, cleanSnap, "yaml", ExitInput, "", `unknown format "yaml"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

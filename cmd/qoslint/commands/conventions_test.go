@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/creack/pty"
+
+	"github.com/qoslint/qoslint/internal/fixture"
 )
 
 const (
@@ -164,7 +166,7 @@ func TestFailOnNone(t *testing.T) {
 	if code, out, _ := run("lint", broken, "--fail-on", "none", "-f", "json"); code != 0 || !strings.Contains(out, `"fail_on": "none"`) || !strings.Contains(out, `"failed": false`) {
 		t.Errorf("json: exit %d\n%.800s", code, out)
 	}
-	if code, _, _ := run("lint", "../../../render/testdata/input-errors", "--fail-on", "none"); code != 2 {
+	if code, _, _ := run("lint", fixture.Dir(t, "../../../render/testdata/input-errors"), "--fail-on", "none"); code != 2 {
 		t.Errorf("input errors with --fail-on none: exit %d, want 2", code)
 	}
 	if code, _, errOut := run("lint", broken, "--fail-on", "never"); code != 2 || !strings.Contains(errOut, "or none") {

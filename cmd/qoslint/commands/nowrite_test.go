@@ -21,6 +21,7 @@ import (
 	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/collectors/sim"
+	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/internal/layout"
 )
 
@@ -172,9 +173,7 @@ func TestNoCommandWritesAnUnnamedFile(t *testing.T) {
 		t.Skip("runs every command as a process (-short)")
 	}
 	work, out, home, tmp := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
-	if err := os.CopyFS(work, os.DirFS("../../../examples/broken-pod")); err != nil {
-		t.Fatal(err)
-	}
+	fixture.Copy(t, "../../../examples/broken-pod", work) // through the example's links
 	for _, name := range userFiles {
 		p := filepath.Join(work, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
