@@ -1,20 +1,17 @@
+// The runner: one pass of the catalog over a fabric (Run, RunSet,
+// RunStatus), each check computed once, after the checks it Requires, and
+// the findings merged and sorted.
+
 package checks
 
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
-	"time"
 
 	"github.com/qoslint/qoslint/model"
 )
-
-// Evidence checks read counters: what the devices actually did since their
-// driver loaded or their counters were cleared or, when two samples were
-// taken, during the interval between them (model NICCounters.Delta). They are silent when no
-// counters were collected, so a configuration-only fabric directory lints
-// as before, and they never carry a fix of their own: the configuration
-// finding they corroborate carries it.
 
 // run is one pass of the checks over a fabric (checks.Run, or one check's
 // Run alone), as seen by one check (cur; nil for the runner). It keeps each
@@ -137,47 +134,99 @@ func (c *corroboration) explain(device, iface, what string) string {
 	return fmt.Sprintf("; corroborates %s on this %s", strings.Join(ids, ", "), what)
 }
 
-// countersOf calls fn for every NIC whose counters were collected.
-func countersOf(f *model.Fabric, fn func(h *model.Host, n *model.NIC, c *model.NICCounters)) {
-	for _, h := range f.Hosts {
-		for _, n := range h.NICs {
-			if n.Counters != nil {
-				fn(h, n, n.Counters)
+// Run runs every check, merges their "not collected" findings into one
+// NotCollected finding per device, and returns the findings sorted by device, then
+// severity (highest first), check, interface and message.
+func Run(f *model.Fabric) []Finding { return RunSet(f, nil) }
+
+// RunSet is Run reporting only the checks of set (nil: every check). A
+// check set leaves out still runs when a check in set requires it, but its
+// findings, and the inputs it could not judge, are not reported.
+func RunSet(f *model.Fabric, set *Set) []Finding {
+	out, _ := run3(f, set, false)
+	return out
+}
+
+// Sort orders findings deterministically.
+func Sort(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		switch {
+		case a.Device != b.Device:
+			return a.Device < b.Device
+		case a.Severity != b.Severity:
+			return a.Severity > b.Severity
+		case a.Check != b.Check:
+			return checkIndex(a.Check) < checkIndex(b.Check)
+		case a.Interface != b.Interface:
+			return model.NaturalLess(a.Interface, b.Interface)
+		}
+		return a.Message < b.Message
+	})
+}
+
+// RunStatus is RunSet together with the status of every check of the
+// catalog on every device of f, sorted by device then catalog order.
+// Findings win over a declared skip: a check that found something on a
+// device ran there.
+func RunStatus(f *model.Fabric, set *Set) ([]Finding, []Status) { return run3(f, set, true) }
+
+// run3 runs the checks of set; statuses only when asked, as RunSet's
+// callers (drift, serve, fix) do not read them.
+func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
+	var out, skips []Finding
+	r := newRun(f)
+	type key struct{ dev, check string }
+	found := map[key]bool{}
+	skipped := map[key][]Finding{}
+	for _, c := range All() {
+		if !set.Enabled(c.ID) {
+			continue
+		}
+		for _, fd := range r.findings(c) {
+			fd.Check = c.ID
+			if fd.skip != nil {
+				skips = append(skips, fd)
+				skipped[key{fd.Device, c.ID}] = append(skipped[key{fd.Device, c.ID}], fd)
+				continue
 			}
+			found[key{fd.Device, c.ID}] = true
+			out = append(out, fd)
 		}
 	}
-}
-
-// bytesText prints a byte count the way people read counters.
-func bytesText(v uint64) string {
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
-	f, u := float64(v), 0
-	for f >= 1024 && u < len(units)-1 {
-		f /= 1024
-		u++
+	if set.Enabled(NotCollected.ID) {
+		out = append(out, mergeNotCollected(skips)...)
 	}
-	if u == 0 {
-		return fmt.Sprintf("%d B", v)
+	Sort(out)
+	if !statuses {
+		return out, nil
 	}
-	return fmt.Sprintf("%.1f %s", f, units[u])
-}
-
-// window is the message prefix naming the span the counters cover: ""
-// for cumulative counters, whose span is unknown.
-func window(delta bool, iv time.Duration) string {
-	if !delta || iv <= 0 {
-		return ""
+	var sts []Status
+	for _, d := range fabricDevices(f) {
+		for _, c := range All() {
+			st := Status{Device: d.name, Check: c.ID}
+			k := key{d.name, c.ID}
+			switch {
+			case !set.Enabled(c.ID):
+				st.Skip, st.Reason = SkipDisabled, "left out by --enable, --disable or the inventory's checks section"
+			case found[k]:
+				// It judged the device: whatever it also could not read
+				// is in the not-collected finding.
+			case !c.Devices.Has(d.kind):
+				st.Skip, st.Reason = SkipNotApplicable, fmt.Sprintf("%s judges %s only", c.ID, devicesText(c.Devices))
+			case len(skipped[k]) > 0:
+				st.Skip, st.Reason = SkipNotCollected, skipReason(skipped[k])
+			default:
+				st.Skip, st.Reason = inputsAbsent(f, c, d.name)
+				if st.Skip == "" && c.Applies != nil {
+					st.Skip, st.Reason = c.Applies(f, d.name)
+				}
+			}
+			if st.Ran() {
+				st.Note = idleNote(f, c, d.name)
+			}
+			sts = append(sts, st)
+		}
 	}
-	return "in the last " + iv.String() + ": "
-}
-
-// perSecond is v over the interval, for counters that are deltas.
-func perSecond(v uint64, iv time.Duration) float64 { return float64(v) / iv.Seconds() }
-
-// rateText is " (N/s)" for a delta counter, "" for a cumulative one.
-func rateText(delta bool, v uint64, iv time.Duration) string {
-	if !delta || iv <= 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (%.1f/s)", perSecond(v, iv))
+	return out, sts
 }
