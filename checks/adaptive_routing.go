@@ -74,7 +74,7 @@ Monitor-Adaptive-Routing.md).`,
 func runAdaptiveRouting(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.ECMP.AdaptiveRouting
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		out = append(out, arLimits(f, sw)...)
 		if want {
 			out = append(out, arWanted(sw)...)

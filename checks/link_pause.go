@@ -26,7 +26,7 @@ member is judged with its bond's PFC.`,
 
 func runLinkPause(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		var ports []string
 		for _, p := range sw.Ports {
 			ports = append(ports, p)

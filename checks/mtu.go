@@ -42,7 +42,7 @@ func runMTU(f *model.Fabric) []Finding {
 				Changes: []Change{{Kind: LinkMTU, Target: n.Netdev, Value: itoa(minHost), Old: itoa(n.MTU.V), HasOld: true}},
 			})
 		})
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		groups := groupByValue(sw.Ports, func(p string) model.Value[int] { return sw.MTU[p] },
 			func(v model.Value[int]) bool { return !JudgeSwitchMTU(f.Policy, v.V).OK })
 		for _, g := range groups {

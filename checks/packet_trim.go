@@ -93,7 +93,7 @@ func trimPorts(sw *model.Switch) []trimPort {
 // trimming on.
 func trimming(f *model.Fabric) []*model.Switch {
 	var out []*model.Switch
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		if sw.Trim != nil && sw.Trim.Enabled.V {
 			out = append(out, sw)
 		}
@@ -103,7 +103,7 @@ func trimming(f *model.Fabric) []*model.Switch {
 
 func runPacketTrim(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		if sw.Trim == nil {
 			continue
 		}

@@ -53,7 +53,7 @@ lossy-multi-tc profile maps priority 4 alone).`,
 
 func runPacketTrimRemark(f *model.Fabric) []Finding {
 	var out []Finding
-	links := linksByEnd(f)
+	links := f.LinksByEnd()
 	for _, sw := range trimming(f) {
 		t := sw.Trim
 		if t.RemarkOper == nil && len(t.Remark) > 0 {
@@ -280,7 +280,7 @@ func (r *remarkRun) landing(p trimPort, d model.Value[int], kind string, other m
 	where := ""
 	switch {
 	case kind == layout.KindSwitch:
-		peer, port := switchEnd(r.f, other)
+		peer, port := r.f.SwitchEnd(other)
 		if peer == nil {
 			return
 		}

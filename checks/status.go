@@ -102,15 +102,6 @@ func fabricDevices(f *model.Fabric) []fabricDevice {
 	return out
 }
 
-func switchOf(f *model.Fabric, name string) *model.Switch {
-	for _, s := range f.Switches {
-		if s.Name == name {
-			return s
-		}
-	}
-	return nil
-}
-
 // The Applies of the check families. Each check names its own in its
 // declaration.
 
@@ -118,7 +109,7 @@ func switchOf(f *model.Fabric, name string) *model.Switch {
 // has nothing the RoCE host checks judge; without ibdev2netdev.txt the
 // netdevs were not known at all.
 func appliesRoCEHost(f *model.Fabric, device string) (SkipKind, string) {
-	h := hostByName(f, device)
+	h := f.Host(device)
 	switch {
 	case h == nil || len(h.NICs) > 0:
 		return "", ""
@@ -136,13 +127,13 @@ var nicInputs = []Input{MlnxQoS, SysfsECN, SysfsTC, IBDev2Netdev, IPLink, Ethtoo
 // read of device: a switch whose configuration was not read, a host
 // without RoCE netdevs, a host without lspci.txt.
 func inputsAbsent(f *model.Fabric, c *Check, device string) (SkipKind, string) {
-	if sw := switchOf(f, device); sw != nil {
+	if sw := f.SwitchByName(device); sw != nil {
 		if slices.Contains(c.Inputs, NVConfig) && sw.ConfigFile == "" {
 			return SkipNotCollected, layout.NVUEYAMLFile + " or " + layout.NVUECommandsFile + " not read (not collected, or an input error)"
 		}
 		return "", ""
 	}
-	h := hostByName(f, device)
+	h := f.Host(device)
 	if h == nil {
 		return "", ""
 	}
@@ -164,7 +155,7 @@ func appliesHostCounters(hw bool) Applies {
 		if k, why := appliesRoCEHost(f, device); k != "" {
 			return k, why
 		}
-		h := hostByName(f, device)
+		h := f.Host(device)
 		if h == nil {
 			return "", ""
 		}
@@ -183,7 +174,7 @@ func appliesHostCounters(hw bool) Applies {
 
 // appliesSwitchCounters: the switch evidence checks read gnmi-counters.json.
 func appliesSwitchCounters(f *model.Fabric, device string) (SkipKind, string) {
-	if sw := switchOf(f, device); sw != nil && sw.Counters == nil {
+	if sw := f.SwitchByName(device); sw != nil && sw.Counters == nil {
 		return SkipNotCollected, layout.GNMIFile + " not collected: lint reads the saved gNMI counters, audit collects them with --counters"
 	}
 	return "", ""
@@ -262,7 +253,7 @@ func appliesK8s(workloads bool) Applies {
 // configuration that does not trim (any).
 func appliesTrim(any bool) Applies {
 	return func(f *model.Fabric, device string) (SkipKind, string) {
-		sw := switchOf(f, device)
+		sw := f.SwitchByName(device)
 		switch {
 		case sw == nil:
 			return "", ""
@@ -286,7 +277,7 @@ func idleNote(f *model.Fabric, c *Check, device string) string {
 	var iv string
 	switch {
 	case slices.Contains(c.Inputs, Ethtool) || slices.Contains(c.Inputs, HWCounters):
-		h := hostByName(f, device)
+		h := f.Host(device)
 		if h == nil {
 			return ""
 		}
@@ -296,7 +287,7 @@ func idleNote(f *model.Fabric, c *Check, device string) string {
 			}
 		}
 	case slices.Contains(c.Inputs, GNMICounters):
-		sw := switchOf(f, device)
+		sw := f.SwitchByName(device)
 		if sw == nil || sw.Counters == nil || !sw.Counters.Delta || !sw.Counters.TransmitSeen || !switchIdle(sw.Counters) {
 			return ""
 		}

@@ -27,7 +27,7 @@ its members agreed on one profile, binds that profile on the bond.`,
 
 func runSwitchBondQoS(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		type key struct{ bond, feature, profile, file string }
 		var keys []key
 		groups := map[key][]model.MemberBinding{}

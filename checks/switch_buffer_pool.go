@@ -43,7 +43,7 @@ and qos traffic-pool.`,
 
 func runSwitchBufferPool(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		out = append(out, poolMemory(sw)...)
 		if !f.Policy.RoCE.Lossless() || !sw.RoCE.Lossless() {
 			continue

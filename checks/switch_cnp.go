@@ -28,8 +28,8 @@ profile leaves out best effort (DWRR 0), so such a profile must list the CNP cla
 func runSwitchCNP(f *model.Fabric) []Finding {
 	var out []Finding
 	c := f.Policy.CNP
-	for _, sw := range configured(f) {
-		for _, g := range profileGroups(sw, mappingProfile) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.ProfileGroups(model.MappingProfile) {
 			v := g.Q.DSCP[c.DSCP]
 			if j := JudgeSwitchCNPDSCP(f.Policy, v.V); !j.OK {
 				o, had := old(v)
@@ -57,7 +57,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 			})
 			continue
 		}
-		for _, g := range profileGroups(sw, schedProfile) {
+		for _, g := range sw.ProfileGroups(model.SchedProfile) {
 			s := g.Q.Sched[tc.V]
 			j := JudgeSwitchCNPScheduler(f.Policy, tc.V, s.V)
 			if j.OK {

@@ -27,8 +27,8 @@ interface <port> qos roce status".`,
 func runSwitchDSCPMap(f *model.Fabric) []Finding {
 	var out []Finding
 	p := f.Policy.RoCE
-	for _, sw := range configured(f) {
-		for _, g := range profileGroups(sw, mappingProfile) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.ProfileGroups(model.MappingProfile) {
 			for _, d := range p.DSCP {
 				v := g.Q.DSCP[d]
 				j := JudgeSwitchDSCP(f.Policy, d, v.V)

@@ -35,8 +35,8 @@ extra strict class needs a share the guide cannot pick, so qoslint prints no com
 
 func runSwitchETS(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.PortGroups() {
 			if fd, ok := roceShare(f, sw, g); ok {
 				out = append(out, fd)
 			}
@@ -47,7 +47,7 @@ func runSwitchETS(f *model.Fabric) []Finding {
 }
 
 // roceShare judges the RoCE traffic class's mode and share.
-func roceShare(f *model.Fabric, sw *model.Switch, g portGroup) (Finding, bool) {
+func roceShare(f *model.Fabric, sw *model.Switch, g model.PortGroup) (Finding, bool) {
 	tc, min := f.Policy.RoCE.TrafficClass, SwitchETSMinShare(f.Policy)
 	mode, bw := g.Q.Sched[tc], g.Q.SchedBW[tc]
 	prof := g.Q.SchedProfile.V
@@ -77,7 +77,7 @@ func roceShare(f *model.Fabric, sw *model.Switch, g portGroup) (Finding, bool) {
 
 // extraStrict reports the strict classes that carry traffic besides the
 // CNP priority's and the RoCE class (roceShare reports that one).
-func extraStrict(f *model.Fabric, sw *model.Switch, g portGroup) []Finding {
+func extraStrict(f *model.Fabric, sw *model.Switch, g model.PortGroup) []Finding {
 	cnp := g.Q.TC[f.Policy.CNP.Priority].V
 	var out []Finding
 	for tc, mode := range g.Q.Sched {

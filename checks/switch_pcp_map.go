@@ -35,8 +35,8 @@ func runSwitchPCPMap(f *model.Fabric) []Finding {
 		return nil
 	}
 	var out []Finding
-	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.PortGroups() {
 			if g.Q.Trust.V != "l2" {
 				continue
 			}
@@ -49,7 +49,7 @@ func runSwitchPCPMap(f *model.Fabric) []Finding {
 
 // pcpEntry judges the map's entry for the PCP a kind of traffic is tagged
 // with, which must land in the switch priority of the same number.
-func pcpEntry(pol inventory.Policy, sw *model.Switch, g portGroup, kind string, prio int) []Finding {
+func pcpEntry(pol inventory.Policy, sw *model.Switch, g model.PortGroup, kind string, prio int) []Finding {
 	v := g.Q.PCP[prio]
 	if JudgeSwitchPCP(pol, g.Q.Trust.V, prio, v.V).OK {
 		return nil

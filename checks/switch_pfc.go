@@ -28,8 +28,8 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 	}
 	var out []Finding
 	want := f.Policy.RoCE.Priority
-	for _, sw := range configured(f) {
-		for _, g := range profileGroups(sw, pfcProfile) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.ProfileGroups(model.PFCProfile) {
 			q := g.Q
 			var on []int
 			for p, v := range q.PFC {

@@ -25,7 +25,7 @@ traffic class are reported as a warning: they compete with RoCE for its lossless
 func runSwitchQueueMap(f *model.Fabric) []Finding {
 	var out []Finding
 	sp, tc := f.Policy.RoCE.Priority, f.Policy.RoCE.TrafficClass
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		// NVUE has only the default-global egress-queue-mapping, so every
 		// port has the same map.
 		q := sw.Global
