@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -95,7 +96,7 @@ var _ = register(evidencePausePriority, func(testing.TB) []checkCase {
 
 func TestEvidencePausePriority(t *testing.T) {
 	fs := evidencePausePriority.Run(fabric(t, write(gpu01E0, pause4Stats)))
-	if len(fs) != 1 || fs[0].Actual != "priority 4: received 120, sent 0" || !strings.HasSuffix(fs[0].Source.String(), "ethtool-S-ens1f0np0.txt:"+itoa(lineOf(pause4Stats, "rx_prio4_pause:"))) {
+	if len(fs) != 1 || fs[0].Actual != "priority 4: received 120, sent 0" || !strings.HasSuffix(fs[0].Source.String(), "ethtool-S-ens1f0np0.txt:"+strconv.Itoa(lineOf(pause4Stats, "rx_prio4_pause:"))) {
 		t.Errorf("%+v", fs)
 	}
 }

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -37,7 +38,7 @@ func runLinkPause(f *model.Fabric) []Finding {
 				return q
 			}
 			for bond, ms := range sw.Bonds {
-				if contains(ms, p) {
+				if slices.Contains(ms, p) {
 					return sw.PortQoS[bond]
 				}
 			}

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/internal/layout"
@@ -152,7 +153,7 @@ func trimPlatform(sw *model.Switch) []Finding {
 // eligibilityPath is `interface <port> packet-trim egress-eligibility
 // traffic-class <tc>`, a collection member.
 func eligibilityPath(port string, tc int) []string {
-	return []string{"interface", port, "packet-trim", "egress-eligibility", "traffic-class", itoa(tc)}
+	return []string{"interface", port, "packet-trim", "egress-eligibility", "traffic-class", strconv.Itoa(tc)}
 }
 
 func trimNotPhysical(sw *model.Switch) []Finding {

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/model"
@@ -70,9 +71,9 @@ func lossless(q *model.QoS) bool {
 func cableChange(q *model.QoS, metres int) Change {
 	o, had := old(q.CableLength)
 	if q.CableFrom == "roce" {
-		return nvSet(o, had, itoa(metres), "qos", "roce", "cable-length")
+		return nvSet(o, had, strconv.Itoa(metres), "qos", "roce", "cable-length")
 	}
-	return nvSet(o, had, itoa(metres), "qos", "pfc", q.CableFrom, "cable-length")
+	return nvSet(o, had, strconv.Itoa(metres), "qos", "pfc", q.CableFrom, "cable-length")
 }
 
 // CableUsers maps each cable length of a lossless port group to the

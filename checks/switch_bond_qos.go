@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -59,7 +60,7 @@ func runSwitchBondQoS(f *model.Fabric) []Finding {
 				Severity: Error, Device: sw.Name, Interface: ifaces,
 				Message: fmt.Sprintf("qos %s profile %s is bound on %s, %s of %s: NVUE rejects QoS on bond members "+
 					"(the configuration does not apply); bind it on %s", k.feature, k.profile, ifaces,
-					plural(len(members), "a member", "members"), k.bond, k.bond),
+					english.Plural(len(members), "a member", "members"), k.bond, k.bond),
 				Expected: fmt.Sprintf("qos %s profile on %s only", k.feature, k.bond),
 				Actual:   fmt.Sprintf("qos %s profile %s on %s", k.feature, k.profile, ifaces),
 				Source:   g[0].Profile.Origin.Pos,

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -39,7 +40,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 					Expected: fmt.Sprintf("DSCP %d → switch-priority %d", c.DSCP, c.Priority),
 					Actual:   fmt.Sprintf("DSCP %d → switch-priority %s", c.DSCP, why(v)),
 					Source:   at(v.Origin, sw.ConfigFile),
-					Changes:  []Change{nvSet(o, had, itoa(c.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", itoa(c.DSCP), "switch-priority")},
+					Changes:  []Change{nvSet(o, had, strconv.Itoa(c.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", strconv.Itoa(c.DSCP), "switch-priority")},
 				})
 			}
 		}
@@ -53,7 +54,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 				Expected: fmt.Sprintf("switch-priority %d → traffic-class %d", c.Priority, c.Priority),
 				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", c.Priority, why(tc)),
 				Source:   at(tc.Origin, sw.ConfigFile),
-				Changes:  []Change{nvSet(o, had, itoa(c.Priority), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", itoa(c.Priority), "traffic-class")},
+				Changes:  []Change{nvSet(o, had, strconv.Itoa(c.Priority), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", strconv.Itoa(c.Priority), "traffic-class")},
 			})
 			continue
 		}
@@ -69,7 +70,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 				Message:  j.Reason,
 				Expected: "strict", Actual: why(s),
 				Source:  at(s.Origin, sw.ConfigFile),
-				Changes: []Change{nvSet(o, had, "strict", "qos", "egress-scheduler", g.Q.SchedProfile.V, "traffic-class", itoa(tc.V), "mode")},
+				Changes: []Change{nvSet(o, had, "strict", "qos", "egress-scheduler", g.Q.SchedProfile.V, "traffic-class", strconv.Itoa(tc.V), "mode")},
 			})
 		}
 	}

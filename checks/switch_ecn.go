@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -37,7 +38,7 @@ func runSwitchECN(f *model.Fabric) []Finding {
 			if v := q.ECN[tc]; !JudgeSwitchECN(f.Policy, v.V).OK {
 				j := JudgeSwitchECN(f.Policy, v.V)
 				o, had := old(v)
-				path := []string{"qos", "congestion-control", prof, "traffic-class", itoa(tc), "ecn"}
+				path := []string{"qos", "congestion-control", prof, "traffic-class", strconv.Itoa(tc), "ecn"}
 				if had {
 					o = model.NVUEBool(release(sw), false, path...)
 				}

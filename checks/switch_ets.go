@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -64,14 +65,14 @@ func roceShare(f *model.Fabric, sw *model.Switch, g model.PortGroup) (Finding, b
 		o, had := old(mode)
 		fd.Source = at(mode.Origin, sw.ConfigFile)
 		fd.Changes = []Change{
-			nvSet(o, had, "dwrr", "qos", "egress-scheduler", prof, "traffic-class", itoa(tc), "mode"),
-			nvSet("", false, itoa(max(min, 1)), "qos", "egress-scheduler", prof, "traffic-class", itoa(tc), "bw-percent"),
+			nvSet(o, had, "dwrr", "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "mode"),
+			nvSet("", false, strconv.Itoa(max(min, 1)), "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "bw-percent"),
 		}
 		return fd, true
 	}
 	o, had := old(bw)
 	fd.Source = at(bw.Origin, sw.ConfigFile)
-	fd.Changes = []Change{nvSet(o, had, itoa(min), "qos", "egress-scheduler", prof, "traffic-class", itoa(tc), "bw-percent")}
+	fd.Changes = []Change{nvSet(o, had, strconv.Itoa(min), "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "bw-percent")}
 	return fd, true
 }
 

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -62,6 +63,6 @@ func pcpEntry(pol inventory.Policy, sw *model.Switch, g model.PortGroup, kind st
 		Expected: fmt.Sprintf("PCP %d → switch-priority %d", prio, prio),
 		Actual:   fmt.Sprintf("PCP %d → switch-priority %s", prio, why(v)),
 		Source:   at(v.Origin, sw.ConfigFile),
-		Changes:  []Change{nvSet(o, had, itoa(prio), "qos", "mapping", g.Q.MappingProfile.V, "pcp", itoa(prio), "switch-priority")},
+		Changes:  []Change{nvSet(o, had, strconv.Itoa(prio), "qos", "mapping", g.Q.MappingProfile.V, "pcp", strconv.Itoa(prio), "switch-priority")},
 	}}
 }

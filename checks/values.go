@@ -36,8 +36,6 @@ func why[T any](v model.Value[T]) string {
 	return fmt.Sprint(v.V)
 }
 
-func itoa(i int) string { return strconv.Itoa(i) }
-
 // pfcList is the mlnx_qos --pfc form of a set of priorities.
 func pfcList(on map[int]bool) string {
 	var b strings.Builder
@@ -64,13 +62,6 @@ func prioList(ps []int) string {
 		s[i] = strconv.Itoa(p)
 	}
 	return strings.Join(s, ",")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // valueGroup is ports that share one value from one origin, so a finding

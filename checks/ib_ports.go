@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -82,46 +81,51 @@ func swFile(op string, p *model.IBSwitchPort) string {
 	return layout.SwitchSMPQueryFile(op, p.Switch.LID, p.Port)
 }
 
-// fixSwitchSL2VL moves sl to vl in qos_swe_sl2vl, or, where OpenSM's own
-// table already maps sl right on p, asks for the sweep that reprograms
-// the port.
-func fixSwitchSL2VL(f *model.Fabric, p *model.IBSwitchPort, sl, vl int) []Change {
-	if f.IB.SM == nil {
-		return nil
+// ibSL is the SL a host's jobs send on: the host's NCCL_IB_SL when its
+// NCCL layers were collected, else the policy's (the finding says so).
+func ibSL(f *model.Fabric, h *model.IBHost) (sl int, why string) {
+	if h.SL.Known {
+		return h.SL.V, fmt.Sprintf("NCCL_IB_SL %d (%s)", h.SL.V, h.SL.Origin)
 	}
-	cfg := f.IB.SM.Config[ibfiles.ClassSWE]
-	if want, _, _, ok := cfg.Expected(p.OperVLs); ok && want[sl] != model.VLDrop && want[sl] < p.OperVLs && (!f.Policy.IB.HasVL || want[sl] == f.Policy.IB.VL) && f.IB.SM.QoS.V {
-		return []Change{smReload(f)}
-	}
-	t := cfg.SL2VL.V
-	t[sl] = vl
-	return smClassChange(f, ibfiles.ClassSWE, "sl2vl", fmtSL2VL(t))
+	return f.Policy.IB.SL, fmt.Sprintf("SL %d (the policy's: the host's NCCL settings were not collected)", f.Policy.IB.SL)
 }
 
-// fixSwitchVLArbLow gives vl 64 credits in p's class's low table, as
-// fixVLArbLow does for qos_ca_vlarb_low.
-func fixSwitchVLArbLow(f *model.Fabric, p *model.IBSwitchPort, vl int) []Change {
-	if f.IB.SM == nil {
+// ibPorts calls fn for every InfiniBand port of every host, and returns
+// the not-collected findings of the ports that lack what need says.
+func ibPorts(f *model.Fabric, what string, need func(*model.IBPort) []string, fn func(*model.IBHost, *model.IBPort)) []Finding {
+	if f.IB == nil {
 		return nil
 	}
-	class := p.SMClass()
-	cfg := f.IB.SM.Config[class]
-	if _, _, low, ok := cfg.Expected(p.OperVLs); ok && arbWeight(low, p.VLArb.LowCap, vl) > 0 && f.IB.SM.QoS.V {
-		return []Change{smReload(f)}
-	}
-	return smClassChange(f, class, "vlarb_low", fmtArb(addArbWeight(cfg.VLArbLow.V, vl), 64))
-}
-
-// addArbWeight gives vl's first weight-0 entry 64 credits (one 4 KiB
-// packet, the unit doc/QoS_management_in_OpenSM.txt §7 recommends), else
-// appends an entry.
-func addArbWeight(in []ibfiles.VLArbEntry, vl int) []ibfiles.VLArbEntry {
-	t := append([]ibfiles.VLArbEntry(nil), trimArb(in)...)
-	for i, e := range t {
-		if e.VL == vl && e.Weight == 0 {
-			t[i].Weight = 64
-			return t
+	var out []Finding
+	for _, h := range f.IB.Hosts {
+		for _, p := range h.Ports {
+			if m := need(p); len(m) > 0 {
+				out = append(out, notCollected(h.Name, m, what))
+				continue
+			}
+			fn(h, p)
 		}
 	}
-	return append(t, ibfiles.VLArbEntry{VL: vl, Weight: 64})
+	return out
+}
+
+func needSL2VL(p *model.IBPort) []string {
+	var m []string
+	if p.SL2VL == nil {
+		m = append(m, layout.SMPQueryFile("sl2vl", p.CA, p.Port)+" not collected")
+	}
+	if p.OperVLs == 0 {
+		m = append(m, layout.SMPQueryFile("portinfo", p.CA, p.Port)+" not collected")
+	}
+	return m
+}
+
+// needVLArb is needSL2VL plus the port's VL arbitration tables: the inputs
+// of ib-vlarb and ib-sm-consistency.
+func needVLArb(p *model.IBPort) []string {
+	m := needSL2VL(p)
+	if p.VLArb == nil {
+		m = append(m, layout.SMPQueryFile("vlarb", p.CA, p.Port)+" not collected")
+	}
+	return m
 }
