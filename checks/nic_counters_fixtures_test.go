@@ -6,6 +6,7 @@ package checks
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -96,7 +97,7 @@ var pause4Before = strings.Replace(pause4Stats, "rx_prio4_pause: 120\n", "rx_pri
 func withRDMA(stats string, rx, tx uint64) string {
 	set := func(s, name string, v uint64) string {
 		re := regexp.MustCompile(`(?m)^     ` + name + `: \d+$`)
-		line := "     " + name + ": " + uitoa(v)
+		line := "     " + name + ": " + strconv.FormatUint(v, 10)
 		if re.MatchString(s) {
 			return re.ReplaceAllString(s, line)
 		}
@@ -118,17 +119,6 @@ func withoutRDMA(stats string) string {
 	return regexp.MustCompile(`(?m)^     [rt]x_vport_rdma_\w+: \d+\n`).ReplaceAllString(stats, "")
 }
 
-func uitoa(v uint64) string {
-	if v == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; v > 0; v /= 10 {
-		b = append([]byte{byte('0' + v%10)}, b...)
-	}
-	return string(b)
-}
-
 // hwFile is one RDMA hw_counters file of gpu01's ens1f0np0 (mlx5_0 port 1
 // in the clean pod's ibdev2netdev), one "%llu\n" value as the RDMA core
 // prints it (drivers/infiniband/core/sysfs.c print_hw_stat).
@@ -139,7 +129,7 @@ func hwFile(name string) string {
 func hw(vals map[string]uint64) []edit {
 	var out []edit
 	for name, v := range vals {
-		out = append(out, write(hwFile(name), uitoa(v)+"\n"))
+		out = append(out, write(hwFile(name), strconv.FormatUint(v, 10)+"\n"))
 	}
 	return out
 }
@@ -147,7 +137,7 @@ func hw(vals map[string]uint64) []edit {
 func hwBefore(vals map[string]uint64) []edit {
 	var out []edit
 	for name, v := range vals {
-		out = append(out, write(strings.Replace(hwFile(name), "/sysfs/", "/sysfs.before/", 1), uitoa(v)+"\n"))
+		out = append(out, write(strings.Replace(hwFile(name), "/sysfs/", "/sysfs.before/", 1), strconv.FormatUint(v, 10)+"\n"))
 	}
 	return out
 }
