@@ -2,13 +2,12 @@ package snapshot_test
 
 import (
 	"bytes"
+	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 	"os"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
-
-	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 
 	"github.com/qoslint/qoslint/internal/snaptest"
 	"github.com/qoslint/qoslint/internal/source"
