@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -74,7 +75,7 @@ Monitor-Adaptive-Routing.md).`,
 func runAdaptiveRouting(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.ECMP.AdaptiveRouting
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		out = append(out, arLimits(f, sw)...)
 		if want {
 			out = append(out, arWanted(sw)...)
@@ -167,7 +168,7 @@ func arUnwanted(sw *model.Switch) (Finding, bool) {
 		}
 	}
 	for _, p := range sw.Ports {
-		if v, ok := sw.PortAR[p]; ok && v.V && !contains(g.Ports, p) && model.IsSwp(p) {
+		if v, ok := sw.PortAR[p]; ok && v.V && !slices.Contains(g.Ports, p) && model.IsSwp(p) {
 			on = append(on, p)
 		}
 	}
@@ -197,13 +198,4 @@ func arUnwanted(sw *model.Switch) (Finding, bool) {
 		Source:   at(sw.AR.Origin, sw.ConfigFile),
 		Changes:  []Change{nvSet(o, had, sw.Syntax.OnOff(false), "router", "adaptive-routing", sw.Syntax.StateKey())},
 	}, true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

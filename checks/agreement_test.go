@@ -2,6 +2,7 @@ package checks_test
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -90,7 +91,7 @@ func covers(t *testing.T, fs []checks.Finding, device, iface, hop string) bool {
 		want[n] = true
 	}
 	for _, f := range fs {
-		if f.Device != device || f.Severity != checks.Error || !contains(hopChecks[hop], f.Check) {
+		if f.Device != device || f.Severity != checks.Error || !slices.Contains(hopChecks[hop], f.Check) {
 			continue
 		}
 		in := names(t, f.Interface)
@@ -101,15 +102,6 @@ func covers(t *testing.T, fs []checks.Finding, device, iface, hop string) bool {
 			if want[n] {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
 		}
 	}
 	return false

@@ -1,6 +1,11 @@
 package checks
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -190,5 +195,186 @@ func TestSelect(t *testing.T) {
 	}
 	if s, err := Select(sel("topology", "mtu"), nil); err != nil || ids(s) != "mtu link-mtu link-qos link-pfc cabling rail-alignment" {
 		t.Errorf("a kind and a check: %v %v", ids(s), err)
+	}
+}
+
+// TestCheckFiles holds the package's naming rule, so a reader finds a
+// check by its ID: check "host-tos" is declared, with the function its Run
+// calls, in host_tos.go, and host_tos_test.go registers its table cases.
+// It reads the package's own source (go/parser), since a *Check value
+// does not know where it was written.
+func TestCheckFiles(t *testing.T) {
+	decls, err := checkDecls(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range append(All(), NotCollected) {
+		base := strings.ReplaceAll(c.ID, "-", "_")
+		d, ok := decls.byID[c.ID]
+		if !ok {
+			t.Errorf("%s: no package-level var holds a &Check{ID: %q}", c.ID, c.ID)
+			continue
+		}
+		if d.file != base+".go" {
+			t.Errorf("%s: var %s is declared in %s, want %s.go", c.ID, d.name, d.file, base)
+		}
+		if c != NotCollected {
+			switch file, ok := decls.funcs[d.run]; {
+			case d.run == "":
+				t.Errorf("%s: its Run is not a function the package declares by name", c.ID)
+			case !ok:
+				t.Errorf("%s: Run %s is not declared in the package", c.ID, d.run)
+			case file != base+".go":
+				t.Errorf("%s: Run %s is declared in %s, want %s.go", c.ID, d.run, file, base)
+			}
+		}
+		if !slices.Contains(decls.registered[base+"_test.go"], d.name) {
+			t.Errorf("%s: %s_test.go does not register(%s, ...) its table cases", c.ID, base, d.name)
+		}
+	}
+}
+
+// checkDecl is one package-level var holding a check.
+type checkDecl struct {
+	name, file string
+	// run is the function the check runs: the ident of Run: in the
+	// &Check{...}, or the second argument of inRun.
+	run string
+}
+
+type pkgDecls struct {
+	byID map[string]checkDecl
+	// funcs maps each package-level function to its file.
+	funcs map[string]string
+	// registered maps each test file to the check vars it calls register with.
+	registered map[string][]string
+}
+
+// checkDecls reads the Go files of dir.
+func checkDecls(dir string) (*pkgDecls, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	out := &pkgDecls{byID: map[string]checkDecl{}, funcs: map[string]string{}, registered: map[string][]string{}}
+	fset := token.NewFileSet()
+	for _, path := range files {
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return nil, err
+		}
+		name := filepath.Base(path)
+		for _, decl := range f.Decls {
+			switch decl := decl.(type) {
+			case *ast.FuncDecl:
+				if decl.Recv == nil {
+					out.funcs[decl.Name.Name] = name
+				}
+			case *ast.GenDecl:
+				for _, spec := range decl.Specs {
+					vs, ok := spec.(*ast.ValueSpec)
+					if !ok || len(vs.Names) != 1 || len(vs.Values) != 1 {
+						continue
+					}
+					if id, run, ok := checkLiteral(vs.Values[0]); ok {
+						out.byID[id] = checkDecl{name: vs.Names[0].Name, file: name, run: run}
+					}
+					if strings.HasSuffix(name, "_test.go") {
+						if v, ok := registerArg(vs.Values[0]); ok {
+							out.registered[name] = append(out.registered[name], v)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// checkLiteral reads &Check{ID: "...", Run: fn} or inRun(&Check{ID: "..."}, fn).
+func checkLiteral(e ast.Expr) (id, run string, ok bool) {
+	if call, isCall := e.(*ast.CallExpr); isCall {
+		if fn, _ := call.Fun.(*ast.Ident); fn == nil || fn.Name != "inRun" || len(call.Args) != 2 {
+			return "", "", false
+		}
+		id, _, ok = checkLiteral(call.Args[0])
+		if arg, isIdent := call.Args[1].(*ast.Ident); isIdent {
+			run = arg.Name
+		}
+		return id, run, ok
+	}
+	u, isAddr := e.(*ast.UnaryExpr)
+	if !isAddr || u.Op != token.AND {
+		return "", "", false
+	}
+	lit, isLit := u.X.(*ast.CompositeLit)
+	if !isLit {
+		return "", "", false
+	}
+	if typ, _ := lit.Type.(*ast.Ident); typ == nil || typ.Name != "Check" {
+		return "", "", false
+	}
+	for _, el := range lit.Elts {
+		kv, isKV := el.(*ast.KeyValueExpr)
+		if !isKV {
+			continue
+		}
+		switch key, _ := kv.Key.(*ast.Ident); {
+		case key == nil:
+		case key.Name == "ID":
+			if s, isStr := kv.Value.(*ast.BasicLit); isStr && s.Kind == token.STRING {
+				id, ok = strings.Trim(s.Value, "\""), true
+			}
+		case key.Name == "Run":
+			if fn, isIdent := kv.Value.(*ast.Ident); isIdent {
+				run = fn.Name
+			}
+		}
+	}
+	return id, run, ok
+}
+
+// registerArg reads the check var of register(v, ...).
+func registerArg(e ast.Expr) (string, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return "", false
+	}
+	if fn, _ := call.Fun.(*ast.Ident); fn == nil || fn.Name != "register" {
+		return "", false
+	}
+	v, ok := call.Args[0].(*ast.Ident)
+	if !ok {
+		return "", false
+	}
+	return v.Name, true
+}
+
+// TestCheckDecls shows checkDecls finds what TestCheckFiles judges, on a
+// made-up package whose check sits in the wrong files.
+func TestCheckDecls(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"misc.go":         "package checks\n\nvar fooBar = &Check{ID: \"foo-bar\", Run: runFooBar}\n\nvar viaRun = inRun(&Check{ID: \"via-run\"}, runViaRun)\n",
+		"foo_bar.go":      "package checks\n\nfunc runFooBar() {}\n\nfunc runViaRun() {}\n",
+		"foo_bar_test.go": "package checks\n\nvar _ = register(fooBar, nil)\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := checkDecls(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := d.byID["foo-bar"], (checkDecl{name: "fooBar", file: "misc.go", run: "runFooBar"}); got != want {
+		t.Errorf("foo-bar: %+v, want %+v", got, want)
+	}
+	if got, want := d.byID["via-run"], (checkDecl{name: "viaRun", file: "misc.go", run: "runViaRun"}); got != want {
+		t.Errorf("via-run: %+v, want %+v", got, want)
+	}
+	if d.funcs["runFooBar"] != "foo_bar.go" || !slices.Equal(d.registered["foo_bar_test.go"], []string{"fooBar"}) {
+		t.Errorf("funcs %v, registered %v", d.funcs, d.registered)
 	}
 }

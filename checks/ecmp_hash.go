@@ -23,7 +23,7 @@ LLDP), so those uplinks are where a missing field shows.`,
 
 func runECMPHash(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		for _, name := range ECMPHashFields(f.Policy) {
 			v, ok := sw.ECMP[name]
 			if !ok {

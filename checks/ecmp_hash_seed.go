@@ -39,7 +39,7 @@ func runECMPHashSeed(f *model.Fabric) []Finding {
 
 func sharedSeeds(f *model.Fabric) []Finding {
 	bySeed := map[int64][]*model.Switch{}
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		if s := sw.Forwarding.HashSeed; s.Known {
 			bySeed[s.V] = append(bySeed[s.V], sw)
 		}
@@ -74,7 +74,7 @@ func sharedSeeds(f *model.Fabric) []Finding {
 
 func unpairedHash(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		for _, pair := range ECMPHashPairs {
 			a, b := sw.ECMP[pair[0]], sw.ECMP[pair[1]]
 			if JudgeECMPHashPair(a.V, b.V).OK {

@@ -15,7 +15,7 @@ func switchCounters(sw *model.Switch) *model.SwitchCounters { return sw.Counters
 // counters were collected; the others are skipped silently.
 func withSwitchCounters(r *run, check func(*run, *model.Switch, *model.SwitchCounters) []Finding) []Finding {
 	var out []Finding
-	for _, sw := range configured(r.f) {
+	for _, sw := range r.f.ConfiguredSwitches() {
 		if sc := switchCounters(sw); sc != nil {
 			out = append(out, check(r, sw, sc)...)
 		}

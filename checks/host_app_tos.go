@@ -2,7 +2,9 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -72,7 +74,7 @@ func appFindings(f *model.Fabric, h *model.Host) []Finding {
 		if j.OK {
 			continue
 		}
-		fd := appFinding(h, s, j, itoa(want))
+		fd := appFinding(h, s, j, strconv.Itoa(want))
 		fd.Interface, fd.Expected, fd.Actual = model.CompressNames(free), tosText(want), tosText(s.Value.V)+" via "+s.Knob()
 		out = append(out, fd)
 	}
@@ -82,7 +84,7 @@ func appFindings(f *model.Fabric, h *model.Host) []Finding {
 			continue
 		}
 		p := f.Policy.RoCE.Priority
-		fd := appFinding(h, s, j, itoa(p))
+		fd := appFinding(h, s, j, strconv.Itoa(p))
 		fd.Interface = iface
 		fd.Expected, fd.Actual = fmt.Sprintf("%s %d (PCP %d)", s.Var, p, p), fmt.Sprintf("%s (PCP %d)", s.Knob(), s.Value.V&7)
 		out = append(out, fd)
@@ -102,7 +104,7 @@ func appFinding(h *model.Host, s model.AppSetting, j Judgement, want string) Fin
 		msg += fmt.Sprintf("; set %s=%s there (qoslint prints no command for it)", s.Var, want)
 	}
 	if len(s.Unknown) > 0 {
-		msg += "; " + joinAnd(s.Unknown) + " " + plural(len(s.Unknown), "was", "were") + " not collected: " + plural(len(s.Unknown), "it", "they") + " may still override it"
+		msg += "; " + joinAnd(s.Unknown) + " " + english.Plural(len(s.Unknown), "was", "were") + " not collected: " + english.Plural(len(s.Unknown), "it", "they") + " may still override it"
 	}
 	return Finding{Severity: j.Severity, Device: h.Name, Message: msg, Source: at(s.Value.Origin, ""), Changes: changes}
 }

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
@@ -49,7 +50,7 @@ func runHostCNP(f *model.Fabric) []Finding {
 				Expected: fmt.Sprintf("%s = %d", a.attr, a.want),
 				Actual:   fmt.Sprintf("%s = %d", a.attr, a.v.V),
 				Source:   a.v.Origin.Pos,
-				Changes:  []Change{{Kind: Sysfs, Target: model.CNPPath(n.Netdev, a.attr), Value: itoa(a.want), Old: itoa(a.v.V), HasOld: true}},
+				Changes:  []Change{{Kind: Sysfs, Target: model.CNPPath(n.Netdev, a.attr), Value: strconv.Itoa(a.want), Old: strconv.Itoa(a.v.V), HasOld: true}},
 			})
 		}
 	})

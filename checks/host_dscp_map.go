@@ -72,9 +72,9 @@ func runHostDSCPMap(f *model.Fabric) []Finding {
 // finding shows the cross-device picture.
 func switchesSay(f *model.Fabric, dscp int) string {
 	bySP := map[int][]string{}
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		seen := map[int]bool{}
-		for _, g := range portGroups(sw) {
+		for _, g := range sw.PortGroups() {
 			sp := g.Q.DSCP[dscp].V
 			if !seen[sp] {
 				seen[sp] = true

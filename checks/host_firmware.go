@@ -49,8 +49,8 @@ func firmwareParams(p inventory.Policy, port int) []fwParam {
 	sfx := "_P" + strconv.Itoa(port)
 	eq := func(w int) func(int) bool { return func(v int) bool { return v == w } }
 	out := []fwParam{
-		{"CNP_DSCP" + sfx, itoa(p.CNP.DSCP), eq(p.CNP.DSCP), Warning, fmt.Sprintf("the switches expect CNPs with DSCP %d", p.CNP.DSCP)},
-		{"CNP_802P_PRIO" + sfx, itoa(p.CNP.Priority), eq(p.CNP.Priority), Warning, fmt.Sprintf("the switches expect CNPs on priority %d", p.CNP.Priority)},
+		{"CNP_DSCP" + sfx, strconv.Itoa(p.CNP.DSCP), eq(p.CNP.DSCP), Warning, fmt.Sprintf("the switches expect CNPs with DSCP %d", p.CNP.DSCP)},
+		{"CNP_802P_PRIO" + sfx, strconv.Itoa(p.CNP.Priority), eq(p.CNP.Priority), Warning, fmt.Sprintf("the switches expect CNPs on priority %d", p.CNP.Priority)},
 		{"ROCE_CC_PRIO_MASK" + sfx, "255", func(v int) bool { return v>>p.RoCE.Priority&1 == 1 }, Warning,
 			fmt.Sprintf("congestion control (DCQCN) must cover RoCE priority %d", p.RoCE.Priority)},
 		{"LINK_TYPE" + sfx, "ETH", eq(2), Error, "a RoCE port must be Ethernet, ETH(2)"},
@@ -120,10 +120,10 @@ func judgeFirmware(f *model.Fabric, h *model.Host, n *model.NIC) (out []Finding,
 		}
 		want, old := w.want, p.Next
 		if num {
-			old = itoa(v)
-			if w.name == "ROCE_CC_PRIO_MASK_P"+itoa(n.Port) {
+			old = strconv.Itoa(v)
+			if w.name == "ROCE_CC_PRIO_MASK_P"+strconv.Itoa(n.Port) {
 				// Add the RoCE priority's bit; keep the others as they are.
-				want = itoa(v | 1<<f.Policy.RoCE.Priority)
+				want = strconv.Itoa(v | 1<<f.Policy.RoCE.Priority)
 			}
 		}
 		out = append(out, Finding{

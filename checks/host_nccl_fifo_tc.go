@@ -2,8 +2,10 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -80,14 +82,14 @@ func fifoTCFinding(f *model.Fabric, h *model.Host) (Finding, bool) {
 	want := model.ToSOfDSCP(f.Policy.CNP.DSCP)
 	msg := j.Reason + fmt.Sprintf("; the fix moves them to the CNP class, ToS %d (deleting the variable keeps them with the data instead)", want)
 	o, had := old(q.Value)
-	changes := ncclVarFix(q.Layer, fifoVar, itoa(want), o, &msg)
+	changes := ncclVarFix(q.Layer, fifoVar, strconv.Itoa(want), o, &msg)
 	if !had {
 		for i := range changes {
 			changes[i].HasOld = false
 		}
 	}
 	if len(q.Unknown) > 0 {
-		msg += "; " + joinAnd(q.Unknown) + " " + plural(len(q.Unknown), "was", "were") + " not collected: a job may still override it there"
+		msg += "; " + joinAnd(q.Unknown) + " " + english.Plural(len(q.Unknown), "was", "were") + " not collected: a job may still override it there"
 	}
 	nics := make([]string, 0, len(h.NICs))
 	for _, n := range h.NICs {

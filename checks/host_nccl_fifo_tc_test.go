@@ -25,7 +25,7 @@ var _ = register(hostNCCLFifoTC, func(testing.TB) []checkCase {
 		{name: "the job environment wins over nccl.conf", edits: []edit{fifo("gpu01", "192"),
 			write(dev("gpu01", "nccl-env.txt"), "HOME=/home/ml\nNCCL_IB_FIFO_TC=184\n"), write(dev("gpu01", "home-nccl.conf"), "NCCL_IB_TC=106\n")},
 			want: []string{"warning gpu01 ens1f0np0,ens1f1np1"}, msg: "set NCCL_IB_FIFO_TC=192 there"},
-		// Kubernetes workloads (k8s_test.go's PyTorchJob).
+		// Kubernetes workloads (k8s_manifests_test.go's PyTorchJob).
 		{name: "a workload in the CNP class", edits: []edit{write("k8s/job.yaml", pytorchJob(
 			"              env:\n                - {name: NCCL_IB_TC, value: \"106\"}\n                - {name: NCCL_IB_FIFO_TC, value: \"192\"}\n"))}},
 		{name: "a workload writing the DSCP", edits: []edit{write("k8s/job.yaml", pytorchJob(

@@ -2,8 +2,10 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
@@ -105,16 +107,16 @@ func ncclQPsFinding(p inventory.Policy, h *model.Host) (Finding, bool) {
 	}
 	msg := set + ": each NCCL connection is one QP, one UDP source port and so one ECMP path; with the hash on the source port " +
 		"and adaptive routing off, a connection cannot spread over the uplinks. NVIDIA documents no recommended value: " +
-		"the fix sets " + itoa(NCCLQPsFix) + ", four flows per connection"
+		"the fix sets " + strconv.Itoa(NCCLQPsFix) + ", four flows per connection"
 	o, had := old(q.Value)
-	changes := ncclVarFix(q.Layer, "NCCL_IB_QPS_PER_CONNECTION", itoa(NCCLQPsFix), o, &msg)
+	changes := ncclVarFix(q.Layer, "NCCL_IB_QPS_PER_CONNECTION", strconv.Itoa(NCCLQPsFix), o, &msg)
 	if !had {
 		for i := range changes {
 			changes[i].HasOld = false
 		}
 	}
 	if len(q.Unknown) > 0 {
-		msg += "; " + joinAnd(q.Unknown) + " " + plural(len(q.Unknown), "was", "were") + " not collected: a job may still override it there"
+		msg += "; " + joinAnd(q.Unknown) + " " + english.Plural(len(q.Unknown), "was", "were") + " not collected: a job may still override it there"
 	}
 	return Finding{
 		Severity: Warning, Device: h.Name, Message: msg,

@@ -25,7 +25,7 @@ var _ = register(hostNCCLQPs, func(testing.TB) []checkCase {
 			write(dev("gpu01", "home-nccl.conf"), "NCCL_IB_TC=106\n")}},
 		{name: "adaptive routing spreads packets itself", edits: []edit{unset, wantAR}},
 		{name: "no nccl.conf: no sign of NCCL", edits: []edit{remove(gpu01N)}},
-		// Kubernetes workloads (k8s_test.go's PyTorchJob): judged where
+		// Kubernetes workloads (k8s_manifests_test.go's PyTorchJob): judged where
 		// the manifest sets the variable, on each host the job lands on.
 		{name: "a workload with one QP per connection", edits: []edit{write("k8s/job.yaml", pytorchJob(
 			"              env:\n                - {name: NCCL_IB_TC, value: \"106\"}\n                - {name: NCCL_IB_QPS_PER_CONNECTION, value: \"1\"}\n"))},

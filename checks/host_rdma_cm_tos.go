@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
@@ -49,7 +50,7 @@ func runHostRDMACMToS(f *model.Fabric) []Finding {
 				Expected: tosText(want), Actual: tosText(t.V) + " via default_roce_tos",
 				Source: t.Origin.Pos,
 				Changes: []Change{{Kind: Sysfs, Target: layout.RoCEToSPath(layout.SysRoot, n.IBDev, n.Port),
-					Value: itoa(want), Old: itoa(t.V), HasOld: true}},
+					Value: strconv.Itoa(want), Old: strconv.Itoa(t.V), HasOld: true}},
 			})
 		}
 	}

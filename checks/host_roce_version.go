@@ -3,8 +3,10 @@ package checks
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -150,7 +152,7 @@ func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 			fd.Message += "; no GID has it, so NCCL keeps the first GID of the address family, whose version qoslint cannot tell without the GID addresses"
 		}
 		fd.Message += "; " + layerSays(h.NCCLRoCEVersion.Layer)
-		fd.Changes = ncclVarFix(h.NCCLRoCEVersion.Layer, "NCCL_IB_ROCE_VERSION_NUM", "", itoa(ver.V), &fd.Message)
+		fd.Changes = ncclVarFix(h.NCCLRoCEVersion.Layer, "NCCL_IB_ROCE_VERSION_NUM", "", strconv.Itoa(ver.V), &fd.Message)
 		return fd, true
 	case len(v2) == 0:
 		fd.Severity, fd.Source = Error, at(n.GIDTypes[minKey(n.GIDTypes)].Origin, "")
@@ -169,10 +171,10 @@ func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 func gidIndexFix(h *model.Host, n *model.NIC, idx int, msg string) ([]Change, string) {
 	t, ok := n.GIDTypes[idx+1]
 	if !ok || t.V != hostfiles.RoCEv2 {
-		return nil, msg + "; pick the RoCE v2 GID of the same address (show_gids); qoslint prints no command for it, since index " + itoa(idx+1) + " is not RoCE v2"
+		return nil, msg + "; pick the RoCE v2 GID of the same address (show_gids); qoslint prints no command for it, since index " + strconv.Itoa(idx+1) + " is not RoCE v2"
 	}
 	msg += fmt.Sprintf("; index %d is the RoCE v2 GID the kernel adds after it", idx+1)
-	return ncclVarFix(h.NCCLGIDIndex.Layer, "NCCL_IB_GID_INDEX", itoa(idx+1), itoa(idx), &msg), msg
+	return ncclVarFix(h.NCCLGIDIndex.Layer, "NCCL_IB_GID_INDEX", strconv.Itoa(idx+1), strconv.Itoa(idx), &msg), msg
 }
 
 // ncclVarFix sets name in /etc/nccl.conf (value "" deletes it), when that
@@ -195,7 +197,7 @@ func ncclVarFix(layer, name, value, old string, msg *string) []Change {
 func withLayer(fd Finding, h *model.Host) Finding {
 	fd.Message += "; " + layerSays(h.NCCLGIDIndex.Layer)
 	if u := h.NCCLGIDIndex.Unknown; len(u) > 0 {
-		fd.Message += "; " + joinAnd(u) + " " + plural(len(u), "was", "were") + " not collected: a job may still override it there"
+		fd.Message += "; " + joinAnd(u) + " " + english.Plural(len(u), "was", "were") + " not collected: a job may still override it there"
 	}
 	return fd
 }

@@ -3,8 +3,10 @@ package checks
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -49,14 +51,14 @@ func runHostToS(f *model.Fabric) []Finding {
 				unknown = append(unknown, n.Netdev)
 			case JudgeToS(f.Policy, t.V, "").OK:
 			case t.Via == "traffic_class":
-				o := itoa(t.V)
+				o := strconv.Itoa(t.V)
 				j := JudgeToS(f.Policy, t.V, "the forced traffic_class")
 				out = append(out, Finding{
 					Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
 					Message:  j.Reason,
 					Expected: tosText(want), Actual: tosText(t.V) + " via traffic_class",
 					Source:  t.Origin.Pos,
-					Changes: []Change{{Kind: Sysfs, Target: model.TrafficClassPath(n.IBDev, n.Port), Value: itoa(want), Old: o, HasOld: true}},
+					Changes: []Change{{Kind: Sysfs, Target: model.TrafficClassPath(n.IBDev, n.Port), Value: strconv.Itoa(want), Old: o, HasOld: true}},
 				})
 			default:
 				viaNCCL = append(viaNCCL, n.Netdev)
@@ -82,7 +84,7 @@ func runHostToS(f *model.Fabric) []Finding {
 // collected and may still override it.
 func ncclToSFinding(f *model.Fabric, h *model.Host, n *model.NIC, nics []string, want int) Finding {
 	t := n.ToS
-	knob := "NCCL_IB_TC=" + itoa(t.V)
+	knob := "NCCL_IB_TC=" + strconv.Itoa(t.V)
 	if t.Via == "default" {
 		knob = "NCCL_IB_TC unset, NCCL's default 0"
 	}
@@ -97,10 +99,10 @@ func ncclToSFinding(f *model.Fabric, h *model.Host, n *model.NIC, nics []string,
 		if t.NCCL.V < 0 {
 			had = false
 		}
-		changes = []Change{{Kind: NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_TC"}, Value: itoa(want), Old: o, HasOld: had}}
+		changes = []Change{{Kind: NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_TC"}, Value: strconv.Itoa(want), Old: o, HasOld: had}}
 	}
 	if len(h.NCCLUnknown) > 0 {
-		msg += "; " + joinAnd(h.NCCLUnknown) + " " + plural(len(h.NCCLUnknown), "was", "were") + " not collected: a job may still override it there"
+		msg += "; " + joinAnd(h.NCCLUnknown) + " " + english.Plural(len(h.NCCLUnknown), "was", "were") + " not collected: a job may still override it there"
 	}
 	if len(h.NCCLNotes) > 0 {
 		msg += "; note " + strings.Join(h.NCCLNotes, "; ")
@@ -168,7 +170,7 @@ func ncclSLFinding(f *model.Fabric, h *model.Host) (Finding, bool) {
 		nics[i] = n.Netdev
 	}
 	want := f.Policy.RoCE.Priority
-	knob := "NCCL_IB_SL=" + itoa(sl.V)
+	knob := "NCCL_IB_SL=" + strconv.Itoa(sl.V)
 	if h.NCCLSLLayer == model.LayerDefault {
 		knob = "NCCL_IB_SL unset, NCCL's default 0"
 	}
@@ -179,10 +181,10 @@ func ncclSLFinding(f *model.Fabric, h *model.Host) (Finding, bool) {
 		msg += fmt.Sprintf("; set NCCL_IB_SL=%d there, since a file below it cannot override it (qoslint prints no command for that layer)", want)
 	default:
 		o, had := old(sl)
-		changes = []Change{{Kind: NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_SL"}, Value: itoa(want), Old: o, HasOld: had}}
+		changes = []Change{{Kind: NCCLConf, Target: model.NCCLConfPath, Path: []string{"NCCL_IB_SL"}, Value: strconv.Itoa(want), Old: o, HasOld: had}}
 	}
 	if u := h.NCCLSLUnknown; len(u) > 0 {
-		msg += "; " + joinAnd(u) + " " + plural(len(u), "was", "were") + " not collected: a job may still override it there"
+		msg += "; " + joinAnd(u) + " " + english.Plural(len(u), "was", "were") + " not collected: a job may still override it there"
 	}
 	return Finding{
 		Severity: j.Severity, Device: h.Name, Interface: model.CompressNames(nics),

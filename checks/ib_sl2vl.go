@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -114,7 +115,7 @@ func sl2vlFinding(f *model.Fabric, h *model.IBHost, p *model.IBPort, u slUser) (
 	} else {
 		// Only other applications use this SL: moving them to the
 		// policy's SL is the fix, as ib-sl-consistency says.
-		hint = fmt.Sprintf("; move %s to the policy's SL %d (ib-sl-consistency)", plural(len(u.apps), "it", "them"), f.Policy.IB.SL)
+		hint = fmt.Sprintf("; move %s to the policy's SL %d (ib-sl-consistency)", english.Plural(len(u.apps), "it", "them"), f.Policy.IB.SL)
 		for _, a := range u.apps {
 			changes = append(changes, appSLChange(a, f.Policy.IB.SL)...)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
@@ -109,7 +110,7 @@ func appSLFinding(f *model.Fabric, h *model.IBHost, a model.IBAppSL) Finding {
 		msg += fmt.Sprintf("; set %s=%d there (qoslint prints no command for it)", a.Var, want)
 	}
 	if s := a.Setting; s != nil && len(s.Unknown) > 0 {
-		msg += "; " + joinAnd(s.Unknown) + " " + plural(len(s.Unknown), "was", "were") + " not collected: " + plural(len(s.Unknown), "it", "they") + " may still override it"
+		msg += "; " + joinAnd(s.Unknown) + " " + english.Plural(len(s.Unknown), "was", "were") + " not collected: " + english.Plural(len(s.Unknown), "it", "they") + " may still override it"
 	}
 	return Finding{Severity: Error, Device: h.Name, Message: msg,
 		Expected: fmt.Sprintf("SL %d", want), Actual: fmt.Sprintf("SL %d", a.SL), Source: a.Pos, Changes: changes}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -75,7 +76,7 @@ func vlarbFinding(f *model.Fabric, h *model.IBHost, p *model.IBPort, u slUser) (
 	}
 	// Only other applications use this SL: as in ib-sl2vl, the fix moves
 	// them to the policy's SL rather than giving their lane a share.
-	fd.Message += fmt.Sprintf("; move %s to the policy's SL %d (ib-sl-consistency), or fix qos_ca_vlarb_low", plural(len(u.apps), "it", "them"), f.Policy.IB.SL)
+	fd.Message += fmt.Sprintf("; move %s to the policy's SL %d (ib-sl-consistency), or fix qos_ca_vlarb_low", english.Plural(len(u.apps), "it", "them"), f.Policy.IB.SL)
 	for _, ap := range u.apps {
 		fd.Changes = append(fd.Changes, appSLChange(ap, f.Policy.IB.SL)...)
 	}

@@ -87,3 +87,12 @@ func inputKnown(in Input) bool {
 	}
 	return false
 }
+
+// IB inputs.
+const (
+	IBStat   Input = "ibstat"
+	SMPQuery Input = "smpquery"
+	OpenSM   Input = "opensm.conf"
+	// QoSPolicy is OpenSM's QoS policy file.
+	QoSPolicy Input = "qos-policy.conf"
+)

@@ -10,7 +10,7 @@ import (
 // crosses a cable. RoCE's packets are at most its path MTU (4096) plus the
 // 96 bytes iboe_get_mtu() (Linux include/rdma/ib_addr.h) budgets: 4192
 // bytes from any host at 4192 or more. The examples' cables are in
-// link_test.go and the broken pod (defect 21: spine01 swp1 9000 against
+// link_mtu_test.go and the broken pod (defect 21: spine01 swp1 9000 against
 // leaf01 swp31 9216, hosts at 9000: info).
 func TestJudgeLinkMTU(t *testing.T) {
 	sw := func(m int) LinkMTUEnd { return LinkMTUEnd{MTU: m, Switch: true} }

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -53,17 +54,17 @@ type mtuEnd struct {
 
 // fix is the finding that raises this end to mtu.
 func (e mtuEnd) fix(l *model.Link, j Judgement, mtu int, other mtuEnd) Finding {
-	ch := Change{Kind: LinkMTU, Target: e.end.Port, Value: itoa(mtu), Old: itoa(e.v.V), HasOld: true}
+	ch := Change{Kind: LinkMTU, Target: e.end.Port, Value: strconv.Itoa(mtu), Old: strconv.Itoa(e.v.V), HasOld: true}
 	iface := e.end.Port
 	if e.port != "" {
 		o, had := old(e.v)
-		ch, iface = nvSet(o, had, itoa(mtu), "interface", e.port, "link", "mtu"), e.port
+		ch, iface = nvSet(o, had, strconv.Itoa(mtu), "interface", e.port, "link", "mtu"), e.port
 	}
 	return Finding{
 		Severity: j.Severity, Device: e.end.Device, Interface: iface,
 		Message:  fmt.Sprintf("link %s - %s: %s (%s)", endName(e.end, e.port), endName(other.end, other.port), j.Reason, linkSeen(l)),
 		Expected: fmt.Sprintf(">= %d", mtu),
-		Actual:   fmt.Sprintf("%s (%s); the other end %s (%s)", itoa(e.v.V), at(e.v.Origin, e.fallback), itoa(other.v.V), at(other.v.Origin, other.fallback)),
+		Actual:   fmt.Sprintf("%s (%s); the other end %s (%s)", strconv.Itoa(e.v.V), at(e.v.Origin, e.fallback), strconv.Itoa(other.v.V), at(other.v.Origin, other.fallback)),
 		Source:   at(e.v.Origin, e.fallback),
 		Changes:  []Change{ch},
 	}

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -26,7 +27,7 @@ member is judged with its bond's PFC.`,
 
 func runLinkPause(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		var ports []string
 		for _, p := range sw.Ports {
 			ports = append(ports, p)
@@ -37,7 +38,7 @@ func runLinkPause(f *model.Fabric) []Finding {
 				return q
 			}
 			for bond, ms := range sw.Bonds {
-				if contains(ms, p) {
+				if slices.Contains(ms, p) {
 					return sw.PortQoS[bond]
 				}
 			}

@@ -29,10 +29,10 @@ defect once. (While every linked switch port is one of the checked ports, the tw
 // endPFC judges one end's PFC on the RoCE priority; known is false for
 // an end that carries no RoCE or whose PFC was not collected.
 func endPFC(f *model.Fabric, e model.LinkEnd) (j Judgement, name string, known bool) {
-	if sw, p := switchEnd(f, e); sw != nil {
+	if sw, p := f.SwitchEnd(e); sw != nil {
 		return JudgeSwitchPFC(f.Policy, pfcOn(sw.PortQoS[p].PFC)), endName(e, p), true
 	}
-	if _, n := hostNICEnd(f, e); n != nil && n.QosFile != "" {
+	if _, n := f.HostNICEnd(e); n != nil && n.QosFile != "" {
 		return JudgeHostPFC(f.Policy, pfcOn(n.PFC)), endName(e, ""), true
 	}
 	return Judgement{}, "", false
@@ -66,7 +66,7 @@ func runLinkPFC(f *model.Fabric) []Finding {
 				na, nb, strings.Join(bad, "; "), linkSeen(l)),
 			Expected: fmt.Sprintf("PFC on priority %d at both ends", f.Policy.RoCE.Priority),
 			Actual:   strings.Join(bad, "; "),
-			Source:   linkSource(l).Pos,
+			Source:   l.Source().Pos,
 		})
 	}
 	return append(out, lldpNotCollected(f, "PFC across links")...)

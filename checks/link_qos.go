@@ -33,8 +33,8 @@ func runLinkQoS(f *model.Fabric) []Finding {
 	var out []Finding
 	for _, l := range f.Links {
 		for _, pair := range [][2]model.LinkEnd{{l.A, l.B}, {l.B, l.A}} {
-			h, n := hostNICEnd(f, pair[0])
-			sw, port := switchEnd(f, pair[1])
+			h, n := f.HostNICEnd(pair[0])
+			sw, port := f.SwitchEnd(pair[1])
 			if n == nil || sw == nil {
 				continue
 			}
@@ -67,7 +67,7 @@ func linkQoSFinding(f *model.Fabric, l *model.Link, h *model.Host, n *model.NIC,
 			h.Name, n.Netdev, endName(e, port), profiles(q), strings.Join(reasons, "; "), linkSeen(l), fix),
 		Expected: "the RoCE policy on the port's own profiles",
 		Actual:   strings.Join(reasons, "; "),
-		Source:   at(linkSource(l), sw.ConfigFile),
+		Source:   at(l.Source(), sw.ConfigFile),
 	}
 }
 

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
@@ -37,12 +38,12 @@ func runMTU(f *model.Fabric) []Finding {
 			out = append(out, Finding{
 				Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
 				Message:  j.Reason,
-				Expected: fmt.Sprintf(">= %d", minHost), Actual: itoa(n.MTU.V),
+				Expected: fmt.Sprintf(">= %d", minHost), Actual: strconv.Itoa(n.MTU.V),
 				Source:  n.MTU.Origin.Pos,
-				Changes: []Change{{Kind: LinkMTU, Target: n.Netdev, Value: itoa(minHost), Old: itoa(n.MTU.V), HasOld: true}},
+				Changes: []Change{{Kind: LinkMTU, Target: n.Netdev, Value: strconv.Itoa(minHost), Old: strconv.Itoa(n.MTU.V), HasOld: true}},
 			})
 		})
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		groups := groupByValue(sw.Ports, func(p string) model.Value[int] { return sw.MTU[p] },
 			func(v model.Value[int]) bool { return !JudgeSwitchMTU(f.Policy, v.V).OK })
 		for _, g := range groups {
@@ -54,7 +55,7 @@ func runMTU(f *model.Fabric) []Finding {
 				Message:  j.Reason,
 				Expected: fmt.Sprintf(">= %d", minSwitch), Actual: why(g.v),
 				Source:  at(g.v.Origin, sw.ConfigFile),
-				Changes: []Change{nvSet(o, had, itoa(minSwitch), "interface", ports, "link", "mtu")},
+				Changes: []Change{nvSet(o, had, strconv.Itoa(minSwitch), "interface", ports, "link", "mtu")},
 			})
 		}
 	}

@@ -18,24 +18,6 @@ var leaf01Swp4Edge = []edit{
 	replace(leaf01Y, "    qos:\n      roce:", "    qos:\n      mapping:\n        EDGE:\n          trust: l2\n      roce:"),
 }
 
-var _ = register(linkQoS, func(testing.TB) []checkCase {
-	return []checkCase{
-		{name: "a NIC on a port outside the inventory's ports list, with the RoCE policy", edits: []edit{leaf01PortsWithoutSwp4}},
-		{name: "a NIC on a port outside the inventory's ports list, trusting l2",
-			edits: append([]edit{leaf01PortsWithoutSwp4}, leaf01Swp4Edge...),
-			want:  []string{"error leaf01 swp4"},
-			msg:   "swp4 is outside leaf01's ports list in the inventory, so no switch check judges it: add it there"},
-	}
-})
-
-// The switch checks judge the inventory's ports only: the port outside it
-// is link-qos's finding alone, not counted twice.
-var _ = register(switchTrust, func(testing.TB) []checkCase {
-	return []checkCase{
-		{name: "a port outside the inventory's ports list is link-qos's", edits: append([]edit{leaf01PortsWithoutSwp4}, leaf01Swp4Edge...)},
-	}
-})
-
 func TestOutsidePortModel(t *testing.T) {
 	f := fabric(t, append([]edit{leaf01PortsWithoutSwp4}, leaf01Swp4Edge...)...)
 	sw := f.SwitchByName("leaf01")

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/internal/layout"
@@ -93,7 +94,7 @@ func trimPorts(sw *model.Switch) []trimPort {
 // trimming on.
 func trimming(f *model.Fabric) []*model.Switch {
 	var out []*model.Switch
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		if sw.Trim != nil && sw.Trim.Enabled.V {
 			out = append(out, sw)
 		}
@@ -103,7 +104,7 @@ func trimming(f *model.Fabric) []*model.Switch {
 
 func runPacketTrim(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		if sw.Trim == nil {
 			continue
 		}
@@ -152,7 +153,7 @@ func trimPlatform(sw *model.Switch) []Finding {
 // eligibilityPath is `interface <port> packet-trim egress-eligibility
 // traffic-class <tc>`, a collection member.
 func eligibilityPath(port string, tc int) []string {
-	return []string{"interface", port, "packet-trim", "egress-eligibility", "traffic-class", itoa(tc)}
+	return []string{"interface", port, "packet-trim", "egress-eligibility", "traffic-class", strconv.Itoa(tc)}
 }
 
 func trimNotPhysical(sw *model.Switch) []Finding {

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -60,21 +61,21 @@ func trimDrift(sw *model.Switch) []Finding {
 		want := remarkText(t.PortLevel.V, t.DSCP)
 		drift("remark dscp", want, want+cfgAt, remarkText(o.PortLevel.V, o.DSCP), o.PortLevel.Origin)
 	case o.DSCP.Known && !t.PortLevel.V && o.DSCP.V != t.DSCP.V:
-		drift("remark dscp", itoa(t.DSCP.V), why(t.DSCP), itoa(o.DSCP.V), o.DSCP.Origin)
+		drift("remark dscp", strconv.Itoa(t.DSCP.V), why(t.DSCP), strconv.Itoa(o.DSCP.V), o.DSCP.Origin)
 	}
 	for _, c := range []struct {
 		what    string
 		op, cfg model.Value[int]
 	}{{"size", o.Size, t.Size}, {"switch-priority", o.SwitchPriority, t.SwitchPriority}} {
 		if c.op.Known && c.cfg.Known && c.op.V != c.cfg.V {
-			drift(c.what, itoa(c.cfg.V), why(c.cfg), itoa(c.op.V), c.op.Origin)
+			drift(c.what, strconv.Itoa(c.cfg.V), why(c.cfg), strconv.Itoa(c.op.V), c.op.Origin)
 		}
 	}
 	// "The traffic class of the trimmed packet is internally derived from
 	// the switch priority": the configuration's SP→TC map of that priority.
 	if sp, ok := trimSP(sw); ok && o.TC.Known && sp.V >= 0 && sp.V < 8 && o.TC.V != sw.Global.TC[sp.V].V {
 		tc := sw.Global.TC[sp.V]
-		drift("traffic-class", itoa(tc.V), fmt.Sprintf("switch-priority %d → traffic-class %s", sp.V, why(tc)), itoa(o.TC.V), o.TC.Origin)
+		drift("traffic-class", strconv.Itoa(tc.V), fmt.Sprintf("switch-priority %d → traffic-class %s", sp.V, why(tc)), strconv.Itoa(o.TC.V), o.TC.Origin)
 	}
 	out = append(out, trimEligibilityDrift(sw)...)
 	return out
@@ -94,7 +95,7 @@ func remarkText(portLevel bool, d model.Value[int]) string {
 	if !d.Known {
 		return "not known"
 	}
-	return itoa(d.V)
+	return strconv.Itoa(d.V)
 }
 
 // trimEligibilityDrift compares the eligibility table per traffic class on

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/internal/layout"
@@ -53,7 +54,7 @@ lossy-multi-tc profile maps priority 4 alone).`,
 
 func runPacketTrimRemark(f *model.Fabric) []Finding {
 	var out []Finding
-	links := linksByEnd(f)
+	links := f.LinksByEnd()
 	for _, sw := range trimming(f) {
 		t := sw.Trim
 		if t.RemarkOper == nil && len(t.Remark) > 0 {
@@ -177,7 +178,7 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 			Severity: sev, Device: sw.Name,
 			Message: fmt.Sprintf("packet trimming remarks per port, but {ports} has no qos remark profile: which DSCP its trimmed packets carry is not documented%s%s",
 				note, fixNote),
-			Expected: "a qos remark profile mapping switch-priority " + itoa(sp),
+			Expected: "a qos remark profile mapping switch-priority " + strconv.Itoa(sp),
 			Actual:   "no qos remark profile", Source: at(t.PortLevel.Origin, sw.ConfigFile),
 		}, fix)
 		return model.Value[int]{}, false
@@ -280,7 +281,7 @@ func (r *remarkRun) landing(p trimPort, d model.Value[int], kind string, other m
 	where := ""
 	switch {
 	case kind == layout.KindSwitch:
-		peer, port := switchEnd(r.f, other)
+		peer, port := r.f.SwitchEnd(other)
 		if peer == nil {
 			return
 		}
@@ -344,7 +345,7 @@ func trimRemarkRowsDrift(sw *model.Switch) []Finding {
 			if p := t.Remark[bind.V]; p != nil {
 				if d, ok := p.DSCP[row.SP]; ok && d.V != row.DSCP {
 					drift(fmt.Sprintf("the switch remarks switch-priority %d to DSCP %d on %s but its configuration says %d", row.SP, row.DSCP, row.Interface, d.V),
-						fmt.Sprintf("DSCP %s", why(d)), itoa(row.DSCP), Finding{Interface: row.Interface, Source: row.Pos})
+						fmt.Sprintf("DSCP %s", why(d)), strconv.Itoa(row.DSCP), Finding{Interface: row.Interface, Source: row.Pos})
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/model"
@@ -33,8 +34,8 @@ longest on a tie) is a warning, unless it is already too short.`,
 func runPFCCableLength(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.PFC.CableLength
-	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.PortGroups() {
 			v := g.Q.CableLength
 			if j := JudgePFCCableLength(f.Policy, lossless(g.Q), v.V, -1); j.OK {
 				continue
@@ -70,17 +71,17 @@ func lossless(q *model.QoS) bool {
 func cableChange(q *model.QoS, metres int) Change {
 	o, had := old(q.CableLength)
 	if q.CableFrom == "roce" {
-		return nvSet(o, had, itoa(metres), "qos", "roce", "cable-length")
+		return nvSet(o, had, strconv.Itoa(metres), "qos", "roce", "cable-length")
 	}
-	return nvSet(o, had, itoa(metres), "qos", "pfc", q.CableFrom, "cable-length")
+	return nvSet(o, had, strconv.Itoa(metres), "qos", "pfc", q.CableFrom, "cable-length")
 }
 
 // CableUsers maps each cable length of a lossless port group to the
 // switches using it, CableReference's input.
 func CableUsers(f *model.Fabric) map[int]map[string]bool {
 	users := map[int]map[string]bool{}
-	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.PortGroups() {
 			if !lossless(g.Q) {
 				continue
 			}
@@ -102,8 +103,8 @@ func cableAcrossFabric(f *model.Fabric) []Finding {
 		return nil
 	}
 	var out []Finding
-	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.PortGroups() {
 			v := g.Q.CableLength
 			// Too short is the error above.
 			if j := JudgePFCCableLength(f.Policy, lossless(g.Q), v.V, ref); j.OK || j.Severity != Warning {

@@ -31,7 +31,7 @@ turns PFC on.`,
 
 func runPFCWatchdog(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		var ports []string
 		// qos is each reported port's QoS: a bond member's is its bond's,
 		// since QoS is set on the bond (NVUE rejects it on members) while

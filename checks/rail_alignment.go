@@ -34,7 +34,7 @@ func runRailAlignment(f *model.Fabric) []Finding {
 		return nil
 	}
 	var out []Finding
-	byEnd := linksByEnd(f)
+	byEnd := f.LinksByEnd()
 	for _, h := range f.Hosts {
 		for k, nic := range r.NICs[h.Name] {
 			if k >= len(r.Groups) {
@@ -54,7 +54,7 @@ func runRailAlignment(f *model.Fabric) []Finding {
 						k, nic.Netdev, nic.From, far.Device, far.Port, seenAt(l), k, strings.Join(r.Groups[k], " or ")),
 					Expected: fmt.Sprintf("%s (rail %d, %s)", strings.Join(r.Groups[k], " or "), k, r.Pos),
 					Actual:   far.Device + ":" + far.Port,
-					Source:   linkSource(l).Pos,
+					Source:   l.Source().Pos,
 				})
 			}
 		}

@@ -63,72 +63,6 @@ func (s Status) SkipText() string {
 // not-collected findings still mark it skipped on a device.
 type Applies func(f *model.Fabric, device string) (SkipKind, string)
 
-// RunStatus is RunSet together with the status of every check of the
-// catalog on every device of f, sorted by device then catalog order.
-// Findings win over a declared skip: a check that found something on a
-// device ran there.
-func RunStatus(f *model.Fabric, set *Set) ([]Finding, []Status) { return run3(f, set, true) }
-
-// run3 runs the checks of set; statuses only when asked, as RunSet's
-// callers (drift, serve, fix) do not read them.
-func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
-	var out, skips []Finding
-	r := newRun(f)
-	type key struct{ dev, check string }
-	found := map[key]bool{}
-	skipped := map[key][]Finding{}
-	for _, c := range All() {
-		if !set.Enabled(c.ID) {
-			continue
-		}
-		for _, fd := range r.findings(c) {
-			fd.Check = c.ID
-			if fd.skip != nil {
-				skips = append(skips, fd)
-				skipped[key{fd.Device, c.ID}] = append(skipped[key{fd.Device, c.ID}], fd)
-				continue
-			}
-			found[key{fd.Device, c.ID}] = true
-			out = append(out, fd)
-		}
-	}
-	if set.Enabled(NotCollected.ID) {
-		out = append(out, mergeNotCollected(skips)...)
-	}
-	Sort(out)
-	if !statuses {
-		return out, nil
-	}
-	var sts []Status
-	for _, d := range fabricDevices(f) {
-		for _, c := range All() {
-			st := Status{Device: d.name, Check: c.ID}
-			k := key{d.name, c.ID}
-			switch {
-			case !set.Enabled(c.ID):
-				st.Skip, st.Reason = SkipDisabled, "left out by --enable, --disable or the inventory's checks section"
-			case found[k]:
-				// It judged the device: whatever it also could not read
-				// is in the not-collected finding.
-			case !c.Devices.Has(d.kind):
-				st.Skip, st.Reason = SkipNotApplicable, fmt.Sprintf("%s judges %s only", c.ID, devicesText(c.Devices))
-			case len(skipped[k]) > 0:
-				st.Skip, st.Reason = SkipNotCollected, skipReason(skipped[k])
-			default:
-				st.Skip, st.Reason = inputsAbsent(f, c, d.name)
-				if st.Skip == "" && c.Applies != nil {
-					st.Skip, st.Reason = c.Applies(f, d.name)
-				}
-			}
-			if st.Ran() {
-				st.Note = idleNote(f, c, d.name)
-			}
-			sts = append(sts, st)
-		}
-	}
-	return out, sts
-}
-
 func devicesText(d Devices) string {
 	switch d {
 	case Switches:
@@ -168,15 +102,6 @@ func fabricDevices(f *model.Fabric) []fabricDevice {
 	return out
 }
 
-func switchOf(f *model.Fabric, name string) *model.Switch {
-	for _, s := range f.Switches {
-		if s.Name == name {
-			return s
-		}
-	}
-	return nil
-}
-
 // The Applies of the check families. Each check names its own in its
 // declaration.
 
@@ -184,7 +109,7 @@ func switchOf(f *model.Fabric, name string) *model.Switch {
 // has nothing the RoCE host checks judge; without ibdev2netdev.txt the
 // netdevs were not known at all.
 func appliesRoCEHost(f *model.Fabric, device string) (SkipKind, string) {
-	h := hostByName(f, device)
+	h := f.Host(device)
 	switch {
 	case h == nil || len(h.NICs) > 0:
 		return "", ""
@@ -202,13 +127,13 @@ var nicInputs = []Input{MlnxQoS, SysfsECN, SysfsTC, IBDev2Netdev, IPLink, Ethtoo
 // read of device: a switch whose configuration was not read, a host
 // without RoCE netdevs, a host without lspci.txt.
 func inputsAbsent(f *model.Fabric, c *Check, device string) (SkipKind, string) {
-	if sw := switchOf(f, device); sw != nil {
+	if sw := f.SwitchByName(device); sw != nil {
 		if slices.Contains(c.Inputs, NVConfig) && sw.ConfigFile == "" {
 			return SkipNotCollected, layout.NVUEYAMLFile + " or " + layout.NVUECommandsFile + " not read (not collected, or an input error)"
 		}
 		return "", ""
 	}
-	h := hostByName(f, device)
+	h := f.Host(device)
 	if h == nil {
 		return "", ""
 	}
@@ -230,7 +155,7 @@ func appliesHostCounters(hw bool) Applies {
 		if k, why := appliesRoCEHost(f, device); k != "" {
 			return k, why
 		}
-		h := hostByName(f, device)
+		h := f.Host(device)
 		if h == nil {
 			return "", ""
 		}
@@ -249,7 +174,7 @@ func appliesHostCounters(hw bool) Applies {
 
 // appliesSwitchCounters: the switch evidence checks read gnmi-counters.json.
 func appliesSwitchCounters(f *model.Fabric, device string) (SkipKind, string) {
-	if sw := switchOf(f, device); sw != nil && sw.Counters == nil {
+	if sw := f.SwitchByName(device); sw != nil && sw.Counters == nil {
 		return SkipNotCollected, layout.GNMIFile + " not collected: lint reads the saved gNMI counters, audit collects them with --counters"
 	}
 	return "", ""
@@ -328,7 +253,7 @@ func appliesK8s(workloads bool) Applies {
 // configuration that does not trim (any).
 func appliesTrim(any bool) Applies {
 	return func(f *model.Fabric, device string) (SkipKind, string) {
-		sw := switchOf(f, device)
+		sw := f.SwitchByName(device)
 		switch {
 		case sw == nil:
 			return "", ""
@@ -352,7 +277,7 @@ func idleNote(f *model.Fabric, c *Check, device string) string {
 	var iv string
 	switch {
 	case slices.Contains(c.Inputs, Ethtool) || slices.Contains(c.Inputs, HWCounters):
-		h := hostByName(f, device)
+		h := f.Host(device)
 		if h == nil {
 			return ""
 		}
@@ -362,7 +287,7 @@ func idleNote(f *model.Fabric, c *Check, device string) string {
 			}
 		}
 	case slices.Contains(c.Inputs, GNMICounters):
-		sw := switchOf(f, device)
+		sw := f.SwitchByName(device)
 		if sw == nil || sw.Counters == nil || !sw.Counters.Delta || !sw.Counters.TransmitSeen || !switchIdle(sw.Counters) {
 			return ""
 		}

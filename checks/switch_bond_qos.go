@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -27,7 +28,7 @@ its members agreed on one profile, binds that profile on the bond.`,
 
 func runSwitchBondQoS(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		type key struct{ bond, feature, profile, file string }
 		var keys []key
 		groups := map[key][]model.MemberBinding{}
@@ -59,7 +60,7 @@ func runSwitchBondQoS(f *model.Fabric) []Finding {
 				Severity: Error, Device: sw.Name, Interface: ifaces,
 				Message: fmt.Sprintf("qos %s profile %s is bound on %s, %s of %s: NVUE rejects QoS on bond members "+
 					"(the configuration does not apply); bind it on %s", k.feature, k.profile, ifaces,
-					plural(len(members), "a member", "members"), k.bond, k.bond),
+					english.Plural(len(members), "a member", "members"), k.bond, k.bond),
 				Expected: fmt.Sprintf("qos %s profile on %s only", k.feature, k.bond),
 				Actual:   fmt.Sprintf("qos %s profile %s on %s", k.feature, k.profile, ifaces),
 				Source:   g[0].Profile.Origin.Pos,

@@ -43,7 +43,7 @@ and qos traffic-pool.`,
 
 func runSwitchBufferPool(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		out = append(out, poolMemory(sw)...)
 		if !f.Policy.RoCE.Lossless() || !sw.RoCE.Lossless() {
 			continue
@@ -95,11 +95,11 @@ func poolPriority(f *model.Fabric, sw *model.Switch) []Finding {
 		if model.LossyPool(p.Name) {
 			fd.Message = fmt.Sprintf("the RoCE switch-priority %d is in the lossy traffic pool %s: it gets no lossless buffer, so PFC cannot keep RoCE lossless", prio, p.Name)
 			fd.Expected = fmt.Sprintf("switch-priority %d not in %s", prio, p.Name)
-			fd.Changes = []Change{nvUnset("", "qos", "traffic-pool", p.Name, "switch-priority", itoa(prio))}
+			fd.Changes = []Change{nvUnset("", "qos", "traffic-pool", p.Name, "switch-priority", strconv.Itoa(prio))}
 		} else {
 			fd.Message = fmt.Sprintf("the lossless traffic pool %s lists switch-priority %s, not the RoCE priority %d: RoCE gets no lossless buffer", p.Name, intList(p.SPs), prio)
 			fd.Expected = fmt.Sprintf("switch-priority %d in %s", prio, p.Name)
-			fd.Changes = []Change{nvSet("", false, itoa(prio), "qos", "traffic-pool", p.Name, "switch-priority")}
+			fd.Changes = []Change{nvSet("", false, strconv.Itoa(prio), "qos", "traffic-pool", p.Name, "switch-priority")}
 		}
 		out = append(out, fd)
 	}

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -28,8 +29,8 @@ profile leaves out best effort (DWRR 0), so such a profile must list the CNP cla
 func runSwitchCNP(f *model.Fabric) []Finding {
 	var out []Finding
 	c := f.Policy.CNP
-	for _, sw := range configured(f) {
-		for _, g := range profileGroups(sw, mappingProfile) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.ProfileGroups(model.MappingProfile) {
 			v := g.Q.DSCP[c.DSCP]
 			if j := JudgeSwitchCNPDSCP(f.Policy, v.V); !j.OK {
 				o, had := old(v)
@@ -39,7 +40,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 					Expected: fmt.Sprintf("DSCP %d → switch-priority %d", c.DSCP, c.Priority),
 					Actual:   fmt.Sprintf("DSCP %d → switch-priority %s", c.DSCP, why(v)),
 					Source:   at(v.Origin, sw.ConfigFile),
-					Changes:  []Change{nvSet(o, had, itoa(c.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", itoa(c.DSCP), "switch-priority")},
+					Changes:  []Change{nvSet(o, had, strconv.Itoa(c.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", strconv.Itoa(c.DSCP), "switch-priority")},
 				})
 			}
 		}
@@ -53,11 +54,11 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 				Expected: fmt.Sprintf("switch-priority %d → traffic-class %d", c.Priority, c.Priority),
 				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", c.Priority, why(tc)),
 				Source:   at(tc.Origin, sw.ConfigFile),
-				Changes:  []Change{nvSet(o, had, itoa(c.Priority), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", itoa(c.Priority), "traffic-class")},
+				Changes:  []Change{nvSet(o, had, strconv.Itoa(c.Priority), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", strconv.Itoa(c.Priority), "traffic-class")},
 			})
 			continue
 		}
-		for _, g := range profileGroups(sw, schedProfile) {
+		for _, g := range sw.ProfileGroups(model.SchedProfile) {
 			s := g.Q.Sched[tc.V]
 			j := JudgeSwitchCNPScheduler(f.Policy, tc.V, s.V)
 			if j.OK {
@@ -69,7 +70,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 				Message:  j.Reason,
 				Expected: "strict", Actual: why(s),
 				Source:  at(s.Origin, sw.ConfigFile),
-				Changes: []Change{nvSet(o, had, "strict", "qos", "egress-scheduler", g.Q.SchedProfile.V, "traffic-class", itoa(tc.V), "mode")},
+				Changes: []Change{nvSet(o, had, "strict", "qos", "egress-scheduler", g.Q.SchedProfile.V, "traffic-class", strconv.Itoa(tc.V), "mode")},
 			})
 		}
 	}

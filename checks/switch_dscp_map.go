@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -27,8 +28,8 @@ interface <port> qos roce status".`,
 func runSwitchDSCPMap(f *model.Fabric) []Finding {
 	var out []Finding
 	p := f.Policy.RoCE
-	for _, sw := range configured(f) {
-		for _, g := range profileGroups(sw, mappingProfile) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.ProfileGroups(model.MappingProfile) {
 			for _, d := range p.DSCP {
 				v := g.Q.DSCP[d]
 				j := JudgeSwitchDSCP(f.Policy, d, v.V)
@@ -42,7 +43,7 @@ func runSwitchDSCPMap(f *model.Fabric) []Finding {
 					Expected: fmt.Sprintf("DSCP %d → switch-priority %d", d, p.Priority),
 					Actual:   fmt.Sprintf("DSCP %d → switch-priority %s", d, why(v)),
 					Source:   at(v.Origin, sw.ConfigFile),
-					Changes:  []Change{nvSet(o, had, itoa(p.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", itoa(d), "switch-priority")},
+					Changes:  []Change{nvSet(o, had, strconv.Itoa(p.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", strconv.Itoa(d), "switch-priority")},
 				})
 			}
 		}

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -30,14 +31,14 @@ below the minimum.`,
 func runSwitchECN(f *model.Fabric) []Finding {
 	var out []Finding
 	tc := f.Policy.RoCE.TrafficClass
-	for _, sw := range configured(f) {
-		for _, g := range profileGroups(sw, ecnProfile) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.ProfileGroups(model.ECNProfile) {
 			q := g.Q
 			prof := q.ECNProfile.V
 			if v := q.ECN[tc]; !JudgeSwitchECN(f.Policy, v.V).OK {
 				j := JudgeSwitchECN(f.Policy, v.V)
 				o, had := old(v)
-				path := []string{"qos", "congestion-control", prof, "traffic-class", itoa(tc), "ecn"}
+				path := []string{"qos", "congestion-control", prof, "traffic-class", strconv.Itoa(tc), "ecn"}
 				if had {
 					o = model.NVUEBool(release(sw), false, path...)
 				}
@@ -78,7 +79,7 @@ func runSwitchECN(f *model.Fabric) []Finding {
 // greater than or equal to the minimum threshold percent" (CumulusNetworks/docs
 // content/cumulus-linux-518/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md,
 // Dynamic ECN).
-func relativeThresholds(sw *model.Switch, g portGroup, tc int) []Finding {
+func relativeThresholds(sw *model.Switch, g model.PortGroup, tc int) []Finding {
 	mn, mx := g.Q.ECNMinPct[tc], g.Q.ECNMaxPct[tc]
 	if mn.V <= mx.V {
 		return nil

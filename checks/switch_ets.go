@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -35,8 +36,8 @@ extra strict class needs a share the guide cannot pick, so qoslint prints no com
 
 func runSwitchETS(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.PortGroups() {
 			if fd, ok := roceShare(f, sw, g); ok {
 				out = append(out, fd)
 			}
@@ -47,7 +48,7 @@ func runSwitchETS(f *model.Fabric) []Finding {
 }
 
 // roceShare judges the RoCE traffic class's mode and share.
-func roceShare(f *model.Fabric, sw *model.Switch, g portGroup) (Finding, bool) {
+func roceShare(f *model.Fabric, sw *model.Switch, g model.PortGroup) (Finding, bool) {
 	tc, min := f.Policy.RoCE.TrafficClass, SwitchETSMinShare(f.Policy)
 	mode, bw := g.Q.Sched[tc], g.Q.SchedBW[tc]
 	prof := g.Q.SchedProfile.V
@@ -64,20 +65,20 @@ func roceShare(f *model.Fabric, sw *model.Switch, g portGroup) (Finding, bool) {
 		o, had := old(mode)
 		fd.Source = at(mode.Origin, sw.ConfigFile)
 		fd.Changes = []Change{
-			nvSet(o, had, "dwrr", "qos", "egress-scheduler", prof, "traffic-class", itoa(tc), "mode"),
-			nvSet("", false, itoa(max(min, 1)), "qos", "egress-scheduler", prof, "traffic-class", itoa(tc), "bw-percent"),
+			nvSet(o, had, "dwrr", "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "mode"),
+			nvSet("", false, strconv.Itoa(max(min, 1)), "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "bw-percent"),
 		}
 		return fd, true
 	}
 	o, had := old(bw)
 	fd.Source = at(bw.Origin, sw.ConfigFile)
-	fd.Changes = []Change{nvSet(o, had, itoa(min), "qos", "egress-scheduler", prof, "traffic-class", itoa(tc), "bw-percent")}
+	fd.Changes = []Change{nvSet(o, had, strconv.Itoa(min), "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "bw-percent")}
 	return fd, true
 }
 
 // extraStrict reports the strict classes that carry traffic besides the
 // CNP priority's and the RoCE class (roceShare reports that one).
-func extraStrict(f *model.Fabric, sw *model.Switch, g portGroup) []Finding {
+func extraStrict(f *model.Fabric, sw *model.Switch, g model.PortGroup) []Finding {
 	cnp := g.Q.TC[f.Policy.CNP.Priority].V
 	var out []Finding
 	for tc, mode := range g.Q.Sched {

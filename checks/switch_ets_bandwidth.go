@@ -30,8 +30,8 @@ ports replaces the default for them; strict classes have no share and do not cou
 
 func runSwitchETSBandwidth(f *model.Fabric) []Finding {
 	var out []Finding
-	for _, sw := range configured(f) {
-		for _, g := range profileGroups(sw, schedProfile) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.ProfileGroups(model.SchedProfile) {
 			total, parts := 0, []string{}
 			var blame model.Value[int]
 			for tc, mode := range g.Q.Sched {

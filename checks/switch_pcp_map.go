@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -35,8 +36,8 @@ func runSwitchPCPMap(f *model.Fabric) []Finding {
 		return nil
 	}
 	var out []Finding
-	for _, sw := range configured(f) {
-		for _, g := range portGroups(sw) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.PortGroups() {
 			if g.Q.Trust.V != "l2" {
 				continue
 			}
@@ -49,7 +50,7 @@ func runSwitchPCPMap(f *model.Fabric) []Finding {
 
 // pcpEntry judges the map's entry for the PCP a kind of traffic is tagged
 // with, which must land in the switch priority of the same number.
-func pcpEntry(pol inventory.Policy, sw *model.Switch, g portGroup, kind string, prio int) []Finding {
+func pcpEntry(pol inventory.Policy, sw *model.Switch, g model.PortGroup, kind string, prio int) []Finding {
 	v := g.Q.PCP[prio]
 	if JudgeSwitchPCP(pol, g.Q.Trust.V, prio, v.V).OK {
 		return nil
@@ -62,6 +63,6 @@ func pcpEntry(pol inventory.Policy, sw *model.Switch, g portGroup, kind string, 
 		Expected: fmt.Sprintf("PCP %d → switch-priority %d", prio, prio),
 		Actual:   fmt.Sprintf("PCP %d → switch-priority %s", prio, why(v)),
 		Source:   at(v.Origin, sw.ConfigFile),
-		Changes:  []Change{nvSet(o, had, itoa(prio), "qos", "mapping", g.Q.MappingProfile.V, "pcp", itoa(prio), "switch-priority")},
+		Changes:  []Change{nvSet(o, had, strconv.Itoa(prio), "qos", "mapping", g.Q.MappingProfile.V, "pcp", strconv.Itoa(prio), "switch-priority")},
 	}}
 }

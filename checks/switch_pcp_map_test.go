@@ -26,26 +26,3 @@ var _ = register(switchPCPMap, func(testing.TB) []checkCase {
 			"nv set qos mapping edge trust l2\nnv set interface swp5-8 qos mapping profile edge\n")}},
 	}
 })
-
-// host-tos under a PCP policy: NCCL_IB_SL (NVIDIA/nccl src/transport/net_ib.cc,
-// `NCCL_PARAM(IbSl, "IB_SL", 0)`) in the shipped /etc/nccl.conf shape.
-var _ = register(hostToS, func(testing.TB) []checkCase {
-	slAll := func(sl string) []edit {
-		var out []edit
-		for _, h := range []string{"gpu01", "gpu02", "gpu03", "gpu04"} {
-			out = append(out, appendTo(dev(h, "nccl.conf"), "NCCL_IB_SL="+sl+"\n"))
-		}
-		return out
-	}
-	return []checkCase{
-		{name: "DSCP policy: NCCL_IB_SL is not judged", edits: slAll("0")},
-		{name: "PCP policy, NCCL_IB_SL=3 everywhere", edits: append(slAll("3"), pcpPolicy)},
-		{name: "PCP policy, NCCL_IB_SL=11 is PCP 3", edits: append(slAll("11"), pcpPolicy)},
-		{name: "PCP policy, NCCL_IB_SL unset: SL 0", edits: []edit{pcpPolicy},
-			want: []string{"error gpu01 ens1f0np0,ens1f1np1", "error gpu02 ens1f0np0,ens1f1np1", "error gpu03 ens1f0np0,ens1f1np1", "error gpu04 ens1f0np0,ens1f1np1"},
-			msg:  "NCCL_IB_SL=0 tags RoCE with PCP 0 (SL & 7), not the RoCE priority 3"},
-		{name: "PCP policy, the environment sets a wrong SL over a good /etc", edits: append(slAll("3"), pcpPolicy,
-			write(dev("gpu01", "nccl-env.txt"), "HOME=/home/alice\nNCCL_IB_SL=5\n")),
-			want: []string{"error gpu01 ens1f0np0,ens1f1np1"}, msg: "set in the job environment, which beats every nccl.conf; set NCCL_IB_SL=3 there"},
-	}
-})

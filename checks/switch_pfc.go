@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -28,8 +29,8 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 	}
 	var out []Finding
 	want := f.Policy.RoCE.Priority
-	for _, sw := range configured(f) {
-		for _, g := range profileGroups(sw, pfcProfile) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.ProfileGroups(model.PFCProfile) {
 			q := g.Q
 			var on []int
 			for p, v := range q.PFC {
@@ -42,10 +43,10 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 			if j := JudgeSwitchPFC(f.Policy, on); !j.OK {
 				var fix []Change
 				if missing {
-					fix = append(fix, Change{Kind: NVUE, Path: []string{"qos", "pfc", prof, "switch-priority", itoa(want)}, RollbackUnset: []string{"qos", "pfc", prof, "switch-priority", itoa(want)}})
+					fix = append(fix, Change{Kind: NVUE, Path: []string{"qos", "pfc", prof, "switch-priority", strconv.Itoa(want)}, RollbackUnset: []string{"qos", "pfc", prof, "switch-priority", strconv.Itoa(want)}})
 				}
 				for _, p := range without(on, want) {
-					fix = append(fix, nvUnset("", "qos", "pfc", prof, "switch-priority", itoa(p)))
+					fix = append(fix, nvUnset("", "qos", "pfc", prof, "switch-priority", strconv.Itoa(p)))
 				}
 				out = append(out, Finding{
 					Severity: j.Severity, Device: sw.Name, Interface: g.Iface, Message: j.Reason,

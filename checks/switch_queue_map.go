@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/model"
 )
@@ -25,7 +26,7 @@ traffic class are reported as a warning: they compete with RoCE for its lossless
 func runSwitchQueueMap(f *model.Fabric) []Finding {
 	var out []Finding
 	sp, tc := f.Policy.RoCE.Priority, f.Policy.RoCE.TrafficClass
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		// NVUE has only the default-global egress-queue-mapping, so every
 		// port has the same map.
 		q := sw.Global
@@ -38,7 +39,7 @@ func runSwitchQueueMap(f *model.Fabric) []Finding {
 				Expected: fmt.Sprintf("switch-priority %d → traffic-class %d", sp, tc),
 				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", sp, why(v)),
 				Source:   at(v.Origin, sw.ConfigFile),
-				Changes:  []Change{nvSet(o, had, itoa(tc), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", itoa(sp), "traffic-class")},
+				Changes:  []Change{nvSet(o, had, strconv.Itoa(tc), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", strconv.Itoa(sp), "traffic-class")},
 			})
 		}
 		for other, v := range q.TC {
@@ -53,7 +54,7 @@ func runSwitchQueueMap(f *model.Fabric) []Finding {
 				Expected: fmt.Sprintf("switch-priority %d → a traffic-class other than %d", other, tc),
 				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", other, why(v)),
 				Source:   at(v.Origin, sw.ConfigFile),
-				Changes:  []Change{nvSet(o, had, "0", "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", itoa(other), "traffic-class")},
+				Changes:  []Change{nvSet(o, had, "0", "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", strconv.Itoa(other), "traffic-class")},
 			})
 		}
 	}

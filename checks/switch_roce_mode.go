@@ -41,7 +41,7 @@ checked port whose status is missing while others were collected is reported as 
 func runSwitchRoCEMode(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.RoCE.Mode
-	for _, sw := range configured(f) {
+	for _, sw := range f.ConfiguredSwitches() {
 		r := sw.RoCE
 		sk := sw.Syntax.StateKey()
 		j := JudgeRoCEMode(f.Policy, r.Enabled.V, r.Mode.V)

@@ -21,8 +21,8 @@ mapping profile with its own trust is the usual way one group of ports drifts.`,
 func runSwitchTrust(f *model.Fabric) []Finding {
 	var out []Finding
 	_, wantText := switchTrusts(f.Policy)
-	for _, sw := range configured(f) {
-		for _, g := range profileGroups(sw, mappingProfile) {
+	for _, sw := range f.ConfiguredSwitches() {
+		for _, g := range sw.ProfileGroups(model.MappingProfile) {
 			t := g.Q.Trust
 			j := JudgeSwitchTrust(f.Policy, t.V)
 			if j.OK {

@@ -180,7 +180,7 @@ func tracePairs(f *model.Fabric, src, dst Endpoint) ([][2]Endpoint, error) {
 // traceNICs is a host's RoCE NICs in rail order; the error names an
 // unknown host or an endpoint NIC the host does not have.
 func traceNICs(f *model.Fabric, e Endpoint) ([]string, error) {
-	h := hostByName(f, e.Host)
+	h := f.Host(e.Host)
 	if h == nil {
 		if f.SwitchByName(e.Host) != nil {
 			return nil, fmt.Errorf("%s is a switch: a trace runs between two GPU hosts", e.Host)
@@ -190,7 +190,7 @@ func traceNICs(f *model.Fabric, e Endpoint) ([]string, error) {
 	var all []string
 	if f.Rails != nil {
 		for _, n := range f.Rails.NICs[h.Name] {
-			if nicByName(h, n.Netdev) != nil {
+			if h.NIC(n.Netdev) != nil {
 				all = append(all, n.Netdev)
 			}
 		}

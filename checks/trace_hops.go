@@ -27,8 +27,8 @@ func unknown(name, dir, port, check, why string) TraceStep {
 // srcNICHop: the sender marks RoCE (ToS), queues it in a priority and
 // pauses it there; it is the DCQCN reaction point the CNPs slow.
 func srcNICHop(f *model.Fabric, e Endpoint) TraceHop {
-	h := hostByName(f, e.Host)
-	n := nicByName(h, e.NIC)
+	h := f.Host(e.Host)
+	n := h.NIC(e.NIC)
 	hop := TraceHop{Device: e.Host, Kind: layout.KindHost, Role: "source", Out: e.NIC}
 	p := f.Policy
 	if n.ToS.Known {
@@ -47,7 +47,7 @@ func srcNICHop(f *model.Fabric, e Endpoint) TraceHop {
 // dstNICHop: the receiver classifies RoCE, pauses its sender, and as the
 // DCQCN notification point sends the CNPs back, marked.
 func dstNICHop(f *model.Fabric, e Endpoint) TraceHop {
-	n := nicByName(hostByName(f, e.Host), e.NIC)
+	n := f.Host(e.Host).NIC(e.NIC)
 	hop := TraceHop{Device: e.Host, Kind: layout.KindHost, Role: "destination", In: e.NIC}
 	hop.Steps = append(hop.Steps, nicPriorityStep(f, e.NIC, n), nicPFCStep(f, e.NIC, n),
 		nicDCQCNStep(f, e.NIC, n, "np"), nicCNPStep(f, e.NIC, n))

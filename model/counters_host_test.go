@@ -2,6 +2,7 @@ package model
 
 import (
 	"path"
+	"strconv"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -17,26 +18,15 @@ func ethtoolWithRDMA(t *testing.T, rdmaTx, mcastTx, prio0Tx uint64) *hostfiles.E
 	t.Helper()
 	text := "NIC statistics:\n" +
 		"     rx_vport_rdma_unicast_packets: 10\n     rx_vport_rdma_unicast_bytes: 40960\n" +
-		"     tx_vport_rdma_unicast_packets: 20\n     tx_vport_rdma_unicast_bytes: " + itoa(rdmaTx) + "\n" +
+		"     tx_vport_rdma_unicast_packets: 20\n     tx_vport_rdma_unicast_bytes: " + strconv.FormatUint(rdmaTx, 10) + "\n" +
 		"     rx_vport_rdma_multicast_packets: 0\n     rx_vport_rdma_multicast_bytes: 0\n" +
-		"     tx_vport_rdma_multicast_packets: 1\n     tx_vport_rdma_multicast_bytes: " + itoa(mcastTx) + "\n" +
-		"     rx_crc_errors_phy: 4\n     tx_prio0_bytes: " + itoa(prio0Tx) + "\n"
+		"     tx_vport_rdma_multicast_packets: 1\n     tx_vport_rdma_multicast_bytes: " + strconv.FormatUint(mcastTx, 10) + "\n" +
+		"     rx_crc_errors_phy: 4\n     tx_prio0_bytes: " + strconv.FormatUint(prio0Tx, 10) + "\n"
 	e, err := hostfiles.ParseEthtool("e.txt", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e
-}
-
-func itoa(v uint64) string {
-	if v == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; v > 0; v /= 10 {
-		b = append([]byte{byte('0' + v%10)}, b...)
-	}
-	return string(b)
 }
 
 func hwCounters(t *testing.T, vals map[string]string) *hostfiles.HWCounters {

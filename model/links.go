@@ -9,6 +9,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/lldp"
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
@@ -174,7 +175,7 @@ func (b *linkBuilder) device(name string, n *lldp.Neighbors) {
 	if len(foreign) > 0 {
 		sort.Strings(foreign)
 		b.note(name, n.File, "%d LLDP %s, ignored: %s", len(foreign),
-			pluralWord(len(foreign), "neighbour is not an inventory device", "neighbours are not inventory devices"), strings.Join(foreign, ", "))
+			english.Plural(len(foreign), "neighbour is not an inventory device", "neighbours are not inventory devices"), strings.Join(foreign, ", "))
 	}
 	for _, u := range unresolved {
 		// lldpd sends the MAC as port ID and the ifname as description
@@ -196,13 +197,6 @@ func neighbourName(nb lldp.Neighbor) string {
 		return nb.SysName
 	}
 	return nb.ChassisIDType + " " + nb.ChassisID
-}
-
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // neighbourDevice is the inventory device a neighbour is: by system name

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/source"
@@ -76,7 +77,7 @@ func modeQoS(r RoCE, release string) *QoS {
 		q.PCP[pcp] = Defaulted(pcp, pcpWhy)
 	}
 	for sp := range q.PFC {
-		q.PFC[sp] = Defaulted(contains(p.PFC, sp), p.why("pfc"))
+		q.PFC[sp] = Defaulted(slices.Contains(p.PFC, sp), p.why("pfc"))
 	}
 	// "rx enable|disable ... The default value is enable", "tx ... The
 	// default value is enable" (QoS518, "All PFC commands").
@@ -86,7 +87,7 @@ func modeQoS(r RoCE, release string) *QoS {
 		q.TC[sp] = Defaulted(p.TC[sp], p.why("tc"))
 	}
 	for tc := 0; tc < 8; tc++ {
-		q.ECN[tc] = Defaulted(contains(p.ECN, tc), p.why("ecn"))
+		q.ECN[tc] = Defaulted(slices.Contains(p.ECN, tc), p.why("ecn"))
 		q.ECNMin[tc] = Defaulted(p.ECNMin, p.why("ecn-threshold"))
 		q.ECNMax[tc] = Defaulted(p.ECNMax, p.why("ecn-threshold"))
 		setECNModeDefaults(q, tc)
@@ -103,15 +104,6 @@ func setECNModeDefaults(q *QoS, tc int) {
 	q.ECNMode[tc] = Defaulted("absolute", "ECN mode default absolute")
 	q.ECNMinPct[tc] = Defaulted(0, "ECN min-threshold-percent default 0")
 	q.ECNMaxPct[tc] = Defaulted(100, "ECN max-threshold-percent default 100")
-}
-
-func contains(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // globalQoS is default-global: the mode's values, then default-global's

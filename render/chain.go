@@ -2,10 +2,11 @@ package render
 
 import (
 	"fmt"
-	"github.com/qoslint/qoslint/internal/layout"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/qoslint/qoslint/internal/layout"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/inventory"
@@ -336,7 +337,8 @@ func nicECNHop(c *MarkingChain, n *model.NIC) Hop {
 }
 
 // switchChains follows the DSCP through each group of ports that share one
-// effective QoS (as the checks group them), in port order.
+// effective QoS (model Switch.PortGroups, as the checks group them), in
+// port order.
 func switchChains(f *model.Fabric, c *MarkingChain, sw *model.Switch) []SwitchChain {
 	if sw.ConfigFile == "" {
 		unknown := func(name, check string) Hop {
@@ -348,30 +350,10 @@ func switchChains(f *model.Fabric, c *MarkingChain, sw *model.Switch) []SwitchCh
 			unknown(HopSwitchTC, "switch-queue-map"), unknown(HopSwitchECN, "switch-ecn"),
 		}}}
 	}
-	type group struct {
-		ports []string
-		q     *model.QoS
-	}
-	var gs []group
-	if len(sw.Ports) == 0 {
-		gs = []group{{q: sw.Global}}
-	} else {
-		idx := map[*model.QoS]int{}
-		for _, port := range sw.Ports {
-			q := sw.PortQoS[port]
-			i, ok := idx[q]
-			if !ok {
-				i = len(gs)
-				idx[q] = i
-				gs = append(gs, group{q: q})
-			}
-			gs[i].ports = append(gs[i].ports, port)
-		}
-	}
 	var out []SwitchChain
-	for _, g := range gs {
-		sc := SwitchChain{Switch: sw.Name, Ports: model.CompressNames(g.ports), Priority: g.q.DSCP[c.DSCP].V, TC: g.q.TC[c.Priority].V}
-		sc.Hops = []Hop{switchPriorityHop(f, c, g.q), switchPFCHop(c, g.q), switchTCHop(c, g.q), switchECNHop(c, g.q)}
+	for _, g := range sw.PortGroups() {
+		sc := SwitchChain{Switch: sw.Name, Ports: g.Iface, Priority: g.Q.DSCP[c.DSCP].V, TC: g.Q.TC[c.Priority].V}
+		sc.Hops = []Hop{switchPriorityHop(f, c, g.Q), switchPFCHop(c, g.Q), switchTCHop(c, g.Q), switchECNHop(c, g.Q)}
 		if sc.Hops[0].Status == HopBroken && sc.Hops[0].Check == "switch-trust" {
 			sc.Priority = -1
 		}

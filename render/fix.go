@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -155,7 +156,7 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 				byDevice[dev] = p
 				order = append(order, dev)
 			}
-			if !contains(p.Checks, f.Check) {
+			if !slices.Contains(p.Checks, f.Check) {
 				p.Checks = append(p.Checks, f.Check)
 			}
 			if err := validate(dev, c); err != nil {
@@ -190,15 +191,6 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 
 // Plans groups changes with the embedded templates.
 func Plans(rep *Report) ([]Plan, error) { return defaultRenderer.Plans(rep) }
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 // Script renders a plan as a shell script; rollback selects the undo one.
 func (r *Renderer) Script(fabric string, p Plan, rollback bool) string {

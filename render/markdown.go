@@ -68,7 +68,7 @@ func Markdown(w io.Writer, r *Report) error {
 	if len(kinds) > 0 {
 		parts := make([]string, len(kinds))
 		for i, k := range kinds {
-			parts[i] = plural(left[k], "more "+k)
+			parts[i] = counted(left[k], "more "+k)
 		}
 		fmt.Fprintf(&body, "\n… %s (see the full report)\n", strings.Join(parts, ", "))
 	}

@@ -1,13 +1,14 @@
 package render
 
 import (
-	"fmt"
 	"io"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -238,11 +239,9 @@ func FormatNames() []string {
 	return names
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+// counted is "1 word" or "n words".
+func counted(n int, word string) string {
+	return strconv.Itoa(n) + " " + english.Plural(n, word, word+"s")
 }
 
 // sentence is s capitalised, with a full stop.

@@ -63,5 +63,5 @@ func skippedLine(r *Report) string {
 		}
 	}
 	return fmt.Sprintf("skipped: %s did not run (%s); the json, junit and html formats give each reason",
-		plural(len(sk), "device × check pair"), strings.Join(parts, ", "))
+		counted(len(sk), "device × check pair"), strings.Join(parts, ", "))
 }

@@ -79,7 +79,7 @@ func Text(w io.Writer, r *Report) error {
 	fmt.Fprintln(bw)
 	word, detail := verdict(r)
 	if word == "INCOMPLETE" && len(r.NotAudited) == 0 {
-		detail = plural(len(r.Errors), "input error") + "; " + detail
+		detail = counted(len(r.Errors), "input error") + "; " + detail
 	}
 	fmt.Fprintf(bw, "%s %s\n", Paint(r.Color, verdictColor[word], word+":"), detail)
 	return bw.Flush()

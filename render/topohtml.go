@@ -74,7 +74,7 @@ func layoutTopology(t *Topology, fs []checks.Finding) *htmlTopo {
 			n["one-sided"]++
 		}
 	}
-	ht.Counts = fmt.Sprintf("%s: %d error, %d warning, %d one-sided.", plural(len(t.Links), "link"), n["error"], n["warning"], n["one-sided"])
+	ht.Counts = fmt.Sprintf("%s: %d error, %d warning, %d one-sided.", counted(len(t.Links), "link"), n["error"], n["warning"], n["one-sided"])
 	if len(t.Links) == 0 {
 		ht.Counts = "LLDP shows no link between two inventory devices."
 	}
@@ -219,7 +219,7 @@ func layoutTopoAggregated(ht *htmlTopo, t *Topology, j linkJudge) {
 		tier := ds[0].Tier
 		ht.Labels = append(ht.Labels, svgText{X: topoPad, Y: y + topoBoxH/2 + 4, Text: tierNames[tier]})
 		x := topoPad + topoLabelW
-		label := plural(len(ds), "device")
+		label := counted(len(ds), "device")
 		ht.Devices = append(ht.Devices, topoBox{Name: tierNames[tier], Kind: "tier", Tier: tier, Label: label,
 			Title: fmt.Sprintf("%s: %s, %s … %s", tierNames[tier], label, ds[0].Name, ds[len(ds)-1].Name),
 			X:     x, Y: y, W: w, H: topoBoxH, TextX: x + w/2, TextY: y + topoBoxH/2 + 4})
@@ -281,6 +281,6 @@ func layoutTopoAggregated(ht *htmlTopo, t *Topology, j linkJudge) {
 		id := tierNames[k[0]] + "--" + tierNames[k[1]]
 		ht.Links = append(ht.Links, topoLine{ID: id, Verdict: verdict, OneSided: g.oneSided > 0, Path: path, Count: g.n,
 			Title: fmt.Sprintf("%s – %s: %s, %d error, %d warning, %d one-sided", tierNames[k[0]], tierNames[k[1]],
-				plural(g.n, "link"), g.verdicts["error"], g.verdicts["warning"], g.oneSided)})
+				counted(g.n, "link"), g.verdicts["error"], g.verdicts["warning"], g.oneSided)})
 	}
 }

@@ -72,7 +72,7 @@ func TraceText(w io.Writer, r *checks.TraceResult) error {
 		if broken > 0 {
 			verdict = fmt.Sprintf("%d broken", broken)
 		}
-		fmt.Fprintf(&b, "\n%s → %s: %s, %s\n", pr.Src, pr.Dst, plural(len(pr.Paths), "path"), verdict)
+		fmt.Fprintf(&b, "\n%s → %s: %s, %s\n", pr.Src, pr.Dst, counted(len(pr.Paths), "path"), verdict)
 		for i, p := range pr.Paths {
 			via := ""
 			if p.Via != "" {

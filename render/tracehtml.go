@@ -81,12 +81,12 @@ func buildTraceHTML(r *checks.TraceResult) *traceHTMLView {
 		if broken > 0 {
 			verdict = fmt.Sprintf("%d broken", broken)
 		}
-		hp.Summary = plural(len(pr.Paths), "path") + ", " + verdict
+		hp.Summary = counted(len(pr.Paths), "path") + ", " + verdict
 		v.Paths += len(pr.Paths)
 		v.BrokenPaths += broken
 		v.Pairs = append(v.Pairs, hp)
 	}
-	v.Counts = fmt.Sprintf("%s, %s, %d broken", plural(len(r.Pairs), "NIC pair"), plural(v.Paths, "path"), v.BrokenPaths)
+	v.Counts = fmt.Sprintf("%s, %s, %d broken", counted(len(r.Pairs), "NIC pair"), counted(v.Paths, "path"), v.BrokenPaths)
 	return v
 }
 

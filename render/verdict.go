@@ -17,7 +17,7 @@ func verdict(r *Report) (word, detail string) {
 	case r.ReportOnly:
 		c := r.Counts()
 		return "REPORT ONLY", fmt.Sprintf("%s, %s, %d info (--fail-on none)",
-			plural(c.Error, "error"), plural(c.Warning, "warning"), c.Info)
+			counted(c.Error, "error"), counted(c.Warning, "warning"), c.Info)
 	case r.Failed():
 		return "FAIL", fmt.Sprintf("findings at or above %s", r.FailOn)
 	}
@@ -31,13 +31,13 @@ func incompleteDetail(r *Report) string {
 	var parts []string
 	if n := len(r.NotAudited); n > 0 {
 		parts = append(parts, fmt.Sprintf("%s not audited (%s): check the network, credentials and host keys named above and run again",
-			plural(n, "device"), strings.Join(r.NotAudited, ", ")))
+			counted(n, "device"), strings.Join(r.NotAudited, ", ")))
 	}
 	switch n := len(r.Errors) - len(r.NotAudited); {
 	case len(parts) == 0:
 		parts = append(parts, "fix the input and run again")
 	case n > 0:
-		parts = append(parts, plural(n, "input error")+": fix the input and run again")
+		parts = append(parts, counted(n, "input error")+": fix the input and run again")
 	}
 	return strings.Join(parts, "; ")
 }
@@ -47,8 +47,8 @@ func incompleteDetail(r *Report) string {
 func summary(r *Report) string {
 	c := r.Counts()
 	s := fmt.Sprintf("%s, %s (%s, %s, %d info",
-		plural(len(r.Devices), "device"), plural(len(r.Findings), "finding"),
-		plural(c.Error, "error"), plural(c.Warning, "warning"), c.Info)
+		counted(len(r.Devices), "device"), counted(len(r.Findings), "finding"),
+		counted(c.Error, "error"), counted(c.Warning, "warning"), c.Info)
 	// Waived findings are counted apart from the severities, which count
 	// what the gate judges.
 	if n := r.Waived(); n > 0 {
@@ -56,7 +56,7 @@ func summary(r *Report) string {
 	}
 	s += ")"
 	if len(r.Errors) > 0 {
-		s += ", " + plural(len(r.Errors), "input error")
+		s += ", " + counted(len(r.Errors), "input error")
 	}
 	return s
 }

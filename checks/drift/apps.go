@@ -2,6 +2,7 @@ package drift
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/model"
@@ -45,7 +46,7 @@ func appItems(l *itemList, h *snapshot.Host, r *policyRules) {
 	}
 	fit := item{field: "nccl_ib_fifo_tc", text: fifo, origin: ft.Origin, say: "NCCL_IB_FIFO_TC %s"}
 	fit.judge("host-nccl-fifo-tc", judgeIf(fj, func() checks.Judgement {
-		return checks.JudgeNCCLFifoTC(r.p, ft.Value, anyFree, "NCCL_IB_FIFO_TC="+itoa(ft.Value))
+		return checks.JudgeNCCLFifoTC(r.p, ft.Value, anyFree, "NCCL_IB_FIFO_TC="+strconv.Itoa(ft.Value))
 	}))
 	l.add(fit)
 	for _, s := range a.ToS {

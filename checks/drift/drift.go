@@ -263,20 +263,20 @@ func fabricChanges(old, new *snapshot.Snapshot) []Change {
 	add("fabric", "fabric", old.Fabric, new.Fabric)
 	add("policy.preset", "policy preset", o.Preset, n.Preset)
 	add("policy.roce.dscp", "policy RoCE DSCP", ints(o.RoCE.DSCP), ints(n.RoCE.DSCP), "switch-dscp-map", "host-dscp-map", "host-tos")
-	add("policy.roce.priority", "policy RoCE priority", itoa(o.RoCE.Priority), itoa(n.RoCE.Priority),
+	add("policy.roce.priority", "policy RoCE priority", strconv.Itoa(o.RoCE.Priority), strconv.Itoa(n.RoCE.Priority),
 		"switch-dscp-map", "switch-pfc", "switch-queue-map", "host-dscp-map", "host-pfc", "host-ecn")
-	add("policy.roce.traffic_class", "policy RoCE traffic class", itoa(o.RoCE.TrafficClass), itoa(n.RoCE.TrafficClass),
+	add("policy.roce.traffic_class", "policy RoCE traffic class", strconv.Itoa(o.RoCE.TrafficClass), strconv.Itoa(n.RoCE.TrafficClass),
 		"switch-queue-map", "switch-ecn", "switch-cnp")
 	add("policy.roce.mode", "policy RoCE mode", o.RoCE.Mode, n.RoCE.Mode, "switch-roce-mode", "switch-pfc", "host-pfc")
 	// A snapshot taken before roce.host_tsa existed holds the default.
 	add("policy.roce.host_tsa", "policy RoCE NIC scheduling", cmp.Or(o.RoCE.HostTSA, "ets"), cmp.Or(n.RoCE.HostTSA, "ets"), "host-ets")
-	add("policy.cnp.dscp", "policy CNP DSCP", itoa(o.CNP.DSCP), itoa(n.CNP.DSCP), "switch-cnp", "host-cnp")
-	add("policy.cnp.priority", "policy CNP priority", itoa(o.CNP.Priority), itoa(n.CNP.Priority), "switch-cnp", "host-cnp")
+	add("policy.cnp.dscp", "policy CNP DSCP", strconv.Itoa(o.CNP.DSCP), strconv.Itoa(n.CNP.DSCP), "switch-cnp", "host-cnp")
+	add("policy.cnp.priority", "policy CNP priority", strconv.Itoa(o.CNP.Priority), strconv.Itoa(n.CNP.Priority), "switch-cnp", "host-cnp")
 	add("policy.trust", "policy trust", o.Trust, n.Trust, "switch-trust", "host-trust", "host-dscp-map")
-	add("policy.mtu.host", "policy host MTU", itoa(o.MTU.Host), itoa(n.MTU.Host), "mtu")
-	add("policy.mtu.switch", "policy switch MTU", itoa(o.MTU.Switch), itoa(n.MTU.Switch), "mtu")
+	add("policy.mtu.host", "policy host MTU", strconv.Itoa(o.MTU.Host), strconv.Itoa(n.MTU.Host), "mtu")
+	add("policy.mtu.switch", "policy switch MTU", strconv.Itoa(o.MTU.Switch), strconv.Itoa(n.MTU.Switch), "mtu")
 	add("policy.ecmp.hash_fields", "policy ECMP hash fields", strings.Join(o.ECMP.HashFields, ","), strings.Join(n.ECMP.HashFields, ","), "ecmp-hash")
-	add("policy.pfc.cable_length", "policy PFC cable length", itoa(o.CableLength()), itoa(n.CableLength()), "pfc-cable-length")
+	add("policy.pfc.cable_length", "policy PFC cable length", strconv.Itoa(o.CableLength()), strconv.Itoa(n.CableLength()), "pfc-cable-length")
 	add("policy.ecmp.adaptive_routing", "policy adaptive routing", onOff(o.ECMP.AdaptiveRouting), onOff(n.ECMP.AdaptiveRouting), "adaptive-routing")
 	return out
 }

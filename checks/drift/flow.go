@@ -3,6 +3,7 @@ package drift
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
@@ -98,7 +99,7 @@ func cableItem(g *snapshot.PortGroup, r *policyRules) item {
 		return it
 	}
 	v, lossless := g.CableLength.Value, groupLossless(g)
-	it.text, it.origin = itoa(v)+" m", g.CableLength.Origin
+	it.text, it.origin = strconv.Itoa(v)+" m", g.CableLength.Origin
 	j := checks.JudgePFCCableLength(r.p, lossless, v, r.fabric.cableRef)
 	switch {
 	case j.OK:

@@ -3,6 +3,7 @@ package drift
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/inventory"
@@ -88,7 +89,7 @@ func (sp *switchPorts) portItems(port string) []item {
 	mtu, ar, r := sp.mtu[port], sp.ar[port], sp.r
 	var l itemList
 	if mtu != nil {
-		it := item{field: "mtu", text: itoa(mtu.Value), origin: mtu.Origin, say: "MTU %s"}
+		it := item{field: "mtu", text: strconv.Itoa(mtu.Value), origin: mtu.Origin, say: "MTU %s"}
 		it.judge("mtu", checks.JudgeSwitchMTU(r.p, mtu.Value))
 		l.add(it)
 	} else {
@@ -119,7 +120,7 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 	trust.judge("switch-trust", judgeIf(g.Trust.Known, func() checks.Judgement { return checks.JudgeSwitchTrust(p, g.Trust.Value) }))
 	l.add(trust)
 	for d, v := range g.DSCP.Entries() {
-		it := item{field: "dscp_map." + itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → switch-priority %%s", d)}
+		it := item{field: "dscp_map." + strconv.Itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → switch-priority %%s", d)}
 		// A switch's map is whole once its configuration is read: an
 		// entry not known is a value the drift cannot vouch for.
 		if r.roceDSCP(d) {
@@ -146,7 +147,7 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 		cnpTC = g.SPToTC[sp].Value
 	}
 	for sp, v := range g.SPToTC {
-		it := item{field: "sp_to_tc." + itoa(sp), text: intText(v), origin: v.Origin, say: fmt.Sprintf("switch-priority %d → traffic-class %%s", sp)}
+		it := item{field: "sp_to_tc." + strconv.Itoa(sp), text: intText(v), origin: v.Origin, say: fmt.Sprintf("switch-priority %d → traffic-class %%s", sp)}
 		if v.Known {
 			queueItem(&it, p, sp, v.Value)
 			// Judged only where it breaks: every other move is neutral to
@@ -291,7 +292,7 @@ func nicItems(h *snapshot.Host, n *snapshot.NIC, r *policyRules) []item {
 	// (evidence, no value) breaks it, a table not collected does not.
 	judged := n.QosFile != "" && n.Trust.Known && checks.HostDSCPJudged(p, n.Trust.Value)
 	for d, v := range n.DSCP.Entries() {
-		it := item{field: "dscp_map." + itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → priority %%s", d)}
+		it := item{field: "dscp_map." + strconv.Itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → priority %%s", d)}
 		if p.Trust == "dscp" && r.roceDSCP(d) {
 			it.judge("host-dscp-map", judgeIf(judged && (v.Known || v.Origin != ""), func() checks.Judgement {
 				return checks.JudgeHostDSCP(p, d, v.Value, v.Known)
@@ -310,11 +311,11 @@ func nicItems(h *snapshot.Host, n *snapshot.NIC, r *policyRules) []item {
 		if n.PrioTC.Known && prio < len(n.PrioTC.Value) {
 			t = snapshot.Fact[int]{Value: n.PrioTC.Value[prio], Known: true, Origin: n.PrioTC.Origin}
 		}
-		l.add(item{field: "prio_to_tc." + itoa(prio), text: text(t, func(v int) string {
+		l.add(item{field: "prio_to_tc." + strconv.Itoa(prio), text: text(t, func(v int) string {
 			if v < 0 {
 				return "none"
 			}
-			return itoa(v)
+			return strconv.Itoa(v)
 		}), origin: t.Origin, say: fmt.Sprintf("priority %d → tc %%s", prio)})
 	}
 	for _, pt := range []struct {
@@ -322,7 +323,7 @@ func nicItems(h *snapshot.Host, n *snapshot.NIC, r *policyRules) []item {
 		v           []snapshot.Fact[bool]
 	}{{"np", "DCQCN notification point", n.ECNNP}, {"rp", "DCQCN reaction point", n.ECNRP}} {
 		for prio, v := range pt.v {
-			it := item{field: "ecn_" + pt.field + "." + itoa(prio), text: boolText(v), origin: v.Origin, say: fmt.Sprintf("%s on priority %d %%s", pt.what, prio)}
+			it := item{field: "ecn_" + pt.field + "." + strconv.Itoa(prio), text: boolText(v), origin: v.Origin, say: fmt.Sprintf("%s on priority %d %%s", pt.what, prio)}
 			if prio == p.RoCE.Priority {
 				it.judge("host-ecn", judgeIf(v.Known, func() checks.Judgement { return checks.JudgeHostDCQCN(p, pt.field, prio, v.Value) }))
 			}
@@ -418,9 +419,9 @@ func roceTCItem(p inventory.Policy, n *snapshot.NIC) item {
 		return it
 	}
 	tsa, bw := n.TSA[tc].Value, n.TCBW[tc]
-	it.text, it.origin = "tc "+itoa(tc)+": "+tsa, n.TSA[tc].Origin
+	it.text, it.origin = "tc "+strconv.Itoa(tc)+": "+tsa, n.TSA[tc].Origin
 	if tsa == "ets" {
-		it.text += ", bw " + itoa(bw) + "%"
+		it.text += ", bw " + strconv.Itoa(bw) + "%"
 	}
 	it.judge("host-ets", checks.JudgeHostETS(p, tc, tsa, bw))
 	return it

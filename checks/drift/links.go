@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
@@ -36,7 +37,7 @@ func (v *linkView) mtuText() string {
 		if !e.MTU.Known {
 			return "unknown"
 		}
-		return itoa(e.MTU.Value)
+		return strconv.Itoa(e.MTU.Value)
 	}
 	return fmt.Sprintf("MTU %s here, %s at %s", mtu(v.here), mtu(v.there), v.peer)
 }

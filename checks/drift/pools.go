@@ -2,6 +2,7 @@ package drift
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/inventory"
@@ -14,7 +15,7 @@ import (
 // trust too, so a broken entry says so in its text.
 func pcpItems(l *itemList, g *snapshot.PortGroup, p inventory.Policy) {
 	for pcp, v := range g.PCP {
-		it := item{field: "pcp_map." + itoa(pcp), text: intText(v), origin: v.Origin, say: fmt.Sprintf("PCP %d → switch-priority %%s", pcp)}
+		it := item{field: "pcp_map." + strconv.Itoa(pcp), text: intText(v), origin: v.Origin, say: fmt.Sprintf("PCP %d → switch-priority %%s", pcp)}
 		if pcp == p.RoCE.Priority || pcp == p.CNP.Priority {
 			j := checks.JudgeSwitchPCP(p, g.Trust.Value, pcp, v.Value)
 			if !j.OK {
@@ -36,7 +37,7 @@ func poolItems(l *itemList, sw *snapshot.Switch, p inventory.Policy) {
 	for _, tp := range sw.TrafficPools {
 		pre := "traffic_pools." + tp.Name + "."
 		mem := tp.MemoryPercent
-		l.add(item{field: pre + "memory_percent", text: text(mem, func(v int) string { return itoa(v) + "%" }), origin: mem.Origin,
+		l.add(item{field: pre + "memory_percent", text: text(mem, func(v int) string { return strconv.Itoa(v) + "%" }), origin: mem.Origin,
 			say: "traffic-pool " + tp.Name + " memory-percent %s", checks: []string{"switch-buffer-pool"}})
 		if mem.Known {
 			total += mem.Value
@@ -53,7 +54,7 @@ func poolItems(l *itemList, sw *snapshot.Switch, p inventory.Policy) {
 		it.judge("switch-buffer-pool", j)
 		l.add(it)
 	}
-	it := item{field: "traffic_pools.memory_total", text: itoa(total) + "%", say: "traffic pools' memory-percent total %s"}
+	it := item{field: "traffic_pools.memory_total", text: strconv.Itoa(total) + "%", say: "traffic pools' memory-percent total %s"}
 	it.judge("switch-buffer-pool", checks.JudgePoolMemory(total))
 	l.add(it)
 }

@@ -2,6 +2,7 @@ package drift
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/internal/layout"
@@ -17,7 +18,7 @@ func ncclGIDParamItems(l *itemList, h *snapshot.Host) {
 			if v < 0 {
 				return "unset (NCCL chooses)"
 			}
-			return itoa(v)
+			return strconv.Itoa(v)
 		}), origin: h.NCCLGIDIndex.Origin, say: "NCCL_IB_GID_INDEX %s", checks: []string{"host-roce-version"}})
 	}
 	if h.NCCLRoCEVersion != nil {

@@ -54,8 +54,6 @@ func (it *item) judge(check string, j checks.Judgement) {
 	it.bad = it.bad || j.Breaks()
 }
 
-func itoa(i int) string { return strconv.Itoa(i) }
-
 func onOff(b bool) string {
 	if b {
 		return "on"
@@ -76,7 +74,7 @@ func text[T any](f snapshot.Fact[T], show func(T) string) string {
 }
 
 func boolText(f snapshot.Fact[bool]) string { return text(f, onOff) }
-func intText(f snapshot.Fact[int]) string   { return text(f, itoa) }
+func intText(f snapshot.Fact[int]) string   { return text(f, strconv.Itoa) }
 func strText(f snapshot.Fact[string]) string {
 	return text(f, func(s string) string { return s })
 }
@@ -87,7 +85,7 @@ func unsetText(f snapshot.Fact[int]) string {
 		if v < 0 {
 			return "unset"
 		}
-		return itoa(v)
+		return strconv.Itoa(v)
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -125,7 +126,7 @@ func (c *MlxConfig) row(s string, n, cols int) string {
 		f = f[1:]
 	}
 	if len(f) != cols+1 {
-		return "want a parameter name and " + strconv.Itoa(cols) + " " + plural(cols, "value", "values")
+		return "want a parameter name and " + strconv.Itoa(cols) + " " + english.Plural(cols, "value", "values")
 	}
 	if !mlxNameRe.MatchString(f[0]) {
 		return "not a parameter name"
@@ -139,11 +140,4 @@ func (c *MlxConfig) row(s string, n, cols int) string {
 	}
 	c.Params[f[0]] = p
 	return ""
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

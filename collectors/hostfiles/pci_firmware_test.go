@@ -69,7 +69,7 @@ func TestParseMlxConfigErrors(t *testing.T) {
 		{"Device #1:\nDevice #2:\n", "a second device", 2},
 	} {
 		_, err := ParseMlxConfig("f.txt", []byte(c.in))
-		if err == nil || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "f.txt:"+itoaT(c.line)) {
+		if err == nil || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "f.txt:"+strconv.Itoa(c.line)) {
 			t.Errorf("%q: got %v, want f.txt:%d ... %s", c.in, err, c.line, c.msg)
 		}
 	}
@@ -134,7 +134,7 @@ func TestParseLspciErrors(t *testing.T) {
 		{"garbage\n", "not an lspci device line", 1},
 	} {
 		_, err := ParseLspci("f.txt", []byte(c.in))
-		if err == nil || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "f.txt:"+itoaT(c.line)) {
+		if err == nil || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "f.txt:"+strconv.Itoa(c.line)) {
 			t.Errorf("%q: got %v, want f.txt:%d ... %s", c.in, err, c.line, c.msg)
 		}
 	}
@@ -161,8 +161,6 @@ func TestParseCPUInfo(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
-
-func itoaT(i int) string { return strconv.Itoa(i) }
 
 func FuzzParseMlxConfig(f *testing.F) {
 	addTestdataSeeds(f, "mlxconfig")

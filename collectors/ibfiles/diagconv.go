@@ -3,6 +3,7 @@ package ibfiles
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/internal/source"
@@ -75,7 +76,7 @@ func SL2VLFromSLVL(t *SLVL, names map[string]string) map[PortKey]*SL2VL {
 		k := PortKey{nameOf(names, r.GUID), r.Out}
 		tab := out[k]
 		if tab == nil {
-			tab = &SL2VL{File: t.File, PortID: "node " + r.GUID + " port " + itoa(r.Out)}
+			tab = &SL2VL{File: t.File, PortID: "node " + r.GUID + " port " + strconv.Itoa(r.Out)}
 			out[k] = tab
 		}
 		tab.Rows = append(tab.Rows, SL2VLRow{In: r.In, Out: r.Out, VL: r.VL, Line: r.Line})
@@ -90,7 +91,7 @@ func SL2VLFromSLVL(t *SLVL, names map[string]string) map[PortKey]*SL2VL {
 func PortInfoFromDB(file string, ports []DiagPort, names map[string]string) map[PortKey]*PortInfo {
 	out := map[PortKey]*PortInfo{}
 	for _, p := range ports {
-		pi := &PortInfo{File: file, PortID: "node " + p.NodeGUID + " lid " + itoa(p.LID), Port: p.Port,
+		pi := &PortInfo{File: file, PortID: "node " + p.NodeGUID + " lid " + strconv.Itoa(p.LID), Port: p.Port,
 			OperVLs: p.OperVLs, VLHighLimit: p.VLHighLimit}
 		if p.OperVLs > 0 {
 			pi.OperVLsLine = p.Line

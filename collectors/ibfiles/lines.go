@@ -44,5 +44,3 @@ func clip(s string) string {
 func errf(file string, line int, format string, a ...any) error {
 	return source.Errorf(file, line, format, a...)
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }

@@ -2,6 +2,7 @@ package ibfiles
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -50,7 +51,7 @@ func ParseSLVL(file string, data []byte) (*SLVL, error) {
 		if msg != "" {
 			return nil, errf(file, n, "%s: %q", msg, clip(s))
 		}
-		k := [3]string{r.GUID, itoa(r.In), itoa(r.Out)}
+		k := [3]string{r.GUID, strconv.Itoa(r.In), strconv.Itoa(r.Out)}
 		if l, dup := seen[k]; dup {
 			return nil, errf(file, n, "%s in %d out %d again (first at line %d)", r.GUID, r.In, r.Out, l)
 		}

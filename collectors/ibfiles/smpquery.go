@@ -1,6 +1,7 @@
 package ibfiles
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -190,7 +191,7 @@ func arbCells(s, name string, max int) ([]int, string) {
 	for _, c := range strings.Split(strings.TrimSuffix(cells, "|"), "|") {
 		v, ok := atoi(strings.TrimSpace(c), 0, max, true)
 		if !ok {
-			return nil, name + " cell is not a number 0-" + itoa(max)
+			return nil, name + " cell is not a number 0-" + strconv.Itoa(max)
 		}
 		out = append(out, v)
 	}

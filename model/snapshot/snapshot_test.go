@@ -2,10 +2,10 @@ package snapshot_test
 
 import (
 	"bytes"
-	"encoding/json"
 	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -106,7 +106,7 @@ func TestSnapshotContent(t *testing.T) {
 	}
 	var mtu []string
 	for _, g := range leaf03.MTU {
-		mtu = append(mtu, g.Ports+"="+itoa(g.Value))
+		mtu = append(mtu, g.Ports+"="+strconv.Itoa(g.Value))
 	}
 	if got := strings.Join(mtu, " "); got != "swp1-4,swp6-32=9216 swp5=1500" {
 		t.Errorf("leaf03 MTU groups = %s", got)
@@ -229,8 +229,6 @@ func lineWith(doc, s string) int {
 	i := strings.Index(doc, s)
 	return 1 + strings.Count(doc[:i], "\n")
 }
-
-func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
 
 // TestReadWithoutSections: a snapshot written before the optional sections
 // existed reads with none of them, its values there unknown (nil), and

@@ -114,7 +114,7 @@ type group struct {
 }
 
 // portGroups groups ports by their shared *model.QoS in port order, as the
-// checks do (checks/helpers.go portGroups), so a snapshot's groups are the
+// checks do (model Switch.PortGroups), so a snapshot's groups are the
 // interfaces its findings name.
 func portGroups(sw *model.Switch) []group {
 	if len(sw.Ports) == 0 {

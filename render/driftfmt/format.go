@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks/drift"
+	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
 
@@ -52,11 +53,11 @@ func summaryLine(d *drift.Drift) string {
 	line := "both sides are the same in QoS terms"
 	if s.Drift {
 		line = fmt.Sprintf("%d %s drifted (%d changed, %d appeared, %d vanished), %d %s: %d break the policy, %d still break it, %d repair it",
-			s.Devices, plural(s.Devices, "device", "devices"), s.Changed, s.Appeared, s.Vanished,
-			s.Changes, plural(s.Changes, "change", "changes"), s.Breaks, s.StillBreaks, s.Repairs)
+			s.Devices, english.Plural(s.Devices, "device", "devices"), s.Changed, s.Appeared, s.Vanished,
+			s.Changes, english.Plural(s.Changes, "change", "changes"), s.Breaks, s.StillBreaks, s.Repairs)
 	}
 	if n := len(d.InputErrors); n > 0 {
-		line += fmt.Sprintf("; incomplete: %d input %s", n, plural(n, "error", "errors"))
+		line += fmt.Sprintf("; incomplete: %d input %s", n, english.Plural(n, "error", "errors"))
 	}
 	return line
 }
@@ -82,13 +83,6 @@ func effectWord(e string) string {
 		return "repairs"
 	}
 	return ""
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func inputErrorLine(e drift.SideError) string {

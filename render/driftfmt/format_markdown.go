@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks/drift"
+	"github.com/qoslint/qoslint/internal/english"
 )
 
 // MarkdownMaxBytes bounds the markdown drift as the lint report's markdown
@@ -77,7 +78,7 @@ func WriteMarkdown(w io.Writer, d *drift.Drift) error {
 		}
 	}
 	if left > 0 {
-		fmt.Fprintf(&b, "\n… %d more %s (see the full report)\n", left, plural(left, "change", "changes"))
+		fmt.Fprintf(&b, "\n… %d more %s (see the full report)\n", left, english.Plural(left, "change", "changes"))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

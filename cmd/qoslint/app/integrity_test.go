@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,7 +23,7 @@ func findingKeys(t *testing.T, report []byte, skip ...string) []string {
 	for _, f := range decode(t, report).Findings {
 		// A link check's finding names the other end too: a cable to a
 		// skipped device is judged only when that device is read.
-		if !containsString(skip, f.Device) && !(strings.HasPrefix(f.Check, "link-") && mentions(f.Message, skip)) {
+		if !slices.Contains(skip, f.Device) && !(strings.HasPrefix(f.Check, "link-") && mentions(f.Message, skip)) {
 			out = append(out, f.Check+" "+f.Device+" "+f.Interface+" "+f.Message)
 		}
 	}
@@ -32,15 +33,6 @@ func findingKeys(t *testing.T, report []byte, skip ...string) []string {
 func mentions(msg string, devices []string) bool {
 	for _, d := range devices {
 		if strings.Contains(msg, d+" ") || strings.Contains(msg, d+":") {
-			return true
-		}
-	}
-	return false
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
 			return true
 		}
 	}
