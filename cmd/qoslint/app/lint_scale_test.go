@@ -25,10 +25,12 @@ import (
 //
 //	QOSLINT_SCALE=10496 go test -run '^TestLintScale$' -v -timeout 30m ./cmd/qoslint/app
 //
-// QOSLINT_SCALE_PROFILE=dir also writes, from the child, cpu.pprof (the
-// whole lint), heap-model.pprof (inuse after GC with the model built and
-// the capture it was built from still reachable, as buildReport holds it)
-// and heap-end.pprof (after the report is built).
+// QOSLINT_SCALE_PROFILE=dir also writes, from the child, heap-model.pprof
+// (in use after GC with the model built and the capture it was built from
+// still reachable, as buildReport holds both while the checks run; a
+// separate collection before the measured lint, so its peak RSS then
+// counts both), cpu.pprof (the measured lint) and heap-end.pprof (after
+// the report is built; its alloc_space covers both builds).
 const (
 	scaleEnv        = "QOSLINT_SCALE"
 	scaleProfileEnv = "QOSLINT_SCALE_PROFILE"
@@ -151,6 +153,7 @@ func scaleInChild(t *testing.T, dir string) scaleResult {
 func scaleChild(t *testing.T, dir string) {
 	prof := os.Getenv(scaleProfileEnv)
 	if prof != "" {
+		heapAfterModel(t, dir, filepath.Join(prof, "heap-model.pprof"))
 		f, err := os.Create(filepath.Join(prof, "cpu.pprof"))
 		if err != nil {
 			t.Fatal(err)
@@ -159,7 +162,6 @@ func scaleChild(t *testing.T, dir string) {
 		if err := pprof.StartCPUProfile(f); err != nil {
 			t.Fatal(err)
 		}
-		heapAfterModel(t, dir, filepath.Join(prof, "heap-model.pprof"))
 	}
 	start := time.Now()
 	r, err := BuildReport(dir, checks.Error)
