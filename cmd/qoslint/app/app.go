@@ -259,12 +259,13 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		r.Notes = append(r.Notes, "checks not run (--enable, --disable or the inventory's checks section): "+off)
 	}
 	r.Notes = append(r.Notes, statusNotes(statuses)...)
+	reads := groupReads(capture.Read)
 	modelled := map[string]*model.Switch{}
 	for _, sw := range fab.Switches {
 		modelled[sw.Name] = sw
 	}
 	for _, s := range inv.Switches {
-		d := render.Device{Name: s.Name, Kind: layout.KindSwitch, Primary: primaryFile(layout.KindSwitch, s.Name, capture.Read, s.Pos)}
+		d := render.Device{Name: s.Name, Kind: layout.KindSwitch, Primary: primaryFile(layout.KindSwitch, s.Name, reads.of(s.Name), s.Pos)}
 		if sw := modelled[s.Name]; sw != nil {
 			d.Release = render.SwitchRelease(sw)
 			if d.Release.Assumed != "" && hasNVUEChange(r.Findings, s.Name) {
@@ -274,7 +275,7 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks
 		r.Devices = append(r.Devices, d)
 	}
 	for _, h := range inv.Hosts {
-		r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost, Primary: primaryFile(layout.KindHost, h.Name, capture.Read, h.Pos)})
+		r.Devices = append(r.Devices, render.Device{Name: h.Name, Kind: layout.KindHost, Primary: primaryFile(layout.KindHost, h.Name, reads.of(h.Name), h.Pos)})
 	}
 	r.Statuses = append(r.Statuses, unmodelledStatuses(r.Devices, statuses)...)
 	r.Normalize()
