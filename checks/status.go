@@ -2,7 +2,6 @@ package checks
 
 import (
 	"fmt"
-	"net/netip"
 	"slices"
 	"sort"
 	"strings"
@@ -186,17 +185,8 @@ func appliesWire(f *model.Fabric, device string) (SkipKind, string) {
 	if len(f.Wire) == 0 {
 		return SkipNotCollected, "no packet capture (" + layout.CapturesDir + "/*.pcap or *.pcapng in a device folder)"
 	}
-	for _, s := range f.Wire {
-		if s.Device == device {
-			return "", ""
-		}
-		for _, fl := range s.Flows {
-			for _, ip := range []netip.Addr{fl.Src, fl.Dst} {
-				if f.HostOfIP[ip.Unmap()] == device {
-					return "", ""
-				}
-			}
-		}
+	if f.OnWire(device) {
+		return "", ""
 	}
 	return SkipNotCollected, "no packet capture holds this device's traffic"
 }

@@ -54,15 +54,14 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 	buildIB(f, inv, c)
 	buildK8s(f, inv, c.K8s)
 	buildIBApps(f, c)
+	f.index()
 	return f
 }
 
 // SwitchByName finds a switch.
 func (f *Fabric) SwitchByName(name string) *Switch {
-	for _, s := range f.Switches {
-		if s.Name == name {
-			return s
-		}
+	if i := f.lookup(name, true); i >= 0 && f.Switches[i].Name == name {
+		return f.Switches[i]
 	}
 	return nil
 }

@@ -16,10 +16,8 @@ func (f *Fabric) ConfiguredSwitches() []*Switch {
 
 // Host finds a host by name; nil if the fabric has none of that name.
 func (f *Fabric) Host(name string) *Host {
-	for _, h := range f.Hosts {
-		if h.Name == name {
-			return h
-		}
+	if i := f.lookup(name, false); i >= 0 && f.Hosts[i].Name == name {
+		return f.Hosts[i]
 	}
 	return nil
 }

@@ -53,6 +53,8 @@ func Defaulted[T any](v T, why string) Value[T] {
 
 // Fabric is the whole model.
 type Fabric struct {
+	names    *names     // SwitchByName's and Host's index
+	wire     *wireIndex // OnWire's
 	Name     string
 	Policy   inventory.Policy
 	Switches []*Switch

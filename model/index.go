@@ -1,0 +1,90 @@
+package model
+
+import (
+	"net/netip"
+
+	"github.com/qoslint/qoslint/collectors/pcap"
+)
+
+// names indexes a fabric's devices by name. Lookups by name run once per
+// device × check (the runner asks every check whether it judges every
+// device), so a scan per lookup made a lint of N devices quadratic
+// (TestLintScale). The index is rebuilt whenever the slices it was built
+// from are not the fabric's own any more (appended to, replaced), and a
+// hit is checked against the slice itself; what it cannot see is a device
+// renamed in place after a lookup, which nothing does (devices are named
+// by the inventory, before Build returns).
+//
+// Build indexes the fabric it returns, so that lookups only read; a
+// rebuild (a test that replaced a slice) swaps in a new index, never
+// edits one another copy of the Fabric may share.
+type names struct {
+	switches map[string]int
+	hosts    map[string]int
+	sw       []*Switch // the slices the maps index
+	h        []*Host
+}
+
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// lookup returns the index of name in the switches (sw) or hosts.
+func (f *Fabric) lookup(name string, sw bool) int {
+	n := f.names
+	if n == nil || !sameSlice(n.sw, f.Switches) || !sameSlice(n.h, f.Hosts) {
+		n = f.index()
+	}
+	m := n.hosts
+	if sw {
+		m = n.switches
+	}
+	i, ok := m[name]
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+// index builds the name index of the fabric's devices as they are now.
+func (f *Fabric) index() *names {
+	n := &names{switches: make(map[string]int, len(f.Switches)), hosts: make(map[string]int, len(f.Hosts)), sw: f.Switches, h: f.Hosts}
+	for i, s := range f.Switches {
+		n.switches[s.Name] = i
+	}
+	for i, h := range f.Hosts {
+		n.hosts[h.Name] = i
+	}
+	f.names = n
+	return n
+}
+
+// wireIndex is the set of devices whose traffic a capture holds, for the
+// wire checks' "does this device appear on the wire" (asked once per
+// device × wire check); rebuilt when Wire is not the slice it was built
+// from.
+type wireIndex struct {
+	from    []*pcap.Summary
+	devices map[string]bool
+}
+
+// OnWire reports whether a capture holds device's traffic: a capture taken
+// on it, or a flow from or to its address (HostOfIP).
+func (f *Fabric) OnWire(device string) bool {
+	w := f.wire
+	if w == nil || !sameSlice(w.from, f.Wire) {
+		w = &wireIndex{from: f.Wire, devices: map[string]bool{}}
+		for _, s := range f.Wire {
+			w.devices[s.Device] = true
+			for _, fl := range s.Flows {
+				for _, ip := range []netip.Addr{fl.Src, fl.Dst} {
+					if h, ok := f.HostOfIP[ip.Unmap()]; ok {
+						w.devices[h] = true
+					}
+				}
+			}
+		}
+		f.wire = w
+	}
+	return w.devices[device]
+}
