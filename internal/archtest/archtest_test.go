@@ -1,8 +1,12 @@
 // Package archtest holds qoslint's import rules as a test: which layer may
 // import which, read from `go list` (the packages' production imports; test
 // files may reach further, for fixtures). The layers, from the ground up:
-// the vocabulary (internal/, standard library only), inventory, collectors,
-// model, checks, render, cmd. No layer imports one above it. Rules issue 23
+// the vocabulary (internal/, standard library only), inventory, model,
+// collectors, checks, render, cmd. No layer imports one above it. The model
+// sits below the collectors because it is their contract: each collector
+// package parses its format and fills the model's types (a new switch OS is
+// one such package), so the model names no parser type; the data still
+// flows inventory -> collectors -> model -> checks -> render. Rules issue 23
 // sets that the code does not meet yet are a ratchet: today's exceptions
 // are listed edge by edge, a new edge fails, and so does a listed edge that
 // has disappeared, so the list only ever shrinks.
@@ -32,7 +36,7 @@ var vocabulary = []string{"internal/buildinfo", "internal/layout", "internal/nam
 
 // layers orders the layers by their first path element; a package may
 // import its own layer and the layers below it.
-var layers = []string{"inventory", "collectors", "model", "checks", "render", "cmd"}
+var layers = []string{"inventory", "model", "collectors", "checks", "render", "cmd"}
 
 // collectorsOnly are packages no layer above the collectors imports.
 // collectors/devcmd is the live collector's allowlist: the commands
@@ -127,6 +131,7 @@ func TestJudge(t *testing.T) {
 			{ImportPath: "inventory", Imports: m("internal/layout")},
 			{ImportPath: "collectors/nvue", Imports: m("internal/source")},
 			{ImportPath: "model", Imports: m("inventory", "collectors/nvue")},
+			{ImportPath: "collectors/sonic", Imports: m("model", "internal/source")},
 			{ImportPath: "checks", Imports: m("model", "internal/layout")},
 			{ImportPath: "render", Imports: m("checks", "model")},
 			{ImportPath: "cmd/qoslint", Imports: m("render", "fmt")},
@@ -204,6 +209,9 @@ func judge(pkgs []pkg, ratchet []string) []string {
 			continue
 		}
 		for _, d := range p.Deps {
+			if rel, ok := ours(d); ok && slices.Contains(vocabulary, rel) {
+				continue // one word of the vocabulary may use another
+			}
 			if !std[d] {
 				problems = append(problems, fmt.Sprintf("%s depends on %s: the vocabulary imports the standard library only", v, d))
 			}
@@ -231,6 +239,10 @@ func judge(pkgs []pkg, ratchet []string) []string {
 				problems = append(problems, fmt.Sprintf("%s: only the collectors may import %s", edge, to))
 			}
 			if f, t := rank(from), rank(to); f >= 0 && t > f {
+				if listed[edge] {
+					seen[edge] = true
+					continue
+				}
 				problems = append(problems, fmt.Sprintf("%s imports upward: %s is below %s", edge, layers[f], layers[t]))
 			}
 			for _, r := range targets {
