@@ -1,6 +1,7 @@
 package checks_test
 
 import (
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -51,7 +52,7 @@ func build(t *testing.T, dir string) *model.Fabric {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return model.Build(inv, offline.Collect(dir, inv))
+	return fabricbuild.Build(inv, offline.Collect(dir, inv))
 }
 
 // hopChecks are the checks whose findings cover each hop of the chain.

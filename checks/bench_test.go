@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -64,7 +65,7 @@ func countersFabric(tb testing.TB, nSwitches, nHosts int) *model.Fabric {
 	if len(c.Errors) > 0 {
 		tb.Fatal(c.Errors[0])
 	}
-	return model.Build(parsed, c)
+	return fabricbuild.Build(parsed, c)
 }
 
 // BenchmarkRunEvidence runs every check (checks.Run) on a fabric of 200

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"io/fs"
 	"os"
 	"path"
@@ -106,7 +107,7 @@ func fabric(t *testing.T, edits ...edit) *model.Fabric {
 	for _, e := range c.Errors {
 		t.Errorf("input error: %v", e)
 	}
-	f := model.Build(inv, c)
+	f := fabricbuild.Build(inv, c)
 	for _, p := range f.Problems {
 		t.Errorf("model problem: %v", p)
 	}

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,7 +11,6 @@ import (
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 )
 
 // lintDir runs every check on a fabric directory and returns
@@ -26,7 +26,7 @@ func lintDir(t *testing.T, dir string) []string {
 		t.Fatalf("%s: %v", dir, c.Errors)
 	}
 	var got []string
-	for _, fd := range Run(model.Build(inv, c)) {
+	for _, fd := range Run(fabricbuild.Build(inv, c)) {
 		got = append(got, fd.Device+" "+fd.Check+" "+fd.Severity.String())
 	}
 	slices.Sort(got)

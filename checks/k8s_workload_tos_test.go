@@ -1,6 +1,7 @@
 package checks
 
 import (
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -8,7 +9,6 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 )
 
 var _ = register(k8sWorkloadToS, func(testing.TB) []checkCase {
@@ -52,7 +52,7 @@ func TestK8sProfileInputError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := model.Build(inv, c)
+	f := fabricbuild.Build(inv, c)
 	if !hasNote(f, "k8s/nic.yaml:16: NicConfigurationTemplate nvidia-network-operator/spectrum-x-configuration: the profile ConfigMap nvidia-network-operator/sx could not be read (k8s/profile.yaml:456: runtimeConfig.roce: want a list") {
 		t.Errorf("notes %v", f.Notes)
 	}

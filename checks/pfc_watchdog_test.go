@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"strings"
 	"testing"
 
@@ -70,7 +71,7 @@ func TestWatchdogBondedBreakout(t *testing.T) {
 	if len(c.Errors) > 0 {
 		t.Fatalf("%v", c.Errors)
 	}
-	f := model.Build(inv, c)
+	f := fabricbuild.Build(inv, c)
 	sw := f.SwitchByName("core-01")
 	var bonded []string
 	for _, ms := range sw.Bonds {

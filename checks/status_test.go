@@ -1,6 +1,7 @@
 package checks
 
 import (
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"io/fs"
 	"strings"
 	"testing"
@@ -27,7 +28,7 @@ func emptyFabric(t *testing.T) *model.Fabric {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return model.Build(inv, offline.CollectFS(fsys, inv))
+	return fabricbuild.Build(inv, offline.CollectFS(fsys, inv))
 }
 
 // Every check can say why it did not run: on a fabric where nothing was
@@ -56,7 +57,7 @@ func exampleFabric(t *testing.T, dir string) *model.Fabric {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return model.Build(inv, offline.Collect(dir, inv))
+	return fabricbuild.Build(inv, offline.Collect(dir, inv))
 }
 
 func statusOf(t *testing.T, sts []Status, device, check string) Status {

@@ -43,9 +43,9 @@ func deltaNIC(after, before *NICCounters, interval time.Duration) {
 	after.Delta, after.Interval = true, interval
 }
 
-// deltaSwitch makes after the growth since before, port by port; a port
+// DeltaSwitch makes after the growth since before, port by port; a port
 // the earlier sample lacks keeps its values (it was not counted then).
-func deltaSwitch(after, before *SwitchCounters, interval time.Duration) {
+func DeltaSwitch(after, before *SwitchCounters, interval time.Duration) {
 	if after == nil || before == nil || interval <= 0 {
 		return
 	}

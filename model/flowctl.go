@@ -125,11 +125,11 @@ func (b *switchBuilder) platform(sw *Switch, cfg *nvue.Config) {
 	}
 }
 
-// inventoryPlatform gives a switch the inventory's platform where its
+// InventoryPlatform gives a switch the inventory's platform where its
 // configuration names none: `nv config show -o commands` prints no header,
 // nor do NVIDIA's generated command files. A header that names another
 // model wins, and a note says they differ.
-func inventoryPlatform(sw *Switch, is inventory.Switch, invFile string) {
+func InventoryPlatform(sw *Switch, is inventory.Switch, invFile string) {
 	if is.Platform == "" || sw.ConfigFile == "" {
 		return
 	}
@@ -144,11 +144,11 @@ func inventoryPlatform(sw *Switch, is inventory.Switch, invFile string) {
 	}
 }
 
-// notePlatform says, once per switch, that the ASIC adaptive routing and
+// NotePlatform says, once per switch, that the ASIC adaptive routing and
 // packet trimming need ("Switches with the Spectrum-4 and later ASIC",
 // "Cumulus Linux supports packet trimming on Spectrum-4 and later") is not
 // known, so those limits are not judged.
-func notePlatform(sw *Switch) {
+func NotePlatform(sw *Switch) {
 	if sw.Flow.ASIC != "" {
 		return
 	}

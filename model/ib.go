@@ -123,7 +123,7 @@ func VLMask(n int) (mask int, ok bool) {
 	return m, ok
 }
 
-func buildIB(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
+func BuildIB(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
 	if !inv.HasIB() {
 		return
 	}

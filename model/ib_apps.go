@@ -34,9 +34,9 @@ type IBAppSL struct {
 	Set       bool
 }
 
-// buildIBApps gives each InfiniBand host the SLs of its other
-// applications; it runs after buildK8s, which places the containers.
-func buildIBApps(f *Fabric, c *collectors.Capture) {
+// BuildIBApps gives each InfiniBand host the SLs of its other
+// applications; it runs after BuildK8s, which places the containers.
+func BuildIBApps(f *Fabric, c *collectors.Capture) {
 	if f.IB == nil {
 		return
 	}

@@ -88,3 +88,16 @@ func (f *Fabric) OnWire(device string) bool {
 	}
 	return w.devices[device]
 }
+
+// Index builds the name index now, so that the lookups of the checks,
+// which may run side by side, only read it. The builder of a fabric calls
+// it last.
+func (f *Fabric) Index() { f.index() }
+// SwitchByName finds a switch.
+func (f *Fabric) SwitchByName(name string) *Switch {
+	if i := f.lookup(name, true); i >= 0 && f.Switches[i].Name == name {
+		return f.Switches[i]
+	}
+	return nil
+}
+

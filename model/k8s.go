@@ -121,8 +121,8 @@ func usesRDMA(env map[string]k8s.Value, c *k8s.Container) bool {
 	return false
 }
 
-// buildK8s resolves the manifests against the inventory's node mapping.
-func buildK8s(f *Fabric, inv *inventory.Inventory, m *k8s.Manifests) {
+// BuildK8s resolves the manifests against the inventory's node mapping.
+func BuildK8s(f *Fabric, inv *inventory.Inventory, m *k8s.Manifests) {
 	if m == nil {
 		return
 	}

@@ -57,7 +57,7 @@ type K8sSpectrumX struct {
 // resolveSpectrumX resolves an enabled spectrumXOptimized to the values
 // its profile applies. A setting the profile does not make, or that the
 // model cannot establish, carries NotSet; notes say what is not verified.
-// buildK8s has set aside a CRD without spectrumXOptimized.
+// BuildK8s has set aside a CRD without spectrumXOptimized.
 func resolveSpectrumX(f *Fabric, t *k8s.NicTemplate, m *k8s.Manifests, api *OperatorAPI) *K8sTemplate {
 	sx := t.SpectrumX
 	kt := &K8sTemplate{NicTemplate: t, SpectrumX: &K8sSpectrumX{SpectrumX: sx}, CNP: map[string]K8sSetting[int]{}}

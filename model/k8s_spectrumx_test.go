@@ -33,7 +33,7 @@ func buildManifests(t *testing.T, files ...string) *Fabric {
 		}
 	}
 	f := &Fabric{}
-	buildK8s(f, inv, m)
+	BuildK8s(f, inv, m)
 	return f
 }
 

@@ -60,7 +60,7 @@ func TestK8sBadPFC(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := &Fabric{}
-	buildK8s(f, inv, m)
+	BuildK8s(f, inv, m)
 	if len(f.Problems) != 1 || f.Problems[0].Pos.Line != 10 || !strings.Contains(f.Problems[0].Msg, "not eight comma-separated") {
 		t.Errorf("problems %v", f.Problems)
 	}
@@ -78,7 +78,7 @@ func TestK8sUnselectedNote(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := &Fabric{}
-	buildK8s(f, inv, m)
+	BuildK8s(f, inv, m)
 	if len(f.K8s.Containers) != 1 || len(f.K8s.Containers[0].Hosts) != 0 || !f.K8s.Mapped {
 		t.Fatalf("%+v", f.K8s)
 	}

@@ -87,8 +87,8 @@ type linkBuilder struct {
 	links map[[2]string]*Link
 }
 
-// buildLinks fills f.Links and f.LLDPFile from the captures' lldp.json.
-func buildLinks(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
+// BuildLinks fills f.Links and f.LLDPFile from the captures' lldp.json.
+func BuildLinks(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
 	b := &linkBuilder{f: f, kinds: map[string]string{}, ifs: map[string]map[string]bool{},
 		macs: map[string][2]string{}, links: map[[2]string]*Link{}}
 	for _, s := range inv.Switches {

@@ -52,7 +52,7 @@ func TestBuildLinks(t *testing.T) {
 			{Name: "gpu02", Links: []hostfiles.Link{{Name: "ens1f1np1", LinkType: "ether", MAC: "00:00:5e:00:53:22"}}},
 		},
 	}
-	buildLinks(f, inv, c)
+	BuildLinks(f, inv, c)
 	var got []string
 	for _, l := range f.Links {
 		got = append(got, l.String()+" "+strings.Trim(strings.ReplaceAll(

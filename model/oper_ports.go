@@ -8,10 +8,10 @@ import (
 	"github.com/qoslint/qoslint/internal/source"
 )
 
-// operPorts gives the checked ports their per-port operational views. A
+// OperPorts gives the checked ports their per-port operational views. A
 // file of a port the switch does not check is not compared, and a note
 // says so rather than dropping it silently.
-func operPorts(sw *Switch, status map[string]*nvue.RoceShow) {
+func OperPorts(sw *Switch, status map[string]*nvue.RoceShow) {
 	if status == nil {
 		return
 	}

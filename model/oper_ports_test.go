@@ -28,7 +28,7 @@ func TestOperPorts(t *testing.T) {
 	}
 	sw, _ := cmdSwitch(t, roce515)
 	sw.Name = "leaf01"
-	operPorts(sw, map[string]*nvue.RoceShow{
+	OperPorts(sw, map[string]*nvue.RoceShow{
 		"swp16": parse("devices/leaf01/roce-status/swp16.txt"),
 		"swp2":  nil,
 		"swp40": parse("devices/leaf01/roce-status/swp40.txt"),
@@ -78,7 +78,7 @@ func TestOperPorts(t *testing.T) {
 
 	// No folder: no map, and nothing to say here (the reader says it).
 	sw, _ = cmdSwitch(t, roce515)
-	operPorts(sw, nil)
+	OperPorts(sw, nil)
 	if sw.OperPorts != nil || len(sw.Notes) != 0 {
 		t.Errorf("without the folder: %v %v", sw.OperPorts, sw.Notes)
 	}

@@ -73,10 +73,10 @@ func (sw *Switch) addOutsidePort(iface string) (string, []*source.Error) {
 	return port, b.problems[saved:]
 }
 
-// buildOutsidePorts gives QoS to the switch ports outside the inventory's
+// BuildOutsidePorts gives QoS to the switch ports outside the inventory's
 // lists that RoCE NICs plug into, then drops the builders the switches
 // kept for it (a configuration tree per switch).
-func buildOutsidePorts(f *Fabric) {
+func BuildOutsidePorts(f *Fabric) {
 	nics := map[[2]string]bool{}
 	for _, h := range f.Hosts {
 		for _, n := range h.NICs {

@@ -64,11 +64,11 @@ type RemarkOperProfile struct {
 	Pos      source.Pos
 }
 
-// attachTrimShows gives the switch its packet trimming views, lists them
+// AttachTrimShows gives the switch its packet trimming views, lists them
 // as not collected where the configuration trims and they are missing,
 // and reads what is set on the service port the switch names when the
 // configuration names none.
-func attachTrimShows(sw *Switch, show *nvue.PacketTrimShow, remark *nvue.RemarkShow) {
+func AttachTrimShows(sw *Switch, show *nvue.PacketTrimShow, remark *nvue.RemarkShow) {
 	t := sw.Trim
 	if t == nil {
 		return

@@ -200,7 +200,7 @@ func TestTrimOper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	attachTrimShows(sw, show, nil)
+	AttachTrimShows(sw, show, nil)
 	o := sw.Trim.Oper
 	if !o.State.V || o.Profile.V != TrimDefaultProfile || o.ServicePort.V != "swp65" || o.Size.V != 256 || o.TC.V != 4 || o.SwitchPriority.V != 4 || !o.PortLevel.V {
 		t.Errorf("%+v", o)
@@ -220,7 +220,7 @@ func TestTrimOper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	attachTrimShows(sw, down, nil)
+	AttachTrimShows(sw, down, nil)
 	if o := sw.Trim.Oper; o.State.V || !o.AppliedState.V || o.DownReason.V != "Failed to create/update span session" || o.Size.V != 253 || o.DSCP.V != 11 {
 		t.Errorf("%+v", o)
 	}

@@ -28,7 +28,7 @@ type Plan struct {
 	Devices map[string]bool
 }
 
-// buildPlan resolves topology.dot's nodes to inventory devices. A node is
+// BuildPlan resolves topology.dot's nodes to inventory devices. A node is
 // a device by its name, or by its first label: ptmd matches the hostname
 // and ignores the domain unless told match_hostname=fqdn
 // (CumulusNetworks/docs, content/cumulus-linux-510/Monitoring-and-Troubleshooting/
@@ -36,7 +36,7 @@ type Plan struct {
 // "Supported BFD and LLDP Parameters"). A cable with an end outside the
 // inventory cannot be compared with LLDP (the links only join inventory
 // devices): it is left out, with a note.
-func buildPlan(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
+func BuildPlan(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
 	t := c.Topology
 	if t == nil {
 		return

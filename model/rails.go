@@ -30,11 +30,11 @@ type Rails struct {
 	NICs map[string][]RailNIC
 }
 
-// buildRails orders each host's NICs: the inventory's nics as written
+// BuildRails orders each host's NICs: the inventory's nics as written
 // (the operator's word), else ibdev2netdev.txt's order, which follows the
 // mlx5_N numbering of the PCI functions (a host's NIC order in every
 // rail-optimised design: NIC k of each server on leaf k).
-func buildRails(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
+func BuildRails(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
 	if inv.Policy.Rails == nil {
 		return
 	}

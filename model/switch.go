@@ -740,11 +740,11 @@ type SwitchPortCounters struct {
 	Transmit [8]Value[uint64]
 }
 
-// switchCounters turns the gNMI view into the model's. Cumulus names its
+// BuildSwitchCounters turns the gNMI view into the model's. Cumulus names its
 // egress queues by traffic class ("0".."7", nvue.md §4); other names are
 // not queues the model knows and are left out. in-pause counts PFC frames
 // received, out-pause frames sent.
-func switchCounters(file string, c *gnmifile.Counters) *SwitchCounters {
+func BuildSwitchCounters(file string, c *gnmifile.Counters) *SwitchCounters {
 	if c == nil {
 		return nil
 	}

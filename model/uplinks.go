@@ -66,8 +66,8 @@ func tier(role string) int {
 	return 0
 }
 
-// buildECMPGroups fills each switch's ECMPGroup once links are built.
-func buildECMPGroups(f *Fabric, inv *inventory.Inventory) {
+// BuildECMPGroups fills each switch's ECMPGroup once links are built.
+func BuildECMPGroups(f *Fabric, inv *inventory.Inventory) {
 	roles := map[string]string{}
 	top := 0
 	for _, s := range inv.Switches {

@@ -77,7 +77,7 @@ func TestECMPGroup(t *testing.T) {
 			for name, role := range roles {
 				inv.Switches = append(inv.Switches, inventory.Switch{Name: name, Role: role})
 			}
-			buildECMPGroups(f, inv)
+			BuildECMPGroups(f, inv)
 			if !reflect.DeepEqual(sw.ECMPGroup, tc.want) {
 				t.Errorf("group %+v, want %+v", sw.ECMPGroup, tc.want)
 			}

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"path"
 	"strings"
 	"sync/atomic"
@@ -12,7 +13,6 @@ import (
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/internal/layout"
-	"github.com/qoslint/qoslint/model"
 )
 
 // TestCollectInterval: --counters --interval takes two samples, keeps the
@@ -64,7 +64,7 @@ func TestCollectInterval(t *testing.T) {
 	if len(c.Errors) != 0 {
 		t.Fatalf("the capture does not lint: %v", c.Errors)
 	}
-	f := model.Build(p.inv, c)
+	f := fabric.Build(p.inv, c)
 	for _, h := range f.Hosts {
 		for _, n := range h.NICs {
 			nc := n.Counters

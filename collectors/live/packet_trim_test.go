@@ -3,6 +3,7 @@ package live
 import (
 	"bytes"
 	"context"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -99,7 +100,7 @@ func TestPacketTrimCollected(t *testing.T) {
 		}
 		return out
 	}
-	a, l := summary(*model.Build(p.inv, live)), summary(*model.Build(p.inv, disk))
+	a, l := summary(*fabric.Build(p.inv, live)), summary(*fabric.Build(p.inv, disk))
 	if !reflect.DeepEqual(a, l) {
 		t.Errorf("audit and lint differ:\n%q\n%q", a, l)
 	}

@@ -1,6 +1,7 @@
 package offline_test
 
 import (
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,7 +10,6 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 )
 
 // ethtoolS is an mlx5 `ethtool -S` capture in ethtool's layout (ethtool.c
@@ -67,7 +67,7 @@ func TestCountersDelta(t *testing.T) {
 			if tc.err == "" && len(errs) > 0 || tc.err != "" && (len(errs) != 1 || !strings.Contains(errs[0], tc.err)) {
 				t.Fatalf("errors %q, want %q", errs, tc.err)
 			}
-			nc := model.Build(inv, c).Hosts[0].NICs[0].Counters
+			nc := fabric.Build(inv, c).Hosts[0].NICs[0].Counters
 			got := [3]uint64{nc.Prio[3].RxPause.V, nc.Prio[3].TxBytes.V, nc.Prio[4].RxPause.V}
 			if got != tc.want || nc.Delta != tc.delta || nc.Interval != tc.interval || nc.File != after {
 				t.Errorf("got %v delta %t interval %s file %s, want %v %t %s", got, nc.Delta, nc.Interval, nc.File, tc.want, tc.delta, tc.interval)

@@ -1,6 +1,7 @@
 package offline_test
 
 import (
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -8,7 +9,6 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 )
 
 // TestHWCounters: the RDMA hw_counters of the NIC's RDMA port (from
@@ -62,7 +62,7 @@ func TestHWCounters(t *testing.T) {
 			if tc.err == "" && len(errs) > 0 || tc.err != "" && (len(errs) != 1 || !strings.Contains(errs[0], tc.err)) {
 				t.Fatalf("errors %q, want %q", errs, tc.err)
 			}
-			nc := model.Build(inv, c).Hosts[0].NICs[0].Counters
+			nc := fabric.Build(inv, c).Hosts[0].NICs[0].Counters
 			if nc == nil {
 				t.Fatal("no counters")
 			}
@@ -85,7 +85,7 @@ func TestHWCounters(t *testing.T) {
 	}
 	delete(fsys, "devices/gpu01/ibdev2netdev.txt")
 	inv2, _ := inventory.Parse("inventory.yaml", []byte("fabric: t\nhosts:\n  - {name: gpu01, address: 198.51.100.1, nics: [ens1f0np0]}\n"))
-	if nc := model.Build(inv2, offline.CollectFS(fsys, inv2)).Hosts[0].NICs[0].Counters; nc != nil {
+	if nc := fabric.Build(inv2, offline.CollectFS(fsys, inv2)).Hosts[0].NICs[0].Counters; nc != nil {
 		t.Errorf("counters without an RDMA port: %+v", nc)
 	}
 }

@@ -6,13 +6,13 @@ package snaptest
 
 import (
 	"bytes"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
 
@@ -24,7 +24,7 @@ func Take(t testing.TB, dir string) *snapshot.Snapshot {
 		t.Fatal(err)
 	}
 	c := offline.Collect(dir, inv)
-	s := snapshot.Take(model.Build(inv, c))
+	s := snapshot.Take(fabric.Build(inv, c))
 	s.AddInputErrors(c.Errors)
 	return s
 }

@@ -5,6 +5,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"io"
 	"os"
 	"path/filepath"
@@ -241,7 +242,7 @@ var runChecks = checks.RunStatus
 // report models a capture, runs the checks and assembles the report of
 // every inventory device.
 func report(inv *inventory.Inventory, capture *collectors.Capture, failOn checks.Severity, set *checks.Set) *render.Report {
-	fab := model.Build(inv, capture)
+	fab := fabric.Build(inv, capture)
 	findings, statuses := runChecks(fab, set)
 	r := &render.Report{
 		Fabric:   inv.Fabric,

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"io"
 	"os"
 	"path/filepath"
@@ -158,7 +159,7 @@ func uplinkGroup(opt GenerateOptions) ([]string, error) {
 	case role != opt.Role:
 		return nil, fmt.Errorf("--uplinks %q: it is a %s in %s, not a %s", opt.Uplinks, role, opt.Policy, opt.Role)
 	}
-	f := model.Build(inv, offline.Collect(filepath.Dir(opt.Policy), inv))
+	f := fabric.Build(inv, offline.Collect(filepath.Dir(opt.Policy), inv))
 	g, from := model.CablingGroup(f, inv, opt.Uplinks)
 	if len(g.Ports) == 0 {
 		where := "neither " + layout.DeviceFile(opt.Uplinks, layout.LLDPFile) + " nor " + layout.TopologyFile + " was found"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -16,7 +17,6 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 )
 
 // Issue 23's scale target: "lint of 10k generated devices within 1.2× of
@@ -194,7 +194,7 @@ func heapAfterModel(t *testing.T, dir, file string) {
 		t.Fatal(err)
 	}
 	capture := offline.Collect(FabricDir(dir), inv)
-	fab := model.Build(inv, capture)
+	fab := fabric.Build(inv, capture)
 	writeHeap(t, file+".capture+model")
 	runtime.KeepAlive(capture)
 	// Without the capture: what the model alone keeps of the parse trees.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"io"
 	"slices"
 
@@ -99,7 +100,7 @@ func pcapReport(inv *inventory.Inventory, files []string, failOn checks.Severity
 		capture.Notes = append(capture.Notes, pcap.Notes(s)...)
 		capture.Wire = append(capture.Wire, s)
 	}
-	fab := model.Build(&inventory.Inventory{Fabric: inv.Fabric, Policy: inv.Policy, Hosts: inv.Hosts}, capture)
+	fab := fabric.Build(&inventory.Inventory{Fabric: inv.Fabric, Policy: inv.Policy, Hosts: inv.Hosts}, capture)
 	r := &render.Report{
 		Fabric:   inv.Fabric,
 		Findings: checks.RunSet(fab, set),

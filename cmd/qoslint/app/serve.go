@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -17,7 +18,6 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 	"github.com/qoslint/qoslint/render"
 )
@@ -249,7 +249,7 @@ func (s *server) scheduled(ctx context.Context) {
 	if ctx.Err() != nil {
 		return // interrupted: half a fabric is no report
 	}
-	snap := snapshot.Take(model.Build(a.ok, a.capture))
+	snap := snapshot.Take(fabric.Build(a.ok, a.capture))
 	snap.AddInputErrors(append(append([]*source.Error(nil), a.capture.Errors...), a.failures...))
 	if err := s.state.add(r.Run.Start, snap); err != nil {
 		fmt.Fprintf(s.errOut, "qoslint: keeping the snapshot: %v\n", err)

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"fmt"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"io"
 	"os"
 	"strings"
@@ -10,7 +11,6 @@ import (
 	"github.com/qoslint/qoslint/checks/drift"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 	"github.com/qoslint/qoslint/render/driftfmt"
 )
@@ -32,7 +32,7 @@ func TakeSnapshot(dir string) (*snapshot.Snapshot, error) {
 		return nil, err
 	}
 	capture := offline.Collect(dir, inv)
-	s := snapshot.Take(model.Build(inv, capture))
+	s := snapshot.Take(fabric.Build(inv, capture))
 	s.AddInputErrors(capture.Errors)
 	return s, nil
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"hash/crc32"
 	"os"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 )
 
 // The rail-optimised fabric of issue 13: topoHosts GPU servers with
@@ -323,7 +323,7 @@ func BenchmarkTraceTopology(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	f := model.Build(inv, offline.Collect(dir, inv))
+	f := fabric.Build(inv, offline.Collect(dir, inv))
 	src := checks.Endpoint{Host: topoHost(0), NIC: topoNIC(0)}
 	dst := checks.Endpoint{Host: topoHost(topoHosts - 1), NIC: topoNIC(0)}
 	b.ReportAllocs()

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/qoslint/qoslint/collectors/fabric"
 	"io"
 	"sort"
 	"strings"
@@ -9,7 +10,6 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -51,7 +51,7 @@ func trace(out, errOut io.Writer, dir string, src, dst checks.Endpoint, write fu
 		return ExitInput
 	}
 	capture := offline.Collect(dir, inv)
-	f := model.Build(inv, capture)
+	f := fabric.Build(inv, capture)
 	// Input errors do not stop the trace (a hop they hide is unknown), but
 	// the exit code says the input was not all read, as lint's does.
 	var problems []string

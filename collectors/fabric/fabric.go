@@ -1,4 +1,8 @@
-package model
+// Package fabric builds the fabric model from a capture: each device by the
+// builder of its input's format, then what spans devices (links, ECMP
+// groups, rails, InfiniBand, Kubernetes). Live and offline collection both
+// end in a capture, so audit judges exactly what lint of its capture does.
+package fabric
 
 import (
 	"net/netip"
@@ -6,26 +10,27 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
 )
 
 // Build turns a capture into the effective fabric model. Devices come out in
 // inventory order, which the inventory keeps as written; reports sort them.
-func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
-	f := &Fabric{Name: inv.Fabric, Policy: inv.Policy}
+func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
+	f := &model.Fabric{Name: inv.Fabric, Policy: inv.Policy}
 	roles := map[string]inventory.Switch{}
 	for _, s := range inv.Switches {
 		roles[s.Name] = s
 	}
 	for _, sc := range c.Switches {
 		is := roles[sc.Name]
-		sw, problems := BuildSwitch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
+		sw, problems := model.BuildSwitch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
 		sw.NotCollected = sc.Missing
-		inventoryPlatform(sw, is, is.Pos.File)
-		attachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
-		notePlatform(sw)
-		operPorts(sw, sc.RoceStatus)
-		sw.Counters = switchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
-		deltaSwitch(sw.Counters, switchCounters("", sc.CountersBefore), sc.CountersInterval)
+		model.InventoryPlatform(sw, is, is.Pos.File)
+		model.AttachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
+		model.NotePlatform(sw)
+		model.OperPorts(sw, sc.RoceStatus)
+		sw.Counters = model.BuildSwitchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
+		model.DeltaSwitch(sw.Counters, model.BuildSwitchCounters("", sc.CountersBefore), sc.CountersInterval)
 		for _, p := range problems {
 			p.Device = sc.Name
 		}
@@ -37,7 +42,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 		f.Switches = append(f.Switches, sw)
 	}
 	for _, hc := range c.Hosts {
-		h := BuildHost(hc)
+		h := model.BuildHost(hc)
 		for _, n := range h.Notes {
 			n.Device = h.Name
 		}
@@ -46,24 +51,16 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *Fabric {
 	}
 	f.Wire = c.Wire
 	f.HostOfIP = HostIPs(inv)
-	buildLinks(f, inv, c)
-	buildOutsidePorts(f)
-	buildECMPGroups(f, inv)
-	buildPlan(f, inv, c)
-	buildRails(f, inv, c)
-	buildIB(f, inv, c)
-	buildK8s(f, inv, c.K8s)
-	buildIBApps(f, c)
-	f.index()
+	model.BuildLinks(f, inv, c)
+	model.BuildOutsidePorts(f)
+	model.BuildECMPGroups(f, inv)
+	model.BuildPlan(f, inv, c)
+	model.BuildRails(f, inv, c)
+	model.BuildIB(f, inv, c)
+	model.BuildK8s(f, inv, c.K8s)
+	model.BuildIBApps(f, c)
+	f.Index()
 	return f
-}
-
-// SwitchByName finds a switch.
-func (f *Fabric) SwitchByName(name string) *Switch {
-	if i := f.lookup(name, true); i >= 0 && f.Switches[i].Name == name {
-		return f.Switches[i]
-	}
-	return nil
 }
 
 // HostIPs maps the inventory hosts' addresses that are IP literals to
