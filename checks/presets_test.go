@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
@@ -41,7 +42,7 @@ func TestPresetsMatchTheirSwitchProfile(t *testing.T) {
 				t.Fatal(errs)
 			}
 			cfg.Version = "Cumulus Linux " + c.version
-			sw, probs := model.BuildSwitch("leaf01", "leaf", cfg, nil, nil)
+			sw, probs := nvuemodel.Switch("leaf01", "leaf", cfg, nil, nil)
 			if len(probs) > 0 {
 				t.Fatal(probs)
 			}

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
@@ -114,7 +113,7 @@ func operPools(f *model.Fabric, sw *model.Switch) []Finding {
 		return nil
 	}
 	out := operPoolSizes(sw)
-	var ingress, egress *nvue.RocePool
+	var ingress, egress *model.RocePool
 	for i := range o.Pools {
 		switch p := &o.Pools[i]; p.Name {
 		case "roce-reserved-ingress":
@@ -181,7 +180,7 @@ func operPoolSizes(sw *model.Switch) []Finding {
 
 // rowPos is a pool's row of the table, or the table's title when the pool
 // is absent.
-func rowPos(o *model.Operational, p *nvue.RocePool) source.Pos {
+func rowPos(o *model.Operational, p *model.RocePool) source.Pos {
 	pos := o.PoolPos
 	if p != nil && p.Line > 0 {
 		pos.Line = p.Line

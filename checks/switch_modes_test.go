@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
@@ -17,7 +18,7 @@ func modeFabric(t *testing.T, pol inventory.Policy, cmds string) *model.Fabric {
 		t.Fatal(errs)
 	}
 	cfg.Version = "Cumulus Linux 5.15.0"
-	sw, probs := model.BuildSwitch("leaf01", "leaf", cfg, nil, nil)
+	sw, probs := nvuemodel.Switch("leaf01", "leaf", cfg, nil, nil)
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}

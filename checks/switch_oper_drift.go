@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -172,7 +171,7 @@ func operThresholdDrift(sw *model.Switch, v operView, tcs []int) []Finding {
 	}
 	for _, t := range []struct {
 		name string
-		op   model.Value[nvue.Size]
+		op   model.Value[model.ByteSize]
 		cfg  [8]model.Value[int]
 	}{{"ECN min-threshold", o.ECNMin, g.ECNMin}, {"ECN max-threshold", o.ECNMax, g.ECNMax}} {
 		if !t.op.Known {
@@ -289,7 +288,7 @@ func operPoolMembers(sw *model.Switch, v operView) []Finding {
 		return nil
 	}
 	var out []Finding
-	check := func(name, what string, members func(nvue.RocePool) []int, want int) {
+	check := func(name, what string, members func(model.RocePool) []int, want int) {
 		for _, p := range v.o.Pools {
 			if p.Name != name || slices.Contains(members(p), want) {
 				continue
@@ -305,9 +304,9 @@ func operPoolMembers(sw *model.Switch, v operView) []Finding {
 		}
 	}
 	if sw.RoCE.Mode.V != "lossless-single-ipool" {
-		check("roce-reserved-ingress", "switch-priorities", func(p nvue.RocePool) []int { return p.SPs }, sp)
+		check("roce-reserved-ingress", "switch-priorities", func(p model.RocePool) []int { return p.SPs }, sp)
 	}
-	check("roce-reserved-egress", "traffic-class", func(p nvue.RocePool) []int { return p.TCs }, tc)
+	check("roce-reserved-egress", "traffic-class", func(p model.RocePool) []int { return p.TCs }, tc)
 	return out
 }
 

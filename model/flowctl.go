@@ -1,10 +1,8 @@
 package model
 
 import (
-	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
 )
@@ -51,35 +49,6 @@ const RoCEDefaultCableLength = 100
 // PFCDefaultCableLength is a PFC profile's default cable-length (metres).
 const PFCDefaultCableLength = 10
 
-// cableFromPFC marks a cable length a pfc profile set; cableFrom names it.
-const cableFromPFC = "\x00pfc"
-
-func (q *QoS) cableFrom(profile string) {
-	if q.CableFrom == cableFromPFC {
-		q.CableFrom = profile
-	}
-}
-
-// roceCableLength is the cable length qos roce gives default-global in a
-// lossless mode; without PFC from RoCE it is the PFC default.
-func (b *switchBuilder) roceCableLength(q *QoS, r RoCE, n *nvue.Node) {
-	if !r.Lossless() {
-		q.CableLength = Defaulted(PFCDefaultCableLength, "pfc cable-length default 10 m")
-		q.CableFrom = DefaultProfile
-		return
-	}
-	q.CableLength = Defaulted(RoCEDefaultCableLength, "qos roce cable-length default 100 m")
-	q.CableFrom = "roce"
-	if n == nil {
-		return
-	}
-	if c := n.Child("cable-length"); c != nil {
-		if v, ok := b.intOf(c, 1, 100000); ok {
-			q.CableLength = v
-		}
-	}
-}
-
 // FlowControl is what the interfaces configure beside the QoS profiles.
 type FlowControl struct {
 	// Platform is the header's `model:` (MSN4700, SN5600), else the
@@ -114,15 +83,6 @@ type Forwarding struct {
 	HashSeed Value[int64]
 	// ResilientHash is `resilient-hash state`; off by default.
 	ResilientHash Value[bool]
-}
-
-func (b *switchBuilder) platform(sw *Switch, cfg *nvue.Config) {
-	for _, h := range cfg.Header {
-		if h.Key == "model" {
-			sw.Flow.Platform = h.Value
-			sw.Flow.ASIC = ASICOf(h.Value)
-		}
-	}
 }
 
 // InventoryPlatform gives a switch the inventory's platform where its
@@ -173,70 +133,6 @@ func NotePlatform(sw *Switch) {
 	use := strings.Join(uses, " and ")
 	sw.Notes = append(sw.Notes, source.Errorf(sw.ConfigFile, line,
 		"%s is on, but %s: whether the switch is a Spectrum-4 or later (which %s needs) is not checked", use, what, use))
-}
-
-// flowControl reads each interface's link pause, PFC watchdog and speed.
-// Bond members are read too: the watchdog belongs on them.
-func (b *switchBuilder) flowControl(sw *Switch, s *ifaceSet) {
-	sw.Flow.LinkPause, sw.Flow.Watchdog, sw.Flow.Speed = map[string]Value[string]{}, map[string]Value[bool]{}, map[string]Value[string]{}
-	for _, name := range s.order {
-		for _, n := range s.conf[name].nodes {
-			if lp := n.Get("qos", "link-pause"); lp != nil {
-				prof := ""
-				if p := lp.Child("profile"); p != nil {
-					prof = p.Value
-				}
-				sw.Flow.LinkPause[name] = Explicit(prof, b.pos(lp))
-			}
-			if wd := n.Get("qos", "pfc-watchdog"); wd != nil {
-				b.watchdog(sw, name, wd)
-			}
-			if sp := n.Get("link", "speed"); sp != nil && sp.IsLeaf {
-				sw.Flow.Speed[name] = Explicit(sp.Value, b.pos(sp))
-			}
-		}
-	}
-}
-
-// watchdog: `qos pfc-watchdog` alone (YAML `pfc-watchdog: {}`) turns it on;
-// `state enable|disable` sets it.
-func (b *switchBuilder) watchdog(sw *Switch, name string, wd *nvue.Node) {
-	if st := wd.Child("state"); st != nil {
-		if v, ok := b.boolOf(st); ok {
-			sw.Flow.Watchdog[name] = v
-		}
-		return
-	}
-	if wd.IsLeaf && wd.Value != "" {
-		if v, ok := b.boolOf(wd); ok {
-			sw.Flow.Watchdog[name] = v
-		}
-		return
-	}
-	sw.Flow.Watchdog[name] = Explicit(true, b.pos(wd))
-}
-
-func (b *switchBuilder) forwarding(n *nvue.Node) Forwarding {
-	f := Forwarding{ResilientHash: Defaulted(false, "resilient hashing is off by default")}
-	if n == nil {
-		return f
-	}
-	if c := n.Child("hash-seed"); c != nil {
-		v, err := strconv.ParseInt(c.Value, 10, 64)
-		if err != nil || v < 0 || v > 4294967295 {
-			b.problem(c, "hash-seed: %q is not a number in 0-4294967295", c.Value)
-		} else {
-			f.HashSeed = Explicit(v, b.pos(c))
-		}
-	}
-	if rh := n.Child("resilient-hash"); rh != nil {
-		if st := stateLeaf(rh); st != nil {
-			if v, ok := b.boolOf(st); ok {
-				f.ResilientHash = v
-			}
-		}
-	}
-	return f
 }
 
 // WatchdogRelease is the first release with the PFC watchdog ("Introduced

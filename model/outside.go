@@ -17,15 +17,14 @@ import (
 // which ports the operator audits; the note and link-qos's finding tell
 // them to add it.
 
-// configInterfaces are every interface the configuration names (ranges
-// expanded), so that LLDP from a host resolves a port outside the checked
-// ones. An interface NVUE does not configure stays administratively down
-// on Cumulus Linux, so a cable LLDP sees is on a configured one.
+// configInterfaces are every interface the configuration names, so that
+// LLDP from a host resolves a port outside the checked ones; the switch's
+// builder says which (ConfigPorts.Interfaces).
 func (sw *Switch) configInterfaces() []string {
-	if sw.outside == nil || sw.outside.ifaces == nil {
+	if sw.outside == nil {
 		return nil
 	}
-	return sw.outside.ifaces.order
+	return sw.outside.Interfaces()
 }
 
 // addOutsidePort gives an interface outside the checked ports its QoS and
@@ -33,44 +32,13 @@ func (sw *Switch) configInterfaces() []string {
 // members inherit it), the port's own for a front-panel or split port. It
 // returns the port given QoS, "" when the interface is none of those (a
 // breakout parent, a subinterface), and the input problems the bindings
-// raise (a profile bound but not defined).
+// raise (a profile bound but not defined). The switch's builder reads the
+// bindings (ConfigPorts.AddPort).
 func (sw *Switch) addOutsidePort(iface string) (string, []*source.Error) {
-	b := sw.outside
-	if b == nil || b.ifaces == nil {
+	if sw.outside == nil {
 		return "", nil
 	}
-	s := b.ifaces
-	port := iface
-	if bond := s.bondOf[iface]; bond != "" {
-		port = bond
-	}
-	if k := s.kind(port); k != "port" && k != "bond" {
-		return "", nil
-	}
-	if _, ok := sw.PortQoS[port]; ok {
-		return port, nil
-	}
-	def := Defaulted(DefaultProfile, "no profile binding")
-	bd := binding{mapping: def, pfc: def, ecn: def, sched: def}
-	sw.MTU[port] = Defaulted(9216, defMTU)
-	if c := s.conf[port]; c != nil {
-		for _, n := range c.nodes {
-			for _, f := range qosFeatures {
-				if pn := n.Get("qos", f, "profile"); pn != nil {
-					*bd.field(f) = Explicit(pn.Value, b.pos(pn))
-				}
-			}
-			if mtu := n.Get("link", "mtu"); mtu != nil {
-				if v, ok := b.intOf(mtu, 552, 9216); ok {
-					sw.MTU[port] = v
-				}
-			}
-		}
-	}
-	saved := len(b.problems)
-	sw.PortQoS[port] = b.boundQoS(bd)
-	sw.Outside = append(sw.Outside, port)
-	return port, b.problems[saved:]
+	return sw.outside.AddPort(sw, iface)
 }
 
 // BuildOutsidePorts gives QoS to the switch ports outside the inventory's

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -23,7 +22,8 @@ import (
 // mode's individual values. The values a named profile leaves out are below,
 // each with its source or marked as assumed.
 
-const defMTU = "Cumulus default MTU 9216"
+// DefaultMTUWhy is the origin of a port MTU no setting gives.
+const DefaultMTUWhy = "Cumulus default MTU 9216"
 
 // Outside RoCE (QoS518): trust l2 is the shipped qos_features.conf
 // (`traffic.packet_priority_source_set = [802.1p]`), the DSCP table is the
@@ -60,8 +60,8 @@ func noRoCEProfile() ModeProfile {
 // RoCE mode is taken to change it.
 const pcpWhy = "default 802.1p map: PCP n → switch-priority n"
 
-// modeQoS is default-global as a RoCE mode (or RoCE off) leaves it.
-func modeQoS(r RoCE, release string) *QoS {
+// ModeQoS is NVUE's default-global as a RoCE mode (or RoCE off) leaves it.
+func ModeQoS(r RoCE, release string) *QoS {
 	p := noRoCEProfile()
 	if r.Enabled.V {
 		if mp, ok := ModeTable(r.Mode.V, release); ok {
@@ -106,110 +106,74 @@ func setECNModeDefaults(q *QoS, tc int) {
 	q.ECNMaxPct[tc] = Defaulted(100, "ECN max-threshold-percent default 100")
 }
 
-// globalQoS is default-global: the mode's values, then default-global's
-// explicit settings, each overriding one value (the change-RoCE recipes set
-// single values such as `nv set qos pfc default-global switch-priority 2`).
-func (b *switchBuilder) globalQoS(r RoCE, release string, qosRoot *nvue.Node) *QoS {
-	q := modeQoS(r, release)
-	def := Defaulted(DefaultProfile, "no profile binding")
-	q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = def, def, def, def
-	b.applyMapping(q, b.profile(qosRoot.Child("mapping"), DefaultProfile))
-	b.roceCableLength(q, r, qosRoot.Child("roce"))
-	b.applyPFC(q, b.profile(qosRoot.Child("pfc"), DefaultProfile))
-	q.cableFrom(DefaultProfile)
-	b.applyECN(q, b.profile(qosRoot.Child("congestion-control"), DefaultProfile))
-	// "NVUE only supports the default-global profile." (QoS518, Egress
-	// Queues): every port shares this map.
-	b.applyQueueMap(q, b.profile(qosRoot.Child("egress-queue-mapping"), DefaultProfile))
-	b.applySched(q, b.profile(qosRoot.Child("egress-scheduler"), DefaultProfile))
-	return q
-}
-
-// portQoS is a port's QoS: default-global for the features bound to it, the
-// named profile (from its own defaults) for the others.
-func (b *switchBuilder) portQoS(global *QoS, qosRoot *nvue.Node, bd binding) *QoS {
-	q := *global
-	q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = bd.mapping, bd.pfc, bd.ecn, bd.sched
-	if name := bd.mapping.V; name != DefaultProfile {
-		resetMapping(&q, name, bd.mapping.Origin.Pos)
-		b.applyMapping(&q, b.profile(qosRoot.Child("mapping"), name))
-	}
-	if name := bd.pfc.V; name != DefaultProfile {
-		resetPFC(&q, name, bd.pfc.Origin.Pos)
-		b.applyPFC(&q, b.profile(qosRoot.Child("pfc"), name))
-		q.cableFrom(name)
-	}
-	if name := bd.ecn.V; name != DefaultProfile {
-		resetECN(&q, name, bd.ecn.Origin.Pos)
-		b.applyECN(&q, b.profile(qosRoot.Child("congestion-control"), name))
-	}
-	if name := bd.sched.V; name != DefaultProfile {
-		resetSched(&q, name, bd.sched.Origin.Pos)
-		b.applySched(&q, b.profile(qosRoot.Child("egress-scheduler"), name))
-	}
-	return &q
-}
-
-// resetMapping: "If you configure the trust to be l3 but do not specify any
-// DSCP to switch priority mappings, Cumulus Linux uses the default values"
-// (QoS518, Trust DSCP): the unlisted DSCPs of a profile follow the guide's
-// default table, whatever the RoCE mode (that a lossy-multi-tc switch does
-// not use its mode's table for them is inferred). The trust of a profile
-// without `trust` is not documented: assumed the Cumulus default l2.
-func resetMapping(q *QoS, name string, pos source.Pos) {
-	q.Trust = boundAt(pos, "l2", fmt.Sprintf("mapping profile %s sets no trust: not documented, assumed the Cumulus default l2", name))
+// ResetMapping gives q what an NVUE mapping profile (name, bound at pos)
+// leaves out, in place of default-global's. "If you configure the trust to
+// be l3 but do not specify any DSCP to switch priority mappings, Cumulus
+// Linux uses the default values" (QoS518, Trust DSCP): the unlisted DSCPs of
+// a profile follow the guide's default table, whatever the RoCE mode (that a
+// lossy-multi-tc switch does not use its mode's table for them is inferred).
+// The trust of a profile without `trust` is not documented: assumed the
+// Cumulus default l2.
+func ResetMapping(q *QoS, name string, pos source.Pos) {
+	q.Trust = BoundAt(pos, "l2", fmt.Sprintf("mapping profile %s sets no trust: not documented, assumed the Cumulus default l2", name))
 	why := fmt.Sprintf("mapping profile %s does not list it: the default DSCP table", name)
 	for d := range q.DSCP {
-		q.DSCP[d] = boundAt(pos, DefaultPriority(d), why)
+		q.DSCP[d] = BoundAt(pos, DefaultPriority(d), why)
 	}
 	why = fmt.Sprintf("mapping profile %s does not list it: the default 802.1p map", name)
 	for pcp := range q.PCP {
-		q.PCP[pcp] = boundAt(pos, pcp, why)
+		q.PCP[pcp] = BoundAt(pos, pcp, why)
 	}
 }
 
-// resetPFC: "Cumulus Linux automatically enables PFC frame transmit and PFC
-// frame receive" for a PFC profile (QoS518, Port Groups, PFC). A profile
-// without `switch-priority` is not documented: assumed to pause none.
-func resetPFC(q *QoS, name string, pos source.Pos) {
+// ResetPFC gives q what an NVUE pfc profile (name, bound at pos) leaves out,
+// in place of default-global's. "Cumulus Linux automatically enables PFC
+// frame transmit and PFC frame receive" for a PFC profile (QoS518, Port
+// Groups, PFC). A profile without `switch-priority` is not documented:
+// assumed to pause none.
+func ResetPFC(q *QoS, name string, pos source.Pos) {
 	for sp := range q.PFC {
-		q.PFC[sp] = boundAt(pos, false, fmt.Sprintf("pfc profile %s lists no switch-priority: not documented, assumed none", name))
+		q.PFC[sp] = BoundAt(pos, false, fmt.Sprintf("pfc profile %s lists no switch-priority: not documented, assumed none", name))
 	}
 	auto := fmt.Sprintf("pfc profile %s: tx and rx enabled automatically", name)
-	q.PFCRx, q.PFCTx = boundAt(pos, true, auto), boundAt(pos, true, auto)
-	q.CableLength = boundAt(pos, PFCDefaultCableLength, fmt.Sprintf("pfc profile %s sets no cable-length: the PFC default %d m", name, PFCDefaultCableLength))
+	q.PFCRx, q.PFCTx = BoundAt(pos, true, auto), BoundAt(pos, true, auto)
+	q.CableLength = BoundAt(pos, PFCDefaultCableLength, fmt.Sprintf("pfc profile %s sets no cable-length: the PFC default %d m", name, PFCDefaultCableLength))
 	q.CableFrom = name
 }
 
-// resetECN: a congestion-control profile marks on the traffic classes it
-// lists and no other (the guide's `my-red-profile`, `traffic-class 1,2`,
-// is `my-red-profile.egress_queue_list = [1,2]`). A listed class marks
-// unless `ecn disable` (that example sets no `ecn` yet shows
-// `ecn_enable = true`). Thresholds a profile leaves out are not documented
-// for profiles: assumed default-global's documented 150000 / 1500000 bytes.
-func resetECN(q *QoS, name string, pos source.Pos) {
+// ResetECN gives q what an NVUE congestion-control profile (name, bound at
+// pos) leaves out, in place of default-global's. A congestion-control
+// profile marks on the traffic classes it lists and no other (the guide's
+// `my-red-profile`, `traffic-class 1,2`, is
+// `my-red-profile.egress_queue_list = [1,2]`). A listed class marks unless
+// `ecn disable` (that example sets no `ecn` yet shows `ecn_enable = true`).
+// Thresholds a profile leaves out are not documented for profiles: assumed
+// default-global's documented 150000 / 1500000 bytes.
+func ResetECN(q *QoS, name string, pos source.Pos) {
 	for tc := range q.ECN {
-		q.ECN[tc] = boundAt(pos, false, fmt.Sprintf("not in congestion-control profile %s, which replaces default-global", name))
+		q.ECN[tc] = BoundAt(pos, false, fmt.Sprintf("not in congestion-control profile %s, which replaces default-global", name))
 		th := fmt.Sprintf("congestion-control profile %s sets no threshold: not documented, assumed 150000/1500000", name)
-		q.ECNMin[tc], q.ECNMax[tc] = boundAt(pos, 150000, th), boundAt(pos, 1500000, th)
+		q.ECNMin[tc], q.ECNMax[tc] = BoundAt(pos, 150000, th), BoundAt(pos, 1500000, th)
 		setECNModeDefaults(q, tc)
 	}
 }
 
-// resetSched: "list2 only assigns weights to queues 2, 5, and 6, and
-// schedules the other queues on a best-effort basis" and "If you do not
-// specify a value for an egress queue, Cumulus Linux uses a DWRR value of 0
-// (no egress scheduling)" (QoS518, Egress Scheduling / Egress Scheduler).
-func resetSched(q *QoS, name string, pos source.Pos) {
+// ResetSched gives q what an NVUE egress-scheduler profile (name, bound at
+// pos) leaves out, in place of default-global's. "list2 only assigns weights
+// to queues 2, 5, and 6, and schedules the other queues on a best-effort
+// basis" and "If you do not specify a value for an egress queue, Cumulus
+// Linux uses a DWRR value of 0 (no egress scheduling)" (QoS518, Egress
+// Scheduling / Egress Scheduler).
+func ResetSched(q *QoS, name string, pos source.Pos) {
 	why := fmt.Sprintf("not in egress-scheduler profile %s: best effort, DWRR 0", name)
 	for tc := range q.Sched {
-		q.Sched[tc], q.SchedBW[tc] = boundAt(pos, "dwrr", why), boundAt(pos, 0, why)
+		q.Sched[tc], q.SchedBW[tc] = BoundAt(pos, "dwrr", why), BoundAt(pos, 0, why)
 	}
 }
 
-// boundAt is a value a profile gives by leaving it out: its origin is the
+// BoundAt is a value a profile gives by leaving it out: its origin is the
 // port's binding of the profile (pos), so that a finding points at the line
 // that made the port use it, and the text says what the omission means.
-func boundAt[T any](pos source.Pos, v T, why string) Value[T] {
+func BoundAt[T any](pos source.Pos, v T, why string) Value[T] {
 	return Value[T]{V: v, Origin: Origin{Pos: pos, Default: why}, Known: true}
 }

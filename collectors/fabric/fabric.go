@@ -8,6 +8,8 @@ import (
 	"net/netip"
 
 	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/gnmifile/countermodel"
+	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -23,14 +25,14 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 	}
 	for _, sc := range c.Switches {
 		is := roles[sc.Name]
-		sw, problems := model.BuildSwitch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
+		sw, problems := nvuemodel.Switch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
 		sw.NotCollected = sc.Missing
 		model.InventoryPlatform(sw, is, is.Pos.File)
-		model.AttachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
+		nvuemodel.AttachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
 		model.NotePlatform(sw)
-		model.OperPorts(sw, sc.RoceStatus)
-		sw.Counters = model.BuildSwitchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
-		model.DeltaSwitch(sw.Counters, model.BuildSwitchCounters("", sc.CountersBefore), sc.CountersInterval)
+		nvuemodel.OperPorts(sw, sc.RoceStatus)
+		sw.Counters = countermodel.SwitchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
+		model.DeltaSwitch(sw.Counters, countermodel.SwitchCounters("", sc.CountersBefore), sc.CountersInterval)
 		for _, p := range problems {
 			p.Device = sc.Name
 		}

@@ -12,11 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/internal/fixture"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 )
 
 const (
@@ -75,7 +75,7 @@ func (p *pod) options() Options {
 		InventoryDir:   p.invDir,
 		CommandTimeout: 5 * time.Second,
 		Getenv:         env(map[string]string{passwordEv: secret}),
-		RoCEPorts:      model.CheckedPorts,
+		RoCEPorts:      nvuemodel.CheckedPorts,
 	}
 }
 

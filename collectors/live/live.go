@@ -55,9 +55,9 @@ type Options struct {
 	JobEnv bool
 	// RoCEPorts picks, from a switch's collected configuration and the
 	// inventory's ports, the ports asked for `nv show interface <port> qos
-	// roce status`: the ports lint will check, which only the model knows
-	// (model.CheckedPorts). The caller passes it so that collection does not
-	// depend on the model; nil asks no port.
+	// roce status`: the ports lint will check, which only the NVUE builder
+	// knows (nvuemodel.CheckedPorts). The caller passes it so that
+	// collection does not depend on the model; nil asks no port.
 	RoCEPorts func(cfg *nvue.Config, inventoryPorts []string) []string
 }
 

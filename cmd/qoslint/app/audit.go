@@ -20,11 +20,11 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/live"
 	"github.com/qoslint/qoslint/collectors/memfs"
+	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
-	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -110,7 +110,7 @@ func liveOptions(opt LiveOptions) live.Options {
 		Interval:                 opt.Interval,
 		MaxOutput:                opt.MaxOutput,
 		JobEnv:                   opt.JobEnv,
-		RoCEPorts:                model.CheckedPorts,
+		RoCEPorts:                nvuemodel.CheckedPorts,
 	}
 }
 

@@ -1,4 +1,4 @@
-package model
+package nvuemodel
 
 import (
 	"os"
@@ -7,9 +7,10 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/model"
 )
 
-func trimOf(t *testing.T, src string) *PacketTrim {
+func trimOf(t *testing.T, src string) *model.PacketTrim {
 	t.Helper()
 	sw, problems := cmdSwitch(t, src)
 	if problems != "" {
@@ -18,7 +19,7 @@ func trimOf(t *testing.T, src string) *PacketTrim {
 	return sw.Trim
 }
 
-func ints(v Value[[]int]) []int { return v.V }
+func ints(v model.Value[[]int]) []int { return v.V }
 
 // The examples of CumulusNetworks/docs content/cumulus-linux-515/
 // Layer-1-and-Switch-Ports/Quality-of-Service/Packet-Trimming.md, each the
@@ -48,13 +49,13 @@ nv set system forwarding packet-trim switch-priority 2
 	})
 	t.Run("default profile", func(t *testing.T) {
 		tr := trimOf(t, "nv set system forwarding packet-trim profile packet-trim-default\n")
-		if !tr.Enabled.V || tr.Profile.V != TrimDefaultProfile || tr.DSCP.V != 11 || tr.Size.V != 256 || tr.SwitchPriority.V != 4 {
+		if !tr.Enabled.V || tr.Profile.V != model.TrimDefaultProfile || tr.DSCP.V != 11 || tr.Size.V != 256 || tr.SwitchPriority.V != 4 {
 			t.Errorf("%+v", tr)
 		}
 		if got := ints(tr.EligibleTCs("swp9")); !reflect.DeepEqual(got, []int{1, 2, 3}) {
 			t.Errorf("swp9 eligible %v", got)
 		}
-		if tr.Remark[RemarkHostGroup].DSCP[4].V != 21 || tr.Remark[RemarkNetworkGroup].DSCP[4].V != 11 {
+		if tr.Remark[model.RemarkHostGroup].DSCP[4].V != 21 || tr.Remark[model.RemarkNetworkGroup].DSCP[4].V != 11 {
 			t.Errorf("remark profiles %+v", tr.Remark)
 		}
 		if tr.Size.Origin.Pos.Line != 1 || !strings.Contains(tr.Size.Origin.Default, "truncation size 256") {
@@ -86,7 +87,7 @@ nv set system forwarding packet-trim switch-priority 4
 	})
 	t.Run("lossy-multi-tc", func(t *testing.T) {
 		tr := trimOf(t, "nv set qos roce mode lossy-multi-tc\nnv set system forwarding packet-trim remark dscp port-level\nnv set interface swp1-16 qos remark profile lossy-multi-tc-host-group\n")
-		if !tr.Enabled.V || tr.Profile.V != TrimDefaultProfile || !strings.Contains(tr.Enabled.Origin.Default, "lossy-multi-tc") || !tr.PortLevel.V {
+		if !tr.Enabled.V || tr.Profile.V != model.TrimDefaultProfile || !strings.Contains(tr.Enabled.Origin.Default, "lossy-multi-tc") || !tr.PortLevel.V {
 			t.Errorf("%+v", tr)
 		}
 		prof, _ := tr.RemarkOf("swp5")
@@ -190,7 +191,7 @@ func TestTrimOper(t *testing.T) {
 		t.Fatal(problems)
 	}
 	read := func(name string) []byte {
-		b, err := os.ReadFile("../collectors/nvue/testdata/" + name)
+		b, err := os.ReadFile("../testdata/" + name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,13 +203,13 @@ func TestTrimOper(t *testing.T) {
 	}
 	AttachTrimShows(sw, show, nil)
 	o := sw.Trim.Oper
-	if !o.State.V || o.Profile.V != TrimDefaultProfile || o.ServicePort.V != "swp65" || o.Size.V != 256 || o.TC.V != 4 || o.SwitchPriority.V != 4 || !o.PortLevel.V {
+	if !o.State.V || o.Profile.V != model.TrimDefaultProfile || o.ServicePort.V != "swp65" || o.Size.V != 256 || o.TC.V != 4 || o.SwitchPriority.V != 4 || !o.PortLevel.V {
 		t.Errorf("%+v", o)
 	}
 	if e := o.Eligible[1]; len(e.V) != 1+29+15+15+8 || e.V[0] != "swp1s0" || e.Origin.Pos.Line != 20 {
 		t.Errorf("TC 1: %d interfaces %v at %v", len(e.V), e.V[:3], e.Origin.Pos)
 	}
-	if len(o.Remarks) != 2 || o.Remarks[0] != (TrimOperRemark{RemarkHostGroup, "swp1s0", 4, 21, o.Remarks[0].Pos}) {
+	if len(o.Remarks) != 2 || o.Remarks[0] != (model.TrimOperRemark{Profile: model.RemarkHostGroup, Interface: "swp1s0", SP: 4, DSCP: 21, Pos: o.Remarks[0].Pos}) {
 		t.Errorf("remarks %+v", o.Remarks)
 	}
 	// The configuration uses remark profiles and no `nv show qos remark`

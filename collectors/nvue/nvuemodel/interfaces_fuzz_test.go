@@ -1,9 +1,10 @@
-package model
+package nvuemodel
 
 import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/internal/nvrange"
 )
 
 // FuzzInterfaces feeds any configuration the command parser accepts to the
@@ -37,9 +38,9 @@ func FuzzInterfaces(f *testing.F) {
 		if cfg == nil || len(errs) > 0 {
 			return
 		}
-		sw, _ := BuildSwitch("s", "leaf", cfg, nil, nil)
+		sw, _ := Switch("s", "leaf", cfg, nil, nil)
 		for i, p := range sw.Ports {
-			if i > 0 && !NaturalLess(sw.Ports[i-1], p) {
+			if i > 0 && !nvrange.NaturalLess(sw.Ports[i-1], p) {
 				t.Fatalf("ports not sorted or repeated: %v", sw.Ports)
 			}
 			if sw.PortQoS[p] == nil || !sw.MTU[p].Known {

@@ -1,4 +1,4 @@
-package model
+package nvuemodel
 
 import (
 	"os"
@@ -15,7 +15,7 @@ import (
 // the switch does not check, and the thresholds no port comparison
 // reads, are notes.
 func TestOperPorts(t *testing.T) {
-	data, err := os.ReadFile("../collectors/nvue/testdata/roce_status_515.txt")
+	data, err := os.ReadFile("../testdata/roce_status_515.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,21 +1,23 @@
-package model
+package nvuemodel
 
 import (
 	"slices"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/nvrange"
 	"github.com/qoslint/qoslint/internal/source"
+	"github.com/qoslint/qoslint/model"
 )
 
 // OperPorts gives the checked ports their per-port operational views. A
 // file of a port the switch does not check is not compared, and a note
 // says so rather than dropping it silently.
-func OperPorts(sw *Switch, status map[string]*nvue.RoceShow) {
+func OperPorts(sw *model.Switch, status map[string]*nvue.RoceShow) {
 	if status == nil {
 		return
 	}
-	sw.OperPorts = map[string]*Operational{}
+	sw.OperPorts = map[string]*model.Operational{}
 	var unchecked []string
 	thresholds := false
 	for port, show := range status {
@@ -35,7 +37,7 @@ func OperPorts(sw *Switch, status map[string]*nvue.RoceShow) {
 	}
 	dir := layout.DeviceFile(sw.Name, layout.RoceStatusDir)
 	if len(unchecked) > 0 {
-		sw.Notes = append(sw.Notes, source.Errorf(dir, 0, "status of ports the switch does not check, not compared: %s", CompressNames(unchecked)))
+		sw.Notes = append(sw.Notes, source.Errorf(dir, 0, "status of ports the switch does not check, not compared: %s", nvrange.CompressNames(unchecked)))
 	}
 	if thresholds {
 		// RoCE pages of CL 5.15 and 5.18, of `nv show interface <id> qos
@@ -48,10 +50,10 @@ func OperPorts(sw *Switch, status map[string]*nvue.RoceShow) {
 	}
 }
 
-// CheckedPorts are the ports BuildSwitch checks for a configuration and the
+// CheckedPorts are the ports Switch checks for a configuration and the
 // inventory's ports list: the ports a live collection asks for their own
 // status, so that it asks for exactly the ports lint then compares.
 func CheckedPorts(cfg *nvue.Config, ports []string) []string {
-	sw, _ := BuildSwitch("", "", cfg, nil, ports)
+	sw, _ := Switch("", "", cfg, nil, ports)
 	return sw.Ports
 }

@@ -1,9 +1,11 @@
-package model
+package nvuemodel
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qoslint/qoslint/model"
 )
 
 // TestTrafficPools: the RoCE page's remap-to-lossy recipe (CumulusNetworks/docs
@@ -29,7 +31,7 @@ func TestTrafficPools(t *testing.T) {
 	if !slices.Equal(r.SPs, []int{4}) || r.MemoryPercent.V != 60 || !r.MemoryPercent.Known {
 		t.Errorf("roce-lossy %+v", r)
 	}
-	if !LossyPool("roce-lossy") || LossyPool("roce-lossless") {
+	if !model.LossyPool("roce-lossy") || model.LossyPool("roce-lossless") {
 		t.Error("LossyPool")
 	}
 

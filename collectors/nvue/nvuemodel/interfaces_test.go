@@ -1,12 +1,14 @@
-package model
+package nvuemodel
 
 import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/qoslint/qoslint/model"
 )
 
-func notes(s *Switch) string {
+func notes(s *model.Switch) string {
 	var out []string
 	for _, n := range s.Notes {
 		out = append(out, n.Error())
@@ -201,7 +203,7 @@ func TestBreakout(t *testing.T) {
 			notes: []string{"interfaces not checked (not RoCE ports): swp10 (split ports configured)"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var s *Switch
+			var s *model.Switch
 			var problems string
 			if c.yaml {
 				s, problems = yamlSwitch(t, c.src)

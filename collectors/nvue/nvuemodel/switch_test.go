@@ -1,19 +1,20 @@
-package model
+package nvuemodel
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/model"
 )
 
-func yamlSwitch(t *testing.T, src string, ports ...string) (*Switch, string) {
+func yamlSwitch(t *testing.T, src string, ports ...string) (*model.Switch, string) {
 	t.Helper()
 	cfg, err := nvue.ParseYAML("nv-config.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sw, problems := BuildSwitch("leaf01", "leaf", cfg, nil, ports)
+	sw, problems := Switch("leaf01", "leaf", cfg, nil, ports)
 	var ps []string
 	for _, p := range problems {
 		ps = append(ps, p.Error())
@@ -21,13 +22,13 @@ func yamlSwitch(t *testing.T, src string, ports ...string) (*Switch, string) {
 	return sw, strings.Join(ps, "\n")
 }
 
-func cmdSwitch(t *testing.T, src string) (*Switch, string) {
+func cmdSwitch(t *testing.T, src string) (*model.Switch, string) {
 	t.Helper()
 	cfg, errs, _ := nvue.ParseCommands("nv-config-commands.txt", []byte(src))
 	if len(errs) > 0 {
 		t.Fatal(errs[0])
 	}
-	sw, problems := BuildSwitch("leaf01", "leaf", cfg, nil, nil)
+	sw, problems := Switch("leaf01", "leaf", cfg, nil, nil)
 	var ps []string
 	for _, p := range problems {
 		ps = append(ps, p.Error())
@@ -58,9 +59,9 @@ nv set qos roce state enabled
 `
 
 func TestRoCEDefaults(t *testing.T) {
-	for name, sw := range map[string]func() (*Switch, string){
-		"yaml 5.14":     func() (*Switch, string) { return yamlSwitch(t, roce514) },
-		"commands 5.15": func() (*Switch, string) { return cmdSwitch(t, roce515) },
+	for name, sw := range map[string]func() (*model.Switch, string){
+		"yaml 5.14":     func() (*model.Switch, string) { return yamlSwitch(t, roce514) },
+		"commands 5.15": func() (*model.Switch, string) { return cmdSwitch(t, roce515) },
 	} {
 		t.Run(name, func(t *testing.T) {
 			s, problems := sw()
@@ -108,7 +109,7 @@ func TestRoCEDefaults(t *testing.T) {
 	}
 	s514, _ := yamlSwitch(t, roce514)
 	s515, _ := cmdSwitch(t, roce515)
-	if s514.Syntax != Syntax514 || s515.Syntax != Syntax515 {
+	if s514.Syntax != model.Syntax514 || s515.Syntax != model.Syntax515 {
 		t.Errorf("syntax: %v %v", s514.Syntax, s515.Syntax)
 	}
 }
@@ -168,7 +169,7 @@ nv set interface swp12 qos congestion-control profile ROCE_ECN_PROF
 	if problems != "" {
 		t.Fatal(problems)
 	}
-	if s.Syntax != Syntax514 {
+	if s.Syntax != model.Syntax514 {
 		t.Error("`enable on` is 5.14 syntax")
 	}
 	g, p := s.PortQoS["swp10"], s.PortQoS["swp12"]
@@ -254,7 +255,7 @@ trust
 		t.Fatal(err)
 	}
 	cfg, _, _ := nvue.ParseCommands("c.txt", []byte(roce515))
-	s, _ := BuildSwitch("leaf01", "leaf", cfg, show, nil)
+	s, _ := Switch("leaf01", "leaf", cfg, show, nil)
 	if s.Oper == nil || s.Oper.Mode.V != "lossy" || !s.Oper.Enabled.V || s.Oper.Trust.V != "pcp,dscp" {
 		t.Fatalf("operational: %+v", s.Oper)
 	}

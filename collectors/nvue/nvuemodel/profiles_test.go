@@ -1,20 +1,22 @@
-package model
+package nvuemodel
 
 import (
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/qoslint/qoslint/model"
 )
 
 // The expected values below are the documentation's own examples.
 // QoS518 = CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-Switch-Ports/
 // Quality-of-Service/_index.md ("Port Groups"); RoCE515/RoCE518 the RoCE pages.
 
-func ecnTCs(q *QoS) []int { return setIdx(q.ECN[:]) }
-func pfcSPs(q *QoS) []int { return setIdx(q.PFC[:]) }
+func ecnTCs(q *model.QoS) []int { return setIdx(q.ECN[:]) }
+func pfcSPs(q *model.QoS) []int { return setIdx(q.PFC[:]) }
 
-func setIdx(vs []Value[bool]) []int {
+func setIdx(vs []model.Value[bool]) []int {
 	var out []int
 	for i, v := range vs {
 		if v.V {
@@ -28,7 +30,7 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 	base := "nv set qos roce mode lossless\nnv set qos roce state enabled\nnv set interface swp1-8 type swp\n"
 	for _, c := range []struct {
 		name, cfg, port string
-		check           func(t *testing.T, q, global *QoS)
+		check           func(t *testing.T, q, global *model.QoS)
 	}{
 		{"my-red-profile: ECN only on the classes it lists", base +
 			// QoS518, ECN: `my-red-profile.egress_queue_list = [1,2]`,
@@ -38,7 +40,7 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 			"nv set qos congestion-control my-red-profile traffic-class 1,2 probability 10\n" +
 			"nv set qos congestion-control my-red-profile traffic-class 1,2 red enable\n" +
 			"nv set interface swp1,swp2 qos congestion-control profile my-red-profile\n", "swp1",
-			func(t *testing.T, q, g *QoS) {
+			func(t *testing.T, q, g *model.QoS) {
 				if got := ecnTCs(q); !slices.Equal(got, []int{1, 2}) {
 					t.Errorf("ECN on %v, want [1 2]", got)
 				}
@@ -58,7 +60,7 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 			"nv set qos egress-scheduler list2 traffic-class 2,5 bw-percent 50\n" +
 			"nv set qos egress-scheduler list2 traffic-class 6 mode strict\n" +
 			"nv set interface swp1,swp3,swp18 qos egress-scheduler profile list2\n", "swp3",
-			func(t *testing.T, q, g *QoS) {
+			func(t *testing.T, q, g *model.QoS) {
 				want := map[int]string{0: "dwrr 0", 1: "dwrr 0", 2: "dwrr 50", 3: "dwrr 0", 4: "dwrr 0", 5: "dwrr 50", 6: "strict", 7: "dwrr 0"}
 				for tc, w := range want {
 					got := q.Sched[tc].V
@@ -79,7 +81,7 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 			// transmit and PFC frame receive".
 			"nv set qos pfc my_pfc_ports switch-priority 3,5\n" +
 			"nv set interface swp1-4,swp6 qos pfc profile my_pfc_ports\n", "swp6",
-			func(t *testing.T, q, g *QoS) {
+			func(t *testing.T, q, g *model.QoS) {
 				if got := pfcSPs(q); !slices.Equal(got, []int{3, 5}) {
 					t.Errorf("PFC on %v", got)
 				}
@@ -89,14 +91,14 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 			}},
 		{"pfc profile without switch-priority: assumed none, said so", base +
 			"nv set qos pfc p2 cable-length 50\nnv set interface swp1 qos pfc profile p2\n", "swp1",
-			func(t *testing.T, q, g *QoS) {
+			func(t *testing.T, q, g *model.QoS) {
 				if len(pfcSPs(q)) != 0 || !strings.Contains(q.PFC[3].Origin.Default, "not documented") {
 					t.Errorf("PFC %v, origin %q", pfcSPs(q), q.PFC[3].Origin)
 				}
 			}},
 		{"mapping profile without dscp entries: the default values", base +
 			"nv set qos mapping customer1 trust l3\nnv set interface swp1 qos mapping profile customer1\n", "swp1",
-			func(t *testing.T, q, g *QoS) {
+			func(t *testing.T, q, g *model.QoS) {
 				if q.Trust.V != "l3" || q.DSCP[26].V != 3 || q.DSCP[48].V != 6 || q.DSCP[22].V != 2 {
 					t.Errorf("trust %s, 26→%d 48→%d 22→%d", q.Trust.V, q.DSCP[26].V, q.DSCP[48].V, q.DSCP[22].V)
 				}
@@ -112,7 +114,7 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 			"nv set qos congestion-control ROCE_ECN_PROF traffic-class 3 probability 100\n" +
 			"nv set interface swp12 type swp\nnv set interface swp12 qos mapping profile ROCE_MAP\n" +
 			"nv set interface swp12 qos pfc profile ROCE_PFC_PROF\nnv set interface swp12 qos congestion-control profile ROCE_ECN_PROF\n", "swp12",
-			func(t *testing.T, q, g *QoS) {
+			func(t *testing.T, q, g *model.QoS) {
 				if q.Trust.V != "both" || q.DSCP[26].V != 3 || q.DSCP[48].V != 6 {
 					t.Errorf("mapping: %s 26→%d 48→%d", q.Trust.V, q.DSCP[26].V, q.DSCP[48].V)
 				}
@@ -133,7 +135,7 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 			"nv set qos congestion-control default-global traffic-class 3 mode relative\n" +
 			"nv set qos congestion-control default-global traffic-class 3 min-threshold-percent 20\n" +
 			"nv set qos congestion-control default-global traffic-class 3 max-threshold-percent 80\n", "swp1",
-			func(t *testing.T, q, g *QoS) {
+			func(t *testing.T, q, g *model.QoS) {
 				if got := ecnTCs(q); !slices.Equal(got, []int{0, 3, 4, 5, 7}) {
 					t.Errorf("ECN %v", got)
 				}
@@ -153,42 +155,6 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 			}
 			c.check(t, q, sw.Global)
 		})
-	}
-}
-
-// TestModeTables: the lossy-multi-tc and dci-1 tables of the RoCE pages.
-func TestModeTables(t *testing.T) {
-	mt515, _ := ModeTable("lossy-multi-tc", "5.15")
-	mt518, _ := ModeTable("lossy-multi-tc", "5.18")
-	// RoCE515: 0,7,8,9,10,41..63 → 0; 1,2 → 1; 3,4 → 2; 5,6 → 3; 11..40 → 4.
-	for d, sp := range map[int]int{0: 0, 1: 1, 4: 2, 6: 3, 26: 4, 40: 4, 41: 0, 48: 0, 63: 0} {
-		if mt515.DSCP[d] != sp {
-			t.Errorf("5.15 DSCP %d → %d, want %d", d, mt515.DSCP[d], sp)
-		}
-	}
-	// RoCE518: 41..50 → 5.
-	for d, sp := range map[int]int{41: 5, 48: 5, 50: 5, 51: 0, 26: 4} {
-		if mt518.DSCP[d] != sp {
-			t.Errorf("5.18 DSCP %d → %d, want %d", d, mt518.DSCP[d], sp)
-		}
-	}
-	if !slices.Equal(mt515.ECN, []int{1, 2, 3}) || mt515.PFC != nil || mt515.ECNMin != 166912 || mt515.ECNProb != 5 {
-		t.Errorf("5.15 leaves %+v", mt515)
-	}
-	if mt515.SchedBW != [8]int{4, 8, 18, 22, 22, 22, 4, 0} || mt515.TC != [8]int{0, 1, 2, 3, 4, 5, 6, 7} {
-		t.Errorf("ETS %v %v", mt515.SchedBW, mt515.TC)
-	}
-	d, _ := ModeTable("dci-1", "5.18")
-	if !slices.Equal(d.PFC, []int{3}) || !slices.Contains(d.ECN, 4) || !strings.Contains(d.Why["tc"], "not documented") {
-		t.Errorf("dci-1 %+v", d)
-	}
-	if _, ok := ModeTable("bogus", ""); ok {
-		t.Error("unknown mode accepted")
-	}
-	for _, m := range RoCEModes {
-		if !IsRoCEMode(m.Mode) {
-			t.Errorf("%s", m.Mode)
-		}
 	}
 }
 

@@ -1,8 +1,10 @@
-package model
+package nvuemodel
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/qoslint/qoslint/model"
 )
 
 // The commands are the QoS guide's (CumulusNetworks/docs content/
@@ -17,24 +19,24 @@ import (
 func TestFlowControl(t *testing.T) {
 	cases := []struct {
 		name, cfg string
-		check     func(t *testing.T, s *Switch)
+		check     func(t *testing.T, s *model.Switch)
 	}{
-		{"roce default cable length", "nv set qos roce mode lossless\nnv set interface swp1-2 type swp\n", func(t *testing.T, s *Switch) {
+		{"roce default cable length", "nv set qos roce mode lossless\nnv set interface swp1-2 type swp\n", func(t *testing.T, s *model.Switch) {
 			if q := s.PortQoS["swp1"]; q.CableLength.V != 100 || !q.CableLength.Origin.IsDefault() || q.CableFrom != "roce" {
 				t.Errorf("cable length %+v from %q", q.CableLength, q.CableFrom)
 			}
 		}},
-		{"roce cable length", "nv set qos roce mode lossless\nnv set qos roce cable-length 1000\nnv set interface swp1 type swp\n", func(t *testing.T, s *Switch) {
+		{"roce cable length", "nv set qos roce mode lossless\nnv set qos roce cable-length 1000\nnv set interface swp1 type swp\n", func(t *testing.T, s *model.Switch) {
 			if q := s.PortQoS["swp1"]; q.CableLength.V != 1000 || q.CableLength.Origin.Pos.Line != 2 || q.CableFrom != "roce" {
 				t.Errorf("cable length %+v from %q", q.CableLength, q.CableFrom)
 			}
 		}},
-		{"default-global overrides roce", "nv set qos roce mode lossless\nnv set qos pfc default-global cable-length 50\nnv set interface swp1 type swp\n", func(t *testing.T, s *Switch) {
-			if q := s.PortQoS["swp1"]; q.CableLength.V != 50 || q.CableFrom != DefaultProfile {
+		{"default-global overrides roce", "nv set qos roce mode lossless\nnv set qos pfc default-global cable-length 50\nnv set interface swp1 type swp\n", func(t *testing.T, s *model.Switch) {
+			if q := s.PortQoS["swp1"]; q.CableLength.V != 50 || q.CableFrom != model.DefaultProfile {
 				t.Errorf("cable length %+v from %q", q.CableLength, q.CableFrom)
 			}
 		}},
-		{"a profile without cable-length has the PFC default", "nv set qos roce mode lossless\nnv set qos pfc my_pfc_ports switch-priority 3\nnv set interface swp1 qos pfc profile my_pfc_ports\nnv set interface swp2 type swp\n", func(t *testing.T, s *Switch) {
+		{"a profile without cable-length has the PFC default", "nv set qos roce mode lossless\nnv set qos pfc my_pfc_ports switch-priority 3\nnv set interface swp1 qos pfc profile my_pfc_ports\nnv set interface swp2 type swp\n", func(t *testing.T, s *model.Switch) {
 			if q := s.PortQoS["swp1"]; q.CableLength.V != 10 || q.CableFrom != "my_pfc_ports" {
 				t.Errorf("swp1 cable length %+v from %q", q.CableLength, q.CableFrom)
 			}
@@ -42,7 +44,7 @@ func TestFlowControl(t *testing.T) {
 				t.Errorf("swp2 cable length %+v", q.CableLength)
 			}
 		}},
-		{"link pause, watchdog", "nv set qos link-pause my_pause_ports tx enable\nnv set interface swp1-swp4,swp6 qos link-pause profile my_pause_ports\nnv set interface swp1 qos pfc-watchdog\nnv set interface swp3 qos pfc-watchdog state disable\n", func(t *testing.T, s *Switch) {
+		{"link pause, watchdog", "nv set qos link-pause my_pause_ports tx enable\nnv set interface swp1-swp4,swp6 qos link-pause profile my_pause_ports\nnv set interface swp1 qos pfc-watchdog\nnv set interface swp3 qos pfc-watchdog state disable\n", func(t *testing.T, s *model.Switch) {
 			if v := s.Flow.LinkPause["swp6"]; v.V != "my_pause_ports" || v.Origin.Pos.Line != 2 {
 				t.Errorf("link pause %+v", s.Flow.LinkPause)
 			}
@@ -53,12 +55,12 @@ func TestFlowControl(t *testing.T) {
 				t.Errorf("watchdog %+v", s.Flow.Watchdog)
 			}
 		}},
-		{"hash seed, resilient hash", "nv set system forwarding hash-seed 50\nnv set system forwarding resilient-hash state enabled\n", func(t *testing.T, s *Switch) {
+		{"hash seed, resilient hash", "nv set system forwarding hash-seed 50\nnv set system forwarding resilient-hash state enabled\n", func(t *testing.T, s *model.Switch) {
 			if f := s.Forwarding; !f.HashSeed.Known || f.HashSeed.V != 50 || !f.ResilientHash.V || f.ResilientHash.Origin.Pos.Line != 2 {
 				t.Errorf("forwarding %+v", f)
 			}
 		}},
-		{"no hash seed", "nv set system forwarding ecmp-hash source-port enabled\n", func(t *testing.T, s *Switch) {
+		{"no hash seed", "nv set system forwarding ecmp-hash source-port enabled\n", func(t *testing.T, s *model.Switch) {
 			if f := s.Forwarding; f.HashSeed.Known || f.ResilientHash.V {
 				t.Errorf("forwarding %+v", f)
 			}
