@@ -3,7 +3,6 @@ package model
 import (
 	"fmt"
 
-	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -51,7 +50,7 @@ type IBPort struct {
 	SL2VL    *[16]int
 	SL2VLPos source.Pos
 	// VLArb is the port's arbitration tables; nil when not collected.
-	VLArb    *ibfiles.VLArb
+	VLArb    *VLArb
 	VLArbPos source.Pos
 	// OperVLs is the number of data VLs the port runs (0: not known);
 	// HighLimit its VLHighLimit (-1: not known).
@@ -60,6 +59,28 @@ type IBPort struct {
 	HighLimit    int
 	HighLimitPos source.Pos
 }
+
+// VLArb is a port's VL arbitration tables as smpquery vlarb prints them
+// (IBA vol. 1 §7.6.9): the low- and high-priority tables, each of Cap
+// entries the port supports.
+type VLArb struct {
+	File            string
+	LowCap, HighCap int
+	Low, High       []VLArbEntry
+	Line            int // the header line
+}
+
+// VLArbEntry is one VL arbitration table entry: a VL and its weight.
+type VLArbEntry struct{ VL, Weight int }
+
+// The OpenSM port classes a QoS option names: qos_ca_ for the HCAs,
+// qos_sw0_ for an enhanced switch port 0, qos_swe_ for the switch
+// external ports (opensm/osm_qos.c osm_qos_setup).
+const (
+	SMClassCA  = "ca"
+	SMClassSW0 = "sw0"
+	SMClassSWE = "swe"
+)
 
 // Name is "mlx5_0/1".
 func (p *IBPort) Name() string { return fmt.Sprintf("%s/%d", p.CA, p.Port) }
@@ -93,7 +114,7 @@ type SMClassConfig struct {
 	HighLimit Value[int]
 	// VLArbHigh and VLArbLow hold 64 entries: OpenSM reads two blocks of
 	// 32 and an entry past the end of the option's list is VL 0 weight 0.
-	VLArbHigh, VLArbLow Value[[]ibfiles.VLArbEntry]
+	VLArbHigh, VLArbLow Value[[]VLArbEntry]
 	SL2VL               Value[[16]int]
 	// Key names the opensm.conf option prefix that applies ("qos_ca").
 	Key string

@@ -1,13 +1,9 @@
 package model
 
-import (
-	"github.com/qoslint/qoslint/collectors/ibfiles"
-)
-
 // Expected is what OpenSM programs on a port of this class running
 // operVLs data VLs: every VL masked as osm_qos.c does. ok is false when
 // operVLs is not known.
-func (c *SMClassConfig) Expected(operVLs int) (sl2vl [16]int, high, low []ibfiles.VLArbEntry, ok bool) {
+func (c *SMClassConfig) Expected(operVLs int) (sl2vl [16]int, high, low []VLArbEntry, ok bool) {
 	mask, ok := VLMask(operVLs)
 	if !ok {
 		return sl2vl, nil, nil, false
@@ -18,10 +14,10 @@ func (c *SMClassConfig) Expected(operVLs int) (sl2vl [16]int, high, low []ibfile
 		}
 		sl2vl[i] = vl
 	}
-	maskArb := func(in []ibfiles.VLArbEntry) []ibfiles.VLArbEntry {
-		out := make([]ibfiles.VLArbEntry, len(in))
+	maskArb := func(in []VLArbEntry) []VLArbEntry {
+		out := make([]VLArbEntry, len(in))
 		for i, e := range in {
-			out[i] = ibfiles.VLArbEntry{VL: e.VL & mask, Weight: e.Weight}
+			out[i] = VLArbEntry{VL: e.VL & mask, Weight: e.Weight}
 		}
 		return out
 	}

@@ -3,7 +3,6 @@ package model
 import (
 	"fmt"
 
-	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -31,7 +30,7 @@ type IBSwitchPort struct {
 	// port; nil when not collected.
 	SL2VL []SL2VLIn
 	// VLArb is nil when not collected or a base port 0 has none.
-	VLArb    *ibfiles.VLArb
+	VLArb    *VLArb
 	VLArbPos source.Pos
 	// OperVLs 0: not known; HighLimit -1: not known.
 	OperVLs      int
@@ -80,7 +79,7 @@ func (s *IBSwitch) TrafficIn(in, out int) bool {
 // enhanced port 0).
 func (p *IBSwitchPort) SMClass() string {
 	if p.Port == 0 {
-		return ibfiles.ClassSW0
+		return SMClassSW0
 	}
-	return ibfiles.ClassSWE
+	return SMClassSWE
 }

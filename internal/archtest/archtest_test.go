@@ -66,7 +66,6 @@ var targets = []rule{
 // rename one, as collectors/gnmi became collectors/gnmifile).
 var ratchet = []string{
 	"checks -> collectors/hostfiles",
-	"checks -> collectors/ibfiles",
 	"checks -> collectors/k8s",
 	"checks -> collectors/nvue",
 	"checks -> collectors/pcap",
@@ -75,7 +74,6 @@ var ratchet = []string{
 	"model -> collectors",
 	"model -> collectors/gnmifile", // was collectors/gnmi, which linked gRPC (model.TestNoGRPC)
 	"model -> collectors/hostfiles",
-	"model -> collectors/ibfiles",
 	"model -> collectors/k8s",
 	"model -> collectors/lldp",
 	"model -> collectors/nvue",

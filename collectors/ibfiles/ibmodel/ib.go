@@ -77,7 +77,7 @@ func buildIBPort(hc *collectors.HostCapture, pc *collectors.IBPortCapture) *mode
 		p.SL2VL, p.SL2VLPos = &vl, source.Pos{File: s.File, Line: s.Rows[0].Line}
 	}
 	if v := pc.VLArb; v != nil && !v.NoTables {
-		p.VLArb, p.VLArbPos = v, source.Pos{File: v.File, Line: v.Line}
+		p.VLArb, p.VLArbPos = vlArb(v), source.Pos{File: v.File, Line: v.Line}
 	}
 	if pi := pc.PortInfo; pi != nil {
 		if pi.OperVLs > 0 {
@@ -122,4 +122,21 @@ func fillFromDiagnet(p *model.IBPort, pc *collectors.IBPortCapture, q *ibfiles.D
 		}
 	}
 	return strings.Join(took, ", ")
+}
+
+// vlArb is smpquery's VL arbitration tables in the model's terms.
+func vlArb(v *ibfiles.VLArb) *model.VLArb {
+	return &model.VLArb{File: v.File, LowCap: v.LowCap, HighCap: v.HighCap,
+		Low: vlArbEntries(v.Low), High: vlArbEntries(v.High), Line: v.Line}
+}
+
+func vlArbEntries(in []ibfiles.VLArbEntry) []model.VLArbEntry {
+	if in == nil {
+		return nil
+	}
+	out := make([]model.VLArbEntry, len(in))
+	for i, e := range in {
+		out[i] = model.VLArbEntry{VL: e.VL, Weight: e.Weight}
+	}
+	return out
 }

@@ -19,7 +19,7 @@ func setPolicy(sm *model.SMIntent, f *model.Fabric, c *ibfiles.OpenSMConf, p *ib
 	if p == nil {
 		return
 	}
-	sm.Policy.File = p
+	sm.Policy.File = p.File
 	if len(p.Skipped) > 0 {
 		f.Notes = append(f.Notes, &source.Error{Device: sm.Device, Pos: source.Pos{File: p.File},
 			Msg: "sections not read (their rules are not checked): " + strings.Join(p.Skipped, ", ")})

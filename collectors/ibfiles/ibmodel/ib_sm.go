@@ -72,15 +72,15 @@ func smInt(file string, class, def *ibfiles.Setting, dflt int) model.Value[int] 
 	return model.Explicit(v, source.Pos{File: file, Line: s.Line})
 }
 
-func smArb(file string, class, def *ibfiles.Setting, dflt string) model.Value[[]ibfiles.VLArbEntry] {
+func smArb(file string, class, def *ibfiles.Setting, dflt string) model.Value[[]model.VLArbEntry] {
 	s := pick(class, def)
-	raw, out := dflt, model.Value[[]ibfiles.VLArbEntry]{Origin: model.Origin{Default: smDefaultWhy}, Known: true}
+	raw, out := dflt, model.Value[[]model.VLArbEntry]{Origin: model.Origin{Default: smDefaultWhy}, Known: true}
 	if s != nil {
-		raw, out = s.Value, model.Value[[]ibfiles.VLArbEntry]{Origin: model.Origin{Pos: source.Pos{File: file, Line: s.Line}}, Known: true}
+		raw, out = s.Value, model.Value[[]model.VLArbEntry]{Origin: model.Origin{Pos: source.Pos{File: file, Line: s.Line}}, Known: true}
 	}
 	e, _ := ibfiles.ParseVLArbList(raw)
-	full := make([]ibfiles.VLArbEntry, 64)
-	copy(full, e)
+	full := make([]model.VLArbEntry, 64)
+	copy(full, vlArbEntries(e))
 	out.V = full
 	return out
 }

@@ -62,7 +62,7 @@ func buildIBSwitchPort(sw *model.IBSwitch, pc *collectors.IBSwitchPortCapture) *
 		sort.Slice(p.SL2VL, func(i, j int) bool { return p.SL2VL[i].In < p.SL2VL[j].In })
 	}
 	if v := pc.VLArb; v != nil && !v.NoTables {
-		p.VLArb, p.VLArbPos = v, source.Pos{File: v.File, Line: v.Line}
+		p.VLArb, p.VLArbPos = vlArb(v), source.Pos{File: v.File, Line: v.Line}
 	}
 	return p
 }
