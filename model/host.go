@@ -116,6 +116,17 @@ type NIC struct {
 	Firmware *hostfiles.MlxConfig
 }
 
+// The two RoCE types the RDMA core prints in gid_attrs/types/<index> and
+// in RDMA-CM's configfs default_roce_mode (drivers/infiniband/core/cache.c
+// ib_cache_gid_type_str: IB and RoCE v1 alike "IB/RoCE v1", RoCE v2, UDP
+// encapsulation, "RoCE v2"; Documentation/ABI/testing/
+// sysfs-class-infiniband and configfs-rdma_cm list the same two values).
+// NIC.GIDTypes and NIC.RoCEMode hold one of them.
+const (
+	RoCEv1 = "IB/RoCE v1"
+	RoCEv2 = "RoCE v2"
+)
+
 // PrioCounters are the counters of one priority: the NIC's 802.1p
 // priority, or a switch's switch-priority. A counter not Known was not
 // printed (mlx5 prints pause counters only for priorities with PFC on);

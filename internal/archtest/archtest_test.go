@@ -78,7 +78,6 @@ var ratchet = []string{
 	"model -> collectors/lldp",
 	"model -> collectors/nvue",
 	"model -> collectors/pcap",
-	"model/snapshot -> collectors/hostfiles",
 	"render -> collectors/pcap",
 	"render/preview -> collectors/hostfiles",
 	"render/preview -> collectors/nvue",

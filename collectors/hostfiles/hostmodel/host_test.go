@@ -6,6 +6,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/model"
 )
 
 // netarbiter's output (host.md §1.5 b): trust dscp, default map, PFC on 3.
@@ -135,5 +136,13 @@ func TestHostDSCPMapPresence(t *testing.T) {
 				t.Errorf("notes = %v", h.Notes)
 			}
 		})
+	}
+}
+
+// The builder copies the RoCE types as the files print them, so the
+// model's names must be the parser's strings.
+func TestRoCETypesAgree(t *testing.T) {
+	if model.RoCEv1 != hostfiles.RoCEv1 || model.RoCEv2 != hostfiles.RoCEv2 {
+		t.Errorf("model RoCE types %q, %q; hostfiles %q, %q", model.RoCEv1, model.RoCEv2, hostfiles.RoCEv1, hostfiles.RoCEv2)
 	}
 }
