@@ -65,7 +65,6 @@ var targets = []rule{
 // Delete a line when its edge goes; never add one (a package split may
 // rename one, as collectors/gnmi became collectors/gnmifile).
 var ratchet = []string{
-	"checks -> collectors/hostfiles",
 	"checks -> collectors/k8s",
 	"checks -> collectors/nvue",
 	"checks -> collectors/pcap",

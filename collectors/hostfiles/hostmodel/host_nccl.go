@@ -9,6 +9,7 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/nvnum"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -167,7 +168,7 @@ func ncclParam(layers []ncclLayer, in *collectors.HostCapture, name string, def 
 		}
 		if v, ok := l.vars[name]; ok {
 			pos := source.Pos{File: l.file, Line: v.Line}
-			p := model.NCCLParam{Value: model.Explicit(int(hostfiles.NCCLParamInt(v.Value, def)), pos), Layer: l.name, Unknown: unknown}
+			p := model.NCCLParam{Value: model.Explicit(int(nvnum.NCCLParamInt(v.Value, def)), pos), Layer: l.name, Unknown: unknown}
 			if v.Value == "" {
 				p.Origin.Default = name + " empty: NCCL keeps its default"
 			}
@@ -186,7 +187,7 @@ func ncclParam(layers []ncclLayer, in *collectors.HostCapture, name string, def 
 // default -1 (NVIDIA/nccl src/misc/param.cc ncclLoadParam). An empty value
 // still decides: the variable exists, so no lower layer can set it.
 func ncclTC(v hostfiles.NCCLVar, pos source.Pos) model.Value[int] {
-	tc := int(hostfiles.NCCLParamInt(v.Value, -1))
+	tc := int(nvnum.NCCLParamInt(v.Value, -1))
 	if tc < 0 {
 		return model.Value[int]{V: -1, Origin: model.Origin{Pos: pos, Default: "NCCL_IB_TC empty: NCCL keeps its default"}, Known: true}
 	}
@@ -211,7 +212,7 @@ func buildNCCLSL(h *model.Host, in *collectors.HostCapture) {
 		if v, ok := l.vars["NCCL_IB_SL"]; ok {
 			pos := source.Pos{File: l.file, Line: v.Line}
 			h.NCCLSLLayer = l.name
-			if sl := int(hostfiles.NCCLParamInt(v.Value, -1)); sl >= 0 {
+			if sl := int(nvnum.NCCLParamInt(v.Value, -1)); sl >= 0 {
 				h.NCCLSL = model.Explicit(sl, pos)
 			} else {
 				h.NCCLSL = model.Value[int]{V: 0, Origin: model.Origin{Pos: pos, Default: "NCCL_IB_SL empty or -1: NCCL's default SL 0"}, Known: true}
