@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -39,7 +38,7 @@ type Host struct {
 	NotCollected []string
 	// PCI is the host's `lspci -vvv`, PCIFile its file; nil when not
 	// collected (pci.go reads the tree).
-	PCI     []*hostfiles.PCIDevice
+	PCI     []*PCIDevice
 	PCIFile string
 	// VM is true when the kernel runs under a hypervisor (/proc/cpuinfo's
 	// "hypervisor" flag); not Known without cpuinfo.txt or a "flags" line.
@@ -113,7 +112,7 @@ type NIC struct {
 	Counters *NICCounters
 	// Firmware is the NIC's persistent firmware configuration (`mlxconfig
 	// -d <ibdev> q`); nil when not collected.
-	Firmware *hostfiles.MlxConfig
+	Firmware *Firmware
 }
 
 // The two RoCE types the RDMA core prints in gid_attrs/types/<index> and

@@ -72,7 +72,6 @@ var ratchet = []string{
 	"checks/drift -> inventory",
 	"model -> collectors",
 	"model -> collectors/gnmifile", // was collectors/gnmi, which linked gRPC (model.TestNoGRPC)
-	"model -> collectors/hostfiles",
 	"model -> collectors/k8s",
 	"model -> collectors/lldp",
 	"model -> collectors/nvue",

@@ -18,7 +18,7 @@ import (
 func Host(in *collectors.HostCapture) *model.Host {
 	h := &model.Host{Name: in.Name, NotCollected: in.Missing}
 	buildNCCL(h, in)
-	h.PCI, h.PCIFile = in.PCI, in.PCIFile
+	h.PCI, h.PCIFile = pciDevices(in.PCI), in.PCIFile
 	if c := in.CPUInfo; c != nil && c.HasFlags {
 		h.VM = model.Explicit(c.Hypervisor, source.Pos{File: c.File, Line: c.Line})
 	}
@@ -31,7 +31,7 @@ func Host(in *collectors.HostCapture) *model.Host {
 		links[l.Name] = l
 	}
 	for _, ni := range in.NICs {
-		n := &model.NIC{Netdev: ni.Netdev, IBDev: ni.IBDev, Port: ni.Port, QosUnreadable: ni.QosUnreadable, Firmware: ni.Firmware}
+		n := &model.NIC{Netdev: ni.Netdev, IBDev: ni.IBDev, Port: ni.Port, QosUnreadable: ni.QosUnreadable, Firmware: firmware(ni.Firmware)}
 		buildQos(n, ni.Qos)
 		buildSysfs(n, ni.Sysfs)
 		if note := buildRoCETypes(n, ni); note != nil {
@@ -218,4 +218,19 @@ func buildRoCETypes(n *model.NIC, ni *collectors.NICCapture) *source.Error {
 	return &source.Error{Pos: source.Pos{File: ni.GIDTypes.Dir}, Msg: fmt.Sprintf(
 		"RDMA-CM's default_roce_mode of %s port %d not collected: /sys/kernel/config/rdma_cm/%s exists only after mkdir, so RDMA-CM's RoCE version (not NCCL's) is not checked",
 		n.IBDev, n.Port, n.IBDev)}
+}
+
+// firmware is mlxconfig's output in the model's terms.
+func firmware(c *hostfiles.MlxConfig) *model.Firmware {
+	if c == nil {
+		return nil
+	}
+	fw := &model.Firmware{File: c.File, Device: c.Device, HasCurrent: c.HasCurrent}
+	if c.Params != nil {
+		fw.Params = make(map[string]model.FirmwareParam, len(c.Params))
+		for k, p := range c.Params {
+			fw.Params[k] = model.FirmwareParam{Name: p.Name, Default: p.Default, Current: p.Current, Next: p.Next, Line: p.Line}
+		}
+	}
+	return fw
 }
