@@ -15,14 +15,14 @@ type Host struct {
 	// NCCLFile is where nccl.conf came from; "" when not collected.
 	NCCLFile string
 	// NCCLTC is NCCL_IB_TC as NCCL reads it from its strongest collected
-	// layer (host_nccl.go); not Known when no collected layer sets it and
+	// layer (collectors/hostfiles/hostmodel/host_nccl.go); not Known when no collected layer sets it and
 	// /etc/nccl.conf was not collected, V -1 when no layer sets it.
 	NCCLTC Value[int]
 	// NCCLLayer is the layer that decided NCCLTC (LayerEnv, LayerHome,
 	// LayerEtc or LayerDefault); "" when NCCLTC is not Known.
 	NCCLLayer string
 	// NCCLSL is NCCL_IB_SL as NCCL reads it, from the same layers as NCCLTC
-	// (host_nccl.go): on RoCE the NIC tags RoCE with PCP = SL & 7 (see
+	// (collectors/hostfiles/hostmodel/host_nccl.go): on RoCE the NIC tags RoCE with PCP = SL & 7 (see
 	// marking.go). Not Known when no collected layer sets it and
 	// /etc/nccl.conf was not collected; NCCLSLLayer is the layer that decided.
 	// NCCLSLUnknown names the layers above NCCLSLLayer not collected.
@@ -37,7 +37,7 @@ type Host struct {
 	NCCLNotes    []string
 	NotCollected []string
 	// PCI is the host's `lspci -vvv`, PCIFile its file; nil when not
-	// collected (pci.go reads the tree).
+	// collected (ACSBetween in pci.go reads the tree).
 	PCI     []*PCIDevice
 	PCIFile string
 	// VM is true when the kernel runs under a hypervisor (/proc/cpuinfo's
@@ -45,7 +45,7 @@ type Host struct {
 	VM Value[bool]
 	// NCCLGIDIndex is NCCL_IB_GID_INDEX and NCCLRoCEVersion
 	// NCCL_IB_ROCE_VERSION_NUM, each taken from the strongest collected
-	// layer as NCCL_IB_TC is (host_nccl.go); V -1 for the GID index means
+	// layer as NCCL_IB_TC is (collectors/hostfiles/hostmodel/host_nccl.go); V -1 for the GID index means
 	// NCCL chooses one itself, and the version defaults to 2. Always
 	// Known: with no collected layer setting it, NCCL's default, the
 	// uncollected layers in Unknown.
@@ -57,7 +57,7 @@ type Host struct {
 	// class of NCCL's control messages (default -1, NCCL_IB_TC's).
 	NCCLFifoTC NCCLParam
 	// AppToS and AppSL are the ToS and SL of the other applications the
-	// capture shows marking RoCE (NVSHMEM, UCX; host_apps.go), in name
+	// capture shows marking RoCE (NVSHMEM, UCX; collectors/hostfiles/hostmodel/host_apps.go), in name
 	// order.
 	AppToS, AppSL []AppSetting
 	// Notes are remarks on the host's input that are not findings.

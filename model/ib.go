@@ -32,11 +32,12 @@ type IBHost struct {
 	Name  string
 	Ports []*IBPort
 	// SL is NCCL_IB_SL from the strongest NCCL layer (as NCCL_IB_TC,
-	// model/host_nccl.go); SLLayer names the layer. Not Known when the
-	// layers that could set it were not collected.
+	// collectors/hostfiles/hostmodel/host_nccl.go); SLLayer names the
+	// layer. Not Known when the layers that could set it were not
+	// collected.
 	SL      Value[int]
 	SLLayer string
-	// Apps are the SLs of the host's other applications (model/ib_apps.go).
+	// Apps are the SLs of the host's other applications (collectors/ibfiles/ibmodel/ib_apps.go).
 	Apps []IBAppSL
 }
 

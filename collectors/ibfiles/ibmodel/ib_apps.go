@@ -41,8 +41,8 @@ func Apps(f *model.Fabric, c *collectors.Capture) {
 	}
 }
 
-// hostAppSLs are UCX_IB_SL and NVSHMEM_IB_SL as model/host_apps.go read
-// them. UCX's "auto" (its default) is not RoCE's 0 on InfiniBand: the
+// hostAppSLs are UCX_IB_SL and NVSHMEM_IB_SL as hostmodel (host_apps.go)
+// reads them. UCX's "auto" (its default) is not RoCE's 0 on InfiniBand: the
 // mlx5 transports pick the SL by UCX_IB_AR_ENABLE (default auto), and
 // with auto the first SL allowed, 0; with yes or try the first SL the HCA
 // does adaptive routing on, which the capture does not show (openucx/ucx
