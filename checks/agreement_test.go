@@ -1,13 +1,14 @@
 package checks_test
 
 import (
-	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/checks/drift"

@@ -2,10 +2,11 @@ package checks
 
 import (
 	"fmt"
-	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"

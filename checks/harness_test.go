@@ -1,13 +1,14 @@
 package checks
 
 import (
-	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"io/fs"
 	"os"
 	"path"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"

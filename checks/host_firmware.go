@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/nvnum"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -69,7 +69,7 @@ func JudgeFirmwareParam(p inventory.Policy, port int, name, next string) Judgeme
 		if w.name != name {
 			continue
 		}
-		if v, num := hostfiles.MlxNum(next); num && w.ok(v) {
+		if v, num := nvnum.MlxNum(next); num && w.ok(v) {
 			return pass
 		}
 		return fail(w.severity, "%s is %s at the next boot: %s", name, next, w.why)
@@ -110,7 +110,7 @@ func judgeFirmware(f *model.Fabric, h *model.Host, n *model.NIC) (out []Finding,
 		if j.OK {
 			continue
 		}
-		v, num := hostfiles.MlxNum(p.Next)
+		v, num := nvnum.MlxNum(p.Next)
 		msg := fmt.Sprintf("%s of %s (%s port %d) is %s at the next boot: %s", w.name, n.IBDev, n.Netdev, n.Port, p.Next, w.why)
 		if p.Current != "" && p.Current != p.Next {
 			msg += fmt.Sprintf(" (current value %s; the Next Boot value applies after a firmware reset)", p.Current)

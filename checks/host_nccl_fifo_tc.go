@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/internal/english"
+	"github.com/qoslint/qoslint/internal/nvnum"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -116,7 +116,7 @@ func k8sFifoTCFindings(f *model.Fabric, c *model.K8sContainer) []Finding {
 	if !set {
 		return nil
 	}
-	tc := int(hostfiles.NCCLParamInt(val.V, -1))
+	tc := int(nvnum.NCCLParamInt(val.V, -1))
 	knob := fifoVar + "=" + val.V
 	j := JudgeNCCLFifoTC(f.Policy, tc, true, knob)
 	if j.OK {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/internal/english"
+	"github.com/qoslint/qoslint/internal/nvnum"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
@@ -75,7 +75,7 @@ func k8sQPsFindings(c *model.K8sContainer) []Finding {
 	if !set {
 		return nil
 	}
-	n := int(hostfiles.NCCLParamInt(val.V, 1))
+	n := int(nvnum.NCCLParamInt(val.V, 1))
 	if n >= ncclQPsMin {
 		return nil
 	}

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
@@ -76,9 +75,9 @@ func roceModeFinding(h *model.Host, n *model.NIC) (Finding, bool) {
 		Severity: Error, Device: h.Name, Interface: n.Netdev,
 		Message: fmt.Sprintf("RDMA-CM's default RoCE mode of %s port %d is %s: RDMA-CM connections that do not choose a GID themselves "+
 			"(NVMe-oF, NFS over RDMA) send RoCE v1, which has no IP header and so no DSCP", n.IBDev, n.Port, m.V),
-		Expected: hostfiles.RoCEv2, Actual: m.V, Source: m.Origin.Pos,
+		Expected: model.RoCEv2, Actual: m.V, Source: m.Origin.Pos,
 		Changes: []Change{{Kind: Sysfs, Target: layout.RoCEModePath(layout.SysRoot, n.IBDev, n.Port),
-			Value: hostfiles.RoCEv2, Old: m.V, HasOld: true}},
+			Value: model.RoCEv2, Old: m.V, HasOld: true}},
 	}, true
 }
 
@@ -102,7 +101,7 @@ func NCCLGIDOf(h *model.Host, n *model.NIC) NCCLGID {
 		g.Type, g.HasType = t.V, true
 	}
 	for _, t := range n.GIDTypes {
-		g.AnyV2 = g.AnyV2 || t.V == hostfiles.RoCEv2
+		g.AnyV2 = g.AnyV2 || t.V == model.RoCEv2
 	}
 	return g
 }
@@ -113,7 +112,7 @@ func ncclGIDDetail(h *model.Host, n *model.NIC) (Finding, bool) {
 	if idx.V >= 0 {
 		t, ok := n.GIDTypes[idx.V]
 		switch {
-		case ok && t.V == hostfiles.RoCEv2:
+		case ok && t.V == model.RoCEv2:
 			return Finding{}, false
 		case ok:
 			fd.Severity, fd.Actual = Error, fmt.Sprintf("NCCL_IB_GID_INDEX=%d, a GID of type %q", idx.V, t.V)
@@ -138,7 +137,7 @@ func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 	ver := h.NCCLRoCEVersion
 	var v2 []int
 	for i, t := range n.GIDTypes {
-		if t.V == hostfiles.RoCEv2 {
+		if t.V == model.RoCEv2 {
 			v2 = append(v2, i)
 		}
 	}
@@ -170,7 +169,7 @@ func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 // every address, v1 first), when the capture shows one there.
 func gidIndexFix(h *model.Host, n *model.NIC, idx int, msg string) ([]Change, string) {
 	t, ok := n.GIDTypes[idx+1]
-	if !ok || t.V != hostfiles.RoCEv2 {
+	if !ok || t.V != model.RoCEv2 {
 		return nil, msg + "; pick the RoCE v2 GID of the same address (show_gids); qoslint prints no command for it, since index " + strconv.Itoa(idx+1) + " is not RoCE v2"
 	}
 	msg += fmt.Sprintf("; index %d is the RoCE v2 GID the kernel adds after it", idx+1)

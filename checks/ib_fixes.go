@@ -3,14 +3,13 @@ package checks
 import (
 	"fmt"
 
-	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
 
 // arbWeight sums the weights of vl's entries among the first n of t
 // (a port keeps only LowCap/HighCap entries).
-func arbWeight(t []ibfiles.VLArbEntry, n, vl int) int {
+func arbWeight(t []model.VLArbEntry, n, vl int) int {
 	w := 0
 	for i, e := range t {
 		if i >= n {
@@ -23,7 +22,7 @@ func arbWeight(t []ibfiles.VLArbEntry, n, vl int) int {
 	return w
 }
 
-func fmtArb(t []ibfiles.VLArbEntry, n int) string {
+func fmtArb(t []model.VLArbEntry, n int) string {
 	s := ""
 	for i, e := range t {
 		if i >= n {
@@ -51,7 +50,7 @@ func fmtSL2VL(t [16]int) string {
 // smChange sets opensm.conf's qos_ca_<param> on the SM's host to value;
 // without the SM's configuration there is nothing to edit (nil).
 func smChange(f *model.Fabric, param, value string) []Change {
-	return smClassChange(f, ibfiles.ClassCA, param, value)
+	return smClassChange(f, model.SMClassCA, param, value)
 }
 
 // smClassChange sets qos_<class>_<param>.
@@ -83,9 +82,9 @@ func smReload(f *model.Fabric) Change {
 }
 
 // trimArb drops the trailing 0:0 entries OpenSM fills a short list with.
-func trimArb(t []ibfiles.VLArbEntry) []ibfiles.VLArbEntry {
+func trimArb(t []model.VLArbEntry) []model.VLArbEntry {
 	n := len(t)
-	for n > 1 && t[n-1] == (ibfiles.VLArbEntry{}) {
+	for n > 1 && t[n-1] == (model.VLArbEntry{}) {
 		n--
 	}
 	return t[:n]
@@ -102,7 +101,7 @@ func fixSL2VL(f *model.Fabric, h *model.IBHost, p *model.IBPort, sl, vl int) []C
 	if f.IB == nil || f.IB.SM == nil {
 		return nil
 	}
-	cfg := f.IB.SM.Config[ibfiles.ClassCA]
+	cfg := f.IB.SM.Config[model.SMClassCA]
 	if want, _, _, ok := cfg.Expected(p.OperVLs); ok && want[sl] != model.VLDrop && want[sl] < p.OperVLs && (!f.Policy.IB.HasVL || want[sl] == f.Policy.IB.VL) && f.IB.SM.QoS.V {
 		return []Change{smReload(f)}
 	}
@@ -118,12 +117,12 @@ func fixVLArbLow(f *model.Fabric, p *model.IBPort, vl int) []Change {
 	if f.IB == nil || f.IB.SM == nil {
 		return nil
 	}
-	cfg := f.IB.SM.Config[ibfiles.ClassCA]
+	cfg := f.IB.SM.Config[model.SMClassCA]
 	if _, _, low, ok := cfg.Expected(p.OperVLs); ok && arbWeight(low, p.VLArb.LowCap, vl) > 0 && f.IB.SM.QoS.V {
 		// OpenSM's table serves vl: the port only needs reprogramming.
 		return []Change{smReload(f)}
 	}
-	t := append([]ibfiles.VLArbEntry(nil), trimArb(f.IB.SM.Config[ibfiles.ClassCA].VLArbLow.V)...)
+	t := append([]model.VLArbEntry(nil), trimArb(f.IB.SM.Config[model.SMClassCA].VLArbLow.V)...)
 	done := false
 	for i, e := range t {
 		if e.VL == vl && e.Weight == 0 && !done {
@@ -131,7 +130,7 @@ func fixVLArbLow(f *model.Fabric, p *model.IBPort, vl int) []Change {
 		}
 	}
 	if !done {
-		t = append(t, ibfiles.VLArbEntry{VL: vl, Weight: 64})
+		t = append(t, model.VLArbEntry{VL: vl, Weight: 64})
 	}
 	return smChange(f, "vlarb_low", fmtArb(t, 64))
 }
@@ -143,13 +142,13 @@ func fixSwitchSL2VL(f *model.Fabric, p *model.IBSwitchPort, sl, vl int) []Change
 	if f.IB.SM == nil {
 		return nil
 	}
-	cfg := f.IB.SM.Config[ibfiles.ClassSWE]
+	cfg := f.IB.SM.Config[model.SMClassSWE]
 	if want, _, _, ok := cfg.Expected(p.OperVLs); ok && want[sl] != model.VLDrop && want[sl] < p.OperVLs && (!f.Policy.IB.HasVL || want[sl] == f.Policy.IB.VL) && f.IB.SM.QoS.V {
 		return []Change{smReload(f)}
 	}
 	t := cfg.SL2VL.V
 	t[sl] = vl
-	return smClassChange(f, ibfiles.ClassSWE, "sl2vl", fmtSL2VL(t))
+	return smClassChange(f, model.SMClassSWE, "sl2vl", fmtSL2VL(t))
 }
 
 // fixSwitchVLArbLow gives vl 64 credits in p's class's low table, as
@@ -169,13 +168,13 @@ func fixSwitchVLArbLow(f *model.Fabric, p *model.IBSwitchPort, vl int) []Change 
 // addArbWeight gives vl's first weight-0 entry 64 credits (one 4 KiB
 // packet, the unit doc/QoS_management_in_OpenSM.txt §7 recommends), else
 // appends an entry.
-func addArbWeight(in []ibfiles.VLArbEntry, vl int) []ibfiles.VLArbEntry {
-	t := append([]ibfiles.VLArbEntry(nil), trimArb(in)...)
+func addArbWeight(in []model.VLArbEntry, vl int) []model.VLArbEntry {
+	t := append([]model.VLArbEntry(nil), trimArb(in)...)
 	for i, e := range t {
 		if e.VL == vl && e.Weight == 0 {
 			t[i].Weight = 64
 			return t
 		}
 	}
-	return append(t, ibfiles.VLArbEntry{VL: vl, Weight: 64})
+	return append(t, model.VLArbEntry{VL: vl, Weight: 64})
 }

@@ -1,12 +1,13 @@
 package checks
 
 import (
-	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/internal/fixture"

@@ -83,13 +83,13 @@ func runIBSLConsistency(f *model.Fabric) []Finding {
 // file").
 func smPolicyFindings(f *model.Fabric) []Finding {
 	sm := f.IB.SM
-	if sm == nil || !sm.QoS.V || sm.Policy.File == nil {
+	if sm == nil || !sm.QoS.V || sm.Policy.File == "" {
 		return nil
 	}
 	p, want := sm.Policy, f.Policy.IB.SL
 	switch {
 	case p.NoDefault:
-		return []Finding{{Severity: Warning, Device: sm.Device, Source: source.Pos{File: p.File.File},
+		return []Finding{{Severity: Warning, Device: sm.Device, Source: source.Pos{File: p.File},
 			Message:  fmt.Sprintf("the QoS policy file (%s) has no qos-level named DEFAULT and no qos-ulps \"default : <SL>\" line: OpenSM refuses it (ERR AC10, opensm/osm_qos_policy.c); add \"default : %d\" to its qos-ulps (qoslint prints no command for it)", p.Path.V, want),
 			Expected: fmt.Sprintf("default SL %d", want), Actual: "no default"}}
 	case p.DefaultSL.Known && p.DefaultSL.V != want:

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
@@ -36,7 +35,7 @@ func runIBSMConsistency(f *model.Fabric) []Finding {
 		return nil
 	}
 	sm := f.IB.SM
-	cfg := sm.Config[ibfiles.ClassCA]
+	cfg := sm.Config[model.SMClassCA]
 	var out []Finding
 	nc := ibPorts(f, "OpenSM consistency", needVLArb, func(h *model.IBHost, p *model.IBPort) {
 		sl2vl, high, low, _ := cfg.Expected(p.OperVLs)
@@ -88,7 +87,7 @@ func runIBSMConsistencySwitches(f *model.Fabric) []Finding {
 	var out []Finding
 	nc := ibSwitchPorts(f, "OpenSM consistency", false, needSwitchVLArb, func(p *model.IBSwitchPort) {
 		cfg := sm.Config[p.SMClass()]
-		swe := sm.Config[ibfiles.ClassSWE]
+		swe := sm.Config[model.SMClassSWE]
 		_, high, low, _ := cfg.Expected(p.OperVLs)
 		var diffs, want, got []string
 		src := p.VLArbPos

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -620,10 +619,10 @@ func JudgePoolPriority(p inventory.Policy, switchLossless bool, pool string, lis
 // a NIC's port: anything but RoCE v2 sends RDMA-CM users' RoCE without an
 // IP header.
 func JudgeRDMACMMode(mode string) Judgement {
-	if mode == hostfiles.RoCEv2 {
+	if mode == model.RoCEv2 {
 		return pass
 	}
-	return fail(Error, "RDMA-CM's default RoCE mode is %s, not %s", mode, hostfiles.RoCEv2)
+	return fail(Error, "RDMA-CM's default RoCE mode is %s, not %s", mode, model.RoCEv2)
 }
 
 // NCCLGID is what host-roce-version reads of the GID NCCL uses on one
@@ -645,7 +644,7 @@ type NCCLGID struct {
 // no type is a warning); NCCL's own choice must prefer RoCE v2 and find one.
 func JudgeNCCLGID(g NCCLGID) Judgement {
 	switch {
-	case g.Index >= 0 && g.HasType && g.Type == hostfiles.RoCEv2:
+	case g.Index >= 0 && g.HasType && g.Type == model.RoCEv2:
 		return pass
 	case g.Index >= 0 && g.HasType:
 		return fail(Error, "NCCL_IB_GID_INDEX=%d selects a GID of type %q", g.Index, g.Type)

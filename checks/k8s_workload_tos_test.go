@@ -1,10 +1,11 @@
 package checks
 
 import (
-	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/offline"

@@ -2,9 +2,10 @@ package checks
 
 import (
 	"fmt"
-	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"strings"
 	"testing"
+
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"

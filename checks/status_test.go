@@ -1,11 +1,12 @@
 package checks
 
 import (
-	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"

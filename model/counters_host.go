@@ -1,10 +1,5 @@
 package model
 
-import (
-	"github.com/qoslint/qoslint/collectors/hostfiles"
-	"github.com/qoslint/qoslint/internal/source"
-)
-
 // RDMATraffic is what a NIC's RDMA engine received and sent: mlx5's vPort
 // RDMA counters of ethtool -S, unicast plus multicast (Linux
 // Documentation/networking/device_drivers/ethernet/mellanox/mlx5/
@@ -48,60 +43,12 @@ func (t TransportCounters) Losses() (n uint64, ok bool) {
 	return n, ok
 }
 
-// rdmaTraffic sums the unicast and multicast RDMA counters.
-func rdmaTraffic(e *hostfiles.EthtoolStats, v func(hostfiles.Counter) Value[uint64]) RDMATraffic {
-	r := e.RDMA()
-	return RDMATraffic{
-		RxPackets: sumCounters(v(r.RxPackets), v(r.RxMcastPackets)),
-		RxBytes:   sumCounters(v(r.RxBytes), v(r.RxMcastBytes)),
-		TxPackets: sumCounters(v(r.TxPackets), v(r.TxMcastPackets)),
-		TxBytes:   sumCounters(v(r.TxBytes), v(r.TxMcastBytes)),
-	}
-}
-
-// sumCounters adds two counters; the sum is Known when either is, and
-// points at the first that is.
-func sumCounters(a, b Value[uint64]) Value[uint64] {
-	switch {
-	case !a.Known:
-		return b
-	case !b.Known:
-		return a
-	}
-	a.V = SatAdd(a.V, b.V)
-	return a
-}
-
 // SatAdd adds two counters, saturating instead of wrapping.
 func SatAdd(a, b uint64) uint64 {
 	if a+b < a {
 		return ^uint64(0)
 	}
 	return a + b
-}
-
-// addHWCounters fills the counters the RDMA hw_counters carry. Each
-// points at its own file (line 1: the file is one "%llu\n").
-func addHWCounters(nc *NICCounters, hw *hostfiles.HWCounters) {
-	if hw == nil {
-		return
-	}
-	nc.HWFile = hw.Dir
-	set := func(dst *Value[uint64], name string) {
-		if c := hw.Get(name); c.Present() {
-			*dst = Explicit(c.Value, source.Pos{File: c.File, Line: 1})
-		}
-	}
-	set(&nc.CNPSent, hostfiles.HWCNPSent)
-	set(&nc.CNPHandled, hostfiles.HWCNPHandled)
-	set(&nc.CNPIgnored, hostfiles.HWCNPIgnored)
-	set(&nc.ECNMarkedRoCE, hostfiles.HWECNMarkedRoCE)
-	t := &nc.Transport
-	set(&t.OutOfSequence, hostfiles.HWOutOfSequence)
-	set(&t.PacketSeqErr, hostfiles.HWPacketSeqErr)
-	set(&t.ImpliedNakSeqErr, hostfiles.HWImpliedNakSeqErr)
-	set(&t.LocalAckTimeoutErr, hostfiles.HWLocalAckTimeoutErr)
-	set(&t.RnrNakRetryErr, hostfiles.HWRnrNakRetryErr)
 }
 
 // deltaRDMA makes the RDMA, transport and CRC counters of after their

@@ -28,8 +28,8 @@ func (p *PrioCounters) sub(b *PrioCounters) {
 	delta(&p.TxPauseDuration, b.TxPauseDuration)
 }
 
-// deltaNIC makes after the growth since before, interval earlier.
-func deltaNIC(after, before *NICCounters, interval time.Duration) {
+// DeltaNIC makes after the growth since before, interval earlier.
+func DeltaNIC(after, before *NICCounters, interval time.Duration) {
 	if after == nil || before == nil || interval <= 0 {
 		return
 	}

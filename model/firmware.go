@@ -12,3 +12,23 @@ func FirmwareParamNames(port int) []string {
 	sfx := "_P" + strconv.Itoa(port)
 	return []string{"CNP_DSCP" + sfx, "CNP_802P_PRIO" + sfx, "ROCE_CC_PRIO_MASK" + sfx, "LINK_TYPE" + sfx, "ROCE_ADAPTIVE_ROUTING_EN"}
 }
+
+// Firmware is a NIC's persistent firmware configuration as `mlxconfig -d
+// <ibdev> q` prints it (Mellanox/mstflint mlxconfig).
+type Firmware struct {
+	File string
+	// Device is the "Device:" header line's value ("" when absent): the
+	// adapter the values belong to.
+	Device string
+	// HasCurrent is true for the Default/Current/Next Boot layout.
+	HasCurrent bool
+	Params     map[string]FirmwareParam
+}
+
+// FirmwareParam is one parameter: Next is the Next Boot column as
+// printed; Default and Current are "" in the one-column layout.
+type FirmwareParam struct {
+	Name                   string
+	Default, Current, Next string
+	Line                   int
+}

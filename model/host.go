@@ -1,12 +1,9 @@
 package model
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 
-	"github.com/qoslint/qoslint/collectors"
-	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -18,14 +15,14 @@ type Host struct {
 	// NCCLFile is where nccl.conf came from; "" when not collected.
 	NCCLFile string
 	// NCCLTC is NCCL_IB_TC as NCCL reads it from its strongest collected
-	// layer (host_nccl.go); not Known when no collected layer sets it and
+	// layer (collectors/hostfiles/hostmodel/host_nccl.go); not Known when no collected layer sets it and
 	// /etc/nccl.conf was not collected, V -1 when no layer sets it.
 	NCCLTC Value[int]
 	// NCCLLayer is the layer that decided NCCLTC (LayerEnv, LayerHome,
 	// LayerEtc or LayerDefault); "" when NCCLTC is not Known.
 	NCCLLayer string
 	// NCCLSL is NCCL_IB_SL as NCCL reads it, from the same layers as NCCLTC
-	// (host_nccl.go): on RoCE the NIC tags RoCE with PCP = SL & 7 (see
+	// (collectors/hostfiles/hostmodel/host_nccl.go): on RoCE the NIC tags RoCE with PCP = SL & 7 (see
 	// marking.go). Not Known when no collected layer sets it and
 	// /etc/nccl.conf was not collected; NCCLSLLayer is the layer that decided.
 	// NCCLSLUnknown names the layers above NCCLSLLayer not collected.
@@ -40,15 +37,15 @@ type Host struct {
 	NCCLNotes    []string
 	NotCollected []string
 	// PCI is the host's `lspci -vvv`, PCIFile its file; nil when not
-	// collected (pci.go reads the tree).
-	PCI     []*hostfiles.PCIDevice
+	// collected (ACSBetween in pci.go reads the tree).
+	PCI     []*PCIDevice
 	PCIFile string
 	// VM is true when the kernel runs under a hypervisor (/proc/cpuinfo's
 	// "hypervisor" flag); not Known without cpuinfo.txt or a "flags" line.
 	VM Value[bool]
 	// NCCLGIDIndex is NCCL_IB_GID_INDEX and NCCLRoCEVersion
 	// NCCL_IB_ROCE_VERSION_NUM, each taken from the strongest collected
-	// layer as NCCL_IB_TC is (host_nccl.go); V -1 for the GID index means
+	// layer as NCCL_IB_TC is (collectors/hostfiles/hostmodel/host_nccl.go); V -1 for the GID index means
 	// NCCL chooses one itself, and the version defaults to 2. Always
 	// Known: with no collected layer setting it, NCCL's default, the
 	// uncollected layers in Unknown.
@@ -60,7 +57,7 @@ type Host struct {
 	// class of NCCL's control messages (default -1, NCCL_IB_TC's).
 	NCCLFifoTC NCCLParam
 	// AppToS and AppSL are the ToS and SL of the other applications the
-	// capture shows marking RoCE (NVSHMEM, UCX; host_apps.go), in name
+	// capture shows marking RoCE (NVSHMEM, UCX; collectors/hostfiles/hostmodel/host_apps.go), in name
 	// order.
 	AppToS, AppSL []AppSetting
 	// Notes are remarks on the host's input that are not findings.
@@ -115,8 +112,19 @@ type NIC struct {
 	Counters *NICCounters
 	// Firmware is the NIC's persistent firmware configuration (`mlxconfig
 	// -d <ibdev> q`); nil when not collected.
-	Firmware *hostfiles.MlxConfig
+	Firmware *Firmware
 }
+
+// The two RoCE types the RDMA core prints in gid_attrs/types/<index> and
+// in RDMA-CM's configfs default_roce_mode (drivers/infiniband/core/cache.c
+// ib_cache_gid_type_str: IB and RoCE v1 alike "IB/RoCE v1", RoCE v2, UDP
+// encapsulation, "RoCE v2"; Documentation/ABI/testing/
+// sysfs-class-infiniband and configfs-rdma_cm list the same two values).
+// NIC.GIDTypes and NIC.RoCEMode hold one of them.
+const (
+	RoCEv1 = "IB/RoCE v1"
+	RoCEv2 = "RoCE v2"
+)
 
 // PrioCounters are the counters of one priority: the NIC's 802.1p
 // priority, or a switch's switch-priority. A counter not Known was not
@@ -185,209 +193,3 @@ func CNPPath(netdev, attr string) string { return layout.CNPPath(layout.SysRoot,
 
 // NCCLConfPath is where NCCL reads its configuration file.
 const NCCLConfPath = layout.NCCLConfPath
-
-// BuildHost builds the effective model of one host.
-func BuildHost(in *collectors.HostCapture) *Host {
-	h := &Host{Name: in.Name, NotCollected: in.Missing}
-	buildNCCL(h, in)
-	h.PCI, h.PCIFile = in.PCI, in.PCIFile
-	if c := in.CPUInfo; c != nil && c.HasFlags {
-		h.VM = Explicit(c.Hypervisor, source.Pos{File: c.File, Line: c.Line})
-	}
-	buildNCCLSL(h, in)
-	buildNCCLParams(h, in)
-	buildApps(h, in)
-	var noCMToS []string
-	links := map[string]hostfiles.Link{}
-	for _, l := range in.Links {
-		links[l.Name] = l
-	}
-	for _, ni := range in.NICs {
-		n := &NIC{Netdev: ni.Netdev, IBDev: ni.IBDev, Port: ni.Port, QosUnreadable: ni.QosUnreadable, Firmware: ni.Firmware}
-		buildQos(n, ni.Qos)
-		buildSysfs(n, ni.Sysfs)
-		if note := buildRoCETypes(n, ni); note != nil {
-			h.Notes = append(h.Notes, note)
-		}
-		if buildRDMACM(n, ni) {
-			noCMToS = append(noCMToS, n.Netdev)
-		}
-		if l, ok := links[ni.Netdev]; ok {
-			n.MTU = Explicit(l.MTU, source.Pos{File: in.LinksFile, Line: l.Line})
-		}
-		n.ToS = effectiveToS(n, h.NCCLTC)
-		if n.ToS.Via != "traffic_class" {
-			n.ToS.Layer = h.NCCLLayer
-		}
-		if n.DSCPMissing != "" {
-			h.Notes = append(h.Notes, &source.Error{Pos: source.Pos{File: n.QosFile, Line: n.Trust.Origin.Pos.Line}, Msg: n.DSCPMissing})
-		}
-		n.Counters = buildCounters(ni.Ethtool, ni.HWCounters)
-		deltaNIC(n.Counters, buildCounters(ni.EthtoolBefore, ni.HWCountersBefore), in.CountersInterval)
-		h.NICs = append(h.NICs, n)
-	}
-	if note := gidDefaultNote(h, in); note != nil {
-		h.Notes = append(h.Notes, note)
-	}
-	for _, note := range []*source.Error{rdmaCMNote(h, noCMToS), appsNote(h)} {
-		if note != nil {
-			h.Notes = append(h.Notes, note)
-		}
-	}
-	return h
-}
-
-func buildQos(n *NIC, q *hostfiles.MlnxQos) {
-	for p := range n.PrioTC {
-		n.PrioTC[p] = -1
-	}
-	if q == nil {
-		return
-	}
-	n.QosFile = q.File
-	n.PrioTC = q.PrioTC
-	pos := func(line int) source.Pos { return source.Pos{File: q.File, Line: line} }
-	switch {
-	case q.Trust != "":
-		n.Trust = Explicit(q.Trust, pos(q.TrustLine))
-	case len(q.DSCP2Prio) > 0:
-		// Where the trust state cannot be read, mlnx_qos itself infers dscp
-		// from the presence of DSCP APP entries (host.md §1.2).
-		n.Trust = Value[string]{V: "dscp", Origin: Origin{Pos: pos(q.DSCP2PrioLine), Default: "inferred from dscp2prio entries"}, Known: true}
-	default:
-		n.Trust = Value[string]{V: "pcp", Origin: Origin{Pos: pos(1), Default: "no trust line and no dscp2prio entries: pcp"}, Known: true}
-	}
-	if len(q.DSCP2Prio) == 0 && q.Trust == "dscp" {
-		dscpNotCollected(n, q)
-	} else if len(q.DSCP2Prio) == 0 {
-		for d := range n.DSCP {
-			n.DSCP[d] = Value[int]{V: DefaultPriority(d), Origin: Origin{Pos: pos(q.TrustLine), Default: "NIC default dscp2prio (DSCP>>3)"}, Known: true}
-		}
-	} else {
-		for d := range n.DSCP {
-			if p, ok := q.DSCP2Prio[d]; ok {
-				n.DSCP[d] = Explicit(p, pos(q.DSCP2PrioLine))
-			} else {
-				// Absent from a printed table: unknown, but the table is
-				// the evidence.
-				n.DSCP[d] = Value[int]{Origin: Origin{Pos: pos(q.DSCP2PrioLine)}}
-			}
-		}
-	}
-	for _, tc := range q.TCs {
-		if tc.TC >= 0 && tc.TC < 8 {
-			n.TSA[tc.TC] = Explicit(tc.TSA, pos(tc.Line))
-			n.TCBW[tc.TC] = tc.BW
-		}
-	}
-	if q.HasPFC {
-		for p := range n.PFC {
-			n.PFC[p] = Explicit(q.PFC[p], pos(q.PFCLine))
-		}
-	}
-}
-
-func buildSysfs(n *NIC, s *hostfiles.Sysfs) {
-	if s == nil {
-		return
-	}
-	flag := func(si *hostfiles.SysfsInt) Value[bool] {
-		if si == nil {
-			return Value[bool]{}
-		}
-		return Explicit(si.Value == 1, source.Pos{File: si.File, Line: 1})
-	}
-	num := func(si *hostfiles.SysfsInt) Value[int] {
-		if si == nil {
-			return Value[int]{}
-		}
-		return Explicit(si.Value, source.Pos{File: si.File, Line: 1})
-	}
-	for p := 0; p < 8; p++ {
-		n.ECNNP[p] = flag(s.ECNNP[p])
-		n.ECNRP[p] = flag(s.ECNRP[p])
-	}
-	n.CNPDSCP = num(s.CNPDSCP)
-	n.CNPPrio = num(s.CNP802pPrio)
-	if tc := s.TrafficClass; tc != nil {
-		n.ToS.Forced = Explicit(tc.Global, source.Pos{File: tc.File, Line: 1})
-	}
-}
-
-// effectiveToS applies the precedence of host.md: a forced global
-// traffic_class overrides the QP's GRH traffic class
-// (tclass_get_tclass_locked, mlx5 main_ext.c, §2.2); otherwise NCCL sets
-// ah_attr.grh.traffic_class from NCCL_IB_TC, default 0 (NCCL connect.cc,
-// §4.1).
-func effectiveToS(n *NIC, nccl Value[int]) ToS {
-	t := ToS{Forced: n.ToS.Forced, NCCL: nccl}
-	switch {
-	case t.Forced.Known && t.Forced.V >= 0:
-		t.Value, t.Via, t.Layer = t.Forced, "traffic_class", LayerForced
-	case nccl.Known && nccl.V >= 0:
-		t.Value, t.Via = nccl, "NCCL_IB_TC"
-	case nccl.Known:
-		t.Value = Value[int]{V: 0, Origin: Origin{Pos: nccl.Origin.Pos, Default: "NCCL_IB_TC unset: NCCL's default traffic class 0"}, Known: true}
-		t.Via = "default"
-	default:
-		// nccl.conf not collected: NCCL may still read NCCL_IB_TC from the
-		// job's environment, so the ToS is unknown.
-		t.Via = "unknown"
-	}
-	return t
-}
-
-// buildCounters models a NIC's ethtool -S and RDMA hw_counters; nil when
-// neither was collected.
-func buildCounters(e *hostfiles.EthtoolStats, hw *hostfiles.HWCounters) *NICCounters {
-	if e == nil && hw == nil {
-		return nil
-	}
-	if e == nil {
-		e = &hostfiles.EthtoolStats{} // every ethtool counter absent
-	}
-	v := func(c hostfiles.Counter) Value[uint64] {
-		if !c.Present() {
-			return Value[uint64]{}
-		}
-		return Explicit(c.Value, source.Pos{File: e.File, Line: c.Line})
-	}
-	nc := &NICCounters{File: e.File, CNPSent: v(e.CNPSent()), CNPHandled: v(e.CNPHandled()), ECNMarkedRoCE: v(e.ECNMarkedRoCE())}
-	nc.RDMA = rdmaTraffic(e, v)
-	nc.RxCRCErrors = v(e.RxCRCErrors())
-	addHWCounters(nc, hw)
-	for p := range nc.Prio {
-		ps := e.Prio(p)
-		nc.Prio[p] = PrioCounters{
-			RxBytes: v(ps.RxBytes), RxPackets: v(ps.RxPackets), TxBytes: v(ps.TxBytes), TxPackets: v(ps.TxPackets),
-			RxPause: v(ps.RxPause), TxPause: v(ps.TxPause),
-			RxPauseDuration: v(ps.RxPauseDuration), TxPauseDuration: v(ps.TxPauseDuration),
-		}
-	}
-	return nc
-}
-
-// buildRoCETypes models the RoCE types of the NIC's GID table and
-// RDMA-CM's default mode, each at its file.
-// The note says when the GID types were collected but RDMA-CM's mode was
-// not: its configfs group exists only after mkdir
-// /sys/kernel/config/rdma_cm/<ibdev> (Linux
-// Documentation/ABI/testing/configfs-rdma_cm), so its absence is no error.
-func buildRoCETypes(n *NIC, ni *collectors.NICCapture) *source.Error {
-	if g := ni.GIDTypes; g != nil {
-		n.GIDTypes = map[int]Value[string]{}
-		for i, t := range g.ByIndex {
-			n.GIDTypes[i] = Explicit(t.Type, source.Pos{File: t.File, Line: 1})
-		}
-	}
-	if m := ni.RoCEMode; m != nil {
-		n.RoCEMode = Explicit(m.Type, source.Pos{File: m.File, Line: 1})
-		return nil
-	}
-	if ni.GIDTypes == nil {
-		return nil
-	}
-	return &source.Error{Pos: source.Pos{File: ni.GIDTypes.Dir}, Msg: fmt.Sprintf(
-		"RDMA-CM's default_roce_mode of %s port %d not collected: /sys/kernel/config/rdma_cm/%s exists only after mkdir, so RDMA-CM's RoCE version (not NCCL's) is not checked",
-		n.IBDev, n.Port, n.IBDev)}
-}

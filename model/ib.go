@@ -2,14 +2,8 @@ package model
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
-	"github.com/qoslint/qoslint/collectors"
-	"github.com/qoslint/qoslint/collectors/ibfiles"
-	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
-	"github.com/qoslint/qoslint/inventory"
 )
 
 // InfiniBand QoS semantics. The application picks a Service Level
@@ -38,11 +32,12 @@ type IBHost struct {
 	Name  string
 	Ports []*IBPort
 	// SL is NCCL_IB_SL from the strongest NCCL layer (as NCCL_IB_TC,
-	// model/host_nccl.go); SLLayer names the layer. Not Known when the
-	// layers that could set it were not collected.
+	// collectors/hostfiles/hostmodel/host_nccl.go); SLLayer names the
+	// layer. Not Known when the layers that could set it were not
+	// collected.
 	SL      Value[int]
 	SLLayer string
-	// Apps are the SLs of the host's other applications (model/ib_apps.go).
+	// Apps are the SLs of the host's other applications (collectors/ibfiles/ibmodel/ib_apps.go).
 	Apps []IBAppSL
 }
 
@@ -56,7 +51,7 @@ type IBPort struct {
 	SL2VL    *[16]int
 	SL2VLPos source.Pos
 	// VLArb is the port's arbitration tables; nil when not collected.
-	VLArb    *ibfiles.VLArb
+	VLArb    *VLArb
 	VLArbPos source.Pos
 	// OperVLs is the number of data VLs the port runs (0: not known);
 	// HighLimit its VLHighLimit (-1: not known).
@@ -65,6 +60,28 @@ type IBPort struct {
 	HighLimit    int
 	HighLimitPos source.Pos
 }
+
+// VLArb is a port's VL arbitration tables as smpquery vlarb prints them
+// (IBA vol. 1 §7.6.9): the low- and high-priority tables, each of Cap
+// entries the port supports.
+type VLArb struct {
+	File            string
+	LowCap, HighCap int
+	Low, High       []VLArbEntry
+	Line            int // the header line
+}
+
+// VLArbEntry is one VL arbitration table entry: a VL and its weight.
+type VLArbEntry struct{ VL, Weight int }
+
+// The OpenSM port classes a QoS option names: qos_ca_ for the HCAs,
+// qos_sw0_ for an enhanced switch port 0, qos_swe_ for the switch
+// external ports (opensm/osm_qos.c osm_qos_setup).
+const (
+	SMClassCA  = "ca"
+	SMClassSW0 = "sw0"
+	SMClassSWE = "swe"
+)
 
 // Name is "mlx5_0/1".
 func (p *IBPort) Name() string { return fmt.Sprintf("%s/%d", p.CA, p.Port) }
@@ -78,7 +95,7 @@ type SMIntent struct {
 	// first), so the ports keep what they hold.
 	QoS    Value[bool]
 	Config map[string]*SMClassConfig
-	keys   map[int]string // line → option name
+	Keys   map[int]string // line → option name
 	// RoutingEngine is opensm.conf's routing_engine, the engines in the
 	// order OpenSM tries them; Known false when the file does not set it
 	// (Min Hop in linux-rdma/opensm, but NVIDIA's OpenSM defaults to
@@ -98,21 +115,11 @@ type SMClassConfig struct {
 	HighLimit Value[int]
 	// VLArbHigh and VLArbLow hold 64 entries: OpenSM reads two blocks of
 	// 32 and an entry past the end of the option's list is VL 0 weight 0.
-	VLArbHigh, VLArbLow Value[[]ibfiles.VLArbEntry]
+	VLArbHigh, VLArbLow Value[[]VLArbEntry]
 	SL2VL               Value[[16]int]
 	// Key names the opensm.conf option prefix that applies ("qos_ca").
 	Key string
 }
-
-// The compiled-in defaults, include/opensm/osm_base.h.
-const (
-	smDefaultMaxVLs    = 15
-	smDefaultHighLimit = 0
-	smDefaultVLArbHigh = "0:4,1:0,2:0,3:0,4:0,5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,13:0,14:0"
-	smDefaultVLArbLow  = "0:0,1:4,2:4,3:4,4:4,5:4,6:4,7:4,8:4,9:4,10:4,11:4,12:4,13:4,14:4"
-	smDefaultSL2VL     = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,7"
-	smDefaultWhy       = "OpenSM default (include/opensm/osm_base.h)"
-)
 
 // VLMask is the mask OpenSM applies to every VL it programs on a port
 // running n data VLs (opensm/osm_qos.c sl2vl_update_table, vlarb_update:
@@ -121,152 +128,4 @@ const (
 func VLMask(n int) (mask int, ok bool) {
 	m, ok := map[int]int{1: 0, 2: 1, 4: 3, 8: 7, 15: 15}[n]
 	return m, ok
-}
-
-func BuildIB(f *Fabric, inv *inventory.Inventory, c *collectors.Capture) {
-	if !inv.HasIB() {
-		return
-	}
-	f.IB = &IBFabric{}
-	for _, hc := range c.Hosts {
-		if hc.IB == nil {
-			continue
-		}
-		h := &IBHost{Name: hc.Name}
-		h.SL, h.SLLayer = ncclSL(hc)
-		var fromDiag []string
-		for _, pc := range hc.IB.Ports {
-			p := buildIBPort(hc, pc)
-			if what := fillFromDiagnet(p, pc, c.IBDiagnet); what != "" {
-				fromDiag = append(fromDiag, p.Name()+" ("+what+")")
-			}
-			h.Ports = append(h.Ports, p)
-		}
-		if len(fromDiag) > 0 {
-			f.Notes = append(f.Notes, &source.Error{Device: hc.Name, Pos: source.Pos{File: layout.IBDiagnetDBFile},
-				Msg: fmt.Sprintf("taken from ibdiagnet, as the host has no smpquery capture of them: %s", strings.Join(fromDiag, ", "))})
-		}
-		f.IB.Hosts = append(f.IB.Hosts, h)
-		f.IB.addSwitches(buildIBSwitches(hc.Name, layout.DeviceFile(hc.Name, layout.IBSwitchesFile), hc.IB.Switches))
-		if hc.IB.OpenSM != nil {
-			if f.IB.SM != nil {
-				f.Notes = append(f.Notes, &source.Error{Device: hc.Name, Pos: source.Pos{File: hc.IB.OpenSM.File},
-					Msg: fmt.Sprintf("a second opensm.conf: %s's is the one judged (one master SM per subnet)", f.IB.SM.Device)})
-				continue
-			}
-			f.IB.SM = buildSMIntent(hc.Name, hc.IB.OpenSM)
-			f.IB.SM.setPolicy(f, hc.IB.OpenSM, hc.IB.QoSPolicy)
-		}
-	}
-}
-
-func (ib *IBFabric) addSwitches(sws []*IBSwitch) {
-	for _, s := range sws {
-		dup := false
-		for _, o := range ib.Switches {
-			dup = dup || o.GUID == s.GUID
-		}
-		if !dup {
-			ib.Switches = append(ib.Switches, s)
-		}
-	}
-	sort.SliceStable(ib.Switches, func(i, j int) bool { return ib.Switches[i].LID < ib.Switches[j].LID })
-}
-
-func buildIBPort(hc *collectors.HostCapture, pc *collectors.IBPortCapture) *IBPort {
-	p := &IBPort{CA: pc.CA, Port: pc.Port, LID: pc.LID, HighLimit: -1,
-		Pos: source.Pos{File: layout.DeviceFile(hc.Name, layout.IBStatFile), Line: pc.Line}}
-	if s := pc.SL2VL; s != nil && len(s.Rows) > 0 {
-		// An HCA prints one row (in 0, out 0).
-		vl := s.Rows[0].VL
-		p.SL2VL, p.SL2VLPos = &vl, source.Pos{File: s.File, Line: s.Rows[0].Line}
-	}
-	if v := pc.VLArb; v != nil && !v.NoTables {
-		p.VLArb, p.VLArbPos = v, source.Pos{File: v.File, Line: v.Line}
-	}
-	if pi := pc.PortInfo; pi != nil {
-		if pi.OperVLs > 0 {
-			p.OperVLs, p.OperVLsPos = pi.OperVLs, source.Pos{File: pi.File, Line: pi.OperVLsLine}
-		}
-		if pi.VLHighLimit >= 0 {
-			p.HighLimit, p.HighLimitPos = pi.VLHighLimit, source.Pos{File: pi.File, Line: pi.VLHighLimitLine}
-		}
-	}
-	return p
-}
-
-// fillFromDiagnet gives a port the SL2VL table and OperVLs/VLHighLimit
-// its host's smpquery capture lacks, from ibdiagnet's files, finding the
-// HCA by the node GUID ibstat printed. smpquery, run on the host itself,
-// wins where both exist: ibdiagnet may be an older sweep. VL arbitration
-// is never taken from ibdiagnet (collectors/ibfiles/ibdiagnet.go: its
-// columns are not verified). what names the tables taken, "" for none.
-func fillFromDiagnet(p *IBPort, pc *collectors.IBPortCapture, q *ibfiles.DiagnetQoS) (what string) {
-	if q == nil || pc.NodeGUID == "" {
-		return ""
-	}
-	name, ok := q.Names[pc.NodeGUID]
-	if !ok {
-		return ""
-	}
-	k := ibfiles.PortKey{Node: name, Port: pc.Port}
-	var took []string
-	if s := q.SL2VL[k]; p.SL2VL == nil && s != nil && len(s.Rows) > 0 {
-		vl := s.Rows[0].VL
-		p.SL2VL, p.SL2VLPos = &vl, source.Pos{File: s.File, Line: s.Rows[0].Line}
-		took = append(took, "SL2VL")
-	}
-	if pi := q.PortInfo[k]; pi != nil && pc.PortInfo == nil {
-		if pi.OperVLs > 0 {
-			p.OperVLs, p.OperVLsPos = pi.OperVLs, source.Pos{File: pi.File, Line: pi.OperVLsLine}
-			took = append(took, "OperVLs")
-		}
-		if pi.VLHighLimit >= 0 {
-			p.HighLimit, p.HighLimitPos = pi.VLHighLimit, source.Pos{File: pi.File, Line: pi.VLHighLimitLine}
-			took = append(took, "VLHighLimit")
-		}
-	}
-	return strings.Join(took, ", ")
-}
-
-// ncclSL is NCCL_IB_SL from the strongest collected NCCL layer, read the
-// way NCCL reads NCCL_IB_TC (host_nccl.go). Without any layer setting it,
-// NCCL uses SL 0 (NVIDIA/nccl src/transport/net_ib.cc NCCL_PARAM(IbSl,
-// "IB_SL", 0); newer releases default to -1, "not set", and then also
-// send on SL 0).
-func ncclSL(hc *collectors.HostCapture) (Value[int], string) {
-	// A layer not collected cannot decide; the job environment never is
-	// in a live audit, which ib-sl-consistency's message says.
-	layers, _ := ncclLayers(hc)
-	for _, l := range layers {
-		if !l.collected {
-			continue
-		}
-		if v, ok := l.vars["NCCL_IB_SL"]; ok {
-			pos := source.Pos{File: l.file, Line: v.Line}
-			sl, ok := atoiSL(v.Value)
-			if !ok {
-				return Value[int]{V: 0, Origin: Origin{Pos: pos, Default: "NCCL_IB_SL " + fmt.Sprintf("%q", v.Value) + " is not 0-15: NCCL default"}, Known: true}, l.name
-			}
-			return Explicit(sl, pos), l.name
-		}
-	}
-	if hc.NCCL == nil {
-		return Value[int]{}, ""
-	}
-	return Defaulted(0, "NCCL default (NCCL_IB_SL unset)"), LayerDefault
-}
-
-func atoiSL(s string) (int, bool) {
-	n := 0
-	if s == "" || len(s) > 2 {
-		return 0, false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, n <= 15
 }

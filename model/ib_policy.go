@@ -1,13 +1,5 @@
 package model
 
-import (
-	"strings"
-
-	"github.com/qoslint/qoslint/collectors/ibfiles"
-	"github.com/qoslint/qoslint/internal/layout"
-	"github.com/qoslint/qoslint/internal/source"
-)
-
 // SMPolicy is OpenSM's QoS policy file as it decides the SL of path
 // records (linux-rdma/opensm doc/QoS_management_in_OpenSM.txt §1: a
 // PathRecord/MultiPathRecord request is matched against the policy's
@@ -16,63 +8,11 @@ type SMPolicy struct {
 	// Path is the file OpenSM reads: opensm.conf's qos_policy_file, else
 	// its compiled-in default (layout.QoSPolicyPath).
 	Path Value[string]
-	// File is the collected file (nil: not collected).
-	File *ibfiles.QoSPolicy
+	// File is the collected file's path ("": not collected).
+	File string
 	// DefaultSL is the SL of a request no rule matches; Known false when
 	// the file was not collected, defines no default (then NoDefault) or
 	// its DEFAULT level sets no SL.
 	DefaultSL Value[int]
 	NoDefault bool
-}
-
-// setPolicy records the QoS policy file next to opensm.conf.
-func (sm *SMIntent) setPolicy(f *Fabric, c *ibfiles.OpenSMConf, p *ibfiles.QoSPolicy) {
-	sm.Policy.Path = Defaulted(layout.QoSPolicyPath, "OpenSM default (opensm/include/opensm/osm_base.h OSM_DEFAULT_QOS_POLICY_FILE)")
-	if c.PolicyFile != nil {
-		sm.Policy.Path = Explicit(c.PolicyFile.Value, source.Pos{File: c.File, Line: c.PolicyFile.Line})
-	}
-	if p == nil {
-		return
-	}
-	sm.Policy.File = p
-	if len(p.Skipped) > 0 {
-		f.Notes = append(f.Notes, &source.Error{Device: sm.Device, Pos: source.Pos{File: p.File},
-			Msg: "sections not read (their rules are not checked): " + strings.Join(p.Skipped, ", ")})
-	}
-	sl, line, ok := policyDefaultSL(p)
-	switch {
-	case !ok:
-		sm.Policy.NoDefault = true
-	case sl >= 0:
-		sm.Policy.DefaultSL = Explicit(sl, source.Pos{File: p.File, Line: line})
-	default:
-		// The documentation is silent on a DEFAULT level without sl.
-		f.Notes = append(f.Notes, &source.Error{Device: sm.Device, Pos: source.Pos{File: p.File, Line: line},
-			Msg: "the DEFAULT qos-level sets no sl: the SL of path records no rule matches is not known (linux-rdma/opensm doc/QoS_management_in_OpenSM.txt is silent on it), so it is not checked"})
-	}
-}
-
-// policyDefaultSL is the SL OpenSM gives a path record request no rule
-// matches: the qos-level named DEFAULT (names compare case-insensitively,
-// the first one found), else the qos-ulps "default" rule, the last one
-// read (opensm/osm_qos_policy.c osm_qos_policy_validate and
-// __qos_policy_get_qos_level_by_name; osm_qos_parser_y.y sets
-// __default_simple_qos_level at each "default" line). ok is false when
-// the file has neither: OpenSM then refuses the policy (ERR AC10). A
-// DEFAULT level without an sl line gives sl -1 and its qos-level line.
-func policyDefaultSL(p *ibfiles.QoSPolicy) (sl, line int, ok bool) {
-	for _, l := range p.Levels {
-		if strings.EqualFold(l.Name, "DEFAULT") {
-			if l.SL < 0 {
-				return -1, l.Line, true
-			}
-			return l.SL, l.SLLine, true
-		}
-	}
-	for _, r := range p.ULPs {
-		if r.ULP == "default" {
-			sl, line, ok = r.SL, r.Line, true
-		}
-	}
-	return sl, line, ok
 }

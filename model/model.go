@@ -67,7 +67,7 @@ type Fabric struct {
 	// Plan is the cabling plan (topology.dot, model/plan.go); nil when the
 	// fabric has none.
 	Plan *Plan
-	// Rails is the inventory's rail rule (model/rails.go); nil without one.
+	// Rails is the inventory's rail rule (collectors/fabric/rails.go); nil without one.
 	Rails *Rails
 	// Problems are input problems found while building the model (e.g. an
 	// NVUE value that is not a boolean where one is required).
@@ -80,7 +80,7 @@ type Fabric struct {
 	// is, so wire evidence can be laid beside that host's configuration.
 	Wire     []*pcap.Summary
 	HostOfIP map[netip.Addr]string
-	// IB is the InfiniBand side (model/ib.go); nil on an Ethernet fabric.
+	// IB is the InfiniBand side (model/ib.go, built by collectors/ibfiles/ibmodel); nil on an Ethernet fabric.
 	IB *IBFabric
 	// K8s is what the Kubernetes manifests ask of the hosts (model/k8s.go);
 	// nil without manifests.

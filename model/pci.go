@@ -3,9 +3,37 @@ package model
 import (
 	"sort"
 	"strings"
-
-	"github.com/qoslint/qoslint/collectors/hostfiles"
 )
+
+// PCIDevice is one PCI function as `lspci -vvv` prints it: its address,
+// class, the bus range below a bridge and the ACS controls.
+type PCIDevice struct {
+	Addr                 string // as printed, "3b:00.0" or "0000:3b:00.0"
+	Domain, Bus, Dev, Fn int
+	Class                string // "PCI bridge", "3D controller"
+	Desc                 string // the rest of the header line
+	Line                 int
+	// PortType is the PCI Express capability's device/port type
+	// ("Downstream Port", "Root Port", "Endpoint"); "" when not printed.
+	PortType string
+	// HasBus is true for a bridge's "Bus: primary=.., secondary=..,
+	// subordinate=.." line: the buses below it are Secondary..Subordinate.
+	HasBus                 bool
+	Secondary, Subordinate int
+	// ACSCtl holds the ACS control flags (name → on); nil when the
+	// function has no ACS capability.
+	ACSCtl  map[string]bool
+	ACSLine int
+	Driver  string
+	// AccessDenied: lspci could not read the extended capabilities (it ran
+	// without root), so a missing ACS capability means nothing.
+	AccessDenied bool
+}
+
+// ACSFlagOrder names the ACS Control register's bits: bit i is flag i
+// (PCIe base spec 7.7.8.3; Linux include/uapi/linux/pci_regs.h PCI_ACS_SV
+// .. PCI_ACS_DT), the order lspci's cap_acs prints them in.
+var ACSFlagOrder = []string{"SrcValid", "TransBlk", "ReqRedir", "CmpltRedir", "UpstreamFwd", "EgressCtrl", "DirectTrans"}
 
 // ACSRedirectFlags are the ACS controls that keep peer-to-peer requests
 // from going straight across a bridge: Linux's pci=disable_acs_redir=
@@ -19,7 +47,7 @@ const acsRedirectMask = 1<<2 | 1<<3 | 1<<5
 // ACSBridge is a bridge that redirects peer-to-peer traffic, and the NIC
 // and GPU functions whose path crosses it ("" when the tree was not used).
 type ACSBridge struct {
-	Dev      *hostfiles.PCIDevice
+	Dev      *PCIDevice
 	On       []string // the redirect flags that are on, in ACSFlagOrder
 	NIC, GPU string
 }
@@ -29,7 +57,7 @@ func (b ACSBridge) Word() uint16 { return b.Dev.ACSCtlWord() &^ acsRedirectMask 
 
 // IsConnectX reports a Mellanox/NVIDIA network function (lspci names
 // ConnectX functions "Mellanox Technologies"; mlx5_core drives them).
-func IsConnectX(d *hostfiles.PCIDevice) bool {
+func IsConnectX(d *PCIDevice) bool {
 	switch d.Class {
 	case "Ethernet controller", "Infiniband controller", "Network controller":
 		return d.Driver == "mlx5_core" || strings.Contains(d.Desc, "Mellanox")
@@ -38,11 +66,11 @@ func IsConnectX(d *hostfiles.PCIDevice) bool {
 }
 
 // IsNVIDIAGPU reports an NVIDIA GPU function.
-func IsNVIDIAGPU(d *hostfiles.PCIDevice) bool {
+func IsNVIDIAGPU(d *PCIDevice) bool {
 	return (d.Class == "3D controller" || d.Class == "VGA compatible controller") && strings.HasPrefix(d.Desc, "NVIDIA")
 }
 
-func redirectOn(d *hostfiles.PCIDevice) []string {
+func redirectOn(d *PCIDevice) []string {
 	var on []string
 	for _, f := range ACSRedirectFlags {
 		if d.ACSCtl[f] {
@@ -59,8 +87,8 @@ func redirectOn(d *hostfiles.PCIDevice) []string {
 // decide the route, and add nothing. paired is false when lspci lists no
 // ConnectX or no GPU; then every PCIe switch port (Upstream or Downstream
 // Port) with a redirect on is listed, as it could sit on such a path.
-func ACSBetween(devs []*hostfiles.PCIDevice) (out []ACSBridge, paired bool) {
-	var nics, gpus []*hostfiles.PCIDevice
+func ACSBetween(devs []*PCIDevice) (out []ACSBridge, paired bool) {
+	var nics, gpus []*PCIDevice
 	for _, d := range devs {
 		switch {
 		case IsConnectX(d):
@@ -69,8 +97,8 @@ func ACSBetween(devs []*hostfiles.PCIDevice) (out []ACSBridge, paired bool) {
 			gpus = append(gpus, d)
 		}
 	}
-	seen := map[*hostfiles.PCIDevice]bool{}
-	add := func(b *hostfiles.PCIDevice, nic, gpu string) {
+	seen := map[*PCIDevice]bool{}
+	add := func(b *PCIDevice, nic, gpu string) {
 		if on := redirectOn(b); len(on) > 0 && !seen[b] {
 			seen[b] = true
 			out = append(out, ACSBridge{Dev: b, On: on, NIC: nic, GPU: gpu})
@@ -85,9 +113,9 @@ func ACSBetween(devs []*hostfiles.PCIDevice) (out []ACSBridge, paired bool) {
 		return sortBridges(out), false
 	}
 	for _, n := range nics {
-		pn := hostfiles.PCIPath(devs, n)
+		pn := PCIPath(devs, n)
 		for _, g := range gpus {
-			pg := hostfiles.PCIPath(devs, g)
+			pg := PCIPath(devs, g)
 			below, ok := belowCommon(pn, pg)
 			if !ok {
 				continue
@@ -102,14 +130,14 @@ func ACSBetween(devs []*hostfiles.PCIDevice) (out []ACSBridge, paired bool) {
 
 // belowCommon is the bridges of both paths below their first common
 // bridge; ok is false when they share none.
-func belowCommon(a, b []*hostfiles.PCIDevice) ([]*hostfiles.PCIDevice, bool) {
-	inB := map[*hostfiles.PCIDevice]int{}
+func belowCommon(a, b []*PCIDevice) ([]*PCIDevice, bool) {
+	inB := map[*PCIDevice]int{}
 	for i, x := range b {
 		inB[x] = i
 	}
 	for i, x := range a {
 		if j, ok := inB[x]; ok {
-			return append(append([]*hostfiles.PCIDevice{}, a[:i]...), b[:j]...), true
+			return append(append([]*PCIDevice{}, a[:i]...), b[:j]...), true
 		}
 	}
 	return nil, false
@@ -118,4 +146,45 @@ func belowCommon(a, b []*hostfiles.PCIDevice) ([]*hostfiles.PCIDevice, bool) {
 func sortBridges(bs []ACSBridge) []ACSBridge {
 	sort.Slice(bs, func(i, j int) bool { return bs[i].Dev.Addr < bs[j].Dev.Addr })
 	return bs
+}
+
+// ACSCtlWord is the ACS Control register the flags stand for (bit i =
+// ACSFlagOrder[i]), as setpci reads and writes it.
+func (d *PCIDevice) ACSCtlWord() uint16 {
+	var w uint16
+	for i, f := range ACSFlagOrder {
+		if d.ACSCtl[f] {
+			w |= 1 << i
+		}
+	}
+	return w
+}
+
+// PCIParent is the bridge whose bus range holds d's bus, the tightest one
+// when several do (a switch's upstream port spans its downstream ports'
+// buses); nil at a root bus.
+func PCIParent(devs []*PCIDevice, d *PCIDevice) *PCIDevice {
+	var best *PCIDevice
+	for _, b := range devs {
+		if b == d || !b.HasBus || b.Domain != d.Domain || d.Bus < b.Secondary || d.Bus > b.Subordinate {
+			continue
+		}
+		if best == nil || b.Subordinate-b.Secondary < best.Subordinate-best.Secondary ||
+			(b.Subordinate-b.Secondary == best.Subordinate-best.Secondary && b.Secondary > best.Secondary) {
+			best = b
+		}
+	}
+	return best
+}
+
+// PCIPath is d's bridges from its parent up to the root, at most len(devs)
+// long (a malformed capture whose ranges form a cycle ends there).
+func PCIPath(devs []*PCIDevice, d *PCIDevice) []*PCIDevice {
+	var out []*PCIDevice
+	seen := map[*PCIDevice]bool{d: true}
+	for p := PCIParent(devs, d); p != nil && !seen[p]; p = PCIParent(devs, p) {
+		seen[p] = true
+		out = append(out, p)
+	}
+	return out
 }

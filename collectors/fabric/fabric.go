@@ -9,6 +9,8 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/gnmifile/countermodel"
+	"github.com/qoslint/qoslint/collectors/hostfiles/hostmodel"
+	"github.com/qoslint/qoslint/collectors/ibfiles/ibmodel"
 	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
@@ -44,7 +46,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 		f.Switches = append(f.Switches, sw)
 	}
 	for _, hc := range c.Hosts {
-		h := model.BuildHost(hc)
+		h := hostmodel.Host(hc)
 		for _, n := range h.Notes {
 			n.Device = h.Name
 		}
@@ -57,10 +59,10 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 	model.BuildOutsidePorts(f)
 	model.BuildECMPGroups(f, inv)
 	model.BuildPlan(f, inv, c)
-	model.BuildRails(f, inv, c)
-	model.BuildIB(f, inv, c)
+	Rails(f, inv, c)
+	ibmodel.IB(f, inv, c)
 	model.BuildK8s(f, inv, c.K8s)
-	model.BuildIBApps(f, c)
+	ibmodel.Apps(f, c)
 	f.Index()
 	return f
 }

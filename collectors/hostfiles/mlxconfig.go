@@ -45,27 +45,7 @@ type MlxParam struct {
 	Line                   int
 }
 
-// MlxNum is the number a value stands for: `48` → 48, `True(1)` → 1,
-// `ETH(2)` → 2; ok is false for anything else (`Array[0..7]`, "").
-func MlxNum(v string) (int, bool) {
-	if n, err := strconv.Atoi(v); err == nil {
-		return n, true
-	}
-	if m := mlxEnumRe.FindStringSubmatch(v); m != nil {
-		if n, err := strconv.Atoi(m[1]); err == nil {
-			return n, true
-		}
-	}
-	if h, ok := strings.CutPrefix(v, "0x"); ok {
-		if n, err := strconv.ParseInt(h, 16, 32); err == nil {
-			return int(n), true
-		}
-	}
-	return 0, false
-}
-
 var (
-	mlxEnumRe  = regexp.MustCompile(`^[A-Za-z0-9_]*\(([0-9]{1,9})\)$`)
 	mlxNameRe  = regexp.MustCompile(`^[A-Z][A-Z0-9_]*(\[[0-9.]+\])?$`)
 	mlxHeadRe  = regexp.MustCompile(`^(Device type|Name|Description|Device|PCI device|FW Version|Device #\d+):`)
 	mlxTrailer = "The '*' shows parameters"

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/internal/nvnum"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -92,7 +93,7 @@ func ParseNCCLEnv(file string, data []byte) (*NCCLEnv, error) {
 		named++
 		last = name
 		if strings.HasPrefix(name, "NCCL_") && quoted(value) {
-			e.note(n, name, fmt.Sprintf("%s=%s keeps its quotes: env and /proc/<pid>/environ print values verbatim, so NCCL sees them (an integer parameter reads %d); if this file was typed by hand in shell syntax, write the value without quotes", name, clip(value), NCCLParamInt(value, -1)))
+			e.note(n, name, fmt.Sprintf("%s=%s keeps its quotes: env and /proc/<pid>/environ print values verbatim, so NCCL sees them (an integer parameter reads %d); if this file was typed by hand in shell syntax, write the value without quotes", name, clip(value), nvnum.NCCLParamInt(value, -1)))
 		}
 	}
 	if len(entries) > 0 && named == 0 {

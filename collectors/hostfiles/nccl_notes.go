@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/qoslint/qoslint/internal/nvnum"
 )
 
 // An nccl.conf is often written like a shell file: copied from a job script
@@ -136,16 +138,16 @@ func valueNote(nv ncclVar, want string) string {
 		msg += " (" + strings.Join(why, "; ") + ")"
 	}
 	if a, ok := adminNumber(want); ok {
-		n := strtoll(v)
+		n := nvnum.Strtoll(v)
 		switch {
-		case n.overflow:
+		case n.Overflow:
 			msg += "; as a number it is out of range, so NCCL keeps the parameter's default"
-		case !n.digits:
+		case !n.Digits:
 			msg += "; an integer parameter reads it as 0"
-		case n.v != a:
-			msg += fmt.Sprintf("; an integer parameter reads it as %d%s", n.v, baseName(n.base))
+		case n.V != a:
+			msg += fmt.Sprintf("; an integer parameter reads it as %d%s", n.V, baseName(n.Base))
 		default:
-			msg += fmt.Sprintf("; an integer parameter still reads %d", n.v)
+			msg += fmt.Sprintf("; an integer parameter still reads %d", n.V)
 		}
 	}
 	return msg
@@ -172,19 +174,19 @@ func numberNote(v string) string {
 	if len(v)-len(digits) > 1 || !hex && !allDigits(digits, 10) {
 		return ""
 	}
-	n := strtoll(v)
+	n := nvnum.Strtoll(v)
 	want, ok := adminNumber(v)
 	switch {
-	case n.overflow:
+	case n.Overflow:
 		return fmt.Sprintf("%q is out of range for NCCL, whose integer parameters then keep their default", clip(v))
 	case hex:
-		return fmt.Sprintf("%q is hexadecimal for NCCL (%d)", v, n.v)
-	case ok && n.v == want:
+		return fmt.Sprintf("%q is hexadecimal for NCCL (%d)", v, n.V)
+	case ok && n.V == want:
 		return ""
 	case allDigits(digits, 8):
-		return fmt.Sprintf("%q is octal for NCCL (%d)", clip(v), n.v)
+		return fmt.Sprintf("%q is octal for NCCL (%d)", clip(v), n.V)
 	}
-	return fmt.Sprintf("%q starts with 0, so NCCL reads it as octal and stops at the first 8 or 9: %d", clip(v), n.v)
+	return fmt.Sprintf("%q starts with 0, so NCCL reads it as octal and stops at the first 8 or 9: %d", clip(v), n.V)
 }
 
 // adminNumber is the number a person means by v: decimal even with leading
@@ -207,7 +209,7 @@ func adminNumber(v string) (int64, bool) {
 
 func allDigits(s string, base uint64) bool {
 	for i := 0; i < len(s); i++ {
-		if digitVal(s[i]) >= base {
+		if nvnum.DigitVal(s[i]) >= base {
 			return false
 		}
 	}

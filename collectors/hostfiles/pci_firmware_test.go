@@ -42,19 +42,6 @@ func TestParseMlxConfig(t *testing.T) {
 	}
 }
 
-func TestMlxNum(t *testing.T) {
-	for v, want := range map[string]int{"48": 48, "True(1)": 1, "False(0)": 0, "ETH(2)": 2, "_256KB(1)": 1, "0x20": 32} {
-		if got, ok := MlxNum(v); !ok || got != want {
-			t.Errorf("MlxNum(%q) = %d, %v; want %d", v, got, ok, want)
-		}
-	}
-	for _, v := range []string{"Array[0..7]", "", "True", "ETH(x)"} {
-		if _, ok := MlxNum(v); ok {
-			t.Errorf("MlxNum(%q) ok", v)
-		}
-	}
-}
-
 func TestParseMlxConfigErrors(t *testing.T) {
 	for _, c := range []struct {
 		in, msg string
@@ -92,27 +79,14 @@ func TestParseLspci(t *testing.T) {
 		t.Fatalf("%d devices", len(devs))
 	}
 	rp, usp, nic, gpu := devs[0], devs[1], devs[4], devs[5]
-	if rp.Addr != "0000:3a:00.0" || rp.PortType != "Root Port" || !rp.ACSCtl["ReqRedir"] || rp.ACSCtl["EgressCtrl"] || rp.ACSLine != 7 || rp.ACSCtlWord() != 0x1d {
-		t.Errorf("root port %+v word %#x", rp, rp.ACSCtlWord())
+	if rp.Addr != "0000:3a:00.0" || rp.PortType != "Root Port" || !rp.ACSCtl["ReqRedir"] || rp.ACSCtl["EgressCtrl"] || rp.ACSLine != 7 {
+		t.Errorf("root port %+v", rp)
 	}
 	if usp.PortType != "Upstream Port" || usp.ACSCtl != nil || usp.Secondary != 0x3c || usp.Subordinate != 0x3e {
 		t.Errorf("upstream port %+v", usp)
 	}
 	if nic.Class != "Ethernet controller" || nic.Driver != "mlx5_core" || gpu.Class != "3D controller" || gpu.Driver != "nvidia" {
 		t.Errorf("nic %+v gpu %+v", nic, gpu)
-	}
-	path := func(d *PCIDevice) string {
-		var s []string
-		for _, b := range PCIPath(devs, d) {
-			s = append(s, b.Addr)
-		}
-		return strings.Join(s, " ")
-	}
-	if got := path(nic); got != "0000:3c:08.0 0000:3b:00.0 0000:3a:00.0" {
-		t.Errorf("nic path %q", got)
-	}
-	if got := path(gpu); got != "0000:3c:10.0 0000:3b:00.0 0000:3a:00.0" {
-		t.Errorf("gpu path %q", got)
 	}
 	nr, err := os.ReadFile("testdata/lspci/constructed_no_root.txt")
 	if err != nil {
@@ -188,9 +162,6 @@ func FuzzParseLspci(f *testing.F) {
 			return
 		}
 		for _, d := range devs {
-			if len(PCIPath(devs, d)) > len(devs) {
-				t.Fatalf("path longer than the device list")
-			}
 			if d.ACSCtl != nil && d.ACSLine < 1 {
 				t.Fatalf("ACS without line")
 			}

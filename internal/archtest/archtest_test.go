@@ -65,19 +65,14 @@ var targets = []rule{
 // Delete a line when its edge goes; never add one (a package split may
 // rename one, as collectors/gnmi became collectors/gnmifile).
 var ratchet = []string{
-	"checks -> collectors/hostfiles",
-	"checks -> collectors/ibfiles",
 	"checks -> collectors/k8s",
 	"checks -> collectors/pcap",
 	"checks -> inventory",
 	"checks/drift -> inventory",
 	"model -> collectors",
-	"model -> collectors/hostfiles",
-	"model -> collectors/ibfiles",
 	"model -> collectors/k8s",
 	"model -> collectors/lldp",
 	"model -> collectors/pcap",
-	"model/snapshot -> collectors/hostfiles",
 	"render -> collectors/pcap",
 	"render/preview -> collectors/hostfiles",
 	"render/preview -> collectors/nvue",

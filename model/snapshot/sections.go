@@ -4,7 +4,6 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
@@ -101,7 +100,7 @@ func takeRoCEVersion(h *model.Host, out *Host) {
 			rv.NCCLGIDType = fact(t)
 		}
 		for i, t := range n.GIDTypes {
-			if t.V == hostfiles.RoCEv2 {
+			if t.V == model.RoCEv2 {
 				rv.RoCEv2GIDs = append(rv.RoCEv2GIDs, i)
 			}
 		}

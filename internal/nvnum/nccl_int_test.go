@@ -1,4 +1,4 @@
-package hostfiles
+package nvnum
 
 import (
 	"math"
@@ -20,8 +20,8 @@ import (
 // NCCLParamInt says which value NCCL then uses. Only the tests need the
 // two apart: they hold strtoll's model to Go's parser.
 func ncclInt(value string) (v int64, ok bool) {
-	n := strtoll(value)
-	return n.v, n.digits && !n.overflow
+	n := Strtoll(value)
+	return n.V, n.Digits && !n.Overflow
 }
 
 func TestNCCLInt(t *testing.T) {

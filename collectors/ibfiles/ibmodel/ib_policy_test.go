@@ -1,9 +1,10 @@
-package model
+package ibmodel
 
 import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/ibfiles"
+	"github.com/qoslint/qoslint/model"
 )
 
 // The inputs are doc/QoS_management_in_OpenSM.txt's shortest policy files
@@ -42,5 +43,15 @@ func TestPolicyDefaultLevelFirst(t *testing.T) {
 	}
 	if sl, line, ok := policyDefaultSL(p); sl != 3 || line != 7 || !ok {
 		t.Errorf("= %d, %d, %v; want 3, 7, true", sl, line, ok)
+	}
+}
+
+// SMIntent.Config is keyed by ibfiles' class names, which checks look up
+// by the model's.
+func TestSMClassesAgree(t *testing.T) {
+	for _, c := range [][2]string{{model.SMClassCA, ibfiles.ClassCA}, {model.SMClassSW0, ibfiles.ClassSW0}, {model.SMClassSWE, ibfiles.ClassSWE}} {
+		if c[0] != c[1] {
+			t.Errorf("model class %q, ibfiles %q", c[0], c[1])
+		}
 	}
 }

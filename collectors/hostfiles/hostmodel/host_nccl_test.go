@@ -1,9 +1,11 @@
-package model
+package hostmodel
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qoslint/qoslint/model"
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
@@ -34,30 +36,30 @@ func TestNCCLLayers(t *testing.T) {
 		note           string // part of a host note, "" for none
 	}{
 		{name: "only /etc sets it", env: none, home: none, etc: "NCCL_IB_TC=106\n", forced: -1,
-			known: true, tos: 106, layer: LayerEtc, origin: "nccl.conf:1", unknown: []string{"the job environment", "~/.nccl.conf"}},
+			known: true, tos: 106, layer: model.LayerEtc, origin: "nccl.conf:1", unknown: []string{"the job environment", "~/.nccl.conf"}},
 		{name: "home beats /etc", env: none, home: "NCCL_IB_TC=104\n", etc: "NCCL_IB_TC=26\n", forced: -1,
-			known: true, tos: 104, layer: LayerHome, origin: "home-nccl.conf:1", unknown: []string{"the job environment"}},
+			known: true, tos: 104, layer: model.LayerHome, origin: "home-nccl.conf:1", unknown: []string{"the job environment"}},
 		{name: "environment beats both files", env: "HOME=/home/a\nNCCL_IB_TC=96\n", home: "NCCL_IB_TC=104\n", etc: "NCCL_IB_TC=26\n", forced: -1,
-			known: true, tos: 96, layer: LayerEnv, origin: "nccl-env.txt:2"},
+			known: true, tos: 96, layer: model.LayerEnv, origin: "nccl-env.txt:2"},
 		{name: "empty value in the environment blocks the files", env: "HOME=/h\nNCCL_IB_TC=\n", home: none, etc: "NCCL_IB_TC=106\n", forced: -1,
-			known: true, tos: 0, layer: LayerEnv, origin: "nccl-env.txt:2"},
+			known: true, tos: 0, layer: model.LayerEnv, origin: "nccl-env.txt:2"},
 		{name: "nothing sets it: NCCL default", env: "HOME=/h\n", home: "NCCL_DEBUG=WARN\n", etc: "NCCL_IB_HCA=mlx5\n", forced: -1,
-			known: true, tos: 0, layer: LayerDefault, origin: "nccl.conf"},
+			known: true, tos: 0, layer: model.LayerDefault, origin: "nccl.conf"},
 		{name: "forced traffic_class beats the environment", env: "HOME=/h\nNCCL_IB_TC=26\n", home: none, etc: none, forced: 106,
-			known: true, tos: 106, layer: LayerForced, origin: "traffic_class:1"},
+			known: true, tos: 106, layer: model.LayerForced, origin: "traffic_class:1"},
 		{name: "/etc not collected and nothing set: unknown", env: none, home: "NCCL_DEBUG=WARN\n", etc: none, forced: -1,
 			known: false},
 		{name: "/etc not collected, home sets it", env: none, home: "NCCL_IB_TC=104\n", etc: none, forced: -1,
-			known: true, tos: 104, layer: LayerHome, origin: "home-nccl.conf:1", unknown: []string{"the job environment"}},
+			known: true, tos: 104, layer: model.LayerHome, origin: "home-nccl.conf:1", unknown: []string{"the job environment"}},
 		{name: "NCCL_CONF_FILE elsewhere: its file decides unseen", env: "HOME=/h\nNCCL_CONF_FILE=/opt/nccl.conf\n", home: "NCCL_IB_TC=104\n", etc: "NCCL_IB_TC=26\n", forced: -1,
-			known: true, tos: 26, layer: LayerEtc, origin: "nccl.conf:1", unknown: []string{"the file NCCL_CONF_FILE names (/opt/nccl.conf)"},
+			known: true, tos: 26, layer: model.LayerEtc, origin: "nccl.conf:1", unknown: []string{"the file NCCL_CONF_FILE names (/opt/nccl.conf)"},
 			note: "NCCL_CONF_FILE=/opt/nccl.conf: NCCL reads that file instead of ~/.nccl.conf, and it was not collected; NCCL does not read home-nccl.conf"},
 		{name: "NCCL_CONF_FILE is ~/.nccl.conf", env: "HOME=/h\nNCCL_CONF_FILE=/h/.nccl.conf\n", home: "NCCL_IB_TC=104\n", etc: "NCCL_IB_TC=26\n", forced: -1,
-			known: true, tos: 104, layer: LayerHome, origin: "home-nccl.conf:1"},
+			known: true, tos: 104, layer: model.LayerHome, origin: "home-nccl.conf:1"},
 		{name: "empty NCCL_CONF_FILE falls back to ~/.nccl.conf", env: "HOME=/h\nNCCL_CONF_FILE=\n", home: "NCCL_IB_TC=104\n", etc: none, forced: -1,
-			known: true, tos: 104, layer: LayerHome, origin: "home-nccl.conf:1"},
+			known: true, tos: 104, layer: model.LayerHome, origin: "home-nccl.conf:1"},
 		{name: "no HOME: no user file", env: "PATH=/bin\n", home: "NCCL_IB_TC=104\n", etc: "NCCL_IB_TC=106\n", forced: -1,
-			known: true, tos: 106, layer: LayerEtc, origin: "nccl.conf:1", note: "no HOME"},
+			known: true, tos: 106, layer: model.LayerEtc, origin: "nccl.conf:1", note: "no HOME"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			hc := &collectors.HostCapture{Name: "gpu01", NICs: []*collectors.NICCapture{{
@@ -77,7 +79,7 @@ func TestNCCLLayers(t *testing.T) {
 			if tc.etc != none {
 				hc.NCCL = nccl(t, tc.etc)
 			}
-			h := BuildHost(hc)
+			h := Host(hc)
 			got := h.NICs[0].ToS
 			if got.Known != tc.known {
 				t.Fatalf("ToS %+v, want known %v", got, tc.known)
@@ -85,7 +87,7 @@ func TestNCCLLayers(t *testing.T) {
 			if tc.known && (got.V != tc.tos || got.Layer != tc.layer || got.Origin.Pos.String() != tc.origin) {
 				t.Errorf("ToS %d via layer %q at %q, want %d via %q at %q", got.V, got.Layer, got.Origin.Pos, tc.tos, tc.layer, tc.origin)
 			}
-			if tc.layer != LayerForced && !slices.Equal(h.NCCLUnknown, tc.unknown) {
+			if tc.layer != model.LayerForced && !slices.Equal(h.NCCLUnknown, tc.unknown) {
 				t.Errorf("NCCLUnknown = %q, want %q", h.NCCLUnknown, tc.unknown)
 			}
 			var notes []string
@@ -113,11 +115,11 @@ func TestNCCLSL(t *testing.T) {
 		sl            int
 		layer, origin string
 	}{
-		{name: "/etc sets it", env: none, etc: "NCCL_IB_TC=106\nNCCL_IB_SL=3\n", known: true, sl: 3, layer: LayerEtc, origin: "nccl.conf:2"},
-		{name: "environment beats /etc", env: "HOME=/h\nNCCL_IB_SL=5\n", etc: "NCCL_IB_SL=3\n", known: true, sl: 5, layer: LayerEnv, origin: "nccl-env.txt:2"},
-		{name: "empty in the environment: the default, and /etc is not read", env: "HOME=/h\nNCCL_IB_SL=\n", etc: "NCCL_IB_SL=3\n", known: true, sl: 0, layer: LayerEnv, origin: "nccl-env.txt:2"},
-		{name: "nothing sets it: SL 0", env: none, etc: "NCCL_IB_TC=106\n", known: true, sl: 0, layer: LayerDefault, origin: "nccl.conf"},
-		{name: "octal as strtoll reads it", env: none, etc: "NCCL_IB_SL=011\n", known: true, sl: 9, layer: LayerEtc, origin: "nccl.conf:1"},
+		{name: "/etc sets it", env: none, etc: "NCCL_IB_TC=106\nNCCL_IB_SL=3\n", known: true, sl: 3, layer: model.LayerEtc, origin: "nccl.conf:2"},
+		{name: "environment beats /etc", env: "HOME=/h\nNCCL_IB_SL=5\n", etc: "NCCL_IB_SL=3\n", known: true, sl: 5, layer: model.LayerEnv, origin: "nccl-env.txt:2"},
+		{name: "empty in the environment: the default, and /etc is not read", env: "HOME=/h\nNCCL_IB_SL=\n", etc: "NCCL_IB_SL=3\n", known: true, sl: 0, layer: model.LayerEnv, origin: "nccl-env.txt:2"},
+		{name: "nothing sets it: SL 0", env: none, etc: "NCCL_IB_TC=106\n", known: true, sl: 0, layer: model.LayerDefault, origin: "nccl.conf"},
+		{name: "octal as strtoll reads it", env: none, etc: "NCCL_IB_SL=011\n", known: true, sl: 9, layer: model.LayerEtc, origin: "nccl.conf:1"},
 		{name: "/etc not collected: unknown", env: none, etc: none},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -128,7 +130,7 @@ func TestNCCLSL(t *testing.T) {
 			if tc.etc != none {
 				hc.NCCL = nccl(t, tc.etc)
 			}
-			h := BuildHost(hc)
+			h := Host(hc)
 			got := h.NCCLSL
 			if got.Known != tc.known || tc.known && (got.V != tc.sl || h.NCCLSLLayer != tc.layer || got.Origin.Pos.String() != tc.origin) {
 				t.Errorf("SL %+v via %q, want known %v, %d via %q at %q", got, h.NCCLSLLayer, tc.known, tc.sl, tc.layer, tc.origin)
@@ -158,18 +160,18 @@ func TestNCCLGIDParams(t *testing.T) {
 		unknown       []string
 	}{
 		{"/etc sets the index", collectors.HostCapture{NCCL: conf("nccl.conf", "NCCL_IB_GID_INDEX=3\n")},
-			3, 2, LayerEtc, "nccl.conf:1", []string{"the job environment", "~/.nccl.conf"}},
+			3, 2, model.LayerEtc, "nccl.conf:1", []string{"the job environment", "~/.nccl.conf"}},
 		{"octal, as strtoll reads it", collectors.HostCapture{NCCL: conf("nccl.conf", "NCCL_IB_GID_INDEX=010\n")},
-			8, 2, LayerEtc, "nccl.conf:1", []string{"the job environment", "~/.nccl.conf"}},
+			8, 2, model.LayerEtc, "nccl.conf:1", []string{"the job environment", "~/.nccl.conf"}},
 		{"the environment beats /etc", collectors.HostCapture{NCCLEnv: ncclEnv(t, "HOME=/h\nNCCL_IB_GID_INDEX=1\nNCCL_IB_ROCE_VERSION_NUM=1\n"),
-			NCCL: conf("nccl.conf", "NCCL_IB_GID_INDEX=3\n")}, 1, 1, LayerEnv, "nccl-env.txt:2", nil},
+			NCCL: conf("nccl.conf", "NCCL_IB_GID_INDEX=3\n")}, 1, 1, model.LayerEnv, "nccl-env.txt:2", nil},
 		{"empty keeps the default", collectors.HostCapture{NCCL: conf("nccl.conf", "NCCL_IB_GID_INDEX=\n")},
-			-1, 2, LayerEtc, "nccl.conf:1", []string{"the job environment", "~/.nccl.conf"}},
+			-1, 2, model.LayerEtc, "nccl.conf:1", []string{"the job environment", "~/.nccl.conf"}},
 		{"nothing collected: NCCL's defaults", collectors.HostCapture{},
-			-1, 2, LayerDefault, "", []string{"the job environment", "~/.nccl.conf", "/etc/nccl.conf"}},
+			-1, 2, model.LayerDefault, "", []string{"the job environment", "~/.nccl.conf", "/etc/nccl.conf"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := BuildHost(&tc.in)
+			h := Host(&tc.in)
 			g := h.NCCLGIDIndex
 			if !g.Known || g.V != tc.gid || g.Layer != tc.layer || g.Origin.Pos.String() != tc.origin || !slices.Equal(g.Unknown, tc.unknown) {
 				t.Errorf("NCCL_IB_GID_INDEX = %+v, want %d from %s at %q, unknown %v", g, tc.gid, tc.layer, tc.origin, tc.unknown)

@@ -1,4 +1,9 @@
-package hostfiles
+// Package nvnum reads numbers from text the way NVIDIA's software does:
+// NCCL's integer parameters (C's strtoll) and mlxconfig's values. The host
+// parsers, the model's builders and the checks (which judge the values a
+// Kubernetes manifest or a fix sets) all read them, so it is vocabulary: it
+// imports the standard library only.
+package nvnum
 
 import "math"
 
@@ -20,24 +25,24 @@ func NCCLParamInt(value string, def int64) int64 {
 	if value == "" {
 		return def
 	}
-	n := strtoll(value)
-	if n.overflow {
+	n := Strtoll(value)
+	if n.Overflow {
 		return def
 	}
-	return n.v
+	return n.V
 }
 
-// cNum is what strtoll reads: v, the base it chose, whether it read any
+// Num is what strtoll reads: V, the base it chose, whether it read any
 // digit and whether it would set ERANGE.
-type cNum struct {
-	v                int64
-	base             uint64
-	digits, overflow bool
+type Num struct {
+	V                int64
+	Base             uint64
+	Digits, Overflow bool
 }
 
-// strtoll is C's strtoll(s, &end, 0) in the "C" locale (NCCL never calls
+// Strtoll is C's strtoll(s, &end, 0) in the "C" locale (NCCL never calls
 // setlocale).
-func strtoll(s string) cNum {
+func Strtoll(s string) Num {
 	i := 0
 	for i < len(s) && cSpace(s[i]) {
 		i++
@@ -49,7 +54,7 @@ func strtoll(s string) cNum {
 	}
 	base := uint64(10)
 	switch {
-	case i+2 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') && digitVal(s[i+2]) < 16:
+	case i+2 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') && DigitVal(s[i+2]) < 16:
 		// Without a hex digit after it, the x is not part of the
 		// number: "0x" and "0xg" read as 0.
 		base, i = 16, i+2
@@ -65,7 +70,7 @@ func strtoll(s string) cNum {
 	var mag uint64
 	digits, overflow := false, false
 	for ; i < len(s); i++ {
-		d := digitVal(s[i])
+		d := DigitVal(s[i])
 		if d >= base {
 			break
 		}
@@ -76,17 +81,17 @@ func strtoll(s string) cNum {
 		}
 		mag = mag*base + d
 	}
-	n := cNum{base: base, digits: digits, overflow: overflow}
+	n := Num{Base: base, Digits: digits, Overflow: overflow}
 	switch {
 	case !digits:
 	case overflow && neg:
-		n.v = math.MinInt64
+		n.V = math.MinInt64
 	case overflow:
-		n.v = math.MaxInt64
+		n.V = math.MaxInt64
 	case neg:
-		n.v = int64(-mag) // -(2^63) wraps to MinInt64, as wanted
+		n.V = int64(-mag) // -(2^63) wraps to MinInt64, as wanted
 	default:
-		n.v = int64(mag)
+		n.V = int64(mag)
 	}
 	return n
 }
@@ -96,8 +101,8 @@ func cSpace(c byte) bool {
 	return c == ' ' || (c >= '\t' && c <= '\r')
 }
 
-// digitVal is the value of c as a digit of any base up to 36; 99 if none.
-func digitVal(c byte) uint64 {
+// DigitVal is the value of c as a digit of any base up to 36; 99 if none.
+func DigitVal(c byte) uint64 {
 	switch {
 	case c >= '0' && c <= '9':
 		return uint64(c - '0')

@@ -1,4 +1,4 @@
-package model
+package hostmodel
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/model"
 )
 
 // netarbiter's output (host.md §1.5 b): trust dscp, default map, PFC on 3.
@@ -92,7 +93,7 @@ func TestHostNIC(t *testing.T) {
 			if tc.nccl != "" {
 				hc.NCCL = nccl(t, tc.nccl)
 			}
-			h := BuildHost(hc)
+			h := Host(hc)
 			n := h.NICs[0]
 			if n.Trust.V != tc.trust || n.DSCP[26].V != tc.dscp26 || n.PFC[3].V != tc.pfc3 {
 				t.Errorf("trust %s, 26→%d, PFC3 %v", n.Trust.V, n.DSCP[26].V, n.PFC[3].V)
@@ -123,7 +124,7 @@ func TestHostDSCPMapPresence(t *testing.T) {
 		{"2017 original: no trust, no map", "PFC configuration:\n\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0\n", true, 3, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := BuildHost(&collectors.HostCapture{Name: "h", NICs: []*collectors.NICCapture{{Netdev: "eth0", Qos: qos(t, tc.out)}}})
+			h := Host(&collectors.HostCapture{Name: "h", NICs: []*collectors.NICCapture{{Netdev: "eth0", Qos: qos(t, tc.out)}}})
 			n := h.NICs[0]
 			if n.DSCP[26].Known != tc.known || n.DSCP[26].V != tc.dscp26 {
 				t.Errorf("DSCP 26 = %+v, want known %v %d", n.DSCP[26], tc.known, tc.dscp26)
@@ -135,5 +136,13 @@ func TestHostDSCPMapPresence(t *testing.T) {
 				t.Errorf("notes = %v", h.Notes)
 			}
 		})
+	}
+}
+
+// The builder copies the RoCE types as the files print them, so the
+// model's names must be the parser's strings.
+func TestRoCETypesAgree(t *testing.T) {
+	if model.RoCEv1 != hostfiles.RoCEv1 || model.RoCEv2 != hostfiles.RoCEv2 {
+		t.Errorf("model RoCE types %q, %q; hostfiles %q, %q", model.RoCEv1, model.RoCEv2, hostfiles.RoCEv1, hostfiles.RoCEv2)
 	}
 }

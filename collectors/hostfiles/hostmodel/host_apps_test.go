@@ -1,4 +1,4 @@
-package model
+package hostmodel
 
 import (
 	"strings"
@@ -54,7 +54,7 @@ func TestAppsNote(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.in.Name = "h"
-			h := BuildHost(&tt.in)
+			h := Host(&tt.in)
 			got := ""
 			for _, n := range h.Notes {
 				if strings.HasPrefix(n.Msg, "applications marking RoCE") {
@@ -76,7 +76,7 @@ func TestRDMACMNote(t *testing.T) {
 		{Netdev: "eth1", IBDev: "mlx5_1", Port: 1},
 	}}
 	var got []string
-	for _, n := range BuildHost(in).Notes {
+	for _, n := range Host(in).Notes {
 		if strings.Contains(n.Msg, "default_roce_tos") {
 			got = append(got, n.Msg)
 		}

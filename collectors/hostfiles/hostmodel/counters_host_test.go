@@ -1,4 +1,4 @@
-package model
+package hostmodel
 
 import (
 	"path"
@@ -6,6 +6,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/qoslint/qoslint/model"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/internal/layout"
@@ -77,7 +79,7 @@ func TestBuildCountersRDMAAndHW(t *testing.T) {
 func TestDeltaRDMAAndHW(t *testing.T) {
 	before := buildCounters(ethtoolWithRDMA(t, 4096, 0, 5), hwCounters(t, map[string]string{hostfiles.HWCNPSent: "7\n", hostfiles.HWOutOfSequence: "3\n", hostfiles.HWRnrNakRetryErr: "9\n"}))
 	after := buildCounters(ethtoolWithRDMA(t, 4096, 0, 5), hwCounters(t, map[string]string{hostfiles.HWCNPSent: "7\n", hostfiles.HWOutOfSequence: "10\n", hostfiles.HWRnrNakRetryErr: "2\n"}))
-	deltaNIC(after, before, 30*time.Second)
+	model.DeltaNIC(after, before, 30*time.Second)
 	if !after.RDMA.TxBytes.Known || after.RDMA.TxBytes.V != 0 || after.RDMA.RxPackets.V != 0 || !after.RDMA.None() {
 		t.Errorf("no RDMA growth: %+v", after.RDMA)
 	}
