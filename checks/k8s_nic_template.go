@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
-	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -169,7 +169,7 @@ func pfcString(on []int) string {
 // the template misses: the whole qos object when there is none (trust and
 // pfc are required fields of QosSpec), else each field, and roceMode 2.
 // The ToS and roceMode are fields some releases lack (gatedPatch).
-func templateOps(t *model.K8sTemplate, p inventory.Policy, want int) []gatedOp {
+func templateOps(t *model.K8sTemplate, p policy.Policy, want int) []gatedOp {
 	var ops []gatedOp
 	pfc := pfcString(WantedPFC(p, t.PFC.V))
 	tosBad := t.ToS.NotSet == "" && !JudgeToS(p, t.ToS.V, "").OK

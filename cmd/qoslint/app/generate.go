@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"github.com/qoslint/qoslint/collectors/fabric"
+	"github.com/qoslint/qoslint/internal/policy"
 	"io"
 	"os"
 	"path/filepath"
@@ -95,7 +96,7 @@ func renderFormat(format, kind string, forms []string) (string, error) {
 }
 
 // generateSwitch renders a switch in the syntax of its release.
-func generateSwitch(renderer *render.Renderer, p inventory.Policy, g render.Generated, opt GenerateOptions) (string, error) {
+func generateSwitch(renderer *render.Renderer, p policy.Policy, g render.Generated, opt GenerateOptions) (string, error) {
 	format, err := renderFormat(opt.Format, "switch", SwitchRenderFormats)
 	if err != nil {
 		return "", err
@@ -187,7 +188,7 @@ func checkPorts(ports string) error {
 }
 
 // generateHost renders a GPU server's NICs.
-func generateHost(renderer *render.Renderer, p inventory.Policy, g render.Generated, opt GenerateOptions) (string, error) {
+func generateHost(renderer *render.Renderer, p policy.Policy, g render.Generated, opt GenerateOptions) (string, error) {
 	format, err := renderFormat(opt.Format, "host", HostRenderFormats)
 	if err != nil {
 		return "", err

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"github.com/qoslint/qoslint/collectors/fabric"
+	"github.com/qoslint/qoslint/internal/policy"
 	"io"
 	"slices"
 
@@ -71,7 +72,7 @@ func Pcap(out, errOut io.Writer, files []string, opt PcapOptions) int {
 // default preset.
 func pcapPolicy(file string) (*inventory.Inventory, error) {
 	if file == "" {
-		p, _ := inventory.Preset(inventory.DefaultPreset)
+		p, _ := policy.Preset(policy.DefaultPreset)
 		return &inventory.Inventory{Fabric: pcapFabric, Policy: p}, nil
 	}
 	return inventory.LoadFile(file)
