@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"github.com/qoslint/qoslint/collectors/fabric"
-	"github.com/qoslint/qoslint/internal/policy"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/names"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"

@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"github.com/qoslint/qoslint/collectors/fabric"
-	"github.com/qoslint/qoslint/internal/policy"
 	"io"
 	"slices"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
