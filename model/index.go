@@ -93,6 +93,7 @@ func (f *Fabric) OnWire(device string) bool {
 // which may run side by side, only read it. The builder of a fabric calls
 // it last.
 func (f *Fabric) Index() { f.index() }
+
 // SwitchByName finds a switch.
 func (f *Fabric) SwitchByName(name string) *Switch {
 	if i := f.lookup(name, true); i >= 0 && f.Switches[i].Name == name {
@@ -100,4 +101,3 @@ func (f *Fabric) SwitchByName(name string) *Switch {
 	}
 	return nil
 }
-
