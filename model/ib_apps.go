@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/collectors"
-	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -30,12 +29,12 @@ type IBAppSL struct {
 	// Value and Set the container's variable (Set false: not in its env).
 	Setting   *AppSetting
 	Container *K8sContainer
-	Value     k8s.Value
+	Value     K8sValue
 	Set       bool
 }
 
 // BuildIBApps gives each InfiniBand host the SLs of its other
-// applications; it runs after BuildK8s, which places the containers.
+// applications; it runs after k8smodel.Build, which places the containers.
 func BuildIBApps(f *Fabric, c *collectors.Capture) {
 	if f.IB == nil {
 		return

@@ -8,6 +8,7 @@ import (
 	"net/netip"
 
 	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/k8s/k8smodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -57,7 +58,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 	model.BuildPlan(f, inv, c)
 	model.BuildRails(f, inv, c)
 	model.BuildIB(f, inv, c)
-	model.BuildK8s(f, inv, c.K8s)
+	k8smodel.Build(f, inv, c.K8s)
 	model.BuildIBApps(f, c)
 	f.Index()
 	return f

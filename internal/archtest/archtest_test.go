@@ -68,14 +68,12 @@ var targets = []rule{
 var ratchet = []string{
 	"checks -> collectors/hostfiles",
 	"checks -> collectors/ibfiles",
-	"checks -> collectors/k8s",
 	"checks -> collectors/nvue",
 	"checks -> collectors/pcap",
 	"model -> collectors",
 	"model -> collectors/gnmifile", // was collectors/gnmi, which linked gRPC (model.TestNoGRPC)
 	"model -> collectors/hostfiles",
 	"model -> collectors/ibfiles",
-	"model -> collectors/k8s",
 	"model -> collectors/lldp",
 	"model -> collectors/nvue",
 	"model -> collectors/pcap",
