@@ -6,7 +6,7 @@ package policy
 
 import "github.com/qoslint/qoslint/internal/source"
 
-// Policy is the intent every device is checked against. Load fills every
+// Policy is the intent every device is checked against. inventory.Load fills every
 // field: explicit values win over the preset's, the preset's over the
 // cumulus-default ones.
 type Policy struct {
@@ -35,7 +35,7 @@ type Policy struct {
 
 // RoCEPolicy is the RoCE data traffic's marking.
 type RoCEPolicy struct {
-	DSCP         []int // sorted, unique; never empty after Load
+	DSCP         []int // sorted, unique; never empty after inventory.Load
 	Priority     int   // switch priority and NIC priority, 0..7
 	TrafficClass int   // switch traffic class (egress queue), 0..7
 	// Mode is the switch RoCE mode required: one of RoCEModes; "lossless"
