@@ -3,7 +3,7 @@ package checks
 import (
 	"testing"
 
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 )
 
 // The tc lines are in the shape mlnx_qos pretty_print prints
@@ -138,7 +138,7 @@ func TestJudgeHostETS(t *testing.T) {
 		{"strict", "vendor", 0, false},
 		{"strict", "unknown", 0, false},
 	} {
-		p, _ := inventory.Preset(inventory.DefaultPreset)
+		p, _ := policy.Preset(policy.DefaultPreset)
 		p.RoCE.HostTSA = tc.want
 		if j := JudgeHostETS(p, 3, tc.tsa, tc.bw); j.OK != tc.ok || !j.OK && j.Severity != Warning {
 			t.Errorf("policy %s, tc 3 %s bw %d: %+v, want OK %v", tc.want, tc.tsa, tc.bw, j, tc.ok)

@@ -6,8 +6,8 @@ import (
 
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/nvnum"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
-	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -45,7 +45,7 @@ type fwParam struct {
 	why      string
 }
 
-func firmwareParams(p inventory.Policy, port int) []fwParam {
+func firmwareParams(p policy.Policy, port int) []fwParam {
 	sfx := "_P" + strconv.Itoa(port)
 	eq := func(w int) func(int) bool { return func(v int) bool { return v == w } }
 	out := []fwParam{
@@ -64,7 +64,7 @@ func firmwareParams(p inventory.Policy, port int) []fwParam {
 // JudgeFirmwareParam is host-firmware on one mlxconfig parameter of port
 // port, next its Next Boot value as mlxconfig prints it; a parameter the
 // policy does not ask about passes.
-func JudgeFirmwareParam(p inventory.Policy, port int, name, next string) Judgement {
+func JudgeFirmwareParam(p policy.Policy, port int, name, next string) Judgement {
 	for _, w := range firmwareParams(p, port) {
 		if w.name != name {
 			continue

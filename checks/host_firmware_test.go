@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -15,7 +15,7 @@ import (
 func TestFirmwareParamNames(t *testing.T) {
 	for _, port := range []int{1, 2} {
 		var names []string
-		for _, w := range firmwareParams(inventory.Policy{ECMP: inventory.ECMPPolicy{AdaptiveRouting: true}}, port) {
+		for _, w := range firmwareParams(policy.Policy{ECMP: policy.ECMPPolicy{AdaptiveRouting: true}}, port) {
 			names = append(names, w.name)
 		}
 		if got := model.FirmwareParamNames(port); !slices.Equal(got, names) {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 )
 
 var _ = register(hostNCCLFifoTC, func(testing.TB) []checkCase {
@@ -41,7 +41,7 @@ var _ = register(hostNCCLFifoTC, func(testing.TB) []checkCase {
 // Under a PCP policy the control messages are classified by their PCP,
 // NCCL_IB_SL's, which NCCL_IB_FIFO_TC does not change.
 func TestJudgeNCCLFifoTCUnderPCP(t *testing.T) {
-	p, _ := inventory.Preset(inventory.DefaultPreset)
+	p, _ := policy.Preset(policy.DefaultPreset)
 	if !JudgeNCCLFifoTC(p, 0, true, "").Breaks() {
 		t.Fatal("ToS 0 under the DSCP policy passes")
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/nvnum"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -91,7 +91,7 @@ func k8sQPsFindings(c *model.K8sContainer) []Finding {
 }
 
 // ncclQPsFinding judges one host's NCCL_IB_QPS_PER_CONNECTION.
-func ncclQPsFinding(p inventory.Policy, h *model.Host) (Finding, bool) {
+func ncclQPsFinding(p policy.Policy, h *model.Host) (Finding, bool) {
 	q := h.NCCLQPsPerConn
 	if !NCCLQPsJudged(len(h.NICs) > 0, q.Known, q.Layer == model.LayerDefault, h.NCCLFile != "") {
 		return Finding{}, false

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/internal/layout"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -36,7 +36,7 @@ func (j Judgement) Breaks() bool { return !j.OK && j.Severity >= Warning }
 
 // JudgeRoCEMode is switch-roce-mode on `qos roce`: on, in the policy's mode
 // (lossless-single-ipool accepted for lossless).
-func JudgeRoCEMode(p inventory.Policy, enabled bool, mode string) Judgement {
+func JudgeRoCEMode(p policy.Policy, enabled bool, mode string) Judgement {
 	want := p.RoCE.Mode
 	switch {
 	case !enabled:
@@ -50,7 +50,7 @@ func JudgeRoCEMode(p inventory.Policy, enabled bool, mode string) Judgement {
 
 // switchTrusts are the trust modes a switch port may have under the
 // policy's trust.
-func switchTrusts(p inventory.Policy) (map[string]bool, string) {
+func switchTrusts(p policy.Policy) (map[string]bool, string) {
 	if p.Trust == "pcp" {
 		return map[string]bool{"l2": true, "both": true}, "l2 or both"
 	}
@@ -58,7 +58,7 @@ func switchTrusts(p inventory.Policy) (map[string]bool, string) {
 }
 
 // markField is the header field the hosts mark RoCE in.
-func markField(p inventory.Policy) string {
+func markField(p policy.Policy) string {
 	if p.Trust == "pcp" {
 		return "PCP"
 	}
@@ -66,7 +66,7 @@ func markField(p inventory.Policy) string {
 }
 
 // JudgeSwitchTrust is switch-trust on a port group's trust mode.
-func JudgeSwitchTrust(p inventory.Policy, trust string) Judgement {
+func JudgeSwitchTrust(p policy.Policy, trust string) Judgement {
 	if want, _ := switchTrusts(p); want[trust] {
 		return pass
 	}
@@ -76,7 +76,7 @@ func JudgeSwitchTrust(p inventory.Policy, trust string) Judgement {
 // JudgeSwitchDSCP is switch-dscp-map on one entry of a port group's DSCP
 // map: a RoCE DSCP must land in the RoCE switch priority; other DSCPs are
 // not its concern.
-func JudgeSwitchDSCP(p inventory.Policy, dscp, sp int) Judgement {
+func JudgeSwitchDSCP(p policy.Policy, dscp, sp int) Judgement {
 	if !slices.Contains(p.RoCE.DSCP, dscp) || sp == p.RoCE.Priority {
 		return pass
 	}
@@ -84,7 +84,7 @@ func JudgeSwitchDSCP(p inventory.Policy, dscp, sp int) Judgement {
 }
 
 // JudgeSwitchCNPDSCP is switch-cnp on the switch priority of the CNP DSCP.
-func JudgeSwitchCNPDSCP(p inventory.Policy, sp int) Judgement {
+func JudgeSwitchCNPDSCP(p policy.Policy, sp int) Judgement {
 	c := p.CNP
 	if sp == c.Priority {
 		return pass
@@ -94,13 +94,13 @@ func JudgeSwitchCNPDSCP(p inventory.Policy, sp int) Judgement {
 
 // PFCRequired: PFC is judged only when the policy designs the fabric
 // lossless.
-func PFCRequired(p inventory.Policy) bool { return p.RoCE.Lossless() }
+func PFCRequired(p policy.Policy) bool { return p.RoCE.Lossless() }
 
 // WantedPFC is the PFC a NIC should have, given the priorities on it has:
 // the RoCE priority alone under a lossless policy (judgePFC warns of any
 // other); under a lossy one the RoCE priority off and the others left as
 // they are, since a lossy RoCE policy says nothing of other traffic.
-func WantedPFC(p inventory.Policy, on []int) []int {
+func WantedPFC(p policy.Policy, on []int) []int {
 	if PFCRequired(p) {
 		return []int{p.RoCE.Priority}
 	}
@@ -109,7 +109,7 @@ func WantedPFC(p inventory.Policy, on []int) []int {
 
 // JudgeSwitchPFC is switch-pfc on a port group's PFC priorities: on the
 // RoCE priority (error), and on no other (warning).
-func JudgeSwitchPFC(p inventory.Policy, on []int) Judgement {
+func JudgeSwitchPFC(p policy.Policy, on []int) Judgement {
 	return judgePFC(p, on, "switch-priority",
 		"PFC is on switch-priority %s instead of %d: RoCE is dropped while other traffic is paused",
 		"PFC is not on switch-priority %d: RoCE is dropped under congestion")
@@ -118,7 +118,7 @@ func JudgeSwitchPFC(p inventory.Policy, on []int) Judgement {
 // judgePFC is PFC on the priorities on of a switch port group or a NIC
 // (unit names their priorities): on the RoCE priority (error: moved, or
 // missing), and on no other (warning).
-func judgePFC(p inventory.Policy, on []int, unit, moved, missingMsg string) Judgement {
+func judgePFC(p policy.Policy, on []int, unit, moved, missingMsg string) Judgement {
 	want := p.RoCE.Priority
 	if !PFCRequired(p) {
 		return pass
@@ -136,7 +136,7 @@ func judgePFC(p inventory.Policy, on []int, unit, moved, missingMsg string) Judg
 }
 
 // JudgeSwitchPFCDirection is switch-pfc on a port group's PFC rx or tx.
-func JudgeSwitchPFCDirection(p inventory.Policy, dir string, enabled bool) Judgement {
+func JudgeSwitchPFCDirection(p policy.Policy, dir string, enabled bool) Judgement {
 	if enabled || !PFCRequired(p) {
 		return pass
 	}
@@ -153,7 +153,7 @@ func JudgeSwitchPFCDirection(p inventory.Policy, dir string, enabled bool) Judge
 // JudgeSwitchCNPQueue). defaulted says the class is NVUE's default: a
 // priority left in class 0 by default is not counted when the RoCE class is
 // 0.
-func JudgeSwitchQueue(p inventory.Policy, sp, tc int, defaulted bool) Judgement {
+func JudgeSwitchQueue(p policy.Policy, sp, tc int, defaulted bool) Judgement {
 	rtc := p.RoCE.TrafficClass
 	switch {
 	case sp == p.RoCE.Priority && tc != rtc:
@@ -166,7 +166,7 @@ func JudgeSwitchQueue(p inventory.Policy, sp, tc int, defaulted bool) Judgement 
 
 // JudgeSwitchCNPQueue is switch-cnp on the traffic class of the CNP switch
 // priority.
-func JudgeSwitchCNPQueue(p inventory.Policy, tc int) Judgement {
+func JudgeSwitchCNPQueue(p policy.Policy, tc int) Judgement {
 	rtc := p.RoCE.TrafficClass
 	if tc != rtc {
 		return pass
@@ -180,7 +180,7 @@ func JudgeSwitchCNPQueue(p inventory.Policy, tc int) Judgement {
 // `nv show qos roce` example of CumulusNetworks/docs
 // content/cumulus-linux-514/Layer-1-and-Switch-Ports/Quality-of-Service/
 // RDMA-over-Converged-Ethernet-RoCE.md).
-func JudgeSwitchCNPScheduler(p inventory.Policy, tc int, sched string) Judgement {
+func JudgeSwitchCNPScheduler(p policy.Policy, tc int, sched string) Judgement {
 	if sched == "strict" || p.RoCE.Mode == "lossy-multi-tc" {
 		return pass
 	}
@@ -188,7 +188,7 @@ func JudgeSwitchCNPScheduler(p inventory.Policy, tc int, sched string) Judgement
 }
 
 // JudgeSwitchECN is switch-ecn on ECN marking of the RoCE traffic class.
-func JudgeSwitchECN(p inventory.Policy, enabled bool) Judgement {
+func JudgeSwitchECN(p policy.Policy, enabled bool) Judgement {
 	if enabled {
 		return pass
 	}
@@ -197,7 +197,7 @@ func JudgeSwitchECN(p inventory.Policy, enabled bool) Judgement {
 
 // JudgeSwitchECNThresholds is switch-ecn on the byte thresholds of the RoCE
 // traffic class (ECN on, not in dynamic mode).
-func JudgeSwitchECNThresholds(p inventory.Policy, min, max int) Judgement {
+func JudgeSwitchECNThresholds(p policy.Policy, min, max int) Judgement {
 	if min < max {
 		return pass
 	}
@@ -206,7 +206,7 @@ func JudgeSwitchECNThresholds(p inventory.Policy, min, max int) Judgement {
 
 // ECMPHashFields are the ecmp-hash fields the switches must hash on:
 // source-port always, then the policy's, each once.
-func ECMPHashFields(p inventory.Policy) []string {
+func ECMPHashFields(p policy.Policy) []string {
 	var out []string
 	for _, f := range append([]string{"source-port"}, p.ECMP.HashFields...) {
 		if !slices.Contains(out, f) {
@@ -217,7 +217,7 @@ func ECMPHashFields(p inventory.Policy) []string {
 }
 
 // JudgeECMPHash is ecmp-hash on one field of the switch's hash.
-func JudgeECMPHash(p inventory.Policy, field string, on bool) Judgement {
+func JudgeECMPHash(p policy.Policy, field string, on bool) Judgement {
 	switch {
 	case on || !slices.Contains(ECMPHashFields(p), field):
 		return pass
@@ -228,7 +228,7 @@ func JudgeECMPHash(p inventory.Policy, field string, on bool) Judgement {
 }
 
 // JudgeSwitchMTU is mtu on a switch port.
-func JudgeSwitchMTU(p inventory.Policy, mtu int) Judgement {
+func JudgeSwitchMTU(p policy.Policy, mtu int) Judgement {
 	if mtu >= p.MTU.Switch {
 		return pass
 	}
@@ -251,7 +251,7 @@ func JudgeETSBandwidth(profile string, total int) Judgement {
 }
 
 // JudgeHostTrust is host-trust on a NIC's trust state.
-func JudgeHostTrust(p inventory.Policy, trust string) Judgement {
+func JudgeHostTrust(p policy.Policy, trust string) Judgement {
 	if trust == p.Trust {
 		return pass
 	}
@@ -260,13 +260,13 @@ func JudgeHostTrust(p inventory.Policy, trust string) Judgement {
 
 // HostDSCPJudged: host-dscp-map judges a NIC's dscp2prio only under a DSCP
 // policy and for a NIC that trusts DSCP (host-trust reports the others).
-func HostDSCPJudged(p inventory.Policy, trust string) bool {
+func HostDSCPJudged(p policy.Policy, trust string) bool {
 	return p.Trust == "dscp" && trust == "dscp"
 }
 
 // JudgeHostDSCP is host-dscp-map on one dscp2prio entry of a NIC that
 // trusts DSCP; known is false when the table lacks the DSCP.
-func JudgeHostDSCP(p inventory.Policy, dscp, prio int, known bool) Judgement {
+func JudgeHostDSCP(p policy.Policy, dscp, prio int, known bool) Judgement {
 	switch {
 	case !slices.Contains(p.RoCE.DSCP, dscp) || known && prio == p.RoCE.Priority:
 		return pass
@@ -277,7 +277,7 @@ func JudgeHostDSCP(p inventory.Policy, dscp, prio int, known bool) Judgement {
 }
 
 // JudgeHostPFC is host-pfc on a NIC's PFC priorities.
-func JudgeHostPFC(p inventory.Policy, on []int) Judgement {
+func JudgeHostPFC(p policy.Policy, on []int) Judgement {
 	if !PFCRequired(p) && slices.Contains(on, p.RoCE.Priority) {
 		// Cumulus Linux's RoCE defaults: "Enable PFC on switch priority 3
 		// (RoCE)" is NO in lossy mode (CumulusNetworks/docs content/
@@ -297,7 +297,7 @@ func JudgeHostPFC(p inventory.Policy, on []int) Judgement {
 
 // JudgeHostDCQCN is host-ecn on a NIC's DCQCN notification ("np") or
 // reaction ("rp") point for priority prio.
-func JudgeHostDCQCN(p inventory.Policy, point string, prio int, on bool) Judgement {
+func JudgeHostDCQCN(p policy.Policy, point string, prio int, on bool) Judgement {
 	if on || prio != p.RoCE.Priority {
 		return pass
 	}
@@ -308,7 +308,7 @@ func JudgeHostDCQCN(p inventory.Policy, point string, prio int, on bool) Judgeme
 }
 
 // JudgeHostCNPDSCP is host-cnp on the DSCP a NIC marks its CNPs with.
-func JudgeHostCNPDSCP(p inventory.Policy, dscp int) Judgement {
+func JudgeHostCNPDSCP(p policy.Policy, dscp int) Judgement {
 	if dscp == p.CNP.DSCP {
 		return pass
 	}
@@ -316,7 +316,7 @@ func JudgeHostCNPDSCP(p inventory.Policy, dscp int) Judgement {
 }
 
 // JudgeHostCNPPrio is host-cnp on the 802.1p priority of a NIC's CNPs.
-func JudgeHostCNPPrio(p inventory.Policy, prio int) Judgement {
+func JudgeHostCNPPrio(p policy.Policy, prio int) Judgement {
 	if prio == p.CNP.Priority {
 		return pass
 	}
@@ -325,7 +325,7 @@ func JudgeHostCNPPrio(p inventory.Policy, prio int) Judgement {
 
 // JudgeToS is host-tos on the effective ToS of a NIC's RoCE QPs: the DSCP
 // on the wire (ToS >> 2) must be a RoCE DSCP. knob names what set it.
-func JudgeToS(p inventory.Policy, tos int, knob string) Judgement {
+func JudgeToS(p policy.Policy, tos int, knob string) Judgement {
 	if slices.Contains(p.RoCE.DSCP, model.DSCPOfToS(tos)) {
 		return pass
 	}
@@ -333,7 +333,7 @@ func JudgeToS(p inventory.Policy, tos int, knob string) Judgement {
 }
 
 // JudgeHostMTU is mtu on a host RoCE netdev.
-func JudgeHostMTU(p inventory.Policy, mtu int) Judgement {
+func JudgeHostMTU(p policy.Policy, mtu int) Judgement {
 	if mtu >= p.MTU.Host {
 		return pass
 	}
@@ -411,7 +411,7 @@ func judgeSmallerEnd(what string, small, large int, sent model.HostFrames) Judge
 // gives the RoCE class 22% ("DWRR-22%", CumulusNetworks/docs
 // content/cumulus-linux-515/.../RDMA-over-Converged-Ethernet-RoCE.md), so
 // under it only a roce.min_bandwidth the inventory writes is judged.
-func SwitchETSMinShare(p inventory.Policy) int {
+func SwitchETSMinShare(p policy.Policy) int {
 	if _, set := p.Pos["roce.min_bandwidth"]; !set && p.RoCE.Mode == "lossy-multi-tc" {
 		return 0
 	}
@@ -420,7 +420,7 @@ func SwitchETSMinShare(p inventory.Policy) int {
 
 // JudgeSwitchETSRoCE is switch-ets on the RoCE traffic class's scheduler
 // and DWRR share in an egress-scheduler profile.
-func JudgeSwitchETSRoCE(p inventory.Policy, profile, sched string, bw int) Judgement {
+func JudgeSwitchETSRoCE(p policy.Policy, profile, sched string, bw int) Judgement {
 	tc, min := p.RoCE.TrafficClass, SwitchETSMinShare(p)
 	switch {
 	case sched != "dwrr":
@@ -456,13 +456,13 @@ func JudgeSwitchETSStrict(profile string, tc, cnpTC int, sched string, sps []int
 // RoCE with PCP = SL & 7 (`MLX5_SET(ads, path, eth_prio, sl & 0x7)`, mlx5
 // qp.c), which a switch trusting l2 and the peer NIC trusting pcp classify
 // by; under a DSCP policy the tag does not place RoCE and is not judged.
-func JudgeHostSL(p inventory.Policy, sl int) Judgement {
+func JudgeHostSL(p policy.Policy, sl int) Judgement {
 	return JudgeAppSL(p, sl, fmt.Sprintf("NCCL_IB_SL=%d", sl))
 }
 
 // JudgeAppSL is host-tos on the SL an application (named by knob) gives
 // its RoCE QPs: the NIC tags them with PCP = SL & 7.
-func JudgeAppSL(p inventory.Policy, sl int, knob string) Judgement {
+func JudgeAppSL(p policy.Policy, sl int, knob string) Judgement {
 	if p.Trust != "pcp" || sl&7 == p.RoCE.Priority {
 		return pass
 	}
@@ -472,7 +472,7 @@ func JudgeAppSL(p inventory.Policy, sl int, knob string) Judgement {
 
 // JudgeHostETS is host-ets on the scheduling of the NIC traffic class tc
 // the RoCE priority maps to: tsa as mlnx_qos prints it, bw its ETS share.
-func JudgeHostETS(p inventory.Policy, tc int, tsa string, bw int) Judgement {
+func JudgeHostETS(p policy.Policy, tc int, tsa string, bw int) Judgement {
 	want := p.RoCE.HostTSA
 	var reason string
 	switch {
@@ -504,7 +504,7 @@ func JudgeHostETS(p inventory.Policy, tc int, tsa string, bw int) Judgement {
 // a lossless group sized for less than the policy's cable is an error, one
 // that differs from the fabric's reference length (CableReference; -1 when
 // the fabric uses one length) a warning.
-func JudgePFCCableLength(p inventory.Policy, lossless bool, metres, ref int) Judgement {
+func JudgePFCCableLength(p policy.Policy, lossless bool, metres, ref int) Judgement {
 	switch {
 	case !lossless:
 		return pass
@@ -581,7 +581,7 @@ func JudgeECMPHashPair(a, b bool) Judgement {
 // JudgeSwitchPCP is switch-pcp-map on a port group's entry for PCP pcp
 // (the RoCE or the CNP priority): under a PCP policy a port trusting l2
 // must map it to the switch priority of the same number.
-func JudgeSwitchPCP(p inventory.Policy, trust string, pcp, sp int) Judgement {
+func JudgeSwitchPCP(p policy.Policy, trust string, pcp, sp int) Judgement {
 	if p.Trust != "pcp" || trust != "l2" || sp == pcp {
 		return pass
 	}
@@ -601,7 +601,7 @@ func JudgePoolMemory(total int) Judgement {
 // traffic pool's configuration lists (listed: it lists any): under a
 // lossless policy, on a lossless switch, the RoCE priority belongs in no
 // lossy pool and in every lossless one that lists priorities.
-func JudgePoolPriority(p inventory.Policy, switchLossless bool, pool string, listed bool, sps []int) Judgement {
+func JudgePoolPriority(p policy.Policy, switchLossless bool, pool string, listed bool, sps []int) Judgement {
 	if !p.RoCE.Lossless() || !switchLossless || !listed {
 		return pass
 	}
@@ -664,7 +664,7 @@ func JudgeNCCLGID(g NCCLGID) Judgement {
 // ncclQPsMin QPs per connection warn only where ECMP hashes the UDP source
 // port and adaptive routing is off, since otherwise the QP count does not
 // decide the path.
-func JudgeNCCLQPs(p inventory.Policy, qps int) Judgement {
+func JudgeNCCLQPs(p policy.Policy, qps int) Judgement {
 	if !ncclQPsMatter(p) || qps >= ncclQPsMin {
 		return pass
 	}
@@ -673,7 +673,7 @@ func JudgeNCCLQPs(p inventory.Policy, qps int) Judgement {
 
 // ncclQPsMatter: the QP count decides a connection's path only where ECMP
 // hashes the UDP source port and adaptive routing is off.
-func ncclQPsMatter(p inventory.Policy) bool {
+func ncclQPsMatter(p policy.Policy) bool {
 	return !p.ECMP.AdaptiveRouting && slices.Contains(ECMPHashFields(p), "source-port")
 }
 
@@ -686,7 +686,7 @@ func NCCLQPsJudged(hasNICs, known, defaulted, ncclFile bool) bool {
 
 // JudgeRDMACMToS is host-rdma-cm-tos on a port's RDMA-CM default_roce_tos;
 // a port that forces a traffic_class is host-tos's and passes here.
-func JudgeRDMACMToS(p inventory.Policy, tos int, forced bool, knob string) Judgement {
+func JudgeRDMACMToS(p policy.Policy, tos int, forced bool, knob string) Judgement {
 	if forced {
 		return pass
 	}
@@ -696,7 +696,7 @@ func JudgeRDMACMToS(p inventory.Policy, tos int, forced bool, knob string) Judge
 // JudgeAppToS is host-app-tos on an application's ToS (knob names it);
 // anyFree says some NIC of the host does not force a traffic_class, which
 // would replace the application's ToS (host-tos judges that).
-func JudgeAppToS(p inventory.Policy, tos int, anyFree bool, knob string) Judgement {
+func JudgeAppToS(p policy.Policy, tos int, anyFree bool, knob string) Judgement {
 	if !anyFree {
 		return pass
 	}
@@ -712,7 +712,7 @@ func JudgeAppToS(p inventory.Policy, tos int, anyFree bool, knob string) Judgeme
 // by default) or the strict-priority CNP class. Under a PCP policy the
 // messages are classified by NCCL_IB_SL, which the variable does not
 // change.
-func JudgeNCCLFifoTC(p inventory.Policy, tc int, anyFree bool, knob string) Judgement {
+func JudgeNCCLFifoTC(p policy.Policy, tc int, anyFree bool, knob string) Judgement {
 	d := model.DSCPOfToS(tc)
 	if tc < 0 || !anyFree || p.Trust != "dscp" || slices.Contains(p.RoCE.DSCP, d) || d == p.CNP.DSCP {
 		return pass

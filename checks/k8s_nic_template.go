@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
-	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -107,8 +107,8 @@ func runK8sNicTemplate(f *model.Fabric) []Finding {
 				probs = append(probs, tmplProblem{j, tosText(want), tosText(s.V) + via(s.Default), s.Pos, model.FieldToS.Path})
 			}
 		}
-		if rm := t.RoceMode; rm.Set && rm.V == 1 && p.Trust == "dscp" {
-			probs = append(probs, tmplProblem{fail(Error, "roceMode 1 is RoCE v1, which has no IP header and so no DSCP: under a DSCP policy no switch can classify it"), "roceMode 2 (RoCE v2)", "roceMode 1 (RoCE v1)", rm.Pos, model.FieldRoceMode.Path})
+		if rm := t.RoceMode; rm.Known && rm.V == 1 && p.Trust == "dscp" {
+			probs = append(probs, tmplProblem{fail(Error, "roceMode 1 is RoCE v1, which has no IP header and so no DSCP: under a DSCP policy no switch can classify it"), "roceMode 2 (RoCE v2)", "roceMode 1 (RoCE v1)", rm.Origin.Pos, model.FieldRoceMode.Path})
 		}
 		if len(probs) == 0 {
 			continue
@@ -169,7 +169,7 @@ func pfcString(on []int) string {
 // the template misses: the whole qos object when there is none (trust and
 // pfc are required fields of QosSpec), else each field, and roceMode 2.
 // The ToS and roceMode are fields some releases lack (gatedPatch).
-func templateOps(t *model.K8sTemplate, p inventory.Policy, want int) []gatedOp {
+func templateOps(t *model.K8sTemplate, p policy.Policy, want int) []gatedOp {
 	var ops []gatedOp
 	pfc := pfcString(WantedPFC(p, t.PFC.V))
 	tosBad := t.ToS.NotSet == "" && !JudgeToS(p, t.ToS.V, "").OK
@@ -191,16 +191,16 @@ func templateOps(t *model.K8sTemplate, p inventory.Policy, want int) []gatedOp {
 			ops = append(ops, op)
 		}
 		if !JudgeHostTrust(p, t.Trust.V).OK {
-			set("trust", p.Trust, q.Trust.Set, q.Trust.V, nil)
+			set("trust", p.Trust, q.Trust.Known, q.Trust.V, nil)
 		}
 		if !JudgeHostPFC(p, t.PFC.V).OK {
-			set("pfc", pfc, q.PFC.Set, q.PFC.V, nil)
+			set("pfc", pfc, q.PFC.Known, q.PFC.V, nil)
 		}
 		if tosBad {
-			set("tos", want, q.ToS.Set, q.ToS.V, &model.FieldToS)
+			set("tos", want, q.ToS.Known, q.ToS.V, &model.FieldToS)
 		}
 	}
-	if rm := t.RoceMode; rm.Set && rm.V == 1 && p.Trust == "dscp" {
+	if rm := t.RoceMode; rm.Known && rm.V == 1 && p.Trust == "dscp" {
 		ops = append(ops, gatedOp{fix: patchOp{Op: "replace", Path: "/spec/template/roceOptimized/roceMode", Value: 2},
 			undo: patchOp{Op: "replace", Path: "/spec/template/roceOptimized/roceMode", Value: 1}, field: &model.FieldRoceMode})
 	}

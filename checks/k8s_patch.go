@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -18,7 +17,7 @@ type patchOp struct {
 
 // k8sPatch is a KubectlPatch change of o: fix and rollback are JSON
 // patches (RFC 6902), applied in order.
-func k8sPatch(o k8s.Object, fix, rollback []patchOp) Change {
+func k8sPatch(o model.K8sObject, fix, rollback []patchOp) Change {
 	f, _ := json.Marshal(fix)
 	r, _ := json.Marshal(rollback)
 	// The patch changes one cluster object, whichever hosts its findings
@@ -28,7 +27,7 @@ func k8sPatch(o k8s.Object, fix, rollback []patchOp) Change {
 
 // k8sDevices are the devices a manifest's finding lands on: the inventory
 // hosts its selector picks, else the manifest itself (kind/namespace/name).
-func k8sDevices(hosts []string, o k8s.Object) []string {
+func k8sDevices(hosts []string, o model.K8sObject) []string {
 	if len(hosts) == 0 {
 		return []string{o.ID()}
 	}
@@ -36,7 +35,7 @@ func k8sDevices(hosts []string, o k8s.Object) []string {
 }
 
 // k8sWho names an object in a message.
-func k8sWho(o k8s.Object) string { return o.Kind + " " + o.Namespace + "/" + o.Name }
+func k8sWho(o model.K8sObject) string { return o.Kind + " " + o.Namespace + "/" + o.Name }
 
 // jsonKey escapes a key for a JSON pointer (RFC 6901).
 func jsonKey(k string) string { return strings.NewReplacer("~", "~0", "/", "~1").Replace(k) }
@@ -57,7 +56,7 @@ type gatedOp struct {
 // (nil when there are none); each other field gets a caveat, by its path,
 // that says why no command is printed for it and, where the field may
 // exist, gives the patch to apply once it is verified.
-func gatedPatch(o k8s.Object, api *model.OperatorAPI, ops []gatedOp) (*Change, map[string]string) {
+func gatedPatch(o model.K8sObject, api *model.OperatorAPI, ops []gatedOp) (*Change, map[string]string) {
 	var fix, undo []patchOp
 	held := map[string][]gatedOp{}
 	var order []string
@@ -86,7 +85,7 @@ func gatedPatch(o k8s.Object, api *model.OperatorAPI, ops []gatedOp) (*Change, m
 		}
 		c := k8sPatch(o, hf, hu)
 		caveats[path] = fmt.Sprintf("spec.%s exists only from %s, and every release serves configuration.net.nvidia.com/v1alpha1: no NicConfigurationTemplate CRD in k8s/ shows whether the cluster's API has it, so qoslint prints no command for it; once `kubectl explain %s.spec.%s` shows the field, apply: kubectl patch %s %s -n %s --type=json -p '%s' (rollback: -p '%s')",
-			f.Path, f.Since, strings.TrimSuffix(k8s.NicTemplateCRDName, ".configuration.net.nvidia.com"), f.Path, c.Target, c.Path[0], c.Path[1], c.Value, c.Old)
+			f.Path, f.Since, strings.TrimSuffix(model.K8sNicTemplateCRDName, ".configuration.net.nvidia.com"), f.Path, c.Target, c.Path[0], c.Path[1], c.Value, c.Old)
 	}
 	if len(fix) == 0 {
 		return nil, caveats

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -79,7 +78,7 @@ func judgeVar(f *model.Fabric, c *model.K8sContainer, name, unset string, want i
 	val, set := c.Env[name]
 	if !set && name == "UCX_IB_TRAFFIC_CLASS" && usesPrefix(c, "UCX_") {
 		// A container that configures UCX gets UCX's default, auto.
-		val, set = k8s.Value{V: "auto", Pos: c.Pos, Index: -1}, true
+		val, set = model.K8sValue{V: "auto", Pos: c.Pos, Index: -1}, true
 		unset = "auto"
 	}
 	if !set && unset == "" {
@@ -139,7 +138,7 @@ func usesPrefix(c *model.K8sContainer, prefix string) bool {
 
 func k8sFindings(c *model.K8sContainer, fd Finding) []Finding {
 	var out []Finding
-	for _, dev := range k8sDevices(c.Hosts, c.Workload.Object) {
+	for _, dev := range k8sDevices(c.Hosts, c.Workload) {
 		x := fd
 		x.Device = dev
 		out = append(out, x)
@@ -149,7 +148,7 @@ func k8sFindings(c *model.K8sContainer, fd Finding) []Finding {
 
 // varFix patches where the variable came from: the ConfigMap entry, the
 // env entry, or a new env entry.
-func varFix(c *model.K8sContainer, name string, val k8s.Value, set bool, want int) Change {
+func varFix(c *model.K8sContainer, name string, val model.K8sValue, set bool, want int) Change {
 	w := strconv.Itoa(want)
 	switch {
 	case set && val.Via == "":
@@ -157,17 +156,17 @@ func varFix(c *model.K8sContainer, name string, val k8s.Value, set bool, want in
 		fallthrough
 	case !set:
 		if c.EnvSet && len(c.Env) > 0 {
-			return k8sPatch(c.Workload.Object,
+			return k8sPatch(c.Workload,
 				[]patchOp{{Op: "add", Path: c.Path + "/env/-", Value: map[string]string{"name": name, "value": w}}},
 				[]patchOp{{Op: "remove", Path: fmt.Sprintf("%s/env/%d", c.Path, len(c.Env))}})
 		}
-		return k8sPatch(c.Workload.Object,
+		return k8sPatch(c.Workload,
 			[]patchOp{{Op: "add", Path: c.Path + "/env", Value: []map[string]string{{"name": name, "value": w}}}},
 			[]patchOp{{Op: "remove", Path: c.Path + "/env"}})
 	case val.ConfigMap != nil:
 		p := "/data/" + jsonKey(val.Key)
-		return k8sPatch(val.ConfigMap.Object, []patchOp{{Op: "replace", Path: p, Value: w}}, []patchOp{{Op: "replace", Path: p, Value: val.V}})
+		return k8sPatch(*val.ConfigMap, []patchOp{{Op: "replace", Path: p, Value: w}}, []patchOp{{Op: "replace", Path: p, Value: val.V}})
 	}
 	p := fmt.Sprintf("%s/env/%d/value", c.Path, val.Index)
-	return k8sPatch(c.Workload.Object, []patchOp{{Op: "replace", Path: p, Value: w}}, []patchOp{{Op: "replace", Path: p, Value: val.V}})
+	return k8sPatch(c.Workload, []patchOp{{Op: "replace", Path: p, Value: w}}, []patchOp{{Op: "replace", Path: p, Value: val.V}})
 }

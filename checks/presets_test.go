@@ -6,7 +6,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -33,7 +33,7 @@ func TestPresetsMatchTheirSwitchProfile(t *testing.T) {
 			"switch-cnp error swp1-4: CNP DSCP 48 maps to switch-priority 6, not the CNP priority 5"},
 	} {
 		t.Run(c.preset+"/"+c.mode+"/"+c.version, func(t *testing.T) {
-			p, ok := inventory.Preset(c.preset)
+			p, ok := policy.Preset(c.preset)
 			if !ok {
 				t.Fatalf("no preset %s", c.preset)
 			}

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
-	"github.com/qoslint/qoslint/inventory"
 )
 
 // policyRoCE writes a roce block into the clean pod's inventory.
@@ -50,7 +50,7 @@ var _ = register(switchETS, func(testing.TB) []checkCase {
 // class DWRR-22% (CumulusNetworks/docs content/cumulus-linux-515/.../
 // RDMA-over-Converged-Ethernet-RoCE.md), so its default minimum is not judged.
 func TestSwitchETSMinShare(t *testing.T) {
-	p, _ := inventory.Preset(inventory.DefaultPreset)
+	p, _ := policy.Preset(policy.DefaultPreset)
 	if got := SwitchETSMinShare(p); got != 50 {
 		t.Errorf("lossless default %d, want 50", got)
 	}

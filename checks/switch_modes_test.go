@@ -6,12 +6,12 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
 
 // modeFabric is one 5.15 switch from NVUE commands under a policy.
-func modeFabric(t *testing.T, pol inventory.Policy, cmds string) *model.Fabric {
+func modeFabric(t *testing.T, pol policy.Policy, cmds string) *model.Fabric {
 	t.Helper()
 	cfg, errs, _ := nvue.ParseCommands("leaf01/nv-config-commands.txt", []byte(cmds))
 	if len(errs) > 0 || cfg == nil {
@@ -38,10 +38,10 @@ func switchFindings(f *model.Fabric) []string {
 // A lossy-multi-tc policy that follows the CL 5.15 profile (CumulusNetworks/docs
 // content/cumulus-linux-515/.../RDMA-over-Converged-Ethernet-RoCE.md): DSCP 5
 // → switch priority 3 → traffic class 3 with ECN, CNP DSCP 48 → 0.
-func multiTCPolicy() inventory.Policy {
-	p, _ := inventory.Preset(inventory.DefaultPreset)
-	p.RoCE = inventory.RoCEPolicy{DSCP: []int{5}, Priority: 3, TrafficClass: 3, Mode: "lossy-multi-tc"}
-	p.CNP = inventory.CNPPolicy{DSCP: 48, Priority: 0}
+func multiTCPolicy() policy.Policy {
+	p, _ := policy.Preset(policy.DefaultPreset)
+	p.RoCE = policy.RoCEPolicy{DSCP: []int{5}, Priority: 3, TrafficClass: 3, Mode: "lossy-multi-tc"}
+	p.CNP = policy.CNPPolicy{DSCP: 48, Priority: 0}
 	return p
 }
 
@@ -60,7 +60,7 @@ func TestLossyMultiTCPolicy(t *testing.T) {
 		}
 	})
 	t.Run("lossless policy on a lossy-multi-tc switch: no PFC", func(t *testing.T) {
-		p, _ := inventory.Preset(inventory.DefaultPreset)
+		p, _ := policy.Preset(policy.DefaultPreset)
 		got := strings.Join(switchFindings(modeFabric(t, p, base+"nv set qos roce mode lossy-multi-tc\n")), "\n")
 		for _, w := range []string{"switch-roce-mode error : RoCE mode is lossy-multi-tc: no PFC", "DSCP 26 maps to switch-priority 4", "switch-pfc error"} {
 			if !strings.Contains(got, w) {
@@ -73,7 +73,7 @@ func TestLossyMultiTCPolicy(t *testing.T) {
 // The guide's my-red-profile (QoS518 Port Groups, ECN) marks traffic classes
 // 1 and 2 only: RoCE on 3 is unmarked on swp1,swp2 and nowhere else.
 func TestECNProfileReplaces(t *testing.T) {
-	p, _ := inventory.Preset(inventory.DefaultPreset)
+	p, _ := policy.Preset(policy.DefaultPreset)
 	f := modeFabric(t, p, "nv set interface swp1-4 type swp\nnv set qos roce mode lossless\nnv set qos roce state enabled\n"+
 		"nv set qos congestion-control my-red-profile traffic-class 1,2 min-threshold 40000\n"+
 		"nv set qos congestion-control my-red-profile traffic-class 1,2 max-threshold 200000\n"+
@@ -94,11 +94,11 @@ func TestECNProfileReplaces(t *testing.T) {
 }
 
 func TestPolicyModesAgreeWithModel(t *testing.T) {
-	if len(inventory.RoCEModes) != len(model.RoCEModes) {
+	if len(policy.RoCEModes) != len(model.RoCEModes) {
 		t.Fatal("mode lists differ")
 	}
-	for _, m := range inventory.RoCEModes {
-		if !model.IsRoCEMode(m) || (inventory.RoCEPolicy{Mode: m}).Lossless() != model.LosslessMode(m) {
+	for _, m := range policy.RoCEModes {
+		if !model.IsRoCEMode(m) || (policy.RoCEPolicy{Mode: m}).Lossless() != model.LosslessMode(m) {
 			t.Errorf("mode %s: inventory and model disagree", m)
 		}
 	}

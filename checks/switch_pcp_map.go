@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -50,7 +50,7 @@ func runSwitchPCPMap(f *model.Fabric) []Finding {
 
 // pcpEntry judges the map's entry for the PCP a kind of traffic is tagged
 // with, which must land in the switch priority of the same number.
-func pcpEntry(pol inventory.Policy, sw *model.Switch, g model.PortGroup, kind string, prio int) []Finding {
+func pcpEntry(pol policy.Policy, sw *model.Switch, g model.PortGroup, kind string, prio int) []Finding {
 	v := g.Q.PCP[prio]
 	if JudgeSwitchPCP(pol, g.Q.Trust.V, prio, v.V).OK {
 		return nil

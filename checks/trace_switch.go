@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/qoslint/qoslint/internal/layout"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -86,7 +86,7 @@ func portQoS(sw *model.Switch, iface string) (*model.QoS, string) {
 	return nil, fmt.Sprintf("the configuration of %s does not name %s", sw.Name, iface)
 }
 
-func switchPriorityStep(p inventory.Policy, port string, q *model.QoS) TraceStep {
+func switchPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 	if j := JudgeSwitchTrust(p, q.Trust.V); !j.OK {
 		return judged(StepSwitchPriority, DirRoCE, port, "switch-trust", "trust "+q.Trust.V, q.Trust.Origin, j)
 	}
@@ -98,7 +98,7 @@ func switchPriorityStep(p inventory.Policy, port string, q *model.QoS) TraceStep
 
 // switchPFCStep is PFC on the ingress port: the pause it sends upstream
 // (tx) and honours (rx) on the RoCE priority.
-func switchPFCStep(p inventory.Policy, port string, q *model.QoS) TraceStep {
+func switchPFCStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 	on := pfcOn(q.PFC)
 	label := "PFC on SP " + intList(on)
 	s := judged(StepSwitchPFC, DirRoCE, port, "switch-pfc", label, q.PFC[p.RoCE.Priority].Origin, JudgeSwitchPFC(p, on))
@@ -118,7 +118,7 @@ func switchPFCStep(p inventory.Policy, port string, q *model.QoS) TraceStep {
 
 // cnpPriorityStep classifies the CNP where it enters the switch: the
 // port's trust, then the CNP DSCP's switch priority.
-func cnpPriorityStep(p inventory.Policy, port string, q *model.QoS) TraceStep {
+func cnpPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 	if j := JudgeSwitchTrust(p, q.Trust.V); !j.OK {
 		return judged(StepCNPPriority, DirCNP, port, "switch-trust", "trust "+q.Trust.V, q.Trust.Origin, j)
 	}

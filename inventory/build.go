@@ -9,6 +9,7 @@ import (
 
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/names"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -132,15 +133,15 @@ func buildRails(l list[[]string], switches []Switch, p *problems) [][]string {
 	return l.V
 }
 
-func buildPolicy(file string, raw *rawPolicy, p *problems) Policy {
-	pol, _ := Preset(DefaultPreset)
+func buildPolicy(file string, raw *rawPolicy, p *problems) policy.Policy {
+	pol, _ := policy.Preset(policy.DefaultPreset)
 	if f := raw.Preset; f.Set {
-		if named, ok := Preset(f.V); ok {
+		if named, ok := policy.Preset(f.V); ok {
 			pol = named
-		} else if why, gone := RenamedPreset(f.V); gone {
+		} else if why, gone := policy.RenamedPreset(f.V); gone {
 			p.semantic(f.Line, "preset %q was renamed: %s", f.V, why)
 		} else {
-			p.semantic(f.Line, "unknown preset %q (want %s)", f.V, orList(PresetNames()))
+			p.semantic(f.Line, "unknown preset %q (want %s)", f.V, orList(policy.PresetNames()))
 		}
 	}
 	pol.Pos = map[string]source.Pos{}
@@ -163,9 +164,9 @@ func buildPolicy(file string, raw *rawPolicy, p *problems) Policy {
 	}
 	setInt(&pol.RoCE.Priority, raw.RoCEPriority, "roce.priority", 0, 7, p, at)
 	setInt(&pol.RoCE.TrafficClass, raw.RoCETrafficClass, "roce.traffic_class", 0, 7, p, at)
-	setWord(&pol.RoCE.Mode, raw.RoCEMode, "roce.mode", RoCEModes, p, at)
+	setWord(&pol.RoCE.Mode, raw.RoCEMode, "roce.mode", policy.RoCEModes, p, at)
 	setInt(&pol.RoCE.MinBandwidth, raw.RoCEMinBandwidth, "roce.min_bandwidth", 1, 100, p, at)
-	setWord(&pol.RoCE.HostTSA, raw.RoCEHostTSA, "roce.host_tsa", HostTSAs, p, at)
+	setWord(&pol.RoCE.HostTSA, raw.RoCEHostTSA, "roce.host_tsa", policy.HostTSAs, p, at)
 	setInt(&pol.CNP.DSCP, raw.CNPDSCP, "cnp.dscp", 0, 63, p, at)
 	setInt(&pol.CNP.Priority, raw.CNPPriority, "cnp.priority", 0, 7, p, at)
 	setWord(&pol.Trust, raw.Trust, "trust", []string{"dscp", "pcp"}, p, at)

@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"github.com/qoslint/qoslint/internal/names"
+	"github.com/qoslint/qoslint/internal/policy"
 
 	"io/fs"
 	"os"
@@ -106,7 +107,7 @@ func checkComplete(t *testing.T, name string, inv *Inventory) {
 	if inv.File != name || !names.Device(inv.Fabric) {
 		t.Fatalf("File %q Fabric %q", inv.File, inv.Fabric)
 	}
-	if _, ok := Preset(p.Preset); !ok {
+	if _, ok := policy.Preset(p.Preset); !ok {
 		t.Fatalf("preset %q", p.Preset)
 	}
 	if len(p.RoCE.DSCP) == 0 || !slices.IsSorted(p.RoCE.DSCP) || len(slices.Compact(slices.Clone(p.RoCE.DSCP))) != len(p.RoCE.DSCP) {

@@ -1,6 +1,9 @@
 package inventory
 
-import "github.com/qoslint/qoslint/internal/source"
+import (
+	"github.com/qoslint/qoslint/internal/policy"
+	"github.com/qoslint/qoslint/internal/source"
+)
 
 // Fabric types (fabric_type).
 const (
@@ -12,23 +15,6 @@ const (
 // HasIB reports whether the fabric has InfiniBand ports to check.
 func (inv *Inventory) HasIB() bool {
 	return inv.FabricType == FabricInfiniBand || inv.FabricType == FabricMixed
-}
-
-// IBPolicy is the InfiniBand intent. On InfiniBand the marking is the
-// Service Level: the application picks one (NCCL_IB_SL, default 0 in
-// NVIDIA/nccl src/transport/net_ib.cc), every port's SL2VL table maps it to a
-// virtual lane and VL arbitration gives that lane its share.
-type IBPolicy struct {
-	// SL is the Service Level the applications must use (default 0).
-	SL int
-	// VL is the virtual lane SL must map to on every port when HasVL;
-	// without it any data VL the port runs will do.
-	VL    int
-	HasVL bool
-	// AdaptiveRouting is whether the subnet manager must run an adaptive
-	// routing engine, when HasAdaptiveRouting (ib.adaptive_routing);
-	// without it the routing engine is not judged.
-	AdaptiveRouting, HasAdaptiveRouting bool
 }
 
 func buildFabricType(f field[string], p *problems) string {
@@ -46,8 +32,8 @@ func buildFabricType(f field[string], p *problems) string {
 // buildIB checks ib.sl (0-15) and ib.vl (0-14: VL 15 is the management
 // lane, and an SL mapped to it is dropped, IBA 7.6.6 as OpenSM's
 // doc/QoS_management_in_OpenSM.txt §7 says) and records their positions.
-func buildIB(file string, r *rawPolicy, pos map[string]source.Pos, p *problems) IBPolicy {
-	ib := IBPolicy{}
+func buildIB(file string, r *rawPolicy, pos map[string]source.Pos, p *problems) policy.IBPolicy {
+	ib := policy.IBPolicy{}
 	if r.IBSL.Set {
 		if r.IBSL.V < 0 || r.IBSL.V > 15 {
 			p.semantic(r.IBSL.Line, "ib.sl %d: want 0-15", r.IBSL.V)

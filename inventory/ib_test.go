@@ -3,6 +3,8 @@ package inventory
 import (
 	"strings"
 	"testing"
+
+	"github.com/qoslint/qoslint/internal/policy"
 )
 
 func TestIBPolicy(t *testing.T) {
@@ -13,7 +15,7 @@ func TestIBPolicy(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if !inv.HasIB() || inv.Policy.IB != (IBPolicy{SL: 3, VL: 2, HasVL: true, AdaptiveRouting: true, HasAdaptiveRouting: true}) {
+		if !inv.HasIB() || inv.Policy.IB != (policy.IBPolicy{SL: 3, VL: 2, HasVL: true, AdaptiveRouting: true, HasAdaptiveRouting: true}) {
 			t.Errorf("%s: %+v %+v", name, inv.FabricType, inv.Policy.IB)
 		}
 		if p := inv.Policy.Pos["ib.sl"]; p.Line == 0 {

@@ -9,13 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
 // podA is testdata/good-{yaml,hcl}: every policy field written, equal to
 // cumulus-default.
 func podA(file string) *Inventory {
-	pol, _ := Preset(DefaultPreset)
+	pol, _ := policy.Preset(policy.DefaultPreset)
 	return &Inventory{
 		File:   file,
 		Fabric: "pod-a",

@@ -5,35 +5,20 @@ import (
 	"reflect"
 	"slices"
 	"testing"
-)
 
-func TestPresetNames(t *testing.T) {
-	want := []string{"cumulus-default", "cumulus-lossy-multi-tc", "custom-dscp46", "spectrum-x-ra2.0"}
-	if got := PresetNames(); !slices.Equal(got, want) {
-		t.Errorf("PresetNames() = %v, want %v", got, want)
-	}
-	if _, ok := Preset("nvidia"); ok {
-		t.Error(`Preset("nvidia") found`)
-	}
-	// Each call is a fresh copy: a caller's change must not leak.
-	p, _ := Preset(DefaultPreset)
-	p.RoCE.DSCP[0] = 99
-	p.ECMP.HashFields[0] = "x"
-	if q, _ := Preset(DefaultPreset); q.RoCE.DSCP[0] != 26 || q.ECMP.HashFields[0] != "destination-ip" {
-		t.Errorf("Preset shares slices: %+v", q)
-	}
-}
+	"github.com/qoslint/qoslint/internal/policy"
+)
 
 // TestPresetsValid: every preset passes the inventory's own validation and
 // keeps CNP apart from RoCE.
 func TestPresetsValid(t *testing.T) {
-	for _, name := range PresetNames() {
+	for _, name := range policy.PresetNames() {
 		inv, err := Parse("x.yaml", []byte("fabric: a\npolicy: {preset: "+name+"}\n"))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		want, _ := Preset(name)
+		want, _ := policy.Preset(name)
 		if inv.Policy.Preset != name || !reflect.DeepEqual(inv.Policy.RoCE, want.RoCE) {
 			t.Errorf("%s: got %+v, want %+v", name, inv.Policy, want)
 		}
@@ -41,7 +26,7 @@ func TestPresetsValid(t *testing.T) {
 }
 
 func TestPresetsAndOverrides(t *testing.T) {
-	def, _ := Preset(DefaultPreset)
+	def, _ := policy.Preset(policy.DefaultPreset)
 	// spectrum-x-ra2.0: RA2.0.yaml's "Type of Service" 96 is DSCP 24, its
 	// PFC "00010000" priority 3, its "RoCE Adaptive Routing" true.
 	spx := def
@@ -52,20 +37,20 @@ func TestPresetsAndOverrides(t *testing.T) {
 	// "3  3    5,6  3", "5  5    41,...,50  5" and "3  3  3  DWRR-22%".
 	lmt := def
 	lmt.Preset = "cumulus-lossy-multi-tc"
-	lmt.RoCE = RoCEPolicy{DSCP: []int{5, 6}, Priority: 3, TrafficClass: 3, Mode: "lossy-multi-tc", MinBandwidth: 22, HostTSA: "ets"}
-	lmt.CNP = CNPPolicy{DSCP: 48, Priority: 5}
+	lmt.RoCE = policy.RoCEPolicy{DSCP: []int{5, 6}, Priority: 3, TrafficClass: 3, Mode: "lossy-multi-tc", MinBandwidth: 22, HostTSA: "ets"}
+	lmt.CNP = policy.CNPPolicy{DSCP: 48, Priority: 5}
 	bp := def
 	bp.Preset = "custom-dscp46"
 	bp.RoCE.DSCP = []int{46}
-	override := Policy{
+	override := policy.Policy{
 		Preset: "spectrum-x-ra2.0",
 		// Sorted and deduplicated from [26, 24, 26].
-		RoCE:  RoCEPolicy{DSCP: []int{24, 26}, Priority: 4, TrafficClass: 5, Mode: "lossy", MinBandwidth: 40, HostTSA: "strict"},
+		RoCE:  policy.RoCEPolicy{DSCP: []int{24, 26}, Priority: 4, TrafficClass: 5, Mode: "lossy", MinBandwidth: 40, HostTSA: "strict"},
 		CNP:   spx.CNP,
 		Trust: "pcp",
-		MTU:   MTUPolicy{Host: 9000, Switch: 9216},
-		ECMP:  ECMPPolicy{HashFields: []string{"ip-protocol", "source-ip"}},
-		PFC:   PFCPolicy{CableLength: 300},
+		MTU:   policy.MTUPolicy{Host: 9000, Switch: 9216},
+		ECMP:  policy.ECMPPolicy{HashFields: []string{"ip-protocol", "source-ip"}},
+		PFC:   policy.PFCPolicy{CableLength: 300},
 	}
 	scalar := def
 	scalar.RoCE.DSCP = []int{30}
@@ -73,7 +58,7 @@ func TestPresetsAndOverrides(t *testing.T) {
 
 	for _, tc := range []struct {
 		name string
-		want Policy
+		want policy.Policy
 		keys []string // Policy.Pos keys: only what the file writes
 	}{
 		{"none", def, nil},
@@ -169,11 +154,6 @@ func TestRenamedPresets(t *testing.T) {
 	} {
 		if _, err := Parse(tc.name, []byte(tc.src)); err == nil || err.Error() != tc.want {
 			t.Errorf("%q:\ngot  %v\nwant %s", tc.src, err, tc.want)
-		}
-	}
-	for name := range renamedPresets {
-		if _, ok := Preset(name); ok {
-			t.Errorf("%s is both a preset and a renamed one", name)
 		}
 	}
 }

@@ -6,13 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
 // lab is testdata/ssh-{yaml,hcl}: the brief's example, plus a device that
 // gets everything from its group and one that overrides the host group.
 func lab(file string) *Inventory {
-	pol, _ := Preset(DefaultPreset)
+	pol, _ := policy.Preset(policy.DefaultPreset)
 	return &Inventory{
 		File:   file,
 		Fabric: "lab",

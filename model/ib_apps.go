@@ -1,7 +1,6 @@
 package model
 
 import (
-	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -24,6 +23,6 @@ type IBAppSL struct {
 	// Value and Set the container's variable (Set false: not in its env).
 	Setting   *AppSetting
 	Container *K8sContainer
-	Value     k8s.Value
+	Value     K8sValue
 	Set       bool
 }

@@ -1,10 +1,8 @@
 package model
 
 import (
-	"fmt"
 	"slices"
 
-	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -40,7 +38,24 @@ var (
 // OperatorAPI is what the manifests show of the operator's installed API:
 // the NicConfigurationTemplate CRD, when k8s/ holds one.
 type OperatorAPI struct {
-	CRD *k8s.NicTemplateCRD
+	CRD *K8sCRD
+}
+
+// K8sCRD is what the NicConfigurationTemplate CRD says of the installed
+// API. The operator kept apiVersion configuration.net.nvidia.com/v1alpha1
+// while it added and removed fields (tos, rawNvConfig, spectrumXOptimized,
+// roceMode), so its schema, not the manifests' apiVersion, tells which
+// fields the cluster takes.
+type K8sCRD struct {
+	Pos source.Pos
+	// Fields are the schema's properties below spec, as dotted paths
+	// ("template.roceOptimized.qos.tos"), with where each is declared;
+	// nil when the CRD carries no v1alpha1 openAPIV3Schema.
+	Fields map[string]source.Pos
+	// ProfileEnum is the enum of template.spectrumXOptimized.version
+	// (RA1.3, RA2.0, ... up to Network Operator 26.4); nil when the field
+	// takes any name (26.7 on: the name of a profile ConfigMap).
+	ProfileEnum []string
 }
 
 // Known reports whether a CRD with a schema was read.
@@ -78,22 +93,4 @@ func (a *OperatorAPI) Release() string {
 		return "26.1"
 	}
 	return "25.10"
-}
-
-// operatorAPI picks the CRD; two that differ are a note, and the first is
-// used.
-func operatorAPI(f *Fabric, m *k8s.Manifests) *OperatorAPI {
-	if len(m.CRDs) == 0 {
-		return nil
-	}
-	a := &OperatorAPI{CRD: m.CRDs[0]}
-	if a.CRD.Fields == nil {
-		f.Notes = append(f.Notes, &source.Error{Pos: a.CRD.Pos, Msg: "the NicConfigurationTemplate CRD has no v1alpha1 openAPIV3Schema: the installed operator's fields are not known"})
-	}
-	for _, c := range m.CRDs[1:] {
-		if len(c.Fields) != len(a.CRD.Fields) || !slices.Equal(c.ProfileEnum, a.CRD.ProfileEnum) {
-			f.Notes = append(f.Notes, &source.Error{Pos: c.Pos, Msg: fmt.Sprintf("a second NicConfigurationTemplate CRD, different from the one at %s, which is the one used", a.CRD.Pos)})
-		}
-	}
-	return a
 }

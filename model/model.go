@@ -9,8 +9,8 @@ import (
 	"net/netip"
 
 	"github.com/qoslint/qoslint/collectors/pcap"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
-	"github.com/qoslint/qoslint/inventory"
 )
 
 // Origin says where an effective value came from: an explicit setting at Pos,
@@ -56,7 +56,7 @@ type Fabric struct {
 	names    *names     // SwitchByName's and Host's index
 	wire     *wireIndex // OnWire's
 	Name     string
-	Policy   inventory.Policy
+	Policy   policy.Policy
 	Switches []*Switch
 	Hosts    []*Host
 	// Links are the cables between inventory devices that LLDP reported

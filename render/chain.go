@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/policy"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -32,7 +32,7 @@ type MarkingChain struct {
 	Lossless bool
 	NICs     []NICChain
 	Switches []SwitchChain
-	policy   inventory.Policy
+	policy   policy.Policy
 }
 
 // breaks: a hop is broken where its check makes an error finding. A

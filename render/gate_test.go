@@ -6,7 +6,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/internal/nvueline"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 )
@@ -125,9 +125,9 @@ func TestGateKeepsTheOrder(t *testing.T) {
 // change is either a command the release has or a comment saying why it
 // is not, never lost.
 func TestSwitchChangesPerRelease(t *testing.T) {
-	for _, preset := range inventory.PresetNames() {
+	for _, preset := range policy.PresetNames() {
 		for _, mode := range []string{"", "lossy", "lossless-single-ipool", "lossy-multi-tc", "dci-1"} {
-			p, _ := inventory.Preset(preset)
+			p, _ := policy.Preset(preset)
 			if mode != "" {
 				p.RoCE.Mode = mode
 			}

@@ -8,7 +8,7 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/names"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -18,7 +18,7 @@ import (
 // the policy and survives a later change of defaults. ports is the NVUE
 // range of fabric ports ("swp1-32"). Every change is spelled as release rel
 // spells it; CommandsFor then leaves out what rel has no command for.
-func SwitchChanges(p inventory.Policy, rel model.CLRelease, ports string) []checks.Change {
+func SwitchChanges(p policy.Policy, rel model.CLRelease, ports string) []checks.Change {
 	syn := rel.Syntax()
 	var cs []checks.Change
 	set := func(value string, path ...string) {
@@ -88,7 +88,7 @@ func SwitchChanges(p inventory.Policy, rel model.CLRelease, ports string) []chec
 // page). One command per port, not a range: the group is the cabling's
 // and need not be contiguous. Nothing when the policy does not want
 // adaptive routing (SwitchChanges leaves it off switch-wide then).
-func UplinkARChanges(p inventory.Policy, rel model.CLRelease, ports []string) []checks.Change {
+func UplinkARChanges(p policy.Policy, rel model.CLRelease, ports []string) []checks.Change {
 	if !p.ECMP.AdaptiveRouting {
 		return nil
 	}
@@ -103,7 +103,7 @@ func UplinkARChanges(p inventory.Policy, rel model.CLRelease, ports []string) []
 
 // HostChanges is the RoCE QoS configuration of a new GPU server's RoCE NICs
 // that follows the policy.
-func HostChanges(p inventory.Policy, nics []NIC) ([]checks.Change, error) {
+func HostChanges(p policy.Policy, nics []NIC) ([]checks.Change, error) {
 	var cs []checks.Change
 	prio := p.RoCE.Priority
 	for _, n := range nics {
@@ -172,7 +172,7 @@ func mlx5DefaultTC(prio int) int {
 // newNICETS schedules a new NIC's classes as the switch's RoCE defaults
 // do: the RoCE class as the policy says (ETS 50%), the CNP class strict,
 // every other class ETS with an equal part of the rest (host-ets).
-func newNICETS(p inventory.Policy, netdev string) checks.Change {
+func newNICETS(p policy.Policy, netdev string) checks.Change {
 	roce, cnp := mlx5DefaultTC(p.RoCE.Priority), mlx5DefaultTC(p.CNP.Priority)
 	var tsa [8]string
 	for tc := range tsa {

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
@@ -124,12 +124,12 @@ func (d *Drift) HasDrift() bool { return len(d.Fabric) > 0 || len(d.Devices) > 0
 // rules of the checks. Origins are evidence, not state: a value that only
 // moved to another line is no drift. The order is deterministic: devices
 // by name, changes by interface and then in snapshot field order.
-func Diff(old, new *snapshot.Snapshot, policy inventory.Policy) *Drift {
+func Diff(old, new *snapshot.Snapshot, pol policy.Policy) *Drift {
 	d := &Drift{
 		Schema: DriftVersion, Old: Side{Fabric: old.Fabric}, New: Side{Fabric: new.Fabric},
-		Policy: snapshot.FromPolicy(policy), Fabric: fabricChanges(old, new), Devices: []DeviceDrift{}, InputErrors: []SideError{},
+		Policy: snapshot.FromPolicy(pol), Fabric: fabricChanges(old, new), Devices: []DeviceDrift{}, InputErrors: []SideError{},
 	}
-	ro, rn := newPolicyRules(policy, old, new), newPolicyRules(policy, new, old)
+	ro, rn := newPolicyRules(pol, old, new), newPolicyRules(pol, new, old)
 	type dev struct {
 		old, new any
 		kind     string

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
@@ -171,7 +171,7 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 // trafficClassItems are a port group's per-traffic-class values: ECN and
 // its thresholds on the RoCE class, the CNP class's scheduler, and each
 // DWRR share, judged as their sum.
-func trafficClassItems(l *itemList, g *snapshot.PortGroup, p inventory.Policy, cnpTC int) {
+func trafficClassItems(l *itemList, g *snapshot.PortGroup, p policy.Policy, cnpTC int) {
 	dwrr := 0
 	for _, tc := range g.TrafficClasses {
 		if tc.Scheduler.Value == "dwrr" {
@@ -226,7 +226,7 @@ func trafficClassItems(l *itemList, g *snapshot.PortGroup, p inventory.Policy, c
 // value, switch-ets's: an item is bad for every check it lists, and the
 // bw-percent item's other verdict (switch-ets-bandwidth, the total) is a
 // different one.
-func roceShareItem(tc *snapshot.TrafficClass, p inventory.Policy, prof, pre, say string) item {
+func roceShareItem(tc *snapshot.TrafficClass, p policy.Policy, prof, pre, say string) item {
 	text, origin := strText(tc.Scheduler), tc.Scheduler.Origin
 	if tc.Scheduler.Known && tc.Scheduler.Value == "dwrr" && tc.BWPercent.Known {
 		text, origin = fmt.Sprintf("dwrr %d%%", tc.BWPercent.Value), tc.BWPercent.Origin
@@ -253,7 +253,7 @@ func prioritiesIn(g *snapshot.PortGroup, tc int) []int {
 // strictElsewhere is switch-ets's verdict on switch priority sp moved to
 // traffic class tc: a strict class other than the CNP and RoCE ones starts
 // carrying traffic.
-func strictElsewhere(g *snapshot.PortGroup, p inventory.Policy, tc, cnpTC int) checks.Judgement {
+func strictElsewhere(g *snapshot.PortGroup, p policy.Policy, tc, cnpTC int) checks.Judgement {
 	if tc < 0 || tc >= len(g.TrafficClasses) || tc == p.RoCE.TrafficClass {
 		return checks.Judgement{OK: true}
 	}
@@ -389,7 +389,7 @@ func unknownBreaks(known bool, judge func() checks.Judgement) checks.Judgement {
 // switch-queue-map's warning. The snapshot does not tell a class left at
 // NVUE's default from one set, so with RoCE in class 0 a priority in
 // class 0 is never counted (as the check does for the default).
-func queueItem(it *item, p inventory.Policy, sp, tc int) {
+func queueItem(it *item, p policy.Policy, sp, tc int) {
 	if sp == p.RoCE.Priority {
 		it.judge("switch-queue-map", checks.JudgeSwitchQueue(p, sp, tc, true))
 		return
@@ -406,7 +406,7 @@ func queueItem(it *item, p inventory.Policy, sp, tc int) {
 // maps to, host-ets's verdict: "tc 3: ets, bw 50%". It follows the
 // priority, so moving the priority to another class is a change here too.
 // A class mlnx_qos did not print is not judged, as host-ets does not.
-func roceTCItem(p inventory.Policy, n *snapshot.NIC) item {
+func roceTCItem(p policy.Policy, n *snapshot.NIC) item {
 	it := item{field: "roce_tc_scheduling", text: notCollected, origin: n.PrioTC.Origin, say: "RoCE traffic class scheduling %s"}
 	prio := p.RoCE.Priority
 	// No TSA at all: a snapshot taken before they were recorded.

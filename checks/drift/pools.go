@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
@@ -13,7 +13,7 @@ import (
 // pcpItems are a port group's 802.1p → switch priority map, the RoCE and
 // CNP entries judged by switch-pcp-map. The verdict depends on the group's
 // trust too, so a broken entry says so in its text.
-func pcpItems(l *itemList, g *snapshot.PortGroup, p inventory.Policy) {
+func pcpItems(l *itemList, g *snapshot.PortGroup, p policy.Policy) {
 	for pcp, v := range g.PCP {
 		it := item{field: "pcp_map." + strconv.Itoa(pcp), text: intText(v), origin: v.Origin, say: fmt.Sprintf("PCP %d → switch-priority %%s", pcp)}
 		if pcp == p.RoCE.Priority || pcp == p.CNP.Priority {
@@ -31,7 +31,7 @@ func pcpItems(l *itemList, g *snapshot.PortGroup, p inventory.Policy) {
 // switch priorities, and the memory total switch-buffer-pool judges. The
 // switch-priority verdict depends on the switch's RoCE mode too, so a
 // broken one says why in its text.
-func poolItems(l *itemList, sw *snapshot.Switch, p inventory.Policy) {
+func poolItems(l *itemList, sw *snapshot.Switch, p policy.Policy) {
 	total := 0
 	lossless := sw.RoCE.Enabled.Value && model.LosslessMode(sw.RoCE.Mode.Value)
 	for _, tp := range sw.TrafficPools {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/qoslint/qoslint/checks"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
@@ -16,7 +16,7 @@ import (
 // exactly where its check would report it. Only what a snapshot cannot
 // tell is decided here, and says so where it is.
 type policyRules struct {
-	p inventory.Policy
+	p policy.Policy
 	// hashed are the ecmp-hash fields ecmp-hash judges.
 	hashed map[string]bool
 	// sections are the optional snapshot sections both sides carry: a
@@ -29,7 +29,7 @@ type policyRules struct {
 
 // newPolicyRules are the rules for judging side s of a comparison with
 // other.
-func newPolicyRules(p inventory.Policy, s, other *snapshot.Snapshot) *policyRules {
+func newPolicyRules(p policy.Policy, s, other *snapshot.Snapshot) *policyRules {
 	r := &policyRules{p: p, hashed: map[string]bool{}, sections: map[string]bool{}}
 	for _, f := range checks.ECMPHashFields(p) {
 		r.hashed[f] = true

@@ -11,6 +11,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/gnmifile/countermodel"
 	"github.com/qoslint/qoslint/collectors/hostfiles/hostmodel"
 	"github.com/qoslint/qoslint/collectors/ibfiles/ibmodel"
+	"github.com/qoslint/qoslint/collectors/k8s/k8smodel"
 	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
@@ -61,7 +62,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 	model.BuildPlan(f, inv, c)
 	Rails(f, inv, c)
 	ibmodel.IB(f, inv, c)
-	model.BuildK8s(f, inv, c.K8s)
+	k8smodel.Build(f, inv, c.K8s)
 	ibmodel.Apps(f, c)
 	f.Index()
 	return f

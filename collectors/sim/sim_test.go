@@ -15,6 +15,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/inventory"
 	"golang.org/x/crypto/ssh"
 )
@@ -261,7 +262,7 @@ func TestWriteInventoryGNMI(t *testing.T) {
 	}
 }
 
-func policyText(p inventory.Policy) string {
+func policyText(p policy.Policy) string {
 	var b strings.Builder
 	b.WriteString(p.Preset + " " + p.Trust + " " + p.RoCE.Mode)
 	for _, v := range append(append([]int{}, p.RoCE.DSCP...), p.RoCE.Priority, p.RoCE.TrafficClass,

@@ -39,7 +39,7 @@ package snapshot
 import (
 	"cmp"
 
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 )
 
 // Version is the schema id every snapshot carries in its "schema" field.
@@ -107,7 +107,7 @@ type Fact[T any] struct {
 	Origin string
 }
 
-// Policy is the fabric's intent (inventory.Policy without positions).
+// Policy is the fabric's intent (policy.Policy without positions).
 type Policy struct {
 	Preset string     `json:"preset"`
 	RoCE   RoCEPolicy `json:"roce"`
@@ -351,7 +351,7 @@ type InputError struct {
 }
 
 // FromPolicy copies an inventory policy.
-func FromPolicy(p inventory.Policy) Policy {
+func FromPolicy(p policy.Policy) Policy {
 	return Policy{
 		Preset: p.Preset,
 		RoCE:   RoCEPolicy{DSCP: nonNil(append([]int(nil), p.RoCE.DSCP...)), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: p.RoCE.MinBandwidth, HostTSA: p.RoCE.HostTSA},
@@ -365,15 +365,15 @@ func FromPolicy(p inventory.Policy) Policy {
 
 // Inventory turns the policy back into the inventory's form (without
 // positions), the form the checks and Diff read.
-func (p Policy) Inventory() inventory.Policy {
-	return inventory.Policy{
+func (p Policy) Inventory() policy.Policy {
+	return policy.Policy{
 		Preset: p.Preset,
-		RoCE:   inventory.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: minBandwidth(p.RoCE.MinBandwidth), HostTSA: cmp.Or(p.RoCE.HostTSA, "ets")},
-		CNP:    inventory.CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
+		RoCE:   policy.RoCEPolicy{DSCP: append([]int(nil), p.RoCE.DSCP...), Priority: p.RoCE.Priority, TrafficClass: p.RoCE.TrafficClass, Mode: p.RoCE.Mode, MinBandwidth: minBandwidth(p.RoCE.MinBandwidth), HostTSA: cmp.Or(p.RoCE.HostTSA, "ets")},
+		CNP:    policy.CNPPolicy{DSCP: p.CNP.DSCP, Priority: p.CNP.Priority},
 		Trust:  p.Trust,
-		MTU:    inventory.MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
-		ECMP:   inventory.ECMPPolicy{HashFields: append([]string(nil), p.ECMP.HashFields...), AdaptiveRouting: p.ECMP.AdaptiveRouting},
-		PFC:    inventory.PFCPolicy{CableLength: p.CableLength()},
+		MTU:    policy.MTUPolicy{Host: p.MTU.Host, Switch: p.MTU.Switch},
+		ECMP:   policy.ECMPPolicy{HashFields: append([]string(nil), p.ECMP.HashFields...), AdaptiveRouting: p.ECMP.AdaptiveRouting},
+		PFC:    policy.PFCPolicy{CableLength: p.CableLength()},
 	}
 }
 
@@ -381,7 +381,7 @@ func (p Policy) Inventory() inventory.Policy {
 // taken before it was recorded.
 func (p Policy) CableLength() int {
 	if p.PFC == nil {
-		def, _ := inventory.Preset(inventory.DefaultPreset)
+		def, _ := policy.Preset(policy.DefaultPreset)
 		return def.PFC.CableLength
 	}
 	return p.PFC.CableLength
@@ -400,7 +400,7 @@ func nonNil[T any](s []T) []T {
 // default policy's.
 func minBandwidth(v int) int {
 	if v == 0 {
-		def, _ := inventory.Preset(inventory.DefaultPreset)
+		def, _ := policy.Preset(policy.DefaultPreset)
 		return def.RoCE.MinBandwidth
 	}
 	return v

@@ -14,7 +14,7 @@ import (
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/fixture"
-	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 	"github.com/qoslint/qoslint/render/preview"
@@ -118,10 +118,10 @@ var releaseOf = map[model.Syntax]model.CLRelease{model.Syntax514: {Major: 5, Min
 // Generated configurations lint clean against their policy, for every
 // preset and both NVUE syntaxes.
 func TestGeneratedConfigsLintClean(t *testing.T) {
-	for _, preset := range inventory.PresetNames() {
+	for _, preset := range policy.PresetNames() {
 		for _, syn := range []model.Syntax{model.Syntax514, model.Syntax515} {
 			t.Run(preset+"/"+syn.String(), func(t *testing.T) {
-				pol, _ := inventory.Preset(preset)
+				pol, _ := policy.Preset(preset)
 				dir := t.TempDir()
 				inv := "fabric: gen\npolicy: {preset: " + preset + "}\nswitches:\n  - {name: leaf01, role: leaf}\n  - {name: spine01, role: spine}\nhosts:\n  - {name: gpu01}\n"
 				write(t, filepath.Join(dir, "inventory.yaml"), inv)

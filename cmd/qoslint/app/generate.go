@@ -13,6 +13,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/names"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
@@ -95,7 +96,7 @@ func renderFormat(format, kind string, forms []string) (string, error) {
 }
 
 // generateSwitch renders a switch in the syntax of its release.
-func generateSwitch(renderer *render.Renderer, p inventory.Policy, g render.Generated, opt GenerateOptions) (string, error) {
+func generateSwitch(renderer *render.Renderer, p policy.Policy, g render.Generated, opt GenerateOptions) (string, error) {
 	format, err := renderFormat(opt.Format, "switch", SwitchRenderFormats)
 	if err != nil {
 		return "", err
@@ -187,7 +188,7 @@ func checkPorts(ports string) error {
 }
 
 // generateHost renders a GPU server's NICs.
-func generateHost(renderer *render.Renderer, p inventory.Policy, g render.Generated, opt GenerateOptions) (string, error) {
+func generateHost(renderer *render.Renderer, p policy.Policy, g render.Generated, opt GenerateOptions) (string, error) {
 	format, err := renderFormat(opt.Format, "host", HostRenderFormats)
 	if err != nil {
 		return "", err

@@ -10,6 +10,7 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -71,7 +72,7 @@ func Pcap(out, errOut io.Writer, files []string, opt PcapOptions) int {
 // default preset.
 func pcapPolicy(file string) (*inventory.Inventory, error) {
 	if file == "" {
-		p, _ := inventory.Preset(inventory.DefaultPreset)
+		p, _ := policy.Preset(policy.DefaultPreset)
 		return &inventory.Inventory{Fabric: pcapFabric, Policy: p}, nil
 	}
 	return inventory.LoadFile(file)

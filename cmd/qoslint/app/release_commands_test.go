@@ -14,6 +14,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/nvueline"
+	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
@@ -61,7 +62,7 @@ func printedCommands(t *testing.T, format, out string) (cmds, notes []string) {
 // release cannot print is said alike in every form.
 func TestRenderedCommandsExistInTheirRelease(t *testing.T) {
 	dir := t.TempDir()
-	for _, preset := range inventory.PresetNames() {
+	for _, preset := range policy.PresetNames() {
 		pol := filepath.Join(dir, preset+".yaml")
 		inv := "fabric: gen\npolicy: {preset: " + preset + "}\nswitches:\n  - {name: leaf01, role: leaf}\n"
 		if err := os.WriteFile(pol, []byte(inv), 0o644); err != nil {

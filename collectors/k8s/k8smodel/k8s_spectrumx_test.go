@@ -1,4 +1,4 @@
-package model
+package k8smodel
 
 import (
 	"os"
@@ -8,11 +8,12 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
 )
 
 // buildManifests builds the Kubernetes model of files (name, then text),
 // fixtures of the collector read by their testdata name.
-func buildManifests(t *testing.T, files ...string) *Fabric {
+func buildManifests(t *testing.T, files ...string) *model.Fabric {
 	t.Helper()
 	inv, err := inventory.Parse("inventory.yaml", []byte("fabric: f\nhosts:\n  - {name: gpu01, address: 192.0.2.1}\n"))
 	if err != nil {
@@ -22,7 +23,7 @@ func buildManifests(t *testing.T, files ...string) *Fabric {
 	for i := 0; i+1 < len(files); i += 2 {
 		data := files[i+1]
 		if data == "" {
-			b, err := os.ReadFile("../collectors/k8s/testdata/" + files[i])
+			b, err := os.ReadFile("../testdata/" + files[i])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -32,8 +33,8 @@ func buildManifests(t *testing.T, files ...string) *Fabric {
 			t.Fatal(err)
 		}
 	}
-	f := &Fabric{}
-	BuildK8s(f, inv, m)
+	f := &model.Fabric{}
+	Build(f, inv, m)
 	return f
 }
 
@@ -42,7 +43,7 @@ func spx(version, extra string) string {
 		"  nicSelector: {nicType: \"1023\"}\n  template:\n    numVfs: 1\n    linkType: Ethernet\n    spectrumXOptimized:\n      enabled: true\n      version: " + version + "\n" + extra
 }
 
-func fabricNotes(f *Fabric) string {
+func fabricNotes(f *model.Fabric) string {
 	var out []string
 	for _, n := range f.Notes {
 		out = append(out, n.Error())
@@ -65,7 +66,7 @@ func TestSpectrumXFromProfileConfigMap(t *testing.T) {
 	if kt.ToS.NotSet == "" || !strings.Contains(kt.ToS.NotSet, "sets no ToS") {
 		t.Errorf("tos %+v", kt.ToS)
 	}
-	if c := kt.CNP[CNPSysfs]; c.V != 48 || c.NotSet != "" || len(kt.CNP) != 1 {
+	if c := kt.CNP[model.CNPSysfs]; c.V != 48 || c.NotSet != "" || len(kt.CNP) != 1 {
 		t.Errorf("cnp %+v", kt.CNP)
 	}
 	// RA2.2 is also a built-in name: without a CRD the release is not
@@ -102,7 +103,7 @@ func TestSpectrumXProfileFilter(t *testing.T) {
 // What cannot be resolved is a note at the template's version, never a
 // silent pass: nothing of it is judged.
 func TestSpectrumXUnresolvedNotes(t *testing.T) {
-	two := strings.Replace(string(must(os.ReadFile("../collectors/k8s/testdata/spectrum-x-profile-ra2.2.yaml"))), "namespace: nvidia-network-operator", "namespace: other", 1)
+	two := strings.Replace(string(must(os.ReadFile("../testdata/spectrum-x-profile-ra2.2.yaml"))), "namespace: nvidia-network-operator", "namespace: other", 1)
 	for _, tc := range []struct {
 		name  string
 		files []string
@@ -118,7 +119,7 @@ func TestSpectrumXUnresolvedNotes(t *testing.T) {
 	} {
 		f := buildManifests(t, tc.files...)
 		kt := f.K8s.Templates[0]
-		if kt.Trust.NotSet == "" || kt.PFC.NotSet == "" || kt.ToS.NotSet == "" || kt.CNP[CNPSysfs].NotSet == "" {
+		if kt.Trust.NotSet == "" || kt.PFC.NotSet == "" || kt.ToS.NotSet == "" || kt.CNP[model.CNPSysfs].NotSet == "" {
 			t.Errorf("%s: judged %+v", tc.name, kt)
 		}
 		if n := fabricNotes(f); !strings.Contains(n, "k8s/nic.yaml:11: NicConfigurationTemplate nvidia-network-operator/sx: ") || !strings.Contains(n, tc.note) || !strings.Contains(n, "are not verified") {
@@ -134,7 +135,7 @@ func TestSpectrumXUnresolvedNotes(t *testing.T) {
 func TestSpectrumXBuiltin(t *testing.T) {
 	f := buildManifests(t, "k8s/nic.yaml", spx("RA2.0", ""))
 	kt := f.K8s.Templates[0]
-	if kt.Trust.V != "dscp" || kt.Trust.NotSet != "" || !slices.Equal(kt.PFC.V, []int{3}) || kt.ToS.NotSet == "" || kt.CNP[CNPSysfs].NotSet == "" {
+	if kt.Trust.V != "dscp" || kt.Trust.NotSet != "" || !slices.Equal(kt.PFC.V, []int{3}) || kt.ToS.NotSet == "" || kt.CNP[model.CNPSysfs].NotSet == "" {
 		t.Errorf("%+v", kt)
 	}
 	if n := fabricNotes(f); !strings.Contains(n, `"RA2.0" is judged as the built-in profile of Network Operator 25.10 to 26.4`) || !strings.Contains(n, "are not verified") {
@@ -157,7 +158,7 @@ func TestSpectrumXBuiltin(t *testing.T) {
 		if got := setOr(kt.ToS); got != tc.tos {
 			t.Errorf("%s: tos %+v", tc.release, kt.ToS)
 		}
-		if got := setOr(kt.CNP[CNPSysfs]); got != tc.cnp {
+		if got := setOr(kt.CNP[model.CNPSysfs]); got != tc.cnp {
 			t.Errorf("%s: cnp %+v", tc.release, kt.CNP)
 		}
 		if n := fabricNotes(f); n != "" {
@@ -190,7 +191,7 @@ func TestK8sCRDWithoutFields(t *testing.T) {
 	}
 }
 
-func setOr(s K8sSetting[int]) int {
+func setOr(s model.K8sSetting[int]) int {
 	if s.NotSet != "" {
 		return -1
 	}
@@ -199,7 +200,7 @@ func setOr(s K8sSetting[int]) int {
 
 func k8sFile(t *testing.T, name string) string {
 	t.Helper()
-	return string(must(os.ReadFile("../collectors/k8s/testdata/" + name)))
+	return string(must(os.ReadFile("../testdata/" + name)))
 }
 
 func must(b []byte, err error) []byte {

@@ -1,4 +1,4 @@
-package model
+package k8smodel
 
 import (
 	"os"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
 )
 
 func TestSelects(t *testing.T) {
@@ -31,7 +32,7 @@ func TestSelects(t *testing.T) {
 // The operator README's example template (tos: 0 written) resolves to the
 // operator's documented defaults: ToS 0, and its CNP marking 4 / 6.
 func TestResolveReadmeTemplate(t *testing.T) {
-	data, err := os.ReadFile("../collectors/k8s/testdata/nictemplate-readme.yaml")
+	data, err := os.ReadFile("../testdata/nictemplate-readme.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func TestResolveReadmeTemplate(t *testing.T) {
 	if err := m.Parse("nic.yaml", data); err != nil {
 		t.Fatal(err)
 	}
-	kt := resolveTemplate(&Fabric{}, m.Templates[0], nil)
+	kt := resolveTemplate(&model.Fabric{}, m.Templates[0], nil)
 	if kt.Trust.V != "dscp" || kt.Trust.Default != "" || !slices.Equal(kt.PFC.V, []int{3}) || kt.ToS.V != 0 || kt.ToS.Default == "" || kt.ToS.Pos.Line != 34 {
 		t.Errorf("trust %+v pfc %+v tos %+v", kt.Trust, kt.PFC, kt.ToS)
 	}
@@ -59,8 +60,8 @@ func TestK8sBadPFC(t *testing.T) {
 	if err := m.Parse("k8s/t.yaml", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
-	f := &Fabric{}
-	BuildK8s(f, inv, m)
+	f := &model.Fabric{}
+	Build(f, inv, m)
 	if len(f.Problems) != 1 || f.Problems[0].Pos.Line != 10 || !strings.Contains(f.Problems[0].Msg, "not eight comma-separated") {
 		t.Errorf("problems %v", f.Problems)
 	}
@@ -77,8 +78,8 @@ func TestK8sUnselectedNote(t *testing.T) {
 	if err := m.Parse("k8s/j.yaml", []byte("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {pool: x}\n  affinity:\n    nodeAffinity: {}\n  containers:\n    - name: c\n      env: [{name: NCCL_IB_TC, value: \"0\"}]\n")); err != nil {
 		t.Fatal(err)
 	}
-	f := &Fabric{}
-	BuildK8s(f, inv, m)
+	f := &model.Fabric{}
+	Build(f, inv, m)
 	if len(f.K8s.Containers) != 1 || len(f.K8s.Containers[0].Hosts) != 0 || !f.K8s.Mapped {
 		t.Fatalf("%+v", f.K8s)
 	}

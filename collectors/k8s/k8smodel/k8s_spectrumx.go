@@ -1,4 +1,4 @@
-package model
+package k8smodel
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/internal/source"
+	"github.com/qoslint/qoslint/model"
 )
 
 // The RoCE runtime parameters of a Spectrum-X profile, by the DMS path the
@@ -19,16 +20,6 @@ const (
 	dmsPFC   = "/interfaces/interface/nvidia/qos/config/pfc"
 	dmsToS   = "/interfaces/interface/nvidia/roce/config/tos"
 )
-
-// SpectrumXCNPDSCP is the CNP DSCP the operator writes to
-// /sys/class/net/<if>/ecn/roce_np/cnp_dscp after the RoCE parameters, on
-// every apply: pkg/spectrumx/spectrumx.go `const cnpDscpExpectedValue =
-// "48"` (commit 01dc359 "set cnp_dscp value for single plane", in 26.1.1
-// and 26.4.0 on; 26.1.0 wrote 24 except in hwplb mode, 25.10 wrote none).
-const SpectrumXCNPDSCP = 48
-
-// CNPSysfs names the runtime CNP DSCP in K8sTemplate.CNP.
-const CNPSysfs = "cnp_dscp"
 
 // builtinProfiles are the Reference Architecture profiles each release
 // carried built in (bindata/spectrum-x/ at its tag, and the enum of
@@ -46,21 +37,14 @@ var builtinProfiles = map[string][]string{
 	"26.4":  {"RA1.3", "RA2.0", "RA2.1", "RA2.2"},
 }
 
-// K8sSpectrumX is a template's spectrumXOptimized and the profile it
-// resolved to.
-type K8sSpectrumX struct {
-	*k8s.SpectrumX
-	// Profile names where the settings come from.
-	Profile string
-}
-
 // resolveSpectrumX resolves an enabled spectrumXOptimized to the values
 // its profile applies. A setting the profile does not make, or that the
 // model cannot establish, carries NotSet; notes say what is not verified.
-// BuildK8s has set aside a CRD without spectrumXOptimized.
-func resolveSpectrumX(f *Fabric, t *k8s.NicTemplate, m *k8s.Manifests, api *OperatorAPI) *K8sTemplate {
+// Build has set aside a CRD without spectrumXOptimized.
+func resolveSpectrumX(f *model.Fabric, t *k8s.NicTemplate, m *k8s.Manifests, api *model.OperatorAPI) *model.K8sTemplate {
 	sx := t.SpectrumX
-	kt := &K8sTemplate{NicTemplate: t, SpectrumX: &K8sSpectrumX{SpectrumX: sx}, CNP: map[string]K8sSetting[int]{}}
+	kt := newTemplate(t)
+	kt.SpectrumX, kt.CNP = &model.K8sSpectrumX{Pos: sx.Pos}, map[string]model.K8sSetting[int]{}
 	at := sx.Version.Pos
 	if at.Line == 0 {
 		at = sx.Pos
@@ -70,12 +54,12 @@ func resolveSpectrumX(f *Fabric, t *k8s.NicTemplate, m *k8s.Manifests, api *Oper
 	note := func(format string, a ...any) {
 		f.Notes = append(f.Notes, &source.Error{Pos: at, Msg: who + ": " + fmt.Sprintf(format, a...)})
 	}
-	unknown := func(why string) *K8sTemplate {
+	unknown := func(why string) *model.K8sTemplate {
 		kt.SpectrumX.Profile = "an unresolved profile"
-		kt.Trust = K8sSetting[string]{Pos: at, NotSet: why}
-		kt.PFC = K8sSetting[[]int]{Pos: at, NotSet: why}
-		kt.ToS = K8sSetting[int]{Pos: at, NotSet: why}
-		kt.CNP[CNPSysfs] = K8sSetting[int]{Pos: at, NotSet: why}
+		kt.Trust = model.K8sSetting[string]{Pos: at, NotSet: why}
+		kt.PFC = model.K8sSetting[[]int]{Pos: at, NotSet: why}
+		kt.ToS = model.K8sSetting[int]{Pos: at, NotSet: why}
+		kt.CNP[model.CNPSysfs] = model.K8sSetting[int]{Pos: at, NotSet: why}
 		note("%s: the trust, PFC, ToS and CNP marking it gives the NICs it selects are not verified", why)
 		return kt
 	}
@@ -86,7 +70,7 @@ func resolveSpectrumX(f *Fabric, t *k8s.NicTemplate, m *k8s.Manifests, api *Oper
 		if !slices.Contains(builtinProfiles[release], version) {
 			return unknown(fmt.Sprintf("spectrumXOptimized.version %q is not in the enum of the CRD at %s (%s), which the API server enforces", version, api.Where(), strings.Join(api.CRD.ProfileEnum, ", ")))
 		}
-		return builtin(kt, release, version, at)
+		return builtin(kt, sx, release, version, at)
 	case len(cms) > 1:
 		return unknown(fmt.Sprintf("%d ConfigMaps labelled %s are named %q, and \"the latest-reconciled ConfigMap silently wins\" (the operator's README)", len(cms), k8s.ProfileLabel, version))
 	case len(cms) == 1 && cms[0].Profile == nil:
@@ -99,13 +83,13 @@ func resolveSpectrumX(f *Fabric, t *k8s.NicTemplate, m *k8s.Manifests, api *Oper
 		if release == "" && slices.Contains(builtinProfiles["26.4"], version) {
 			note("no NicConfigurationTemplate CRD in k8s/ shows the operator's release: from Network Operator 26.7 %q is the profile ConfigMap %s/%s, judged here; up to 26.4 it is the operator's built-in %s, which sets trust dscp and PFC on priority 3 only", version, cms[0].Namespace, version, version)
 		}
-		return fromProfile(kt, cms[0])
+		return fromProfile(kt, t, cms[0])
 	case release == "26.7":
 		return unknown(fmt.Sprintf("the operator (CRD at %s: Network Operator 26.7 or later) resolves spectrumXOptimized.version %q to a ConfigMap named %q labelled %s, and k8s/ holds none (\"Spectrum-X configuration will not be applied until a matching profile ConfigMap exists\", network-operator-docs)", api.Where(), version, version, k8s.ProfileLabel))
 	case slices.Contains(builtinProfiles["26.4"], version):
 		// No CRD: every release that built it in sets trust dscp and
 		// PFC 3; the ToS and the CNP DSCP differ between releases.
-		kt = builtin(kt, "", version, at)
+		kt = builtin(kt, sx, "", version, at)
 		note("no NicConfigurationTemplate CRD in k8s/ shows the operator's release: %q is judged as the built-in profile of Network Operator 25.10 to 26.4 (trust dscp, PFC on priority 3); its ToS (96 in 25.10, none later) and CNP DSCP (none in 25.10, 48 from 26.1.1) are not verified, and from 26.7 it names a profile ConfigMap, which k8s/ does not hold", version)
 		return kt
 	}
@@ -126,29 +110,29 @@ func profileConfigMaps(m *k8s.Manifests, version string) []*k8s.ConfigMap {
 
 // builtin fills kt from a built-in profile of release ("" when the
 // release is not known: only what every release agrees on).
-func builtin(kt *K8sTemplate, release, version string, at source.Pos) *K8sTemplate {
+func builtin(kt *model.K8sTemplate, sx *k8s.SpectrumX, release, version string, at source.Pos) *model.K8sTemplate {
 	src := "the operator's built-in " + version + " profile (bindata/spectrum-x/" + version + ".yaml"
 	if release != "" {
 		src += ", Network Operator " + release
 	}
 	src += ")"
 	kt.SpectrumX.Profile = src
-	kt.Trust = K8sSetting[string]{V: "dscp", Pos: at, Default: src}
-	kt.PFC = K8sSetting[[]int]{V: []int{3}, Pos: at, Default: src}
-	mode := kt.SpectrumX.MultiplaneMode.V
+	kt.Trust = model.K8sSetting[string]{V: "dscp", Pos: at, Default: src}
+	kt.PFC = model.K8sSetting[[]int]{V: []int{3}, Pos: at, Default: src}
+	mode := sx.MultiplaneMode.V
 	switch {
 	case release == "25.10":
-		kt.ToS = K8sSetting[int]{V: 96, Pos: at, Default: src}
-		kt.CNP[CNPSysfs] = K8sSetting[int]{Pos: at, NotSet: "Network Operator 25.10 writes no CNP DSCP for Spectrum-X: the NIC keeps its own (host-cnp judges it)"}
+		kt.ToS = model.K8sSetting[int]{V: 96, Pos: at, Default: src}
+		kt.CNP[model.CNPSysfs] = model.K8sSetting[int]{Pos: at, NotSet: "Network Operator 25.10 writes no CNP DSCP for Spectrum-X: the NIC keeps its own (host-cnp judges it)"}
 	case release == "":
-		kt.ToS = K8sSetting[int]{Pos: at, NotSet: "not verified: the built-in profile sets ToS 96 in Network Operator 25.10 and none later"}
-		kt.CNP[CNPSysfs] = K8sSetting[int]{Pos: at, NotSet: "not verified: the operator writes none in 25.10, 24 or 48 in 26.1.0, 48 from 26.1.1"}
+		kt.ToS = model.K8sSetting[int]{Pos: at, NotSet: "not verified: the built-in profile sets ToS 96 in Network Operator 25.10 and none later"}
+		kt.CNP[model.CNPSysfs] = model.K8sSetting[int]{Pos: at, NotSet: "not verified: the operator writes none in 25.10, 24 or 48 in 26.1.0, 48 from 26.1.1"}
 	case release == "26.1" && mode != "hwplb":
-		kt.ToS = K8sSetting[int]{Pos: at, NotSet: src + " sets no ToS: the applications' own ToS (NCCL_IB_TC) decides"}
-		kt.CNP[CNPSysfs] = K8sSetting[int]{Pos: at, NotSet: "not verified: Network Operator 26.1.0 writes CNP DSCP 24 (swplb, uniplane) or none, 26.1.1 and later 48"}
+		kt.ToS = model.K8sSetting[int]{Pos: at, NotSet: src + " sets no ToS: the applications' own ToS (NCCL_IB_TC) decides"}
+		kt.CNP[model.CNPSysfs] = model.K8sSetting[int]{Pos: at, NotSet: "not verified: Network Operator 26.1.0 writes CNP DSCP 24 (swplb, uniplane) or none, 26.1.1 and later 48"}
 	default:
-		kt.ToS = K8sSetting[int]{Pos: at, NotSet: src + " sets no ToS: the applications' own ToS (NCCL_IB_TC) decides"}
-		kt.CNP[CNPSysfs] = K8sSetting[int]{V: SpectrumXCNPDSCP, Pos: at, Default: "spectrumXOptimized's runtime cnp_dscp 48"}
+		kt.ToS = model.K8sSetting[int]{Pos: at, NotSet: src + " sets no ToS: the applications' own ToS (NCCL_IB_TC) decides"}
+		kt.CNP[model.CNPSysfs] = model.K8sSetting[int]{V: model.SpectrumXCNPDSCP, Pos: at, Default: "spectrumXOptimized's runtime cnp_dscp 48"}
 	}
 	return kt
 }
@@ -159,10 +143,10 @@ func builtin(kt *K8sTemplate, release, version string, at source.Pos) *K8sTempla
 // type, whose breakout is not numberOfPlanes, or whose multiplane is not
 // multiplaneMode; a later parameter of the same path is applied after an
 // earlier one.
-func fromProfile(kt *K8sTemplate, c *k8s.ConfigMap) *K8sTemplate {
-	sx, p := kt.SpectrumX, c.Profile
+func fromProfile(kt *model.K8sTemplate, t *k8s.NicTemplate, c *k8s.ConfigMap) *model.K8sTemplate {
+	sx, p := t.SpectrumX, c.Profile
 	src := "the Spectrum-X profile ConfigMap " + c.Namespace + "/" + c.Name
-	sx.Profile = src
+	kt.SpectrumX.Profile = src
 	planes := 1
 	if sx.NumberOfPlanes.Set {
 		planes = sx.NumberOfPlanes.V
@@ -172,40 +156,40 @@ func fromProfile(kt *K8sTemplate, c *k8s.ConfigMap) *K8sTemplate {
 		mode = sx.MultiplaneMode.V
 	}
 	none := src + " sets no "
-	kt.Trust = K8sSetting[string]{Pos: p.Pos, NotSet: none + "trust: the NIC keeps its own (host-trust judges it)"}
-	kt.PFC = K8sSetting[[]int]{Pos: p.Pos, NotSet: none + "PFC: the NIC keeps its own (host-pfc judges it)"}
-	kt.ToS = K8sSetting[int]{Pos: p.Pos, NotSet: none + "ToS: the applications' own ToS (NCCL_IB_TC) decides"}
+	kt.Trust = model.K8sSetting[string]{Pos: p.Pos, NotSet: none + "trust: the NIC keeps its own (host-trust judges it)"}
+	kt.PFC = model.K8sSetting[[]int]{Pos: p.Pos, NotSet: none + "PFC: the NIC keeps its own (host-pfc judges it)"}
+	kt.ToS = model.K8sSetting[int]{Pos: p.Pos, NotSet: none + "ToS: the applications' own ToS (NCCL_IB_TC) decides"}
 	for _, r := range p.Roce {
-		if r.MlxReg || r.DeviceID != "" && r.DeviceID != kt.NicType.V || r.Breakout != 0 && r.Breakout != planes || r.Multiplane != "" && r.Multiplane != mode {
+		if r.MlxReg || r.DeviceID != "" && r.DeviceID != t.NicType.V || r.Breakout != 0 && r.Breakout != planes || r.Multiplane != "" && r.Multiplane != mode {
 			continue
 		}
 		switch r.DMSPath {
 		case dmsTrust:
-			kt.Trust = K8sSetting[string]{V: r.Value, Pos: r.Pos, Default: src}
+			kt.Trust = model.K8sSetting[string]{V: r.Value, Pos: r.Pos, Default: src}
 		case dmsPFC:
 			if on, ok := pfcDigits(r.Value); ok {
-				kt.PFC = K8sSetting[[]int]{V: on, Pos: r.Pos, Default: src}
+				kt.PFC = model.K8sSetting[[]int]{V: on, Pos: r.Pos, Default: src}
 			} else {
-				kt.PFC = K8sSetting[[]int]{Pos: r.Pos, NotSet: fmt.Sprintf("%s sets PFC %q, not eight digits 0 or 1 (DMS's form, \"00010000\"): not verified", src, r.Value)}
+				kt.PFC = model.K8sSetting[[]int]{Pos: r.Pos, NotSet: fmt.Sprintf("%s sets PFC %q, not eight digits 0 or 1 (DMS's form, \"00010000\"): not verified", src, r.Value)}
 			}
 		case dmsToS:
 			if v, err := strconv.Atoi(strings.TrimSpace(r.Value)); err == nil {
-				kt.ToS = K8sSetting[int]{V: v, Pos: r.Pos, Default: src}
+				kt.ToS = model.K8sSetting[int]{V: v, Pos: r.Pos, Default: src}
 			} else {
-				kt.ToS = K8sSetting[int]{Pos: r.Pos, NotSet: fmt.Sprintf("%s sets ToS %q, not a number: not verified", src, r.Value)}
+				kt.ToS = model.K8sSetting[int]{Pos: r.Pos, NotSet: fmt.Sprintf("%s sets ToS %q, not a number: not verified", src, r.Value)}
 			}
 		}
 	}
-	kt.CNP[CNPSysfs] = K8sSetting[int]{V: SpectrumXCNPDSCP, Pos: kt.SpectrumX.Pos, Default: "spectrumXOptimized's runtime cnp_dscp 48"}
+	kt.CNP[model.CNPSysfs] = model.K8sSetting[int]{V: model.SpectrumXCNPDSCP, Pos: kt.SpectrumX.Pos, Default: "spectrumXOptimized's runtime cnp_dscp 48"}
 	// The profile's nvconfig for the NIC, then rawNvConfig, which the
 	// operator merges "as overrides on top of Spectrum-X calculated
 	// params" (api/v1alpha1 ConfigurationTemplateSpec.SpectrumXOptimized).
-	if d := p.MlxConfig[mode][kt.NicType.V]; d != nil {
+	if d := p.MlxConfig[mode][t.NicType.V]; d != nil {
 		for _, nv := range []map[string]k8s.Str{d.Breakout[planes], d.PostBreakout} {
 			for _, name := range []string{"CNP_802P_PRIO_P1", "CNP_802P_PRIO_P2"} {
 				if s, ok := nv[name]; ok {
 					if v, err := strconv.Atoi(strings.TrimSpace(s.V)); err == nil {
-						kt.CNP[name] = K8sSetting[int]{V: v, Pos: s.Pos, Default: src}
+						kt.CNP[name] = model.K8sSetting[int]{V: v, Pos: s.Pos, Default: src}
 					}
 				}
 			}
@@ -214,7 +198,7 @@ func fromProfile(kt *K8sTemplate, c *k8s.ConfigMap) *K8sTemplate {
 	for _, r := range kt.RawNvConfig {
 		if strings.HasPrefix(r.Name, "CNP_802P_PRIO_P") {
 			if v, err := strconv.Atoi(strings.TrimSpace(r.Value)); err == nil {
-				kt.CNP[r.Name] = K8sSetting[int]{V: v, Pos: r.Pos}
+				kt.CNP[r.Name] = model.K8sSetting[int]{V: v, Pos: r.Pos}
 			}
 		}
 	}
