@@ -277,7 +277,23 @@ func (f faultFS) Open(name string) (fs.File, error) {
 	if f.noRead != "" && (name == f.noRead || strings.HasPrefix(name, f.noRead+"/")) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
 	}
-	return f.MapFS.Open(name)
+	fl, err := f.MapFS.Open(name)
+	if err == nil && name == f.hugeFile {
+		return hugeFile{fl}, nil
+	}
+	return fl, err
+}
+
+// hugeFile is an open file whose Stat reports the huge size, as the
+// fstat of a real file over the limit would.
+type hugeFile struct{ fs.File }
+
+func (h hugeFile) Stat() (fs.FileInfo, error) {
+	st, err := h.File.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return hugeInfo{st}, nil
 }
 
 func (f faultFS) ReadFile(name string) ([]byte, error) {

@@ -1,7 +1,9 @@
 package offline
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 
@@ -37,7 +39,15 @@ func (e errTooLarge) Error() string {
 }
 
 func (f inputFS) ReadFile(name string) ([]byte, error) {
-	st, err := fs.Stat(f.FS, name)
+	// One open and one fstat, as os.ReadFile does, rather than a stat by
+	// path before it: at TestLintScale's size the extra lookups were a
+	// tenth of the lint.
+	file, err := f.FS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	st, err := file.Stat()
 	if err != nil {
 		return nil, err
 	}
@@ -47,12 +57,15 @@ func (f inputFS) ReadFile(name string) ([]byte, error) {
 	if st.Size() > maxDeviceFileBytes {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge{st.Size()}}
 	}
-	data, err := fs.ReadFile(f.FS, name)
-	if err != nil {
-		return nil, err
+	var b bytes.Buffer
+	b.Grow(int(st.Size()) + bytes.MinRead)
+	// Stat can lie (a file that grew, a /proc-like file of size 0): read
+	// one byte past the limit to know.
+	if _, err := b.ReadFrom(io.LimitReader(file, maxDeviceFileBytes+1)); err != nil {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: unwrapPathError(err)}
 	}
+	data := b.Bytes()
 	if int64(len(data)) > maxDeviceFileBytes {
-		// Stat can lie (a file that grew, a /proc-like file of size 0).
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge{int64(len(data))}}
 	}
 	data = source.StripBOM(data)

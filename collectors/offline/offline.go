@@ -12,8 +12,10 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/qoslint/qoslint/collectors"
@@ -62,24 +64,34 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 		c.IBDiagnet = r.ibdiagnet()
 	}
 	known := map[string]bool{}
+	var devices []func(*reader)
 	for _, s := range inv.Switches {
 		known[s.Name] = true
-		r.device = s.Name
-		if skip[s.Name] || !r.deviceDir(s.Name) {
+		if skip[s.Name] {
 			continue
 		}
-		c.Switches = append(c.Switches, r.switchCapture(s.Name))
-		r.captures(s.Name)
+		devices = append(devices, func(d *reader) {
+			d.device = s.Name
+			if d.deviceDir(s.Name) {
+				d.capture.Switches = append(d.capture.Switches, d.switchCapture(s.Name))
+				d.captures(s.Name)
+			}
+		})
 	}
 	for _, h := range inv.Hosts {
 		known[h.Name] = true
-		r.device = h.Name
-		if skip[h.Name] || !r.deviceDir(h.Name) {
+		if skip[h.Name] {
 			continue
 		}
-		c.Hosts = append(c.Hosts, r.hostCapture(h))
-		r.captures(h.Name)
+		devices = append(devices, func(d *reader) {
+			d.device = h.Name
+			if d.deviceDir(h.Name) {
+				d.capture.Hosts = append(d.capture.Hosts, d.hostCapture(h))
+				d.captures(h.Name)
+			}
+		})
 	}
+	r.eachDevice(inv, devices)
 	// A folder the inventory does not name is a typo or a device someone
 	// forgot to add: either way the gate must not pass silently.
 	entries, err := fs.ReadDir(fsys, layout.DevicesDir)
@@ -107,6 +119,46 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 		ReadK8s(c, fsys, K8sDir, K8sDir)
 	}
 	return c
+}
+
+// eachDevice reads the devices side by side, each into a capture of its
+// own, and appends those to r's in inventory order: a device's folder is
+// its own (no reader state spans two devices), so the capture is the one a
+// reading in order gives, byte for byte, in a fraction of the time on a
+// machine with several cores (TestLintScale).
+func (r *reader) eachDevice(inv *inventory.Inventory, devices []func(*reader)) {
+	parts := make([]*reader, len(devices))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(devices)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				d := &reader{capture: &collectors.Capture{}, failed: map[string]bool{}, ib: r.ib, ethernet: r.ethernet}
+				d.fsys = inputFS{FS: r.fsys.(inputFS).FS, r: d}
+				devices[i](d)
+				parts[i] = d
+			}
+		}()
+	}
+	for i := range devices {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	c := r.capture
+	for _, d := range parts {
+		c.Switches = append(c.Switches, d.capture.Switches...)
+		c.Hosts = append(c.Hosts, d.capture.Hosts...)
+		c.Errors = append(c.Errors, d.capture.Errors...)
+		c.Notes = append(c.Notes, d.capture.Notes...)
+		c.Wire = append(c.Wire, d.capture.Wire...)
+		c.Read = append(c.Read, d.capture.Read...)
+		for f := range d.failed {
+			r.failed[f] = true
+		}
+	}
 }
 
 type reader struct {
