@@ -3,17 +3,18 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
 
 // judged is a step from a judgement: broken on an error, as the marking
 // chain draws it; a warning keeps its reason but leaves RoCE's mark.
-func judged(name, dir, port, check, label string, o model.Origin, j Judgement) TraceStep {
+func judged(name, dir, port, check, label string, o model.Origin, j judge.Judgement) TraceStep {
 	s := TraceStep{Name: name, Dir: dir, Port: port, Check: check, Label: label, Status: StepOK, Source: o.String()}
 	if !j.OK {
 		s.Reason = j.Reason
-		if j.Severity == Error {
+		if j.Severity == judge.Error {
 			s.Status = StepBroken
 		}
 	}
@@ -34,7 +35,7 @@ func srcNICHop(f *model.Fabric, e Endpoint) TraceHop {
 	if n.ToS.Known {
 		t := n.ToS
 		hop.Steps = append(hop.Steps, judged(StepToS, DirRoCE, e.NIC, "host-tos",
-			fmt.Sprintf("ToS %d → DSCP %d (%s)", t.V, model.DSCPOfToS(t.V), t.Via), t.Origin, JudgeToS(p, t.V, "ToS "+fmt.Sprint(t.V))))
+			fmt.Sprintf("ToS %d → DSCP %d (%s)", t.V, model.DSCPOfToS(t.V), t.Via), t.Origin, judge.ToS(p, t.V, "ToS "+fmt.Sprint(t.V))))
 	} else {
 		hop.Steps = append(hop.Steps, unknown(StepToS, DirRoCE, e.NIC, "host-tos",
 			"nccl.conf not collected and no forced traffic_class: the job's environment may set NCCL_IB_TC"))
@@ -69,11 +70,11 @@ func nicPriorityStep(f *model.Fabric, port string, n *model.NIC) TraceStep {
 	if n.QosFile == "" {
 		return unknown(StepNICPriority, DirRoCE, port, "host-dscp-map", nicQosMissing(n))
 	}
-	if j := JudgeHostTrust(p, n.Trust.V); !j.OK {
+	if j := judge.HostTrust(p, n.Trust.V); !j.OK {
 		return judged(StepNICPriority, DirRoCE, port, "host-trust", "trust "+n.Trust.V, n.Trust.Origin, j)
 	}
-	if !HostDSCPJudged(p, n.Trust.V) {
-		return judged(StepNICPriority, DirRoCE, port, "host-trust", "trust "+n.Trust.V, n.Trust.Origin, pass)
+	if !judge.HostDSCPJudged(p, n.Trust.V) {
+		return judged(StepNICPriority, DirRoCE, port, "host-trust", "trust "+n.Trust.V, n.Trust.Origin, judge.Pass)
 	}
 	if n.DSCPMissing != "" {
 		return unknown(StepNICPriority, DirRoCE, port, "host-dscp-map", "dscp2prio not collected: "+n.DSCPMissing)
@@ -83,7 +84,7 @@ func nicPriorityStep(f *model.Fabric, port string, n *model.NIC) TraceStep {
 	if !v.Known {
 		label = fmt.Sprintf("trust dscp, DSCP %d → ?", dscp)
 	}
-	return judged(StepNICPriority, DirRoCE, port, "host-dscp-map", label, v.Origin, JudgeHostDSCP(p, dscp, v.V, v.Known))
+	return judged(StepNICPriority, DirRoCE, port, "host-dscp-map", label, v.Origin, judge.HostDSCP(p, dscp, v.V, v.Known))
 }
 
 func nicPFCStep(f *model.Fabric, port string, n *model.NIC) TraceStep {
@@ -95,7 +96,7 @@ func nicPFCStep(f *model.Fabric, port string, n *model.NIC) TraceStep {
 		return unknown(StepNICPFC, DirRoCE, port, "host-pfc", "mlnx_qos printed no PFC configuration")
 	}
 	on := pfcOn(n.PFC)
-	return judged(StepNICPFC, DirRoCE, port, "host-pfc", "PFC on "+intList(on), n.PFC[prio].Origin, JudgeHostPFC(f.Policy, on))
+	return judged(StepNICPFC, DirRoCE, port, "host-pfc", "PFC on "+intList(on), n.PFC[prio].Origin, judge.HostPFC(f.Policy, on))
 }
 
 // nicDCQCNStep is the reaction point ("rp", the sender) or notification
@@ -111,7 +112,7 @@ func nicDCQCNStep(f *model.Fabric, port string, n *model.NIC, point string) Trac
 		return unknown(StepNICECN, dir, port, "host-ecn", fmt.Sprintf("sysfs ecn/roce_%s of %s not collected", point, n.Netdev))
 	}
 	return judged(StepNICECN, dir, port, "host-ecn", fmt.Sprintf("DCQCN %s %s, prio %d", point, onWord(v.V), prio), v.Origin,
-		JudgeHostDCQCN(f.Policy, point, prio, v.V))
+		judge.HostDCQCN(f.Policy, point, prio, v.V))
 }
 
 // nicCNPStep is the DSCP and 802.1p priority the receiver marks its CNPs
@@ -122,10 +123,10 @@ func nicCNPStep(f *model.Fabric, port string, n *model.NIC) TraceStep {
 		return unknown(StepNICCNP, DirCNP, port, "host-cnp", fmt.Sprintf("sysfs ecn/roce_np/cnp_dscp, cnp_802p_prio of %s not collected", n.Netdev))
 	}
 	label := fmt.Sprintf("CNP DSCP %d, 802.1p %d", d.V, pr.V)
-	if j := JudgeHostCNPDSCP(f.Policy, d.V); !j.OK {
+	if j := judge.HostCNPDSCP(f.Policy, d.V); !j.OK {
 		return judged(StepNICCNP, DirCNP, port, "host-cnp", label, d.Origin, j)
 	}
-	return judged(StepNICCNP, DirCNP, port, "host-cnp", label, pr.Origin, JudgeHostCNPPrio(f.Policy, pr.V))
+	return judged(StepNICCNP, DirCNP, port, "host-cnp", label, pr.Origin, judge.HostCNPPrio(f.Policy, pr.V))
 }
 
 func onWord(b bool) string {

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
@@ -36,9 +37,9 @@ func switchHop(f *model.Fabric, r routeHop) TraceHop {
 		ecn := qout.ECN[p.RoCE.TrafficClass]
 		hop.Steps = append(hop.Steps,
 			judged(StepSwitchTC, DirRoCE, out, "switch-queue-map", fmt.Sprintf("SP %d → TC %d", p.RoCE.Priority, tc.V), tc.Origin,
-				JudgeSwitchQueue(p, p.RoCE.Priority, tc.V, tc.Origin.IsDefault())),
+				judge.SwitchQueue(p, p.RoCE.Priority, tc.V, tc.Origin.IsDefault())),
 			judged(StepSwitchECN, DirRoCE, out, "switch-ecn", fmt.Sprintf("ECN %s, TC %d", onWord(ecn.V), p.RoCE.TrafficClass), ecn.Origin,
-				JudgeSwitchECN(p, ecn.V)),
+				judge.SwitchECN(p, ecn.V)),
 			cnpPriorityStep(p, out, qout))
 	} else {
 		hop.Steps = append(hop.Steps, unknown(StepSwitchTC, DirRoCE, out, "switch-queue-map", whyOut),
@@ -47,11 +48,11 @@ func switchHop(f *model.Fabric, r routeHop) TraceHop {
 	if qin != nil {
 		tc := qin.TC[p.CNP.Priority]
 		sched := qin.Sched[tc.V]
-		jq, js := JudgeSwitchCNPQueue(p, tc.V), pass
+		jq, js := judge.SwitchCNPQueue(p, tc.V), judge.Pass
 		// As switch-cnp: the scheduler is judged only of a CNP class apart
 		// from RoCE's; in RoCE's class the queue step already says why.
 		if jq.OK {
-			js = JudgeSwitchCNPScheduler(p, tc.V, sched.V)
+			js = judge.SwitchCNPScheduler(p, tc.V, sched.V)
 		}
 		hop.Steps = append(hop.Steps, judged(StepCNPTC, DirCNP, in, "switch-cnp",
 			fmt.Sprintf("SP %d → TC %d", p.CNP.Priority, tc.V), tc.Origin, jq),
@@ -87,13 +88,13 @@ func portQoS(sw *model.Switch, iface string) (*model.QoS, string) {
 }
 
 func switchPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
-	if j := JudgeSwitchTrust(p, q.Trust.V); !j.OK {
+	if j := judge.SwitchTrust(p, q.Trust.V); !j.OK {
 		return judged(StepSwitchPriority, DirRoCE, port, "switch-trust", "trust "+q.Trust.V, q.Trust.Origin, j)
 	}
 	dscp := p.RoCE.DSCP[0]
 	v := q.DSCP[dscp]
 	return judged(StepSwitchPriority, DirRoCE, port, "switch-dscp-map",
-		fmt.Sprintf("trust %s, DSCP %d → SP %d", q.Trust.V, dscp, v.V), v.Origin, JudgeSwitchDSCP(p, dscp, v.V))
+		fmt.Sprintf("trust %s, DSCP %d → SP %d", q.Trust.V, dscp, v.V), v.Origin, judge.SwitchDSCP(p, dscp, v.V))
 }
 
 // switchPFCStep is PFC on the ingress port: the pause it sends upstream
@@ -101,7 +102,7 @@ func switchPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 func switchPFCStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 	on := pfcOn(q.PFC)
 	label := "PFC on SP " + intList(on)
-	s := judged(StepSwitchPFC, DirRoCE, port, "switch-pfc", label, q.PFC[p.RoCE.Priority].Origin, JudgeSwitchPFC(p, on))
+	s := judged(StepSwitchPFC, DirRoCE, port, "switch-pfc", label, q.PFC[p.RoCE.Priority].Origin, judge.SwitchPFC(p, on))
 	if s.Status == StepBroken {
 		return s
 	}
@@ -109,7 +110,7 @@ func switchPFCStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 		dir string
 		v   model.Value[bool]
 	}{{"rx", q.PFCRx}, {"tx", q.PFCTx}} {
-		if j := JudgeSwitchPFCDirection(p, d.dir, d.v.V); !j.OK {
+		if j := judge.SwitchPFCDirection(p, d.dir, d.v.V); !j.OK {
 			return judged(StepSwitchPFC, DirRoCE, port, "switch-pfc", label+", "+d.dir+" off", d.v.Origin, j)
 		}
 	}
@@ -119,10 +120,10 @@ func switchPFCStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 // cnpPriorityStep classifies the CNP where it enters the switch: the
 // port's trust, then the CNP DSCP's switch priority.
 func cnpPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
-	if j := JudgeSwitchTrust(p, q.Trust.V); !j.OK {
+	if j := judge.SwitchTrust(p, q.Trust.V); !j.OK {
 		return judged(StepCNPPriority, DirCNP, port, "switch-trust", "trust "+q.Trust.V, q.Trust.Origin, j)
 	}
 	v := q.DSCP[p.CNP.DSCP]
 	return judged(StepCNPPriority, DirCNP, port, "switch-cnp", fmt.Sprintf("CNP DSCP %d → SP %d", p.CNP.DSCP, v.V), v.Origin,
-		JudgeSwitchCNPDSCP(p, v.V))
+		judge.SwitchCNPDSCP(p, v.V))
 }

@@ -6,10 +6,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/policy"
 
-	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -38,7 +38,7 @@ type MarkingChain struct {
 // breaks: a hop is broken where its check makes an error finding. A
 // warning (PFC also on another priority, ECN thresholds inverted) leaves
 // RoCE's mark intact, so its hop stays ok.
-func breaks(j checks.Judgement) bool { return !j.OK && j.Severity == checks.Error }
+func breaks(j judge.Judgement) bool { return !j.OK && j.Severity == judge.Error }
 
 // HopStatus is whether a hop keeps the RoCE mark.
 type HopStatus string
@@ -131,7 +131,7 @@ func BuildChain(f *model.Fabric) *MarkingChain {
 	c := &MarkingChain{
 		DSCP: p.DSCP[0], ToS: model.ToSOfDSCP(p.DSCP[0]),
 		Priority: p.Priority, TrafficClass: p.TrafficClass,
-		Lossless: checks.PFCRequired(f.Policy), policy: f.Policy,
+		Lossless: judge.PFCRequired(f.Policy), policy: f.Policy,
 	}
 	hosts := append([]*model.Host(nil), f.Hosts...)
 	sort.SliceStable(hosts, func(i, j int) bool { return hosts[i].Name < hosts[j].Name })
@@ -176,7 +176,7 @@ func tosHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {
 	if knob == "" {
 		knob = "ToS " + fmt.Sprint(t.V)
 	}
-	if !breaks(checks.JudgeToS(f.Policy, t.V, knob)) {
+	if !breaks(judge.ToS(f.Policy, t.V, knob)) {
 		hop.Status, hop.Reason = HopOK, fmt.Sprintf("%s puts DSCP %d on the wire%s", knob, nc.DSCP, from(t.Origin))
 		return hop
 	}
@@ -192,14 +192,14 @@ func tosHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {
 }
 
 // slHop breaks a sound ToS hop whose NCCL_IB_SL tags RoCE with the wrong
-// PCP under a PCP policy (checks.JudgeHostSL): the NIC's 802.1p priority
+// PCP under a PCP policy (judge.HostSL): the NIC's 802.1p priority
 // is SL & 7, and host-tos reports it.
 func slHop(f *model.Fabric, h *model.Host, hop Hop) Hop {
 	sl := h.NCCLSL
 	if hop.Status != HopOK || !sl.Known {
 		return hop
 	}
-	j := checks.JudgeHostSL(f.Policy, sl.V)
+	j := judge.HostSL(f.Policy, sl.V)
 	if !breaks(j) {
 		return hop
 	}
@@ -226,7 +226,7 @@ func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC
 		return hop
 	}
 	want := f.Policy.Trust
-	if breaks(checks.JudgeHostTrust(f.Policy, n.Trust.V)) {
+	if breaks(judge.HostTrust(f.Policy, n.Trust.V)) {
 		hop.Check, hop.Status = "host-trust", HopBroken
 		hop.Label, hop.Short = "trust "+n.Trust.V, "trusts "+n.Trust.V+", not "+want
 		hop.Reason = fmt.Sprintf("the NIC trusts %s%s, the policy marks RoCE in %s", n.Trust.V, from(n.Trust.Origin), strings.ToUpper(want))
@@ -238,7 +238,7 @@ func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC
 		}
 		return hop
 	}
-	if !checks.HostDSCPJudged(f.Policy, n.Trust.V) {
+	if !judge.HostDSCPJudged(f.Policy, n.Trust.V) {
 		hop.Status, hop.Label = HopOK, "trust "+want
 		hop.Reason = "the priority comes from the 802.1p tag the sender sets"
 		return hop
@@ -249,7 +249,7 @@ func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC
 		return hop
 	}
 	v := n.DSCP[c.DSCP]
-	j := checks.JudgeHostDSCP(f.Policy, c.DSCP, v.V, v.Known)
+	j := judge.HostDSCP(f.Policy, c.DSCP, v.V, v.Known)
 	switch {
 	case !v.Known && breaks(j):
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("DSCP %d → ?", c.DSCP), fmt.Sprintf("DSCP %d not mapped", c.DSCP)
@@ -278,7 +278,7 @@ func nicPFCHop(c *MarkingChain, n *model.NIC) Hop {
 		if n.QosFile != "" {
 			hop.Short, hop.Reason = "no PFC row", "mlnx_qos printed no PFC configuration"
 		}
-	case !breaks(checks.JudgeHostPFC(c.policy, nicPFCOn(n))):
+	case !breaks(judge.HostPFC(c.policy, nicPFCOn(n))):
 		hop.Status, hop.Label = HopOK, fmt.Sprintf("PFC on prio %d", p)
 		hop.Reason = fmt.Sprintf("PFC enabled on priority %d%s", p, from(n.PFC[p].Origin))
 	default:
@@ -319,11 +319,11 @@ func nicECNHop(c *MarkingChain, n *model.NIC) Hop {
 	}
 	hop.Label = fmt.Sprintf("DCQCN np %s · rp %s", state(np), state(rp))
 	var off, why []string
-	if np.Known && breaks(checks.JudgeHostDCQCN(c.policy, "np", p, np.V)) {
+	if np.Known && breaks(judge.HostDCQCN(c.policy, "np", p, np.V)) {
 		off = append(off, "np")
 		why = append(why, fmt.Sprintf("the notification point is off for priority %d: no CNP for congestion-marked RoCE it receives", p))
 	}
-	if rp.Known && breaks(checks.JudgeHostDCQCN(c.policy, "rp", p, rp.V)) {
+	if rp.Known && breaks(judge.HostDCQCN(c.policy, "rp", p, rp.V)) {
 		off = append(off, "rp")
 		why = append(why, fmt.Sprintf("the reaction point is off for priority %d: it ignores CNPs and never slows its QPs", p))
 	}
@@ -369,7 +369,7 @@ func switchPriorityHop(f *model.Fabric, c *MarkingChain, q *model.QoS) Hop {
 		field = "PCP"
 	}
 	t := q.Trust
-	if breaks(checks.JudgeSwitchTrust(f.Policy, t.V)) {
+	if breaks(judge.SwitchTrust(f.Policy, t.V)) {
 		hop.Check, hop.Status = "switch-trust", HopBroken
 		hop.Label, hop.Short = "trust "+t.V, "trust "+t.V+": "+field+" ignored"
 		hop.Reason = fmt.Sprintf("the ports trust %s%s, but the hosts mark RoCE in %s: RoCE lands in the wrong priority", t.V, from(t.Origin), field)
@@ -378,7 +378,7 @@ func switchPriorityHop(f *model.Fabric, c *MarkingChain, q *model.QoS) Hop {
 	v := q.DSCP[c.DSCP]
 	// switch-dscp-map judges the map whatever the trust: a port that
 	// trusts both reads the DSCP too.
-	broken := breaks(checks.JudgeSwitchDSCP(f.Policy, c.DSCP, v.V))
+	broken := breaks(judge.SwitchDSCP(f.Policy, c.DSCP, v.V))
 	if field == "PCP" && !broken {
 		hop.Status, hop.Label, hop.Reason = HopOK, "trust "+t.V, "the priority comes from the 802.1p tag"
 		return hop
@@ -408,14 +408,14 @@ func switchPFCHop(c *MarkingChain, q *model.QoS) Hop {
 		}
 	}
 	var bad []string
-	pfcBroken := breaks(checks.JudgeSwitchPFC(c.policy, on))
+	pfcBroken := breaks(judge.SwitchPFC(c.policy, on))
 	if pfcBroken {
 		bad = append(bad, fmt.Sprintf("PFC is not on switch-priority %d (on: %s)%s: RoCE is dropped under congestion", p, intList(on), from(q.PFC[p].Origin)))
 	}
-	if breaks(checks.JudgeSwitchPFCDirection(c.policy, "rx", q.PFCRx.V)) {
+	if breaks(judge.SwitchPFCDirection(c.policy, "rx", q.PFCRx.V)) {
 		bad = append(bad, fmt.Sprintf("PFC rx is disabled%s: the switch ignores the pause frames it receives", from(q.PFCRx.Origin)))
 	}
-	if breaks(checks.JudgeSwitchPFCDirection(c.policy, "tx", q.PFCTx.V)) {
+	if breaks(judge.SwitchPFCDirection(c.policy, "tx", q.PFCTx.V)) {
 		bad = append(bad, fmt.Sprintf("PFC tx is disabled%s: the switch sends no pause frames", from(q.PFCTx.Origin)))
 	}
 	switch {
@@ -437,7 +437,7 @@ func switchTCHop(c *MarkingChain, q *model.QoS) Hop {
 	hop := Hop{Name: HopSwitchTC, Check: "switch-queue-map"}
 	v := q.TC[c.Priority]
 	hop.Label = fmt.Sprintf("SP %d → TC %d", c.Priority, v.V)
-	if breaks(checks.JudgeSwitchQueue(c.policy, c.Priority, v.V, v.Origin.IsDefault())) {
+	if breaks(judge.SwitchQueue(c.policy, c.Priority, v.V, v.Origin.IsDefault())) {
 		hop.Status, hop.Short = HopBroken, fmt.Sprintf("TC %d, not %d", v.V, c.TrafficClass)
 		hop.Reason = fmt.Sprintf("switch-priority %d egresses through traffic-class %d%s, not the RoCE traffic-class %d", c.Priority, v.V, from(v.Origin), c.TrafficClass)
 		return hop
@@ -451,7 +451,7 @@ func switchECNHop(c *MarkingChain, q *model.QoS) Hop {
 	hop := Hop{Name: HopSwitchECN, Check: "switch-ecn"}
 	tc := c.TrafficClass
 	v := q.ECN[tc]
-	if breaks(checks.JudgeSwitchECN(c.policy, v.V)) {
+	if breaks(judge.SwitchECN(c.policy, v.V)) {
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("ECN off on TC %d", tc), fmt.Sprintf("ECN off on TC %d", tc)
 		hop.Reason = fmt.Sprintf("ECN is off on traffic-class %d%s: DCQCN gets no congestion marks, only PFC brakes RoCE", tc, from(v.Origin))
 		return hop

@@ -2,12 +2,14 @@ package app
 
 import (
 	"fmt"
-	"github.com/qoslint/qoslint/collectors/fabric"
 	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/offline"
@@ -298,7 +300,7 @@ func BenchmarkLintTopology(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				r, err := BuildReport(dir, checks.Error)
+				r, err := BuildReport(dir, judge.Error)
 				if err != nil {
 					b.Fatal(err)
 				}
