@@ -1,4 +1,4 @@
-package checks
+package trace
 
 import (
 	"fmt"
@@ -36,10 +36,8 @@ func switchHop(f *model.Fabric, r routeHop) TraceHop {
 		tc := qout.TC[p.RoCE.Priority]
 		ecn := qout.ECN[p.RoCE.TrafficClass]
 		hop.Steps = append(hop.Steps,
-			judged(StepSwitchTC, DirRoCE, out, "switch-queue-map", fmt.Sprintf("SP %d → TC %d", p.RoCE.Priority, tc.V), tc.Origin,
-				judge.SwitchQueue(p, p.RoCE.Priority, tc.V, tc.Origin.IsDefault())),
-			judged(StepSwitchECN, DirRoCE, out, "switch-ecn", fmt.Sprintf("ECN %s, TC %d", onWord(ecn.V), p.RoCE.TrafficClass), ecn.Origin,
-				judge.SwitchECN(p, ecn.V)),
+			stepOf(StepSwitchTC, DirRoCE, out, fmt.Sprintf("SP %d → TC %d", p.RoCE.Priority, tc.V), SwitchTC(p, qout)),
+			stepOf(StepSwitchECN, DirRoCE, out, fmt.Sprintf("ECN %s, TC %d", onWord(ecn.V), p.RoCE.TrafficClass), SwitchECN(p, qout)),
 			cnpPriorityStep(p, out, qout))
 	} else {
 		hop.Steps = append(hop.Steps, unknown(StepSwitchTC, DirRoCE, out, "switch-queue-map", whyOut),
@@ -88,30 +86,30 @@ func portQoS(sw *model.Switch, iface string) (*model.QoS, string) {
 }
 
 func switchPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
-	if j := judge.SwitchTrust(p, q.Trust.V); !j.OK {
-		return judged(StepSwitchPriority, DirRoCE, port, "switch-trust", "trust "+q.Trust.V, q.Trust.Origin, j)
-	}
+	st := SwitchPriority(p, q)
 	dscp := p.RoCE.DSCP[0]
-	v := q.DSCP[dscp]
-	return judged(StepSwitchPriority, DirRoCE, port, "switch-dscp-map",
-		fmt.Sprintf("trust %s, DSCP %d → SP %d", q.Trust.V, dscp, v.V), v.Origin, judge.SwitchDSCP(p, dscp, v.V))
+	label := fmt.Sprintf("trust %s, DSCP %d → SP %d", q.Trust.V, dscp, q.DSCP[dscp].V)
+	if st.Check == "switch-trust" {
+		label = "trust " + q.Trust.V
+	}
+	return stepOf(StepSwitchPriority, DirRoCE, port, label, st)
 }
 
 // switchPFCStep is PFC on the ingress port: the pause it sends upstream
-// (tx) and honours (rx) on the RoCE priority.
+// (tx) and honours (rx) on the RoCE priority; the first that fails.
 func switchPFCStep(p policy.Policy, port string, q *model.QoS) TraceStep {
-	on := pfcOn(q.PFC)
-	label := "PFC on SP " + intList(on)
-	s := judged(StepSwitchPFC, DirRoCE, port, "switch-pfc", label, q.PFC[p.RoCE.Priority].Origin, judge.SwitchPFC(p, on))
+	st := SwitchPFC(p, q)
+	label := "PFC on SP " + intList(st.On)
+	s := stepOf(StepSwitchPFC, DirRoCE, port, label, st.PFC)
 	if s.Status == StepBroken {
 		return s
 	}
 	for _, d := range []struct {
 		dir string
-		v   model.Value[bool]
-	}{{"rx", q.PFCRx}, {"tx", q.PFCTx}} {
-		if j := judge.SwitchPFCDirection(p, d.dir, d.v.V); !j.OK {
-			return judged(StepSwitchPFC, DirRoCE, port, "switch-pfc", label+", "+d.dir+" off", d.v.Origin, j)
+		st  Stage
+	}{{"rx", st.Rx}, {"tx", st.Tx}} {
+		if !d.st.Verdict.OK {
+			return stepOf(StepSwitchPFC, DirRoCE, port, label+", "+d.dir+" off", d.st)
 		}
 	}
 	return s
