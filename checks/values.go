@@ -93,13 +93,6 @@ func groupByValue[T any](ports []string, value func(p string) model.Value[T], ke
 	return groups
 }
 
-func onWord(b bool) string {
-	if b {
-		return "on"
-	}
-	return "off"
-}
-
 func intList(v []int) string {
 	if len(v) == 0 {
 		return "none"

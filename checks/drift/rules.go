@@ -12,7 +12,7 @@ import (
 )
 
 // policyRules is the policy the values are judged against. The judging
-// itself is the checks' (checks.Judge*): a value here breaks the policy
+// itself is the checks' (checks/judge): a value here breaks the policy
 // exactly where its check would report it. Only what a snapshot cannot
 // tell is decided here, and says so where it is.
 type policyRules struct {
