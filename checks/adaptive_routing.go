@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var adaptiveRouting = &Check{
 	ID:       "adaptive-routing",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Adaptive routing is on where the policy wants it, and alike on every port of an ECMP group",
 	Doc: `On Spectrum-4 switches adaptive routing moves RoCEv2 packets to the least loaded uplink
 instead of hashing them, which is how Spectrum-X spreads a few elephant flows. A port is adaptive
@@ -113,7 +114,7 @@ func arWanted(sw *model.Switch) []Finding {
 			o = sw.Syntax.OnOff(sw.AR.V)
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: sw.Name,
+			Severity: judge.Error, Device: sw.Name,
 			Message:  "adaptive routing is off, but the policy spreads RoCE with it",
 			Expected: "adaptive-routing " + on,
 			Actual:   "adaptive-routing " + sw.Syntax.OnOff(false) + originNote(sw.AR.Origin),
@@ -142,7 +143,7 @@ func arWanted(sw *model.Switch) []Finding {
 			o = sw.Syntax.OnOff(false)
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: sw.Name, Interface: ports, Message: msg + groupSource(g),
+			Severity: judge.Error, Device: sw.Name, Interface: ports, Message: msg + groupSource(g),
 			Expected: "router adaptive-routing " + on,
 			Actual:   "router adaptive-routing " + sw.Syntax.OnOff(false) + originNote(pg.v.Origin),
 			Source:   at(pg.v.Origin, sw.ConfigFile),
@@ -173,7 +174,7 @@ func arUnwanted(sw *model.Switch) (Finding, bool) {
 		}
 	}
 	model.SortNames(on)
-	sev := Warning
+	sev := judge.Warning
 	msg := "adaptive routing is on, but the policy hashes RoCE with ECMP: mixing the two on a fabric gives unexpected paths"
 	switch {
 	case len(on) > 0 && len(off) > 0:
@@ -183,7 +184,7 @@ func arUnwanted(sw *model.Switch) (Finding, bool) {
 		msg = fmt.Sprintf("adaptive routing is on for %s, but the policy hashes RoCE with ECMP: mixing the two on a fabric gives unexpected paths",
 			model.CompressNames(on))
 	case len(g.Ports) > 0:
-		sev = Info
+		sev = judge.Info
 		msg = fmt.Sprintf("adaptive routing is on for the switch but on none of its %s (%s): no port routes adaptively yet, "+
 			"and the policy hashes RoCE with ECMP", g.Describe(), model.CompressNames(g.Ports))
 	}

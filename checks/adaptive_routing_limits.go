@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -39,7 +40,7 @@ func arLimits(f *model.Fabric, sw *model.Switch) []Finding {
 	var out []Finding
 	for _, p := range sw.Flow.ARUnsupported {
 		out = append(out, Finding{
-			Severity: Error, Device: sw.Name, Interface: p.Port,
+			Severity: judge.Error, Device: sw.Name, Interface: p.Port,
 			Message:  fmt.Sprintf("adaptive routing is set on %s, but Cumulus Linux does not support adaptive routing on %s", p.Port, p.What),
 			Expected: "no adaptive routing on " + p.What,
 			Actual:   "router adaptive-routing " + sw.Syntax.OnOff(true) + originNote(p.V.Origin),
@@ -57,7 +58,7 @@ func arLimits(f *model.Fabric, sw *model.Switch) []Finding {
 	out = append(out, arSpeed(sw, wanted)...)
 	if rh := sw.Forwarding.ResilientHash; rh.V {
 		out = append(out, Finding{
-			Severity: Error, Device: sw.Name,
+			Severity: judge.Error, Device: sw.Name,
 			Message:  "adaptive routing and resilient hashing are both on: adaptive routing does not make use of resilient hashing",
 			Expected: "resilient-hash state " + sw.Syntax.OnOff(false),
 			Actual:   "resilient-hash state " + sw.Syntax.OnOff(true) + originNote(rh.Origin),
@@ -80,7 +81,7 @@ func arASIC(sw *model.Switch, wanted bool) (Finding, bool) {
 		o = sw.Syntax.OnOff(true)
 	}
 	fd := Finding{
-		Severity: Error, Device: sw.Name,
+		Severity: judge.Error, Device: sw.Name,
 		Message: fmt.Sprintf("adaptive routing is on, but %s is a %s switch: Cumulus Linux supports adaptive routing on "+
 			"switches with the Spectrum-4 and later ASIC%s", sw.Flow.Platform, sw.Flow.ASIC, arSwitchd(sw)),
 		Expected: "a Spectrum-4 or later switch",
@@ -127,7 +128,7 @@ func arSpeed(sw *model.Switch, wanted bool) []Finding {
 			why = "Cumulus Linux " + model.Release(sw.Version) + " supports adaptive routing on Spectrum-4 at 400G and 200G speeds"
 		}
 		fd := Finding{
-			Severity: Error, Device: sw.Name, Interface: iface,
+			Severity: judge.Error, Device: sw.Name, Interface: iface,
 			Message:  fmt.Sprintf("adaptive routing is on at link speed %s on %s (%s): %s%s", g.v.V, sw.Flow.Platform, sw.Flow.ASIC, why, arSwitchd(sw)),
 			Expected: "no adaptive routing at " + g.v.V + " on a Spectrum-4",
 			Actual:   "link speed " + g.v.V + originNote(g.v.Origin),

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/checks"
@@ -93,7 +94,7 @@ func covers(t *testing.T, fs []checks.Finding, device, iface, hop string) bool {
 		want[n] = true
 	}
 	for _, f := range fs {
-		if f.Device != device || f.Severity != checks.Error || !slices.Contains(hopChecks[hop], f.Check) {
+		if f.Device != device || f.Severity != judge.Error || !slices.Contains(hopChecks[hop], f.Check) {
 			continue
 		}
 		in := names(t, f.Interface)
@@ -140,7 +141,7 @@ func chainAgrees(t *testing.T, f *model.Fabric) {
 // routed ports (adaptive-routing), dynamic ECN percentages, PCI ACS
 // (host-acs: a snapshot records no lspci), and the topology checks but
 // link-mtu: a snapshot records the links
-// and the MTU of each end, which is all link-mtu reads (checks.JudgeLinkMTU),
+// and the MTU of each end, which is all link-mtu reads (judge.LinkMTU),
 // but not the plan, the rails or the QoS across a cable.
 func outsideSnapshot(f checks.Finding) bool {
 	switch {
@@ -178,7 +179,7 @@ func outsideSnapshot(f checks.Finding) bool {
 func flagged(f *model.Fabric) map[string]bool {
 	out := map[string]bool{}
 	for _, fd := range checks.Run(f) {
-		if fd.Severity >= checks.Warning && !outsideSnapshot(fd) {
+		if fd.Severity >= judge.Warning && !outsideSnapshot(fd) {
 			out[fd.Device+" "+fd.Check] = true
 		}
 	}

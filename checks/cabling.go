@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -14,7 +15,7 @@ var cabling = &Check{
 	Kind:     KindTopology,
 	Devices:  AllDevices,
 	Applies:  appliesCabling,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "The cables LLDP sees are the cables topology.dot plans",
 	Doc: `A NIC on the wrong leaf, or two cables swapped, leaves every device's QoS right and the fabric
 wrong: traffic of a rail crosses the spines, and a port's lossless queue protects another flow
@@ -95,7 +96,7 @@ func (s *cablingState) swaps() []Finding {
 				delete(s.extra, k1)
 				delete(s.extra, k2)
 				out = append(out, Finding{
-					Severity: Error, Device: p.B.Device, Interface: p.B.Port,
+					Severity: judge.Error, Device: p.B.Device, Interface: p.B.Port,
 					Message: fmt.Sprintf("cables swapped: the plan has %s - %s (%s) and %s - %s (%s); LLDP sees %s - %s (%s) and %s - %s (%s)",
 						p.A, p.B, p.Pos, qq[0], qq[1], q.Pos, p.A, qq[1], seenAt(l1), qq[0], p.B, seenAt(l2)) + physical,
 					Expected: fmt.Sprintf("%s - %s, %s - %s", p.A, p.B, qq[0], qq[1]),
@@ -125,7 +126,7 @@ func (s *cablingState) miscabled() []Finding {
 			used[p] = true
 			delete(s.extra, k)
 			out = append(out, Finding{
-				Severity: Error, Device: near.Device, Interface: near.Port,
+				Severity: judge.Error, Device: near.Device, Interface: near.Port,
 				Message: fmt.Sprintf("miscabled: %s goes to %s (%s), the plan says %s (%s)",
 					near, seen, seenAt(l), planned, p.Pos) + physical,
 				Expected: near.String() + " - " + planned.String(),
@@ -162,7 +163,7 @@ func (s *cablingState) rest() []Finding {
 			continue
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: p.A.Device, Interface: p.A.Port,
+			Severity: judge.Error, Device: p.A.Device, Interface: p.A.Port,
 			Message: fmt.Sprintf("cable %s - %s of the plan (%s) is missing: neither %s nor %s reports it",
 				p.A, p.B, p.Pos, s.f.LLDPFile[p.A.Device], s.f.LLDPFile[p.B.Device]) + physical,
 			Expected: p.A.String() + " - " + p.B.String(),
@@ -173,7 +174,7 @@ func (s *cablingState) rest() []Finding {
 	for _, k := range sortedKeys(s.extra) {
 		l := s.extra[k]
 		out = append(out, Finding{
-			Severity: Error, Device: k[0].Device, Interface: k[0].Port,
+			Severity: judge.Error, Device: k[0].Device, Interface: k[0].Port,
 			Message:  fmt.Sprintf("cable %s - %s (%s) is not in the plan (%s)", k[0], k[1], seenAt(l), s.f.Plan.File) + physical,
 			Expected: "no cable",
 			Actual:   k[0].String() + " - " + k[1].String(),

@@ -133,22 +133,6 @@ func TestRequiredRunsUnselected(t *testing.T) {
 	}
 }
 
-func TestSeverityZeroIsInvalid(t *testing.T) {
-	var s Severity
-	if s.Valid() || s.String() == "info" {
-		t.Errorf("the zero severity is %q", s)
-	}
-	if _, err := s.MarshalText(); err == nil {
-		t.Error("the zero severity marshals")
-	}
-	for _, v := range []Severity{Info, Warning, Error} {
-		got, err := ParseSeverity(v.String())
-		if err != nil || got != v {
-			t.Errorf("%s parses as %s, %v", v, got, err)
-		}
-	}
-}
-
 func TestSelect(t *testing.T) {
 	sel := func(names ...string) []Selector {
 		var out []Selector
@@ -202,11 +186,25 @@ func TestSelect(t *testing.T) {
 // check by its ID: check "host-tos" is declared, with the function its Run
 // calls, in host_tos.go, and host_tos_test.go registers its table cases.
 // It reads the package's own source (go/parser), since a *Check value
-// does not know where it was written.
+// does not know where it was written. What is not a rule lives outside
+// the package: the verdicts in checks/judge (no Judge* function here),
+// the trace in checks/trace, and no *helpers.go file gathers the rest.
 func TestCheckFiles(t *testing.T) {
 	decls, err := checkDecls(".")
 	if err != nil {
 		t.Fatal(err)
+	}
+	for fn, file := range decls.funcs {
+		if strings.HasPrefix(fn, "Judge") {
+			t.Errorf("%s declares the verdict %s: verdicts are the kernel's, in checks/judge", file, fn)
+		}
+	}
+	helpers, err := filepath.Glob("*helpers*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range helpers {
+		t.Errorf("%s: a helper belongs to the check that uses it, to the kernel (checks/judge) or to the model", h)
 	}
 	for _, c := range append(All(), NotCollected) {
 		base := strings.ReplaceAll(c.ID, "-", "_")

@@ -11,60 +11,12 @@
 package checks
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
-
-// Severity orders findings: Info < Warning < Error. The zero value is no
-// severity at all, so a check or finding that forgets to set one is caught
-// (TestCatalog) instead of passing as info.
-type Severity int
-
-const (
-	Info Severity = iota + 1
-	Warning
-	Error
-)
-
-// Valid reports whether s is one of Info, Warning, Error.
-func (s Severity) Valid() bool { return s >= Info && s <= Error }
-
-func (s Severity) String() string {
-	switch s {
-	case Error:
-		return "error"
-	case Warning:
-		return "warning"
-	case Info:
-		return "info"
-	}
-	return fmt.Sprintf("invalid severity %d", int(s))
-}
-
-// MarshalText makes severities readable in JSON; a severity that is none
-// of the three is a bug, never printed as one of them.
-func (s Severity) MarshalText() ([]byte, error) {
-	if !s.Valid() {
-		return nil, fmt.Errorf("%s", s)
-	}
-	return []byte(s.String()), nil
-}
-
-// ParseSeverity reads "error", "warning" or "info".
-func ParseSeverity(s string) (Severity, error) {
-	switch strings.ToLower(s) {
-	case "error":
-		return Error, nil
-	case "warning":
-		return Warning, nil
-	case "info":
-		return Info, nil
-	}
-	return 0, fmt.Errorf("unknown severity %q (error, warning or info)", s)
-}
 
 // Kind says what a check judges; --enable and --disable accept a kind for
 // all of its checks.
@@ -127,7 +79,7 @@ type Check struct {
 	Devices Devices
 	// Severity is the check's highest severity; a finding may be lower (a
 	// lesser variant, or "not collected" at info), never higher.
-	Severity Severity
+	Severity judge.Severity
 	// Title is one line; Doc is the paragraph `qoslint explain` prints.
 	Title string
 	Doc   string
@@ -152,14 +104,14 @@ type Check struct {
 
 // Finding is one place where the RoCE marking chain breaks.
 type Finding struct {
-	Check     string     `json:"check"`
-	Severity  Severity   `json:"severity"`
-	Device    string     `json:"device"`
-	Interface string     `json:"interface,omitempty"`
-	Message   string     `json:"message"`
-	Expected  string     `json:"expected,omitempty"`
-	Actual    string     `json:"actual,omitempty"`
-	Source    source.Pos `json:"source"`
+	Check     string         `json:"check"`
+	Severity  judge.Severity `json:"severity"`
+	Device    string         `json:"device"`
+	Interface string         `json:"interface,omitempty"`
+	Message   string         `json:"message"`
+	Expected  string         `json:"expected,omitempty"`
+	Actual    string         `json:"actual,omitempty"`
+	Source    source.Pos     `json:"source"`
 	// Waived is set when a waiver in qoslint-waivers.yaml covers the
 	// finding; waived findings are still reported, marked, and do not
 	// count against --fail-on.

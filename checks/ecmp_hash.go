@@ -1,12 +1,15 @@
 package checks
 
-import "github.com/qoslint/qoslint/model"
+import (
+	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/model"
+)
 
 var ecmpHash = &Check{
 	ID:       "ecmp-hash",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "ECMP hashes on the UDP source port and the policy's fields",
 	Doc: `All RoCEv2 packets go to UDP port 4791 between a handful of GPU addresses, so the 5-tuple
 varies only in the UDP source port, which the NIC derives per queue pair. A switch that does not
@@ -24,12 +27,12 @@ LLDP), so those uplinks are where a missing field shows.`,
 func runECMPHash(f *model.Fabric) []Finding {
 	var out []Finding
 	for _, sw := range f.ConfiguredSwitches() {
-		for _, name := range ECMPHashFields(f.Policy) {
+		for _, name := range judge.ECMPHashFields(f.Policy) {
 			v, ok := sw.ECMP[name]
 			if !ok {
 				continue
 			}
-			j := JudgeECMPHash(f.Policy, name, v.V)
+			j := judge.ECMPHash(f.Policy, name, v.V)
 			if j.OK {
 				continue
 			}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -12,7 +13,7 @@ var ecmpHashSeed = &Check{
 	ID:       "ecmp-hash-seed",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "No two switches share a hash seed, and the ECMP hash stays symmetric",
 	Doc: `"You can configure a unique hash seed for each switch to prevent hash polarization, a type
 of network congestion that occurs when multiple data flows try to reach a switch using the same
@@ -54,12 +55,12 @@ func sharedSeeds(f *model.Fabric) []Finding {
 				}
 			}
 			sort.Strings(others)
-			if JudgeHashSeed(others).OK {
+			if judge.HashSeed(others).OK {
 				continue
 			}
 			v := sw.Forwarding.HashSeed
 			out = append(out, Finding{
-				Severity: Warning, Device: sw.Name,
+				Severity: judge.Warning, Device: sw.Name,
 				Message: fmt.Sprintf("hash-seed %d is also the seed of %s: switches with one seed polarize ECMP, "+
 					"sending the same flows to the same uplinks tier after tier", seed, strings.Join(others, ", ")),
 				Expected: "a hash-seed no other switch has (or none: switchd picks a random one)",
@@ -75,9 +76,9 @@ func sharedSeeds(f *model.Fabric) []Finding {
 func unpairedHash(f *model.Fabric) []Finding {
 	var out []Finding
 	for _, sw := range f.ConfiguredSwitches() {
-		for _, pair := range ECMPHashPairs {
+		for _, pair := range judge.ECMPHashPairs {
 			a, b := sw.ECMP[pair[0]], sw.ECMP[pair[1]]
-			if JudgeECMPHashPair(a.V, b.V).OK {
+			if judge.ECMPHashPair(a.V, b.V).OK {
 				continue
 			}
 			off, other := pair[0], pair[1]
@@ -90,7 +91,7 @@ func unpairedHash(f *model.Fabric) []Finding {
 				o = sw.Syntax.OnOff(false)
 			}
 			out = append(out, Finding{
-				Severity: Warning, Device: sw.Name,
+				Severity: judge.Warning, Device: sw.Name,
 				Message: fmt.Sprintf("ecmp-hash %s and %s are set unlike: Cumulus Linux then turns symmetric hashing off, "+
 					"and the two directions of a flow take different paths", pair[0], pair[1]),
 				Expected: fmt.Sprintf("ecmp-hash %s %s, like %s", off, sw.Syntax.OnOff(true), other),

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -24,7 +25,7 @@ var evidenceDCQCN = inRun(&Check{
 	Kind:     KindEvidence,
 	Devices:  Hosts,
 	Applies:  appliesHostCounters(true),
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "DCQCN answers congestion marks with CNPs, and acts on the CNPs it receives",
 	Doc: `Runtime evidence from the RDMA hw_counters of the NIC's RDMA port
 (/sys/class/infiniband/<ibdev>/ports/<port>/hw_counters, mirrored in the capture's sysfs/): mlx5
@@ -79,7 +80,7 @@ func dcqcnNP(n *model.NIC, c *model.NICCounters, want int) (Finding, bool) {
 		msg += fmt.Sprintf(" (roce_np/enable/%d is 0)", want)
 	}
 	return Finding{
-		Severity: Error, Interface: n.Netdev,
+		Severity: judge.Error, Interface: n.Netdev,
 		Message:  window(c.Delta, c.Interval) + msg,
 		Expected: "a CNP for congestion-marked RoCE (np_cnp_sent > 0)",
 		Actual: fmt.Sprintf("np_ecn_marked_roce_packets %d%s, np_cnp_sent 0",
@@ -111,7 +112,7 @@ func dcqcnRP(n *model.NIC, c *model.NICCounters, want int) (Finding, bool) {
 		actual += fmt.Sprintf(", rp_cnp_handled %d", handled.V)
 	}
 	return Finding{
-		Severity: Warning, Interface: n.Netdev,
+		Severity: judge.Warning, Interface: n.Netdev,
 		Message:  window(c.Delta, c.Interval) + msg,
 		Expected: "CNPs handled by the reaction point (rp_cnp_ignored 0)",
 		Actual:   actual,

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var evidenceECNQueue = inRun(&Check{
 	Kind:     KindEvidence,
 	Devices:  Switches,
 	Applies:  appliesSwitchCounters,
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "Switches ECN-mark RoCE in the RoCE queue, not in another one, and before they pause",
 	Doc: `Runtime evidence from the switches' gNMI counters (devices/<switch>/gnmi-counters.json): DCQCN
 works when the queue that carries RoCE marks ECN under congestion and the receiving NICs answer
@@ -48,7 +49,7 @@ func ecnQueue(r *run, sw *model.Switch, sc *model.SwitchCounters) []Finding {
 	var out []Finding
 	for _, e := range ev {
 		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name, Interface: e.port,
+			Severity: judge.Warning, Device: sw.Name, Interface: e.port,
 			Message: window(sc.Delta, sc.Interval) +
 				fmt.Sprintf("queue %d ECN-marked %d packets%s, but RoCE (switch-priority %d) uses queue %d", e.tc, e.value, rateText(sc.Delta, e.value, sc.Interval), want, e.roce) +
 				corr.explain(sw.Name, e.port, "port"),
@@ -74,7 +75,7 @@ func ecnQueue(r *run, sw *model.Switch, sc *model.SwitchCounters) []Finding {
 	})
 	for _, e := range silent {
 		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name, Interface: e.port,
+			Severity: judge.Warning, Device: sw.Name, Interface: e.port,
 			Message: window(sc.Delta, sc.Interval) +
 				fmt.Sprintf("switch-priority %d saw %d pause frames%s but its queue %d marked no ECN: DCQCN never slowed the senders, PFC alone brakes RoCE",
 					want, e.value, rateText(sc.Delta, e.value, sc.Interval), e.tc) +

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var evidenceLosslessDrops = inRun(&Check{
 	Kind:     KindEvidence,
 	Devices:  Switches,
 	Applies:  appliesSwitchCounters,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "No switch drops packets in the lossless (RoCE) queue",
 	Doc: `Runtime evidence from the switches' gNMI counters (devices/<switch>/gnmi-counters.json): the
 queue that carries the RoCE priority (the traffic class the port maps it to) must never drop, since
@@ -42,7 +43,7 @@ func losslessDrops(r *run, sw *model.Switch, sc *model.SwitchCounters) []Finding
 	var out []Finding
 	for _, e := range ev {
 		out = append(out, Finding{
-			Severity: Error, Device: sw.Name, Interface: e.port,
+			Severity: judge.Error, Device: sw.Name, Interface: e.port,
 			Message: window(sc.Delta, sc.Interval) +
 				fmt.Sprintf("the lossless queue %d (switch-priority %d) dropped %d packets%s", e.tc, want, e.value, rateText(sc.Delta, e.value, sc.Interval)) +
 				corr.explain(sw.Name, e.port, "port"),

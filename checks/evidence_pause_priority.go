@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
@@ -13,7 +14,7 @@ var evidencePausePriority = inRun(&Check{
 	Kind:     KindEvidence,
 	Devices:  Hosts,
 	Applies:  appliesHostCounters(false),
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "NICs send and receive pause frames only on the lossless priority",
 	Doc: `Runtime evidence from ethtool-S-<netdev>.txt (` + "`ethtool -S <netdev>`" + `): mlx5 counts PFC frames
 per priority as rx_prio<N>_pause (received: the switch paused the NIC) and tx_prio<N>_pause (sent:
@@ -76,7 +77,7 @@ func runEvidencePausePriority(r *run) []Finding {
 				corrPFC.explain(h.Name, n.Netdev, "NIC")
 		}
 		out = append(out, Finding{
-			Severity: Warning, Device: h.Name, Interface: n.Netdev,
+			Severity: judge.Warning, Device: h.Name, Interface: n.Netdev,
 			Message:  window(c.Delta, c.Interval) + msg + tail,
 			Expected: expected,
 			Actual:   strings.Join(parts, "; "),

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -25,7 +26,7 @@ var evidenceRoCELoss = inRun(&Check{
 	Kind:     KindEvidence,
 	Devices:  Hosts,
 	Applies:  appliesHostCounters(false),
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "RoCE loses no packets on a lossless fabric",
 	Doc: `Runtime evidence from the RDMA hw_counters of the NIC's RDMA port
 (/sys/class/infiniband/<ibdev>/ports/<port>/hw_counters): RoCE's reliable transport numbers every
@@ -93,10 +94,10 @@ func roceLoss(n *model.NIC, c *model.NICCounters) (Finding, bool) {
 	if against == "" {
 		threshold = fmt.Sprintf("the %d threshold (the capture has no RDMA packet counts to weigh them against)", lossEventsMin)
 	}
-	sev, msg := Error, fmt.Sprintf("RoCE lost packets on a fabric designed lossless: %d PSN gaps%s%s, at or above %s; only a drop makes a gap",
+	sev, msg := judge.Error, fmt.Sprintf("RoCE lost packets on a fabric designed lossless: %d PSN gaps%s%s, at or above %s; only a drop makes a gap",
 		losses, rateText(c.Delta, losses, c.Interval), against, threshold)
 	if crc := c.RxCRCErrors; crc.Known && crc.V >= losses {
-		sev = Warning
+		sev = judge.Warning
 		msg += fmt.Sprintf("; the port also dropped %d frames with a bad FCS (rx_crc_errors_phy), so link corruption, which PFC cannot prevent, may explain them", crc.V)
 	}
 	return Finding{
@@ -141,7 +142,7 @@ func switchDropFindings(r *run) string {
 	for _, ck := range []*Check{switchPFC, switchRoCEMode, switchQueueMap, switchDSCPMap, switchTrust} {
 		var devs []string
 		for _, fd := range r.findings(ck) {
-			if fd.Severity != Info && !slices.Contains(devs, fd.Device) {
+			if fd.Severity != judge.Info && !slices.Contains(devs, fd.Device) {
 				devs = append(devs, fd.Device)
 			}
 		}

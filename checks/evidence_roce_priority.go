@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -22,7 +23,7 @@ var evidenceRoCEPriority = inRun(&Check{
 	Kind:     KindEvidence,
 	Devices:  Hosts,
 	Applies:  appliesHostCounters(false),
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "RoCE traffic leaves each NIC on the lossless priority",
 	Doc: `Runtime evidence from ethtool-S-<netdev>.txt (` + "`ethtool -S <netdev>`" + `): mlx5 counts the bytes sent
 per priority as tx_prio<N>_bytes (Linux
@@ -102,18 +103,18 @@ func runEvidenceRoCEPriority(r *run) []Finding {
 // ok is false when that is below the thresholds, i.e. the traffic
 // elsewhere was not RoCE. Without RDMA counters the verdict is a warning
 // that says it may be TCP.
-func rdmaVerdict(c *model.NICCounters, roce uint64, total float64, want int) (Severity, string, bool) {
+func rdmaVerdict(c *model.NICCounters, roce uint64, total float64, want int) (judge.Severity, string, bool) {
 	tx := c.RDMA.TxBytes
 	if !tx.Known {
-		return Warning, "; the capture has no RDMA counters (tx_vport_rdma_unicast_bytes), so this traffic may be TCP rather than RoCE: a weaker verdict", true
+		return judge.Warning, "; the capture has no RDMA counters (tx_vport_rdma_unicast_bytes), so this traffic may be TCP rather than RoCE: a weaker verdict", true
 	}
 	var elsewhere uint64
 	if tx.V > roce {
 		elsewhere = tx.V - roce
 	}
 	if elsewhere < roceBytesMin || float64(elsewhere) < roceShareMin*total {
-		return Error, "", false
+		return judge.Error, "", false
 	}
-	return Error, fmt.Sprintf("; the RDMA counters confirm it is RoCE: the NIC sent %s of RDMA, so at least %s of it left outside priority %d",
+	return judge.Error, fmt.Sprintf("; the RDMA counters confirm it is RoCE: the NIC sent %s of RDMA, so at least %s of it left outside priority %d",
 		bytesText(tx.V), bytesText(elsewhere), want), true
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/collectors/offline"
@@ -208,7 +209,7 @@ func runCases(t *testing.T, check *Check, cases []checkCase) {
 // it corroborates does).
 func checkFinding(t *testing.T, check *Check, fd Finding) {
 	t.Helper()
-	if fd.Severity == Info {
+	if fd.Severity == judge.Info {
 		return
 	}
 	if fd.Source.File == "" {

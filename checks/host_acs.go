@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
@@ -13,7 +14,7 @@ var hostACS = &Check{
 	ID:       "host-acs",
 	Kind:     KindConfig,
 	Devices:  Hosts,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "No PCIe bridge between a RoCE NIC and a GPU redirects peer-to-peer traffic (ACS)",
 	Doc: `NCCL's troubleshooting guide (docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html,
 "PCI Access Control Services (ACS)"): ACS on a PCI switch redirects all peer-to-peer traffic to the CPU
@@ -66,7 +67,7 @@ func denied(h *model.Host) bool {
 }
 
 func acsFinding(h *model.Host, b model.ACSBridge, paired bool) Finding {
-	sev := Error
+	sev := judge.Error
 	where := fmt.Sprintf("between ConnectX %s and GPU %s", b.NIC, b.GPU)
 	if !paired {
 		where = "a PCIe switch port; lspci lists no ConnectX and NVIDIA GPU pair, so every switch port is judged"
@@ -74,7 +75,7 @@ func acsFinding(h *model.Host, b model.ACSBridge, paired bool) Finding {
 	msg := fmt.Sprintf("PCIe bridge %s (%s) has ACS %s on: peer-to-peer (GPUDirect RDMA) traffic is sent up to the root complex", b.Dev.Addr, where, strings.Join(b.On, "+ ")+"+")
 	switch {
 	case h.VM.Known && h.VM.V:
-		sev = Info
+		sev = judge.Info
 		msg += "; this host is a virtual machine (cpuinfo hypervisor flag), where ACS is the hypervisor's to set"
 	case !h.VM.Known:
 		msg += "; " + layout.CPUInfoFile + " was not collected or has no flags line, so the host is judged as bare metal"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model"
 )
@@ -13,7 +14,7 @@ var hostAppToS = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "UCX and NVSHMEM mark RoCE with the RoCE DSCP (and, under a PCP policy, the RoCE priority)",
 	Doc: `NCCL is not the only library that writes the traffic class of RoCE QPs: UCX (MPI, UCC, Spark,
 NIXL and other UCX users) and NVSHMEM set their own, and get every mistake host-tos names for NCCL:
@@ -70,7 +71,7 @@ func appFindings(f *model.Fabric, h *model.Host) []Finding {
 		}
 	}
 	for _, s := range h.AppToS {
-		j := JudgeAppToS(f.Policy, s.Value.V, len(free) > 0, s.Knob())
+		j := judge.AppToS(f.Policy, s.Value.V, len(free) > 0, s.Knob())
 		if j.OK {
 			continue
 		}
@@ -79,7 +80,7 @@ func appFindings(f *model.Fabric, h *model.Host) []Finding {
 		out = append(out, fd)
 	}
 	for _, s := range h.AppSL {
-		j := JudgeAppSL(f.Policy, s.Value.V, s.Knob())
+		j := judge.AppSL(f.Policy, s.Value.V, s.Knob())
 		if j.OK {
 			continue
 		}
@@ -95,7 +96,7 @@ func appFindings(f *model.Fabric, h *model.Host) []Finding {
 // appFinding fixes s where it was decided: a plain NAME=value line of
 // /etc/ucx/ucx.conf is rewritten; for the environment, an unset variable
 // or a file line sed cannot address, the message says where to set it.
-func appFinding(h *model.Host, s model.AppSetting, j Judgement, want string) Finding {
+func appFinding(h *model.Host, s model.AppSetting, j judge.Judgement, want string) Finding {
 	msg := j.Reason + "; " + appLayerSays(s)
 	var changes []Change
 	if s.Layer == model.LayerUCXEtc && s.Plain {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -13,7 +14,7 @@ var hostCNP = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "The NIC marks its CNPs with the CNP DSCP and 802.1p priority the switches expect",
 	Doc: `When a NIC's notification point sends a CNP it marks it with its own DSCP and 802.1p
 priority (/sys/class/net/<netdev>/ecn/roce_np/cnp_dscp and cnp_802p_prio; mlxconfig CNP_DSCP_P1 and
@@ -36,10 +37,10 @@ func runHostCNP(f *model.Fabric) []Finding {
 			attr string
 			v    model.Value[int]
 			want int
-			j    Judgement
+			j    judge.Judgement
 		}{
-			{layout.CNPDSCP, n.CNPDSCP, c.DSCP, JudgeHostCNPDSCP(f.Policy, n.CNPDSCP.V)},
-			{layout.CNP802pPrio, n.CNPPrio, c.Priority, JudgeHostCNPPrio(f.Policy, n.CNPPrio.V)},
+			{layout.CNPDSCP, n.CNPDSCP, c.DSCP, judge.HostCNPDSCP(f.Policy, n.CNPDSCP.V)},
+			{layout.CNP802pPrio, n.CNPPrio, c.Priority, judge.HostCNPPrio(f.Policy, n.CNPPrio.V)},
 		} {
 			if !a.v.Known || a.j.OK {
 				continue

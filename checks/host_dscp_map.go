@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -13,7 +14,7 @@ var hostDSCPMap = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Each NIC maps the RoCE DSCP to the RoCE priority, the same one the switches use",
 	Doc: `A NIC that trusts DSCP turns the DSCP of each packet into a priority through its dscp2prio
 table (DSCP>>3 by default, so 26 goes to 3). That priority must be the one with PFC on the NIC and
@@ -39,12 +40,12 @@ func runHostDSCPMap(f *model.Fabric) []Finding {
 	}
 	has := func(n *model.NIC) bool { return hasQos(n) && n.DSCPMissing == "" }
 	nc := nicIter(f, what, has, "dscp2prio", func(h *model.Host, n *model.NIC) {
-		if !HostDSCPJudged(f.Policy, n.Trust.V) {
+		if !judge.HostDSCPJudged(f.Policy, n.Trust.V) {
 			return
 		}
 		for _, d := range p.DSCP {
 			v := n.DSCP[d]
-			j := JudgeHostDSCP(f.Policy, d, v.V, v.Known)
+			j := judge.HostDSCP(f.Policy, d, v.V, v.Known)
 			if j.OK {
 				continue
 			}

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -12,7 +13,7 @@ var hostECN = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "DCQCN is on for the RoCE priority at both ends: notification and reaction point",
 	Doc: `DCQCN needs two halves on the NIC, per priority: the notification point (roce_np), which
 turns a received Congestion Experienced mark into a CNP back to the sender, and the reaction point
@@ -33,7 +34,7 @@ func runHostECN(f *model.Fabric) []Finding {
 			name string
 			v    model.Value[bool]
 		}{{layout.PointNP, n.ECNNP[p]}, {layout.PointRP, n.ECNRP[p]}} {
-			j := JudgeHostDCQCN(f.Policy, pt.name, p, pt.v.V)
+			j := judge.HostDCQCN(f.Policy, pt.name, p, pt.v.V)
 			if !pt.v.Known || j.OK {
 				continue
 			}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -13,7 +14,7 @@ var hostETS = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "Each NIC schedules the RoCE traffic class as the policy says: an ETS share, or strict",
 	Doc: `The NIC's transmit scheduler decides how much of the link RoCE gets when other traffic competes
 for it. mlnx_qos prints one "tc: N ratelimit: R, tsa: T" line per traffic class a priority maps to
@@ -47,7 +48,7 @@ func runHostETS(f *model.Fabric) []Finding {
 			// blame the wrong one.
 			return
 		}
-		j := JudgeHostETS(f.Policy, tc, n.TSA[tc].V, n.TCBW[tc])
+		j := judge.HostETS(f.Policy, tc, n.TSA[tc].V, n.TCBW[tc])
 		if j.OK {
 			return
 		}

@@ -2,8 +2,6 @@ package checks
 
 import (
 	"testing"
-
-	"github.com/qoslint/qoslint/internal/policy"
 )
 
 // The tc lines are in the shape mlnx_qos pretty_print prints
@@ -119,29 +117,5 @@ func TestRebalanceETS(t *testing.T) {
 				t.Errorf("ETSShares = %v, want %v", got, tc.want)
 			}
 		})
-	}
-}
-
-func TestJudgeHostETS(t *testing.T) {
-	for _, tc := range []struct {
-		want, tsa string
-		bw        int
-		ok        bool
-	}{
-		{"ets", "ets", 50, true},
-		{"ets", "ets", 0, false},
-		{"ets", "strict", 0, false},
-		// mlx5's default: an equal share of the highest group (en_dcbnl.c).
-		{"ets", "vendor", 0, true},
-		{"strict", "strict", 0, true},
-		{"strict", "ets", 50, false},
-		{"strict", "vendor", 0, false},
-		{"strict", "unknown", 0, false},
-	} {
-		p, _ := policy.Preset(policy.DefaultPreset)
-		p.RoCE.HostTSA = tc.want
-		if j := JudgeHostETS(p, 3, tc.tsa, tc.bw); j.OK != tc.ok || !j.OK && j.Severity != Warning {
-			t.Errorf("policy %s, tc 3 %s bw %d: %+v, want OK %v", tc.want, tc.tsa, tc.bw, j, tc.ok)
-		}
 	}
 }

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/nvnum"
-	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
@@ -15,7 +15,7 @@ var hostFirmware = &Check{
 	ID:       "host-firmware",
 	Kind:     KindConfig,
 	Devices:  Hosts,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "The NIC firmware's persistent RoCE settings match the policy",
 	Doc: `The driver loads a ConnectX NIC's CNP marking and congestion-control priorities from the
 firmware's persistent configuration (mlxconfig CNP_DSCP_P<n>, CNP_802P_PRIO_P<n>,
@@ -33,48 +33,6 @@ say how mlxconfig maps PCI functions to ports, and the finding says so. The fix 
 mlxconfig -d <ibdev> -y set NAME=VALUE, then a firmware reset (mlxfwreset) or a cold reboot.`,
 	Inputs: []Input{MlxconfigQ, IBDev2Netdev},
 	Run:    runHostFirmware,
-}
-
-// fwParam is one judged parameter: its name, the value the policy wants
-// (as mlxconfig sets it) and whether the printed number is right.
-type fwParam struct {
-	name     string
-	want     string
-	ok       func(v int) bool
-	severity Severity
-	why      string
-}
-
-func firmwareParams(p policy.Policy, port int) []fwParam {
-	sfx := "_P" + strconv.Itoa(port)
-	eq := func(w int) func(int) bool { return func(v int) bool { return v == w } }
-	out := []fwParam{
-		{"CNP_DSCP" + sfx, strconv.Itoa(p.CNP.DSCP), eq(p.CNP.DSCP), Warning, fmt.Sprintf("the switches expect CNPs with DSCP %d", p.CNP.DSCP)},
-		{"CNP_802P_PRIO" + sfx, strconv.Itoa(p.CNP.Priority), eq(p.CNP.Priority), Warning, fmt.Sprintf("the switches expect CNPs on priority %d", p.CNP.Priority)},
-		{"ROCE_CC_PRIO_MASK" + sfx, "255", func(v int) bool { return v>>p.RoCE.Priority&1 == 1 }, Warning,
-			fmt.Sprintf("congestion control (DCQCN) must cover RoCE priority %d", p.RoCE.Priority)},
-		{"LINK_TYPE" + sfx, "ETH", eq(2), Error, "a RoCE port must be Ethernet, ETH(2)"},
-	}
-	if p.ECMP.AdaptiveRouting {
-		out = append(out, fwParam{"ROCE_ADAPTIVE_ROUTING_EN", "1", eq(1), Warning, "the policy wants adaptive routing, which needs the NIC to accept out-of-order RoCE packets"})
-	}
-	return out
-}
-
-// JudgeFirmwareParam is host-firmware on one mlxconfig parameter of port
-// port, next its Next Boot value as mlxconfig prints it; a parameter the
-// policy does not ask about passes.
-func JudgeFirmwareParam(p policy.Policy, port int, name, next string) Judgement {
-	for _, w := range firmwareParams(p, port) {
-		if w.name != name {
-			continue
-		}
-		if v, num := nvnum.MlxNum(next); num && w.ok(v) {
-			return pass
-		}
-		return fail(w.severity, "%s is %s at the next boot: %s", name, next, w.why)
-	}
-	return pass
 }
 
 func runHostFirmware(f *model.Fabric) []Finding {
@@ -100,28 +58,28 @@ func runHostFirmware(f *model.Fabric) []Finding {
 
 func judgeFirmware(f *model.Fabric, h *model.Host, n *model.NIC) (out []Finding, missing []string) {
 	fw := n.Firmware
-	for _, w := range firmwareParams(f.Policy, n.Port) {
-		p, ok := fw.Params[w.name]
+	for _, w := range judge.FirmwareWants(f.Policy, n.Port) {
+		p, ok := fw.Params[w.Name]
 		if !ok {
-			missing = append(missing, w.name+" not in "+layout.MlxConfigFile(n.IBDev))
+			missing = append(missing, w.Name+" not in "+layout.MlxConfigFile(n.IBDev))
 			continue
 		}
-		j := JudgeFirmwareParam(f.Policy, n.Port, w.name, p.Next)
+		j := judge.FirmwareParam(f.Policy, n.Port, w.Name, p.Next)
 		if j.OK {
 			continue
 		}
 		v, num := nvnum.MlxNum(p.Next)
-		msg := fmt.Sprintf("%s of %s (%s port %d) is %s at the next boot: %s", w.name, n.IBDev, n.Netdev, n.Port, p.Next, w.why)
+		msg := fmt.Sprintf("%s of %s (%s port %d) is %s at the next boot: %s", w.Name, n.IBDev, n.Netdev, n.Port, p.Next, w.Why)
 		if p.Current != "" && p.Current != p.Next {
 			msg += fmt.Sprintf(" (current value %s; the Next Boot value applies after a firmware reset)", p.Current)
 		}
 		if n.Port > 1 || n.IBDev != fw.Device {
 			msg += "; mlxconfig numbers the adapter's ports, qoslint takes the port from ibdev2netdev"
 		}
-		want, old := w.want, p.Next
+		want, old := w.Want, p.Next
 		if num {
 			old = strconv.Itoa(v)
-			if w.name == "ROCE_CC_PRIO_MASK_P"+strconv.Itoa(n.Port) {
+			if w.Name == "ROCE_CC_PRIO_MASK_P"+strconv.Itoa(n.Port) {
 				// Add the RoCE priority's bit; keep the others as they are.
 				want = strconv.Itoa(v | 1<<f.Policy.RoCE.Priority)
 			}
@@ -129,10 +87,10 @@ func judgeFirmware(f *model.Fabric, h *model.Host, n *model.NIC) (out []Finding,
 		out = append(out, Finding{
 			Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
 			Message:  msg + ". Setting it needs a firmware reset (mlxfwreset) or a cold reboot",
-			Expected: w.name + " = " + want,
-			Actual:   w.name + " = " + p.Next,
+			Expected: w.Name + " = " + want,
+			Actual:   w.Name + " = " + p.Next,
 			Source:   source.Pos{File: fw.File, Line: p.Line},
-			Changes:  []Change{{Kind: Mlxconfig, Target: n.IBDev, Path: []string{w.name}, Value: want, Old: old, HasOld: true}},
+			Changes:  []Change{{Kind: Mlxconfig, Target: n.IBDev, Path: []string{w.Name}, Value: want, Old: old, HasOld: true}},
 		})
 	}
 	return out, missing

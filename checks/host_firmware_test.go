@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
@@ -15,8 +16,8 @@ import (
 func TestFirmwareParamNames(t *testing.T) {
 	for _, port := range []int{1, 2} {
 		var names []string
-		for _, w := range firmwareParams(policy.Policy{ECMP: policy.ECMPPolicy{AdaptiveRouting: true}}, port) {
-			names = append(names, w.name)
+		for _, w := range judge.FirmwareWants(policy.Policy{ECMP: policy.ECMPPolicy{AdaptiveRouting: true}}, port) {
+			names = append(names, w.Name)
 		}
 		if got := model.FirmwareParamNames(port); !slices.Equal(got, names) {
 			t.Errorf("port %d: model lists %v, host-firmware judges %v", port, got, names)

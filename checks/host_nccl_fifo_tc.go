@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/nvnum"
 	"github.com/qoslint/qoslint/model"
@@ -14,7 +15,7 @@ var hostNCCLFifoTC = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "NCCL_IB_FIFO_TC puts NCCL's control messages in a class the policy has",
 	Doc: `NCCL_IB_FIFO_TC (NCCL 2.22.3 and later) "Defines the InfiniBand traffic class for control
 messages. Control messages are short RDMA write operations which control credit return, contrary to
@@ -71,11 +72,11 @@ func anyFreeNIC(h *model.Host) bool {
 // fifoTCFinding judges one host's NCCL_IB_FIFO_TC.
 func fifoTCFinding(f *model.Fabric, h *model.Host) (Finding, bool) {
 	q := h.NCCLFifoTC
-	if !NCCLFifoTCJudged(len(h.NICs) > 0, q.Known, q.Layer == model.LayerDefault) {
+	if !judge.NCCLFifoTCJudged(len(h.NICs) > 0, q.Known, q.Layer == model.LayerDefault) {
 		return Finding{}, false
 	}
 	knob := fmt.Sprintf("%s=%d (%s)", fifoVar, q.V, ncclLayerName(q.Layer))
-	j := JudgeNCCLFifoTC(f.Policy, q.V, anyFreeNIC(h), knob)
+	j := judge.NCCLFifoTC(f.Policy, q.V, anyFreeNIC(h), knob)
 	if j.OK {
 		return Finding{}, false
 	}
@@ -118,7 +119,7 @@ func k8sFifoTCFindings(f *model.Fabric, c *model.K8sContainer) []Finding {
 	}
 	tc := int(nvnum.NCCLParamInt(val.V, -1))
 	knob := fifoVar + "=" + val.V
-	j := JudgeNCCLFifoTC(f.Policy, tc, true, knob)
+	j := judge.NCCLFifoTC(f.Policy, tc, true, knob)
 	if j.OK {
 		return nil
 	}

@@ -3,8 +3,6 @@ package checks
 import (
 	"strings"
 	"testing"
-
-	"github.com/qoslint/qoslint/internal/policy"
 )
 
 var _ = register(hostNCCLFifoTC, func(testing.TB) []checkCase {
@@ -37,19 +35,6 @@ var _ = register(hostNCCLFifoTC, func(testing.TB) []checkCase {
 			want: []string{"warning gpu01", "warning gpu02"}, msg: "set in ConfigMap nccl"},
 	}
 })
-
-// Under a PCP policy the control messages are classified by their PCP,
-// NCCL_IB_SL's, which NCCL_IB_FIFO_TC does not change.
-func TestJudgeNCCLFifoTCUnderPCP(t *testing.T) {
-	p, _ := policy.Preset(policy.DefaultPreset)
-	if !JudgeNCCLFifoTC(p, 0, true, "").Breaks() {
-		t.Fatal("ToS 0 under the DSCP policy passes")
-	}
-	p.Trust = "pcp"
-	if j := JudgeNCCLFifoTC(p, 0, true, ""); !j.OK {
-		t.Errorf("PCP policy: %+v", j)
-	}
-}
 
 // The fixes set the CNP class's ToS in /etc/nccl.conf or the container's
 // env entry.

@@ -4,29 +4,26 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/nvnum"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
 
-// ncclQPsMin is the fewest QPs per connection that give ECMP more than one
-// flow to spread; NCCLQPsFix is what the fix (and render's generated
-// configuration) sets. NVIDIA documents no
-// recommended value for NCCL_IB_QPS_PER_CONNECTION (the NCCL environment
-// variable page lists it without one): 4 is a choice, not a documented
-// figure, and the finding says so.
-const (
-	ncclQPsMin = 2
-	NCCLQPsFix = 4
-)
+// NCCLQPsFix is what the fix (and render's generated configuration) sets:
+// at least judge.NCCLQPsMin. NVIDIA documents no recommended value for
+// NCCL_IB_QPS_PER_CONNECTION (the NCCL environment variable page lists it
+// without one): 4 is a choice, not a documented figure, and the finding
+// says so.
+const NCCLQPsFix = 4
 
 var hostNCCLQPs = &Check{
 	ID:       "host-nccl-qps",
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "NCCL opens more than one QP per connection where static ECMP must spread it",
 	Doc: `Between two GPU addresses every RoCEv2 packet goes to UDP port 4791, so a connection's only ECMP
 entropy is the UDP source port, which a ConnectX derives from the QP numbers (Linux
@@ -49,7 +46,7 @@ image's /etc/nccl.conf, which is not collected, may.`,
 }
 
 func runHostNCCLQPs(f *model.Fabric) []Finding {
-	if !ncclQPsMatter(f.Policy) {
+	if !judge.NCCLQPsMatter(f.Policy) {
 		return nil
 	}
 	var out []Finding
@@ -76,7 +73,7 @@ func k8sQPsFindings(c *model.K8sContainer) []Finding {
 		return nil
 	}
 	n := int(nvnum.NCCLParamInt(val.V, 1))
-	if n >= ncclQPsMin {
+	if n >= judge.NCCLQPsMin {
 		return nil
 	}
 	msg := fmt.Sprintf("%s: %s=%s: each NCCL connection is one QP, one UDP source port and so one ECMP path; with the hash on the source port "+
@@ -85,18 +82,18 @@ func k8sQPsFindings(c *model.K8sContainer) []Finding {
 	if val.ConfigMap != nil {
 		msg += "; set in " + val.Via
 	}
-	return k8sFindings(c, Finding{Severity: Warning, Message: msg,
-		Expected: fmt.Sprintf("%s >= %d", name, ncclQPsMin), Actual: fmt.Sprintf("%s=%d", name, n),
+	return k8sFindings(c, Finding{Severity: judge.Warning, Message: msg,
+		Expected: fmt.Sprintf("%s >= %d", name, judge.NCCLQPsMin), Actual: fmt.Sprintf("%s=%d", name, n),
 		Source: val.Pos, Changes: []Change{varFix(c, name, val, true, NCCLQPsFix)}})
 }
 
 // ncclQPsFinding judges one host's NCCL_IB_QPS_PER_CONNECTION.
 func ncclQPsFinding(p policy.Policy, h *model.Host) (Finding, bool) {
 	q := h.NCCLQPsPerConn
-	if !NCCLQPsJudged(len(h.NICs) > 0, q.Known, q.Layer == model.LayerDefault, h.NCCLFile != "") {
+	if !judge.NCCLQPsJudged(len(h.NICs) > 0, q.Known, q.Layer == model.LayerDefault, h.NCCLFile != "") {
 		return Finding{}, false
 	}
-	if j := JudgeNCCLQPs(p, q.V); !j.Breaks() {
+	if j := judge.NCCLQPs(p, q.V); !j.Breaks() {
 		return Finding{}, false
 	}
 	set := fmt.Sprintf("NCCL_IB_QPS_PER_CONNECTION=%d", q.V)
@@ -119,8 +116,8 @@ func ncclQPsFinding(p policy.Policy, h *model.Host) (Finding, bool) {
 		msg += "; " + joinAnd(q.Unknown) + " " + english.Plural(len(q.Unknown), "was", "were") + " not collected: a job may still override it there"
 	}
 	return Finding{
-		Severity: Warning, Device: h.Name, Message: msg,
-		Expected: fmt.Sprintf("NCCL_IB_QPS_PER_CONNECTION >= %d", ncclQPsMin),
+		Severity: judge.Warning, Device: h.Name, Message: msg,
+		Expected: fmt.Sprintf("NCCL_IB_QPS_PER_CONNECTION >= %d", judge.NCCLQPsMin),
 		Actual:   set, Source: q.Origin.Pos, Changes: changes,
 	}, true
 }

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var hostPFC = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Each NIC has PFC on the RoCE priority, and only on it; off on it in a lossy fabric",
 	Doc: `The NIC must honour pause frames for the RoCE priority (or it overruns the switch's
 headroom and RoCE is dropped) and send them when its own receive buffer fills. mlnx_qos prints the
@@ -41,16 +42,16 @@ func runHostPFC(f *model.Fabric) []Finding {
 				cur[p] = true
 			}
 		}
-		j := JudgeHostPFC(f.Policy, on)
+		j := judge.HostPFC(f.Policy, on)
 		if j.OK {
 			return
 		}
 		wanted := map[int]bool{want: true}
 		expected := fmt.Sprintf("PFC on priority %d (%s)", want, pfcList(wanted))
-		if !PFCRequired(f.Policy) {
+		if !judge.PFCRequired(f.Policy) {
 			// Lossy: the RoCE priority's PFC off, the others as they are.
 			wanted = map[int]bool{}
-			for _, p := range WantedPFC(f.Policy, on) {
+			for _, p := range judge.WantedPFC(f.Policy, on) {
 				wanted[p] = true
 			}
 			expected = fmt.Sprintf("PFC off on priority %d (%s)", want, pfcList(wanted))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -13,7 +14,7 @@ var hostRDMACMToS = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "RDMA-CM's default ToS carries the RoCE DSCP",
 	Doc: `Storage and some MPI stacks (NVMe-oF, NFS over RDMA, UCX or MPI over rdmacm) connect through
 RDMA-CM, which creates their QPs with the port's default ToS unless the application sets one with
@@ -40,7 +41,7 @@ func runHostRDMACMToS(f *model.Fabric) []Finding {
 				continue
 			}
 			knob := fmt.Sprintf("RDMA-CM's default_roce_tos %d on %s port %d", t.V, n.IBDev, n.Port)
-			j := JudgeRDMACMToS(f.Policy, t.V, forcedToS(n), knob)
+			j := judge.RDMACMToS(f.Policy, t.V, forcedToS(n), knob)
 			if j.OK {
 				continue
 			}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
@@ -15,7 +16,7 @@ var hostRoCEVersion = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "RoCE leaves each NIC as RoCE v2, the version with an IP header and so a DSCP",
 	Doc: `RoCE v1 is an Ethernet frame with no IP header: it carries no DSCP, so no switch that trusts
 DSCP can classify it, and it cannot be routed. Each GID of a RoCE port has a type,
@@ -68,11 +69,11 @@ func gidTypesDir(n *model.NIC) string {
 // roceModeFinding judges RDMA-CM's default RoCE mode of the NIC's port.
 func roceModeFinding(h *model.Host, n *model.NIC) (Finding, bool) {
 	m := n.RoCEMode
-	if !m.Known || JudgeRDMACMMode(m.V).OK {
+	if !m.Known || judge.RDMACMMode(m.V).OK {
 		return Finding{}, false
 	}
 	return Finding{
-		Severity: Error, Device: h.Name, Interface: n.Netdev,
+		Severity: judge.Error, Device: h.Name, Interface: n.Netdev,
 		Message: fmt.Sprintf("RDMA-CM's default RoCE mode of %s port %d is %s: RDMA-CM connections that do not choose a GID themselves "+
 			"(NVMe-oF, NFS over RDMA) send RoCE v1, which has no IP header and so no DSCP", n.IBDev, n.Port, m.V),
 		Expected: model.RoCEv2, Actual: m.V, Source: m.Origin.Pos,
@@ -82,9 +83,9 @@ func roceModeFinding(h *model.Host, n *model.NIC) (Finding, bool) {
 }
 
 // ncclGIDFinding judges the GID NCCL uses on the NIC's port; the verdict
-// is JudgeNCCLGID's, ncclGIDDetail words it.
+// is judge.NCCLGID's, ncclGIDDetail words it.
 func ncclGIDFinding(h *model.Host, n *model.NIC) (Finding, bool) {
-	j := JudgeNCCLGID(NCCLGIDOf(h, n))
+	j := judge.NCCLGID(NCCLGIDOf(h, n))
 	if j.OK {
 		return Finding{}, false
 	}
@@ -93,10 +94,10 @@ func ncclGIDFinding(h *model.Host, n *model.NIC) (Finding, bool) {
 	return fd, true
 }
 
-// NCCLGIDOf is what JudgeNCCLGID reads of a NIC whose GID types were
+// NCCLGIDOf is what judge.NCCLGID reads of a NIC whose GID types were
 // collected.
-func NCCLGIDOf(h *model.Host, n *model.NIC) NCCLGID {
-	g := NCCLGID{Index: h.NCCLGIDIndex.V, Version: h.NCCLRoCEVersion.V, VersionKnown: h.NCCLRoCEVersion.Known}
+func NCCLGIDOf(h *model.Host, n *model.NIC) judge.NCCLGIDUse {
+	g := judge.NCCLGIDUse{Index: h.NCCLGIDIndex.V, Version: h.NCCLRoCEVersion.V, VersionKnown: h.NCCLRoCEVersion.Known}
 	if t, ok := n.GIDTypes[g.Index]; ok {
 		g.Type, g.HasType = t.V, true
 	}
@@ -115,15 +116,15 @@ func ncclGIDDetail(h *model.Host, n *model.NIC) (Finding, bool) {
 		case ok && t.V == model.RoCEv2:
 			return Finding{}, false
 		case ok:
-			fd.Severity, fd.Actual = Error, fmt.Sprintf("NCCL_IB_GID_INDEX=%d, a GID of type %q", idx.V, t.V)
+			fd.Severity, fd.Actual = judge.Error, fmt.Sprintf("NCCL_IB_GID_INDEX=%d, a GID of type %q", idx.V, t.V)
 			fd.Message = fmt.Sprintf("NCCL_IB_GID_INDEX=%d selects a RoCE v1 GID (type %q) of %s port %d (%s:1): RoCE v1 has no IP header, so RoCE leaves with no DSCP and no switch can classify it",
 				idx.V, t.V, n.IBDev, n.Port, t.Origin.Pos.File)
 			fd.Changes, fd.Message = gidIndexFix(h, n, idx.V, fd.Message)
 		case idx.V >= layout.GIDTypesRead:
-			fd.Severity, fd.Actual = Info, fmt.Sprintf("NCCL_IB_GID_INDEX=%d", idx.V)
+			fd.Severity, fd.Actual = judge.Info, fmt.Sprintf("NCCL_IB_GID_INDEX=%d", idx.V)
 			fd.Message = fmt.Sprintf("NCCL_IB_GID_INDEX=%d is beyond the GID entries qoslint reads (0-%d): its RoCE version is not judged", idx.V, layout.GIDTypesRead-1)
 		default:
-			fd.Severity, fd.Actual = Warning, fmt.Sprintf("NCCL_IB_GID_INDEX=%d, no such GID", idx.V)
+			fd.Severity, fd.Actual = judge.Warning, fmt.Sprintf("NCCL_IB_GID_INDEX=%d, no such GID", idx.V)
 			fd.Message = fmt.Sprintf("NCCL_IB_GID_INDEX=%d names a GID entry of %s port %d that has no type in the capture: the kernel holds no GID there (NCCL then fails to connect), or the file was not collected; qoslint prints no command for it",
 				idx.V, n.IBDev, n.Port)
 		}
@@ -144,7 +145,7 @@ func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 	slices.Sort(v2)
 	switch {
 	case ver.Known && ver.V != 2:
-		fd.Severity, fd.Source = Error, ver.Origin.Pos
+		fd.Severity, fd.Source = judge.Error, ver.Origin.Pos
 		fd.Actual = fmt.Sprintf("NCCL_IB_GID_INDEX unset, NCCL_IB_ROCE_VERSION_NUM=%d", ver.V)
 		fd.Message = fmt.Sprintf("NCCL_IB_ROCE_VERSION_NUM=%d: NCCL's automatic GID choice prefers that version, not RoCE v2", ver.V)
 		if ver.V != 1 {
@@ -154,7 +155,7 @@ func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 		fd.Changes = ncclVarFix(h.NCCLRoCEVersion.Layer, "NCCL_IB_ROCE_VERSION_NUM", "", strconv.Itoa(ver.V), &fd.Message)
 		return fd, true
 	case len(v2) == 0:
-		fd.Severity, fd.Source = Error, at(n.GIDTypes[minKey(n.GIDTypes)].Origin, "")
+		fd.Severity, fd.Source = judge.Error, at(n.GIDTypes[minKey(n.GIDTypes)].Origin, "")
 		fd.Actual = fmt.Sprintf("NCCL_IB_GID_INDEX unset; no RoCE v2 GID among %s entries 0-%d", n.IBDev, layout.GIDTypesRead-1)
 		fd.Message = fmt.Sprintf("%s port %d has no RoCE v2 GID, so NCCL's automatic choice (NCCL_IB_GID_INDEX unset) can only pick a RoCE v1 one, which has no IP header and so no DSCP; "+
 			"the port (or the kernel's RoCE v2 support) must be fixed on the host, so qoslint prints no command for it", n.IBDev, n.Port)

@@ -2,10 +2,10 @@ package checks
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
@@ -16,7 +16,7 @@ var hostToS = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "RoCE traffic leaves the host with the RoCE DSCP in its ToS",
 	Doc: `Everything downstream keys on the DSCP the sender writes, and the sender writes whatever
 traffic class its QPs carry: DSCP = ToS >> 2. A forced traffic_class
@@ -49,10 +49,10 @@ func runHostToS(f *model.Fabric) []Finding {
 			switch {
 			case !t.Known:
 				unknown = append(unknown, n.Netdev)
-			case JudgeToS(f.Policy, t.V, "").OK:
+			case judge.ToS(f.Policy, t.V, "").OK:
 			case t.Via == "traffic_class":
 				o := strconv.Itoa(t.V)
-				j := JudgeToS(f.Policy, t.V, "the forced traffic_class")
+				j := judge.ToS(f.Policy, t.V, "the forced traffic_class")
 				out = append(out, Finding{
 					Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
 					Message:  j.Reason,
@@ -88,7 +88,7 @@ func ncclToSFinding(f *model.Fabric, h *model.Host, n *model.NIC, nics []string,
 	if t.Via == "default" {
 		knob = "NCCL_IB_TC unset, NCCL's default 0"
 	}
-	j := JudgeToS(f.Policy, t.V, knob)
+	j := judge.ToS(f.Policy, t.V, knob)
 	msg := j.Reason + "; " + layerSays(t.Layer)
 	var changes []Change
 	switch t.Layer {
@@ -141,19 +141,6 @@ func tosText(tos int) string {
 	return fmt.Sprintf("ToS %d (DSCP %d, %s)", tos, model.DSCPOfToS(tos), model.ECNName(model.ECNOfToS(tos)))
 }
 
-// tosMistake names the classic mistakes.
-func tosMistake(tos int, dscps []int, knob string) string {
-	d := model.DSCPOfToS(tos)
-	want := model.ToSOfDSCP(dscps[0])
-	switch {
-	case tos == 0:
-		return fmt.Sprintf("RoCE leaves with ToS 0 (%s): DSCP 0, priority 0, the lossy queue on every hop; set the ToS to %d (DSCP %d × 4)", knob, want, dscps[0])
-	case slices.Contains(dscps, tos):
-		return fmt.Sprintf("%s is the DSCP, not the ToS: the wire carries DSCP %d (%d >> 2); DSCP %d is ToS %d (DSCP × 4)", knob, d, tos, tos, model.ToSOfDSCP(tos))
-	}
-	return fmt.Sprintf("%s puts DSCP %d on the wire, not the RoCE DSCP %d: set the ToS to %d", knob, d, dscps[0], want)
-}
-
 // ncclSLFinding is host-tos on NCCL_IB_SL, per host like NCCL_IB_TC: it
 // tags every NCCL QP of every NIC, a forced traffic_class or not.
 func ncclSLFinding(f *model.Fabric, h *model.Host) (Finding, bool) {
@@ -161,7 +148,7 @@ func ncclSLFinding(f *model.Fabric, h *model.Host) (Finding, bool) {
 	if !sl.Known || len(h.NICs) == 0 {
 		return Finding{}, false
 	}
-	j := JudgeHostSL(f.Policy, sl.V)
+	j := judge.HostSL(f.Policy, sl.V)
 	if j.OK {
 		return Finding{}, false
 	}

@@ -1,13 +1,16 @@
 package checks
 
-import "github.com/qoslint/qoslint/model"
+import (
+	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/model"
+)
 
 var hostTrust = &Check{
 	ID:       "host-trust",
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesRoCEHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Every RoCE NIC trusts DSCP",
 	Doc: `A ConnectX NIC picks the priority of a received packet, and the priority whose PFC and
 buffers an outgoing RoCE packet uses, from its trust state. With trust pcp (the default until a
@@ -24,7 +27,7 @@ func runHostTrust(f *model.Fabric) []Finding {
 	want := f.Policy.Trust
 	nc := nicIter(f, qosFile, hasQos, "trust", func(h *model.Host, n *model.NIC) {
 		t := n.Trust
-		j := JudgeHostTrust(f.Policy, t.V)
+		j := judge.HostTrust(f.Policy, t.V)
 		if j.OK {
 			return
 		}

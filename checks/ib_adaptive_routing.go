@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
@@ -14,7 +15,7 @@ var ibAdaptiveRouting = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesIBAdaptiveRouting,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "The subnet manager runs an adaptive routing engine when the policy asks for one",
 	Doc: `On InfiniBand the subnet manager turns adaptive routing on: NVIDIA's OpenSM configures the
 switches' AR groups when routing_engine names an AR engine, ar_updn by default, and a non-AR engine
@@ -50,7 +51,7 @@ func runIBAdaptiveRouting(f *model.Fabric) []Finding {
 	file := source.Pos{File: sm.File}
 	if !re.Known || len(re.V) == 0 {
 		fd := Finding{
-			Severity: Warning, Device: sm.Device, Source: file,
+			Severity: judge.Warning, Device: sm.Device, Source: file,
 			Message:  fmt.Sprintf("opensm.conf sets no routing_engine: linux-rdma OpenSM then routes with Min Hop (no adaptive routing), NVIDIA's OpenSM with ar_updn (adaptive); the file does not say which runs, and the policy wants adaptive routing %s", arOnOff(want)),
 			Expected: "routing_engine set", Actual: "routing_engine unset",
 		}
@@ -74,7 +75,7 @@ func runIBAdaptiveRouting(f *model.Fabric) []Finding {
 	}
 	engines := append([]string{fix}, re.V[1:]...)
 	return []Finding{{
-		Severity: Error, Device: sm.Device, Source: re.Origin.Pos,
+		Severity: judge.Error, Device: sm.Device, Source: re.Origin.Pos,
 		Message: fmt.Sprintf("OpenSM's first routing engine is %s (routing_engine %s): adaptive routing %s, the policy wants it %s",
 			first, strings.Join(re.V, ","), arOnOff(arEngine(first)), arOnOff(want)),
 		Expected: "adaptive routing " + arOnOff(want), Actual: "routing_engine " + strings.Join(re.V, ","),

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model"
 )
@@ -12,7 +13,7 @@ var ibSL2VL = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesIBHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "The jobs' Service Level maps to a data VL the port runs, on every InfiniBand port",
 	Doc: `On InfiniBand the marking is the Service Level: NCCL_IB_SL (UCX_IB_SL, NVSHMEM_IB_SL) picks
 one, and each port's SL2VL table maps it to a virtual lane. VL 15 in the table means "drop this SL"
@@ -121,7 +122,7 @@ func sl2vlFinding(f *model.Fabric, h *model.IBHost, p *model.IBPort, u slUser) (
 		}
 	}
 	return Finding{
-		Severity: Error, Device: h.Name, Interface: p.Name(),
+		Severity: judge.Error, Device: h.Name, Interface: p.Name(),
 		Message:  msg + hint,
 		Expected: fmt.Sprintf("SL %d → %s", sl, want), Actual: fmt.Sprintf("SL %d → VL %d", sl, vl),
 		Source:  p.SL2VLPos,
@@ -184,7 +185,7 @@ func switchSL2VLFinding(f *model.Fabric, p *model.IBSwitchPort, row model.SL2VLI
 		want, target = fmt.Sprintf("VL %d", f.Policy.IB.VL), f.Policy.IB.VL
 	}
 	return Finding{
-		Severity: Error, Device: p.Switch.Host, Interface: fmt.Sprintf("%s port %d→%d", p.Switch.Label(), row.In, p.Port),
+		Severity: judge.Error, Device: p.Switch.Host, Interface: fmt.Sprintf("%s port %d→%d", p.Switch.Label(), row.In, p.Port),
 		Message:  msg + smHint(f, "qos_swe_sl2vl"),
 		Expected: fmt.Sprintf("SL %d → %s", j.SL, want), Actual: fmt.Sprintf("SL %d → VL %d", j.SL, vl),
 		Source:  row.Pos,

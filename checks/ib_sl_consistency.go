@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
@@ -15,7 +16,7 @@ var ibSLConsistency = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesIBHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Every host's jobs send on the policy's Service Level",
 	Doc: `All ranks of a job should send on one SL, the one the fabric's SL2VL and VL arbitration tables
 were built for (policy ib.sl, default 0). NCCL takes it from NCCL_IB_SL (default 0,
@@ -67,7 +68,7 @@ func runIBSLConsistency(f *model.Fabric) []Finding {
 			continue
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: h.Name,
+			Severity: judge.Error, Device: h.Name,
 			Message:  fmt.Sprintf("jobs send on SL %d (%s, %s), the policy's SL is %d", h.SL.V, h.SLLayer, h.SL.Origin, want),
 			Expected: fmt.Sprintf("SL %d", want), Actual: fmt.Sprintf("SL %d", h.SL.V),
 			Source:  slSource(h),
@@ -89,11 +90,11 @@ func smPolicyFindings(f *model.Fabric) []Finding {
 	p, want := sm.Policy, f.Policy.IB.SL
 	switch {
 	case p.NoDefault:
-		return []Finding{{Severity: Warning, Device: sm.Device, Source: source.Pos{File: p.File},
+		return []Finding{{Severity: judge.Warning, Device: sm.Device, Source: source.Pos{File: p.File},
 			Message:  fmt.Sprintf("the QoS policy file (%s) has no qos-level named DEFAULT and no qos-ulps \"default : <SL>\" line: OpenSM refuses it (ERR AC10, opensm/osm_qos_policy.c); add \"default : %d\" to its qos-ulps (qoslint prints no command for it)", p.Path.V, want),
 			Expected: fmt.Sprintf("default SL %d", want), Actual: "no default"}}
 	case p.DefaultSL.Known && p.DefaultSL.V != want:
-		return []Finding{{Severity: Warning, Device: sm.Device, Source: p.DefaultSL.Origin.Pos,
+		return []Finding{{Severity: judge.Warning, Device: sm.Device, Source: p.DefaultSL.Origin.Pos,
 			Message: fmt.Sprintf("the QoS policy file (%s) gives SL %d to path records no rule matches (%s), the policy's SL is %d: RDMA-CM and ULP traffic (IPoIB, SRP, iSER, RDS) that takes its SL from a path record lands on SL %d; NCCL_IB_SL does not go through path records; set the default to %d (qoslint prints no command for it); OpenSM reads the file again at every heavy sweep",
 				p.Path.V, p.DefaultSL.V, p.DefaultSL.Origin.Pos, want, p.DefaultSL.V, want),
 			Expected: fmt.Sprintf("default SL %d", want), Actual: fmt.Sprintf("default SL %d", p.DefaultSL.V)}}
@@ -112,7 +113,7 @@ func appSLFinding(f *model.Fabric, h *model.IBHost, a model.IBAppSL) Finding {
 	if s := a.Setting; s != nil && len(s.Unknown) > 0 {
 		msg += "; " + joinAnd(s.Unknown) + " " + english.Plural(len(s.Unknown), "was", "were") + " not collected: " + english.Plural(len(s.Unknown), "it", "they") + " may still override it"
 	}
-	return Finding{Severity: Error, Device: h.Name, Message: msg,
+	return Finding{Severity: judge.Error, Device: h.Name, Message: msg,
 		Expected: fmt.Sprintf("SL %d", want), Actual: fmt.Sprintf("SL %d", a.SL), Source: a.Pos, Changes: changes}
 }
 

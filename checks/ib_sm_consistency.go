@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
@@ -13,7 +14,7 @@ var ibSMConsistency = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesIBSM,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Every InfiniBand port holds the SL2VL and VL arbitration tables opensm.conf says",
 	Doc: `With qos TRUE, OpenSM programs every port's SL2VL table, VL arbitration tables and VLHighLimit
 from its qos_<class>_ options (qos_ca_ for HCA ports), falling back to the qos_ options and then to
@@ -60,7 +61,7 @@ func runIBSMConsistency(f *model.Fabric) []Finding {
 			return
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: h.Name, Interface: p.Name(),
+			Severity: judge.Error, Device: h.Name, Interface: p.Name(),
 			Message: fmt.Sprintf("%s does not hold what OpenSM on %s programs for %s ports: %s differ; the SM's last sweep did not reach it or something reprogrammed it: kill -HUP $(pidof opensm) on %s",
 				p.Name(), sm.Device, cfg.Key, strings.Join(diffs, ", "), sm.Device),
 			Expected: strings.Join(want, "; "), Actual: strings.Join(got, "; "),
@@ -114,7 +115,7 @@ func runIBSMConsistencySwitches(f *model.Fabric) []Finding {
 			return
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: p.Switch.Host, Interface: p.Name(),
+			Severity: judge.Error, Device: p.Switch.Host, Interface: p.Name(),
 			Message: fmt.Sprintf("%s does not hold what OpenSM on %s programs for its qos_%s_ class: %s differ; the SM's last sweep did not reach it or something reprogrammed it: kill -HUP $(pidof opensm) on %s",
 				p.Name(), sm.Device, p.SMClass(), strings.Join(diffs, ", "), sm.Device),
 			Expected: strings.Join(want, "; "), Actual: strings.Join(got, "; "),

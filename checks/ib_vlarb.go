@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model"
 )
@@ -13,7 +14,7 @@ var ibVLArb = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesIBHost,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "VL arbitration gives the jobs' VL a share on every InfiniBand port",
 	Doc: `VL arbitration (IBA 7.6.9) serves the VLs listed in a port's high- and low-priority tables,
 each entry a VL and a weight in 64-byte credits; a weight of 0 skips the entry
@@ -59,11 +60,11 @@ func vlarbFinding(f *model.Fabric, h *model.IBHost, p *model.IBPort, u slUser) (
 	fd := Finding{Device: h.Name, Interface: p.Name(), Source: p.VLArbPos}
 	switch {
 	case hi == 0 && lo == 0:
-		fd.Severity, fd.Actual = Error, actual
+		fd.Severity, fd.Actual = judge.Error, actual
 		fd.Message = fmt.Sprintf("%s maps to VL %d on %s, which has weight 0 in both VL arbitration tables: the job's traffic is never scheduled", u.why, vl, p.Name())
 		fd.Expected = fmt.Sprintf("VL %d with a weight above 0", vl)
 	case lo == 0 && p.HighLimit == 0:
-		fd.Severity, fd.Actual = Warning, actual+", VLHighLimit 0"
+		fd.Severity, fd.Actual = judge.Warning, actual+", VLHighLimit 0"
 		fd.Message = fmt.Sprintf("%s maps to VL %d on %s, served only by the high-priority table with VLHighLimit 0: one packet per turn", u.why, vl, p.Name())
 		fd.Expected = fmt.Sprintf("VL %d in the low table, or VLHighLimit above 0", vl)
 	default:
@@ -100,11 +101,11 @@ func runIBVLArbSwitches(f *model.Fabric) []Finding {
 			base := Finding{Device: p.Switch.Host, Interface: p.Name(), Source: p.VLArbPos, Changes: fixSwitchVLArbLow(f, p, vl)}
 			switch {
 			case hi == 0 && lo == 0:
-				base.Severity, base.Actual = Error, actual
+				base.Severity, base.Actual = judge.Error, actual
 				base.Message = fmt.Sprintf("the jobs' traffic leaves %s on VL %d, which has weight 0 in both VL arbitration tables: it is never scheduled", p.Name(), vl) + smHint(f, "qos_swe_vlarb_low")
 				base.Expected = fmt.Sprintf("VL %d with a weight above 0", vl)
 			case lo == 0 && p.HighLimit == 0:
-				base.Severity, base.Actual = Warning, actual+", VLHighLimit 0"
+				base.Severity, base.Actual = judge.Warning, actual+", VLHighLimit 0"
 				base.Message = fmt.Sprintf("the jobs' traffic leaves %s on VL %d, served only by the high-priority table with VLHighLimit 0: one packet per turn", p.Name(), vl) + smHint(f, "qos_swe_vlarb_low")
 				base.Expected = fmt.Sprintf("VL %d in the low table, or VLHighLimit above 0", vl)
 			default:

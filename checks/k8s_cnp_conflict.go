@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
@@ -15,7 +16,7 @@ var k8sCNPConflict = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesK8s(false),
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "The CNP marking a NicConfigurationTemplate gives the NICs agrees with the policy's CNP class",
 	Doc: `A NicConfigurationTemplate with roceOptimized.enabled always sets the NIC firmware's nvconfig
 CNP_DSCP_P1/P2=4 and CNP_802P_PRIO_P1/P2=6 (Mellanox/nic-configuration-operator README.md
@@ -63,11 +64,11 @@ func runK8sCNPConflict(f *model.Fabric) []Finding {
 			if !ok || s.NotSet != "" {
 				continue
 			}
-			var j Judgement
+			var j judge.Judgement
 			if strings.Contains(name, "DSCP") || name == model.CNPSysfs {
-				j, bad[name] = JudgeHostCNPDSCP(p, s.V), p.CNP.DSCP
+				j, bad[name] = judge.HostCNPDSCP(p, s.V), p.CNP.DSCP
 			} else {
-				j, bad[name] = JudgeHostCNPPrio(p, s.V), p.CNP.Priority
+				j, bad[name] = judge.HostCNPPrio(p, s.V), p.CNP.Priority
 			}
 			if j.OK {
 				delete(bad, name)
@@ -99,7 +100,7 @@ func runK8sCNPConflict(f *model.Fabric) []Finding {
 		}
 		for _, dev := range k8sDevices(t.Hosts, t.Object) {
 			out = append(out, Finding{
-				Severity: Error, Device: dev, Message: msg,
+				Severity: judge.Error, Device: dev, Message: msg,
 				Expected: fmt.Sprintf("CNP DSCP %d, CNP 802.1p priority %d", p.CNP.DSCP, p.CNP.Priority),
 				Actual:   strings.Join(actual, ", "),
 				Source:   pos, Changes: changes,

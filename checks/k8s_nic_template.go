@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
@@ -14,7 +15,7 @@ var k8sNicTemplate = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesK8s(false),
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "A NicConfigurationTemplate sets the NICs it selects to the policy's trust, PFC and ToS",
 	Doc: `The NVIDIA nic-configuration-operator applies a NicConfigurationTemplate
 (configuration.net.nvidia.com/v1alpha1) to the NICs of the nodes its spec.nodeSelector selects. With
@@ -62,7 +63,7 @@ const spectrumXRule = "both spectrumXOptimized and roceOptimized are enabled: \"
 
 // tmplProblem is one judged value of a template that breaks the policy.
 type tmplProblem struct {
-	j                Judgement
+	j                judge.Judgement
 	expected, actual string
 	at               source.Pos
 	// field is the gated field the problem's fix writes (its caveat).
@@ -79,20 +80,20 @@ func runK8sNicTemplate(f *model.Fabric) []Finding {
 	for _, t := range f.K8s.Templates {
 		if t.Conflict {
 			for _, dev := range k8sDevices(t.Hosts, t.Object) {
-				out = append(out, Finding{Severity: Error, Device: dev, Message: k8sWho(t.Object) + ": " + spectrumXRule,
+				out = append(out, Finding{Severity: judge.Error, Device: dev, Message: k8sWho(t.Object) + ": " + spectrumXRule,
 					Expected: "spectrumXOptimized alone", Actual: "spectrumXOptimized and roceOptimized enabled", Source: t.RoCE.Pos})
 			}
 			continue
 		}
 		var probs []tmplProblem
 		if s := t.Trust; s.NotSet == "" {
-			if j := JudgeHostTrust(p, s.V); !j.OK {
+			if j := judge.HostTrust(p, s.V); !j.OK {
 				probs = append(probs, tmplProblem{j, "trust " + p.Trust, "trust " + s.V + via(s.Default), s.Pos, ""})
 			}
 		}
 		if s := t.PFC; s.NotSet == "" {
-			if j := JudgeHostPFC(p, s.V); !j.OK {
-				probs = append(probs, tmplProblem{j, "pfc " + pfcString(WantedPFC(p, s.V)), "pfc " + pfcString(s.V) + via(s.Default), s.Pos, ""})
+			if j := judge.HostPFC(p, s.V); !j.OK {
+				probs = append(probs, tmplProblem{j, "pfc " + pfcString(judge.WantedPFC(p, s.V)), "pfc " + pfcString(s.V) + via(s.Default), s.Pos, ""})
 			}
 		}
 		if s := t.ToS; s.NotSet == "" {
@@ -103,12 +104,12 @@ func runK8sNicTemplate(f *model.Fabric) []Finding {
 			case s.Default != "":
 				knob = "roceOptimized.qos.tos unset or 0, the operator's default ToS 0"
 			}
-			if j := JudgeToS(p, s.V, knob); !j.OK {
+			if j := judge.ToS(p, s.V, knob); !j.OK {
 				probs = append(probs, tmplProblem{j, tosText(want), tosText(s.V) + via(s.Default), s.Pos, model.FieldToS.Path})
 			}
 		}
 		if rm := t.RoceMode; rm.Known && rm.V == 1 && p.Trust == "dscp" {
-			probs = append(probs, tmplProblem{fail(Error, "roceMode 1 is RoCE v1, which has no IP header and so no DSCP: under a DSCP policy no switch can classify it"), "roceMode 2 (RoCE v2)", "roceMode 1 (RoCE v1)", rm.Origin.Pos, model.FieldRoceMode.Path})
+			probs = append(probs, tmplProblem{judge.Fail(judge.Error, "roceMode 1 is RoCE v1, which has no IP header and so no DSCP: under a DSCP policy no switch can classify it"), "roceMode 2 (RoCE v2)", "roceMode 1 (RoCE v1)", rm.Origin.Pos, model.FieldRoceMode.Path})
 		}
 		if len(probs) == 0 {
 			continue
@@ -171,8 +172,8 @@ func pfcString(on []int) string {
 // The ToS and roceMode are fields some releases lack (gatedPatch).
 func templateOps(t *model.K8sTemplate, p policy.Policy, want int) []gatedOp {
 	var ops []gatedOp
-	pfc := pfcString(WantedPFC(p, t.PFC.V))
-	tosBad := t.ToS.NotSet == "" && !JudgeToS(p, t.ToS.V, "").OK
+	pfc := pfcString(judge.WantedPFC(p, t.PFC.V))
+	tosBad := t.ToS.NotSet == "" && !judge.ToS(p, t.ToS.V, "").OK
 	q := t.RoCE.QoS
 	if q == nil {
 		v := map[string]any{"trust": p.Trust, "pfc": pfc}
@@ -190,10 +191,10 @@ func templateOps(t *model.K8sTemplate, p policy.Policy, want int) []gatedOp {
 			}
 			ops = append(ops, op)
 		}
-		if !JudgeHostTrust(p, t.Trust.V).OK {
+		if !judge.HostTrust(p, t.Trust.V).OK {
 			set("trust", p.Trust, q.Trust.Known, q.Trust.V, nil)
 		}
-		if !JudgeHostPFC(p, t.PFC.V).OK {
+		if !judge.HostPFC(p, t.PFC.V).OK {
 			set("pfc", pfc, q.PFC.Known, q.PFC.V, nil)
 		}
 		if tosBad {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -13,7 +14,7 @@ var k8sWorkloadToS = &Check{
 	Kind:     KindConfig,
 	Devices:  Hosts,
 	Applies:  appliesK8s(true),
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Kubernetes workloads give NCCL, UCX and NVSHMEM the RoCE ToS in their environment",
 	Doc: `A training job sets the RoCE marking in its containers' environment, which beats every
 nccl.conf: NCCL_IB_TC (NCCL's default 0), UCX_IB_TRAFFIC_CLASS (UCX's default "auto", 106 on RoCE v2:
@@ -59,13 +60,13 @@ func runK8sWorkloadToS(f *model.Fabric) []Finding {
 	want := model.ToSOfDSCP(f.Policy.RoCE.DSCP[0])
 	for _, c := range f.K8s.Containers {
 		for _, v := range tosVars {
-			out = append(out, judgeVar(f, c, v.name, v.unset, want, func(x int, knob string) Judgement { return JudgeToS(f.Policy, x, knob) }, tosText)...)
+			out = append(out, judgeVar(f, c, v.name, v.unset, want, func(x int, knob string) judge.Judgement { return judge.ToS(f.Policy, x, knob) }, tosText)...)
 		}
 		if f.Policy.Trust != "pcp" {
 			continue
 		}
 		for _, v := range slVars {
-			out = append(out, judgeVar(f, c, v.name, v.unset, f.Policy.RoCE.Priority, func(x int, _ string) Judgement { return JudgeHostSL(f.Policy, x) },
+			out = append(out, judgeVar(f, c, v.name, v.unset, f.Policy.RoCE.Priority, func(x int, _ string) judge.Judgement { return judge.HostSL(f.Policy, x) },
 				func(x int) string { return fmt.Sprintf("SL %d (PCP %d)", x, x&7) })...)
 		}
 	}
@@ -74,7 +75,7 @@ func runK8sWorkloadToS(f *model.Fabric) []Finding {
 
 // judgeVar judges one variable of one container and, when it is wrong,
 // makes a finding on each host the workload lands on.
-func judgeVar(f *model.Fabric, c *model.K8sContainer, name, unset string, want int, judge func(int, string) Judgement, text func(int) string) []Finding {
+func judgeVar(f *model.Fabric, c *model.K8sContainer, name, unset string, want int, verdict func(int, string) judge.Judgement, text func(int) string) []Finding {
 	val, set := c.Env[name]
 	if !set && name == "UCX_IB_TRAFFIC_CLASS" && usesPrefix(c, "UCX_") {
 		// A container that configures UCX gets UCX's default, auto.
@@ -98,14 +99,14 @@ func judgeVar(f *model.Fabric, c *model.K8sContainer, name, unset string, want i
 	default:
 		n, err := strconv.Atoi(strings.TrimSpace(val.V))
 		if err != nil {
-			return k8sFindings(c, Finding{Severity: Error,
+			return k8sFindings(c, Finding{Severity: judge.Error,
 				Message:  fmt.Sprintf("%s: %s=%q is not a number: the library refuses or ignores it", c.Who(), name, val.V),
 				Expected: text(want), Actual: fmt.Sprintf("%s=%q", name, val.V), Source: val.Pos,
 				Changes: []Change{varFix(c, name, val, set, want)}})
 		}
 		x, knob = n, name+"="+val.V
 	}
-	j := judge(x, knob)
+	j := verdict(x, knob)
 	if j.OK {
 		return nil
 	}

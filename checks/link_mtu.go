@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var linkMTU = &Check{
 	ID:       "link-mtu",
 	Kind:     KindTopology,
 	Devices:  AllDevices,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Both ends of every link carry the same frames: equal switch MTUs, a switch port at least its host's",
 	Doc: `RoCE does not fragment: a frame larger than the receiving end's MTU is dropped. But RoCE never
 sends more than its path MTU, at most 4096 bytes of payload, plus the headers the kernel budgets
@@ -53,7 +54,7 @@ type mtuEnd struct {
 }
 
 // fix is the finding that raises this end to mtu.
-func (e mtuEnd) fix(l *model.Link, j Judgement, mtu int, other mtuEnd) Finding {
+func (e mtuEnd) fix(l *model.Link, j judge.Judgement, mtu int, other mtuEnd) Finding {
 	ch := Change{Kind: LinkMTU, Target: e.end.Port, Value: strconv.Itoa(mtu), Old: strconv.Itoa(e.v.V), HasOld: true}
 	iface := e.end.Port
 	if e.port != "" {
@@ -84,7 +85,7 @@ func runLinkMTU(f *model.Fabric) []Finding {
 		}
 		// An end below its kind's minimum is the mtu check's finding, with
 		// its fix; this check adds what only the pair shows.
-		j, low := JudgeLinkMTU(LinkMTUEnd{ends[0].v.V, ends[0].port != ""}, LinkMTUEnd{ends[1].v.V, ends[1].port != ""}, sent)
+		j, low := judge.LinkMTU(judge.LinkMTUEnd{MTU: ends[0].v.V, Switch: ends[0].port != ""}, judge.LinkMTUEnd{MTU: ends[1].v.V, Switch: ends[1].port != ""}, sent)
 		if !j.OK {
 			out = append(out, ends[low].fix(l, j, ends[1-low].v.V, ends[1-low]))
 		}

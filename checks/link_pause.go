@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var linkPause = &Check{
 	ID:       "link-pause",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "No port has link pause and PFC together",
 	Doc: `Link pause (IEEE 802.3x) stops all traffic on a link; PFC pauses one priority. "You can not
 configure link pause and PFC on the same port", and "NVIDIA recommends that you use Priority Flow
@@ -49,7 +50,7 @@ func runLinkPause(f *model.Fabric) []Finding {
 		for _, g := range groups {
 			var both []string
 			for _, p := range g.ports {
-				if q := pfcOf(p); q != nil && !JudgeLinkPause(g.v.Known, lossless(q)).OK {
+				if q := pfcOf(p); q != nil && !judge.LinkPause(g.v.Known, lossless(q)).OK {
 					both = append(both, p)
 				}
 			}
@@ -76,7 +77,7 @@ func linkPauseFinding(sw *model.Switch, v model.Value[string], ports []string, q
 		}
 	}
 	return Finding{
-		Severity: Error, Device: sw.Name, Interface: iface,
+		Severity: judge.Error, Device: sw.Name, Interface: iface,
 		Message: fmt.Sprintf("link pause (%s) and PFC on switch-priority %s are on the same port: "+
 			"Cumulus Linux does not support link pause and PFC together", bound, prioList(prios)),
 		Expected: "PFC only (no qos link-pause)",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var linkPFC = &Check{
 	ID:       "link-pfc",
 	Kind:     KindTopology,
 	Devices:  AllDevices,
-	Severity: Info,
+	Severity: judge.Info,
 	Title:    "PFC is on the RoCE priority at both ends of every link that carries RoCE",
 	Doc: `PFC is hop by hop: a receiver pauses its link partner, so the RoCE priority is lossless only
 where both ends of each cable have PFC on it, the receiver to send pause and the sender to honour
@@ -28,14 +29,14 @@ defect once. (While every linked switch port is one of the checked ports, the tw
 
 // endPFC judges one end's PFC on the RoCE priority; known is false for
 // an end that carries no RoCE or whose PFC was not collected.
-func endPFC(f *model.Fabric, e model.LinkEnd) (j Judgement, name string, known bool) {
+func endPFC(f *model.Fabric, e model.LinkEnd) (j judge.Judgement, name string, known bool) {
 	if sw, p := f.SwitchEnd(e); sw != nil {
-		return JudgeSwitchPFC(f.Policy, pfcOn(sw.PortQoS[p].PFC)), endName(e, p), true
+		return judge.SwitchPFC(f.Policy, pfcOn(sw.PortQoS[p].PFC)), endName(e, p), true
 	}
 	if _, n := f.HostNICEnd(e); n != nil && n.QosFile != "" {
-		return JudgeHostPFC(f.Policy, pfcOn(n.PFC)), endName(e, ""), true
+		return judge.HostPFC(f.Policy, pfcOn(n.PFC)), endName(e, ""), true
 	}
-	return Judgement{}, "", false
+	return judge.Judgement{}, "", false
 }
 
 func runLinkPFC(f *model.Fabric) []Finding {
@@ -50,10 +51,10 @@ func runLinkPFC(f *model.Fabric) []Finding {
 		// Only the RoCE priority missing (an error) breaks the link; PFC
 		// also on another priority is host-pfc's and switch-pfc's warning.
 		for _, e := range []struct {
-			j    Judgement
+			j    judge.Judgement
 			name string
 		}{{ja, na}, {jb, nb}} {
-			if !e.j.OK && e.j.Severity == Error {
+			if !e.j.OK && e.j.Severity == judge.Error {
 				bad = append(bad, e.name+": "+e.j.Reason)
 			}
 		}
@@ -61,7 +62,7 @@ func runLinkPFC(f *model.Fabric) []Finding {
 			continue
 		}
 		out = append(out, Finding{
-			Severity: Info, Device: l.A.Device, Interface: l.A.Port,
+			Severity: judge.Info, Device: l.A.Device, Interface: l.A.Port,
 			Message: fmt.Sprintf("link %s - %s is not lossless for RoCE: %s (%s); qoslint prints no command here: host-pfc and switch-pfc fix each end",
 				na, nb, strings.Join(bad, "; "), linkSeen(l)),
 			Expected: fmt.Sprintf("PFC on priority %d at both ends", f.Policy.RoCE.Priority),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var linkQoS = &Check{
 	ID:       "link-qos",
 	Kind:     KindTopology,
 	Devices:  AllDevices,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "The switch port each RoCE NIC plugs into carries the RoCE policy through its own profiles",
 	Doc: `A host's RoCE marking only helps if the switch port its NIC is cabled to classifies and queues
 it: NVUE applies QoS per port through the profiles bound on it (default-global where none is),
@@ -59,7 +60,7 @@ func linkQoSFinding(f *model.Fabric, l *model.Link, h *model.Host, n *model.NIC,
 		fix = fmt.Sprintf("%s is outside %s's ports list in the inventory, so no switch check judges it: add it there "+
 			"and the switch checks print the fix", port, sw.Name)
 	} else {
-		sev = Info
+		sev = judge.Info
 	}
 	return Finding{
 		Severity: sev, Device: sw.Name, Interface: port,
@@ -73,23 +74,23 @@ func linkQoSFinding(f *model.Fabric, l *model.Link, h *model.Host, n *model.NIC,
 
 // judgePortQoS applies the switch checks' rules to one port's QoS; the
 // highest severity and the reasons of the rules it breaks.
-func judgePortQoS(f *model.Fabric, q *model.QoS) (Severity, []string) {
+func judgePortQoS(f *model.Fabric, q *model.QoS) (judge.Severity, []string) {
 	p := f.Policy
-	js := []Judgement{JudgeSwitchTrust(p, q.Trust.V)}
+	js := []judge.Judgement{judge.SwitchTrust(p, q.Trust.V)}
 	for _, d := range p.RoCE.DSCP {
 		if d >= 0 && d < len(q.DSCP) {
-			js = append(js, JudgeSwitchDSCP(p, d, q.DSCP[d].V))
+			js = append(js, judge.SwitchDSCP(p, d, q.DSCP[d].V))
 		}
 	}
-	js = append(js, JudgeSwitchPFC(p, pfcOn(q.PFC)),
-		JudgeSwitchPFCDirection(p, "rx", q.PFCRx.V), JudgeSwitchPFCDirection(p, "tx", q.PFCTx.V))
+	js = append(js, judge.SwitchPFC(p, pfcOn(q.PFC)),
+		judge.SwitchPFCDirection(p, "rx", q.PFCRx.V), judge.SwitchPFCDirection(p, "tx", q.PFCTx.V))
 	if tc := p.RoCE.TrafficClass; tc >= 0 && tc < len(q.ECN) {
-		js = append(js, JudgeSwitchECN(p, q.ECN[tc].V))
+		js = append(js, judge.SwitchECN(p, q.ECN[tc].V))
 	}
 	if sp := p.RoCE.Priority; sp >= 0 && sp < len(q.TC) {
-		js = append(js, JudgeSwitchQueue(p, sp, q.TC[sp].V, q.TC[sp].Origin.IsDefault()))
+		js = append(js, judge.SwitchQueue(p, sp, q.TC[sp].V, q.TC[sp].Origin.IsDefault()))
 	}
-	var sev Severity
+	var sev judge.Severity
 	var reasons []string
 	for _, j := range js {
 		if j.OK {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -12,7 +13,7 @@ var mtu = &Check{
 	ID:       "mtu",
 	Kind:     KindConfig,
 	Devices:  AllDevices,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Host RoCE netdevs and switch ports have at least the policy's MTU",
 	Doc: `RoCE picks its path MTU (256 to 4096 bytes of payload) from the netdev MTU: a 1500-byte
 netdev limits RoCE to 1024-byte messages, a quarter of the 4096 the fabric is built for, and a
@@ -31,7 +32,7 @@ func runMTU(f *model.Fabric) []Finding {
 	minHost, minSwitch := f.Policy.MTU.Host, f.Policy.MTU.Switch
 	nc := nicIter(f, func(*model.NIC) string { return layout.IPLinkFile + " not collected" },
 		func(n *model.NIC) bool { return n.MTU.Known }, "host MTU", func(h *model.Host, n *model.NIC) {
-			j := JudgeHostMTU(f.Policy, n.MTU.V)
+			j := judge.HostMTU(f.Policy, n.MTU.V)
 			if j.OK {
 				return
 			}
@@ -45,9 +46,9 @@ func runMTU(f *model.Fabric) []Finding {
 		})
 	for _, sw := range f.ConfiguredSwitches() {
 		groups := groupByValue(sw.Ports, func(p string) model.Value[int] { return sw.MTU[p] },
-			func(v model.Value[int]) bool { return !JudgeSwitchMTU(f.Policy, v.V).OK })
+			func(v model.Value[int]) bool { return !judge.SwitchMTU(f.Policy, v.V).OK })
 		for _, g := range groups {
-			j := JudgeSwitchMTU(f.Policy, g.v.V)
+			j := judge.SwitchMTU(f.Policy, g.v.V)
 			ports := model.CompressNames(g.ports)
 			o, had := old(g.v)
 			out = append(out, Finding{

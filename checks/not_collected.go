@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"github.com/qoslint/qoslint/checks/judge"
+
 	"fmt"
 	"slices"
 	"sort"
@@ -16,7 +18,7 @@ var NotCollected = &Check{
 	ID:       "not-collected",
 	Kind:     KindInput,
 	Devices:  AllDevices,
-	Severity: Info,
+	Severity: judge.Info,
 	Title:    "Every input the checks need was collected",
 	Doc: `A check that lacks its input does not guess: it skips the device (or the NIC) and says so.
 qoslint gathers those skips into one info finding per device that lists each missing or
@@ -37,7 +39,7 @@ type skip struct {
 // device.
 func notCollected(device string, missing []string, what string) Finding {
 	return Finding{
-		Severity: Info,
+		Severity: judge.Info,
 		Device:   device,
 		Message:  fmt.Sprintf("%s: %s not checked", strings.Join(missing, ", "), what),
 		Actual:   "not collected",
@@ -80,7 +82,7 @@ func mergeNotCollected(skips []Finding) []Finding {
 			parts[i] = m + ": " + strings.Join(e.checks[m], ", ") + " not checked"
 		}
 		out = append(out, Finding{
-			Check: NotCollected.ID, Severity: Info, Device: d,
+			Check: NotCollected.ID, Severity: judge.Info, Device: d,
 			Message: strings.Join(parts, "; "),
 			Actual:  "not collected",
 		})

@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"github.com/qoslint/qoslint/checks/judge"
+
 	"strings"
 	"testing"
 )
@@ -14,7 +16,7 @@ func TestNotCollectedMerged(t *testing.T) {
 			"\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0\n"))
 	var got []string
 	for _, fd := range Run(f) {
-		if fd.Severity == Info {
+		if fd.Severity == judge.Info {
 			got = append(got, fd.Check+" "+fd.Device+": "+fd.Message)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -15,7 +16,7 @@ var packetTrim = &Check{
 	Kind:     KindConfig,
 	Devices:  Switches,
 	Applies:  appliesTrim(true),
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Packet trimming runs where it is supported and trims the RoCE traffic classes",
 	Doc: `Packet trimming ("nv set system forwarding packet-trim state enabled", "profile
 packet-trim-default", or "nv set qos roce mode lossy-multi-tc", which "uses the default packet
@@ -142,7 +143,7 @@ func trimPlatform(sw *model.Switch) []Finding {
 		return nil // not known: the model's note says so (notePlatform)
 	}
 	return []Finding{{
-		Severity: Error, Device: sw.Name,
+		Severity: judge.Error, Device: sw.Name,
 		Message: fmt.Sprintf("packet trimming is on, but platform %s is a %s: \"Cumulus Linux supports packet trimming on Spectrum-4 and later\"",
 			sw.Flow.Platform, sw.Flow.ASIC),
 		Expected: "Spectrum-4 or later, or packet trimming off", Actual: fmt.Sprintf("%s (%s), packet trimming %s", sw.Flow.Platform, sw.Flow.ASIC, why(t.Enabled)),
@@ -171,7 +172,7 @@ func trimNotPhysical(sw *model.Switch) []Finding {
 			want = "eligibility on the bond's members " + model.CompressNames(ms)
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: sw.Name, Interface: np.Port,
+			Severity: judge.Error, Device: sw.Name, Interface: np.Port,
 			Message: fmt.Sprintf("packet trimming egress eligibility is set on %s, which is %s: \"You can only configure physical ports; if you want to trim packets egressing bonds, specify the bond slave ports\"",
 				np.Port, np.What),
 			Expected: want, Actual: fmt.Sprintf("traffic-class %s on %s", prioList(slices.Clone(np.TCs.V)), np.Port),
@@ -208,7 +209,7 @@ func trimCoverage(f *model.Fabric, sw *model.Switch) []Finding {
 	ports := trimPorts(sw)
 	if len(ports) == 0 {
 		return []Finding{{
-			Severity: Info, Device: sw.Name,
+			Severity: judge.Info, Device: sw.Name,
 			Message: "packet trimming is on, but the configuration names no RoCE port: which ports trim RoCE traffic is not verified",
 			Actual:  "no port", Source: at(t.Enabled.Origin, sw.ConfigFile),
 		}}
@@ -257,7 +258,7 @@ func trimCoverage(f *model.Fabric, sw *model.Switch) []Finding {
 		}
 		el := eligAt[k]
 		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name, Interface: ifaces,
+			Severity: judge.Warning, Device: sw.Name, Interface: ifaces,
 			Message: fmt.Sprintf("packet trimming is on, but RoCE's traffic-class %s is not trim-eligible on %s (%s): RoCE packets there are dropped, not trimmed",
 				k.missing, ifaces, detail[k]),
 			Expected: "egress eligibility on traffic-class " + k.missing,
@@ -286,7 +287,7 @@ func trimSchedule(sw *model.Switch) []Finding {
 	sp, ok := trimSP(sw)
 	if !ok || sp.V < 0 || sp.V > 7 {
 		return []Finding{{
-			Severity: Info, Device: sw.Name,
+			Severity: judge.Info, Device: sw.Name,
 			Message: "packet trimming's switch priority is not configured and its default is not documented: the trimmed packets' traffic class is not verified",
 			Actual:  "not known", Source: at(t.Enabled.Origin, sw.ConfigFile),
 		}}
@@ -309,7 +310,7 @@ func trimSchedule(sw *model.Switch) []Finding {
 	}
 	ifaces := model.CompressNames(zero)
 	return []Finding{{
-		Severity: Warning, Device: sw.Name, Interface: ifaces,
+		Severity: judge.Warning, Device: sw.Name, Interface: ifaces,
 		Message: fmt.Sprintf("trimmed packets take switch-priority %d, traffic-class %d, which %s schedules DWRR 0%% (no egress scheduling): they wait behind every other class; qoslint prints no command: the class and its share are a design choice",
 			sp.V, tc, ifaces),
 		Expected: fmt.Sprintf("traffic-class %d with a DWRR share, or strict", tc),
@@ -323,9 +324,9 @@ func trimWJH(sw *model.Switch) []Finding {
 	if len(t.WJHBuffer) == 0 || !sw.Before(5, 18) && model.Release(sw.Version) != "" {
 		return nil
 	}
-	sev, rel := Error, "CL "+model.Release(sw.Version)
+	sev, rel := judge.Error, "CL "+model.Release(sw.Version)
 	if model.Release(sw.Version) == "" {
-		sev, rel = Warning, "release unknown; the CL 5.14 and 5.15 guides forbid it, the 5.19 guide no longer says so"
+		sev, rel = judge.Warning, "release unknown; the CL 5.14 and 5.15 guides forbid it, the 5.19 guide no longer says so"
 	}
 	var out []Finding
 	for _, ch := range t.WJHBuffer {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -24,7 +25,7 @@ func trimDrift(sw *model.Switch) []Finding {
 	// its origin.
 	drift := func(what, want, wantWhy, got string, at model.Origin) {
 		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name,
+			Severity: judge.Warning, Device: sw.Name,
 			Message:  fmt.Sprintf("the switch reports packet trimming %s %s but its configuration says %s"+notApplied, what, got, want),
 			Expected: wantWhy, Actual: got,
 			Source: pickPos(at.Pos, at.Pos, o.File),
@@ -40,7 +41,7 @@ func trimDrift(sw *model.Switch) []Finding {
 			reason = "session-down-reason: " + o.DownReason.V
 		}
 		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name,
+			Severity: judge.Warning, Device: sw.Name,
 			Message:  fmt.Sprintf("the switch applied packet trimming but runs it disabled (%s): configuration not applied", reason),
 			Expected: "state enabled (operational)", Actual: "disabled, " + reason,
 			Source: pickPos(o.DownReason.Origin.Pos, o.State.Origin.Pos, o.File),
@@ -162,7 +163,7 @@ func trimEligibilityDrift(sw *model.Switch) []Finding {
 	for _, d := range keys {
 		ifaces := model.CompressNames(groups[d])
 		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name, Interface: ifaces,
+			Severity: judge.Warning, Device: sw.Name, Interface: ifaces,
 			Message:  fmt.Sprintf("the switch reports packet trimming eligibility traffic-class %s on %s but its configuration says %s"+notApplied, d.got, ifaces, d.want),
 			Expected: "traffic-class " + d.want + " (" + sw.ConfigFile + ")", Actual: "traffic-class " + d.got,
 			Source: o.EligiblePos,

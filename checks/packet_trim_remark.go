@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -15,7 +16,7 @@ var packetTrimRemark = &Check{
 	Kind:     KindConfig,
 	Devices:  Switches,
 	Applies:  appliesTrim(false),
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "Trimmed packets carry a DSCP their receivers classify into a class that is carried",
 	Doc: `A trimmed packet leaves with a remarked DSCP: one value for all ("At the global level, where
 all trimmed packets have the same DSCP value"), or per egress port ("At the port level, where the
@@ -160,17 +161,17 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 	sw, t, sp := r.sw, r.sw.Trim, r.sp.V
 	bind, ok := t.RemarkOf(p.phys)
 	if !ok {
-		sev, note := Warning, ""
+		sev, note := judge.Warning, ""
 		_, lldp := r.f.LLDPFile[sw.Name]
 		switch {
 		case sw.Before(5, 15):
 			// Trim514's lossy-multi-tc example: `remark dscp port-level`
 			// and no binding.
-			sev, note = Info, " (CL 5.14's own example binds none: not verified)"
+			sev, note = judge.Info, " (CL 5.14's own example binds none: not verified)"
 		case kind == "" && lldp:
 			// The switch's own LLDP shows nothing cabled there: no packet
 			// leaves by the port to be trimmed, until something is.
-			sev, note = Info, " (its lldp.json shows nothing cabled there)"
+			sev, note = judge.Info, " (its lldp.json shows nothing cabled there)"
 		}
 		fix, fixNote := r.bindFix(kind)
 		// The binding goes on the bond a member egresses with.
@@ -191,7 +192,7 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 	prof := t.Remark[bind.V]
 	if prof == nil {
 		r.add("undefined "+bind.V, p.phys, Finding{
-			Severity: Warning, Device: sw.Name,
+			Severity: judge.Warning, Device: sw.Name,
 			Message:  fmt.Sprintf("{ports} binds qos remark profile %s, which is not defined: which DSCP its trimmed packets carry is not documented; qoslint prints no command: define the profile or bind another", bind.V),
 			Expected: "a defined qos remark profile", Actual: bind.V + " (not defined)", Source: bound,
 		}, nil)
@@ -200,7 +201,7 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 	if prof.Rewrite.Known {
 		name, rw := prof.Name, prof.Rewrite
 		r.add("rewrite "+name, p.phys, Finding{
-			Severity: Warning, Device: sw.Name,
+			Severity: judge.Warning, Device: sw.Name,
 			Message:  fmt.Sprintf("qos remark profile %s on {ports} remarks trimmed packets per port and sets rewrite %s: \"Do not configure the rewrite type for the remark profile\"", name, rw.V),
 			Expected: "no rewrite on " + name, Actual: "rewrite " + rw.V, Source: rw.Origin.Pos,
 		}, func(string) []Change { return []Change{nvUnset(rw.V, "qos", "remark", name, "rewrite")} })
@@ -209,7 +210,7 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 	d, ok := prof.DSCP[sp]
 	if !ok {
 		r.add("nosp "+prof.Name, p.phys, Finding{
-			Severity: Warning, Device: sw.Name,
+			Severity: judge.Warning, Device: sw.Name,
 			Message:  fmt.Sprintf("qos remark profile %s on {ports} maps no DSCP for switch-priority %d, the trimmed packets': which DSCP they carry is not documented; qoslint prints no command: the DSCP is the operator's choice", prof.Name, sp),
 			Expected: fmt.Sprintf("qos remark %s switch-priority %d dscp <n>", prof.Name, sp),
 			Actual:   "switch-priority " + prioList(mapKeys(prof.DSCP)) + " only", Source: pickPos(prof.Pos, bound, sw.ConfigFile),
@@ -263,7 +264,7 @@ func (r *remarkRun) swapped(iface string, bind model.Value[string], kind string,
 	}
 	side := map[string]string{model.RemarkHostGroup: "the downlink to hosts", model.RemarkNetworkGroup: "the uplink to the network"}
 	r.add("swap "+bind.V, iface, Finding{
-		Severity: Warning, Device: r.sw.Name,
+		Severity: judge.Warning, Device: r.sw.Name,
 		Message: fmt.Sprintf("{ports} faces a %s (%s) but binds qos remark profile %s, which the documentation gives %s: trimmed packets there tell the receiver the wrong place of congestion",
 			kind, linkSeen(link), bind.V, side[bind.V]),
 		Expected: want, Actual: bind.V, Source: bind.Origin.Pos,
@@ -307,7 +308,7 @@ func (r *remarkRun) landing(p trimPort, d model.Value[int], kind string, other m
 	}
 	key := fmt.Sprintf("land %s %d", rx.Name, d.V)
 	r.add(key, p.phys, Finding{
-		Severity: Warning, Device: r.sw.Name,
+		Severity: judge.Warning, Device: r.sw.Name,
 		Message: fmt.Sprintf("trimmed packets leave {ports} with DSCP %d, which %s classifies to switch-priority %d, traffic-class %d, scheduled DWRR 0%% (no egress scheduling): the receiver may never get them; qoslint prints no command: the remark DSCP or the receiver's map is a design choice",
 			d.V, where, sp.V, tc),
 		Expected: fmt.Sprintf("DSCP %d in a scheduled traffic class on %s", d.V, rx.Name),
@@ -327,7 +328,7 @@ func trimRemarkRowsDrift(sw *model.Switch) []Finding {
 	}
 	var out []Finding
 	drift := func(msg, want, got string, fd Finding) {
-		fd.Severity, fd.Device = Warning, sw.Name
+		fd.Severity, fd.Device = judge.Warning, sw.Name
 		fd.Message = msg + notApplied
 		fd.Expected, fd.Actual = want+" ("+sw.ConfigFile+")", got
 		out = append(out, fd)
@@ -367,7 +368,7 @@ func remarkShowDrift(sw *model.Switch) []Finding {
 	}
 	var out []Finding
 	add := func(msg, want, got string, fd Finding) {
-		fd.Severity, fd.Device = Warning, sw.Name
+		fd.Severity, fd.Device = judge.Warning, sw.Name
 		fd.Message = msg + notApplied
 		fd.Expected, fd.Actual = want, got
 		if fd.Source.File == "" {

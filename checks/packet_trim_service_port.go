@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -13,7 +14,7 @@ var packetTrimServicePort = &Check{
 	Kind:     KindConfig,
 	Devices:  Switches,
 	Applies:  appliesTrim(false),
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "The packet trimming service port carries no other configuration",
 	Doc: `"When you enable packet trimming, one service port is used. By default, this is the last
 service port on the switch. To change the service port, run the nv set system forwarding
@@ -48,7 +49,7 @@ func runPacketTrimServicePort(f *model.Fabric) []Finding {
 				continue
 			case !t.Oper.ServicePort.Known:
 				out = append(out, Finding{
-					Severity: Info, Device: sw.Name,
+					Severity: judge.Info, Device: sw.Name,
 					Message: "neither the configuration nor nv show system forwarding packet-trim names the packet trimming service port: what is configured on it is not verified",
 					Actual:  "not known", Source: pickPos(t.Oper.State.Origin.Pos, t.Oper.State.Origin.Pos, t.Oper.File),
 				})
@@ -56,9 +57,9 @@ func runPacketTrimServicePort(f *model.Fabric) []Finding {
 			}
 			port = t.Oper.ServicePort
 		}
-		sev, note := Error, ""
+		sev, note := judge.Error, ""
 		if model.SpectrumGen(sw.Flow.ASIC) >= 6 {
-			sev, note = Info, fmt.Sprintf(" (not verified on a %s: one revision of the CL 5.19 guide documents the service port for Spectrum-4 and Spectrum-5 only)", sw.Flow.ASIC)
+			sev, note = judge.Info, fmt.Sprintf(" (not verified on a %s: one revision of the CL 5.19 guide documents the service port for Spectrum-4 and Spectrum-5 only)", sw.Flow.ASIC)
 		}
 		for _, s := range t.ServiceSettings {
 			var fix []Change

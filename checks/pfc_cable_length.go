@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -12,7 +13,7 @@ var pfcCableLength = &Check{
 	ID:       "pfc-cable-length",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "PFC headroom is sized for the policy's cable length, alike on every switch",
 	Doc: `A lossless port reserves headroom for the bytes still in flight after it sends a pause
 frame, and the switch sizes it from the cable length: "Incorrect cable length settings cause
@@ -37,11 +38,11 @@ func runPFCCableLength(f *model.Fabric) []Finding {
 	for _, sw := range f.ConfiguredSwitches() {
 		for _, g := range sw.PortGroups() {
 			v := g.Q.CableLength
-			if j := JudgePFCCableLength(f.Policy, lossless(g.Q), v.V, -1); j.OK {
+			if j := judge.PFCCableLength(f.Policy, lossless(g.Q), v.V, -1); j.OK {
 				continue
 			}
 			out = append(out, Finding{
-				Severity: Error, Device: sw.Name, Interface: g.Iface,
+				Severity: judge.Error, Device: sw.Name, Interface: g.Iface,
 				Message: fmt.Sprintf("PFC headroom is sized for %d m of cable, shorter than the policy's %d m: "+
 					"pause frames come too late and lossless traffic drops", v.V, want),
 				Expected: fmt.Sprintf("cable-length >= %d", want),
@@ -98,7 +99,7 @@ func CableUsers(f *model.Fabric) map[int]map[string]bool {
 // cableAcrossFabric compares the cable length of every lossless port group
 // of the fabric with the one most switches use (the longest on a tie).
 func cableAcrossFabric(f *model.Fabric) []Finding {
-	ref, refNames := CableReference(CableUsers(f))
+	ref, refNames := judge.CableReference(CableUsers(f))
 	if ref < 0 {
 		return nil
 	}
@@ -107,11 +108,11 @@ func cableAcrossFabric(f *model.Fabric) []Finding {
 		for _, g := range sw.PortGroups() {
 			v := g.Q.CableLength
 			// Too short is the error above.
-			if j := JudgePFCCableLength(f.Policy, lossless(g.Q), v.V, ref); j.OK || j.Severity != Warning {
+			if j := judge.PFCCableLength(f.Policy, lossless(g.Q), v.V, ref); j.OK || j.Severity != judge.Warning {
 				continue
 			}
 			out = append(out, Finding{
-				Severity: Warning, Device: sw.Name, Interface: g.Iface,
+				Severity: judge.Warning, Device: sw.Name, Interface: g.Iface,
 				Message: fmt.Sprintf("PFC cable length %d m differs from the %d m of %s: the fabric's lossless headroom is not sized alike",
 					v.V, ref, strings.Join(refNames, ", ")),
 				Expected: fmt.Sprintf("cable-length %d", ref),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var pfcWatchdog = &Check{
 	ID:       "pfc-watchdog",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "Every lossless port has the PFC watchdog",
 	Doc: `A PFC pause storm (a stuck NIC that pauses forever) "might propagate across the network and,
 if it persists, can cause the network to stop forwarding traffic. PFC watchdog detects abnormal
@@ -55,7 +56,7 @@ func runPFCWatchdog(f *model.Fabric) []Finding {
 			}
 		}
 		groups := groupByValue(ports, func(p string) model.Value[bool] { return watchdogOf(sw, p) },
-			func(v model.Value[bool]) bool { return !JudgePFCWatchdog(true, v.V).OK })
+			func(v model.Value[bool]) bool { return !judge.PFCWatchdog(true, v.V).OK })
 		for _, g := range groups {
 			fd := watchdogFinding(sw, g.v, g.ports)
 			if g.v.Origin.IsDefault() {
@@ -98,7 +99,7 @@ func watchdogOf(sw *model.Switch, p string) model.Value[bool] {
 func watchdogFinding(sw *model.Switch, v model.Value[bool], ports []string) Finding {
 	iface := model.CompressNames(ports)
 	fd := Finding{
-		Severity: Warning, Device: sw.Name, Interface: iface,
+		Severity: judge.Warning, Device: sw.Name, Interface: iface,
 		Message: "PFC is on but the PFC watchdog is off: a pause storm from one link partner can stall the lossless class " +
 			"across the fabric (NVIDIA: enable the watchdog where you enable PFC)",
 		Expected: "qos pfc-watchdog",

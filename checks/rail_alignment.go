@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -14,7 +15,7 @@ var railAlignment = &Check{
 	Kind:     KindTopology,
 	Devices:  Hosts,
 	Applies:  appliesRails,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "NIC k of every GPU server plugs into a leaf of rail k",
 	Doc: `In a rail-optimised fabric NIC k of every server sits on the leaf (or, with several planes, one
 of the leaves) of rail k, so that traffic between GPUs of the same rank stays on one leaf and
@@ -46,7 +47,7 @@ func runRailAlignment(f *model.Fabric) []Finding {
 					continue
 				}
 				out = append(out, Finding{
-					Severity: Error, Device: h.Name, Interface: nic.Netdev,
+					Severity: judge.Error, Device: h.Name, Interface: nic.Netdev,
 					// The rule's inventory line goes in Expected, not in the
 					// message: a finding's identity must not move with the
 					// inventory's layout (audit writes its own inventory).

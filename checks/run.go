@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -102,7 +103,7 @@ func (c *corroboration) explain(device, iface, what string) string {
 		c.byKey = map[string][]string{}
 		for _, ck := range c.checks {
 			for _, fd := range c.r.findings(ck) {
-				if fd.Severity == Info {
+				if fd.Severity == judge.Info {
 					continue // "not collected" explains nothing
 				}
 				ifaces := []string{""}

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/model"
 )
@@ -11,7 +12,7 @@ var switchBondQoS = &Check{
 	ID:       "switch-bond-qos",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "QoS profiles are bound on bonds, never on their members",
 	Doc: `A bond's members use the bond's QoS: the host-facing ports of MLAG and EVPN multihoming
 are bonds, and qoslint checks the bond (bond1), never its members. NVIDIA's QoS guide says "NVUE
@@ -57,7 +58,7 @@ func runSwitchBondQoS(f *model.Fabric) []Finding {
 				changes = append(changes, nvSet("", false, k.profile, "interface", k.bond, "qos", k.feature, "profile"))
 			}
 			out = append(out, Finding{
-				Severity: Error, Device: sw.Name, Interface: ifaces,
+				Severity: judge.Error, Device: sw.Name, Interface: ifaces,
 				Message: fmt.Sprintf("qos %s profile %s is bound on %s, %s of %s: NVUE rejects QoS on bond members "+
 					"(the configuration does not apply); bind it on %s", k.feature, k.profile, ifaces,
 					english.Plural(len(members), "a member", "members"), k.bond, k.bond),

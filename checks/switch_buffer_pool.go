@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
@@ -14,7 +15,7 @@ var switchBufferPool = &Check{
 	ID:       "switch-buffer-pool",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "The RoCE priority has the lossless buffer pools, and the pools fit in the buffer",
 	Doc: `PFC makes RoCE lossless only if its packets are buffered in a lossless pool with headroom:
 qos roce's lossless modes allocate "Switch priority 3 ... to RoCE lossless traffic pool"
@@ -66,11 +67,11 @@ func poolMemory(sw *model.Switch) []Finding {
 			}
 		}
 	}
-	if JudgePoolMemory(total).OK {
+	if judge.PoolMemory(total).OK {
 		return nil
 	}
 	return []Finding{{
-		Severity: Warning, Device: sw.Name,
+		Severity: judge.Warning, Device: sw.Name,
 		Message: fmt.Sprintf("the traffic pools' memory-percent add up to %d%%, above the 100%% of the buffer NVIDIA's guide allows: "+
 			"qoslint prints no command: lower the pools to a total of 100%%", total),
 		Expected: "memory-percent total ≤ 100%",
@@ -87,10 +88,10 @@ func poolPriority(f *model.Fabric, sw *model.Switch) []Finding {
 		if p.SPsPos.IsZero() {
 			continue
 		}
-		if JudgePoolPriority(f.Policy, sw.RoCE.Lossless(), p.Name, true, p.SPs).OK {
+		if judge.PoolPriority(f.Policy, sw.RoCE.Lossless(), p.Name, true, p.SPs).OK {
 			continue
 		}
-		fd := Finding{Severity: Error, Device: sw.Name, Source: p.SPsPos, Actual: fmt.Sprintf("traffic-pool %s switch-priority %s", p.Name, intList(p.SPs))}
+		fd := Finding{Severity: judge.Error, Device: sw.Name, Source: p.SPsPos, Actual: fmt.Sprintf("traffic-pool %s switch-priority %s", p.Name, intList(p.SPs))}
 		if model.LossyPool(p.Name) {
 			fd.Message = fmt.Sprintf("the RoCE switch-priority %d is in the lossy traffic pool %s: it gets no lossless buffer, so PFC cannot keep RoCE lossless", prio, p.Name)
 			fd.Expected = fmt.Sprintf("switch-priority %d not in %s", prio, p.Name)
@@ -128,7 +129,7 @@ func operPools(f *model.Fabric, sw *model.Switch) []Finding {
 	prio, tc := f.Policy.RoCE.Priority, f.Policy.RoCE.TrafficClass
 	const none = "qoslint prints no command: the switch's pools follow its qos roce and qos traffic-pool configuration"
 	if sw.RoCE.Mode.V != "lossless-single-ipool" && (ingress == nil || !slices.Contains(ingress.SPs, prio)) {
-		fd := Finding{Severity: Error, Device: sw.Name, Source: rowPos(o, ingress),
+		fd := Finding{Severity: judge.Error, Device: sw.Name, Source: rowPos(o, ingress),
 			Message:  fmt.Sprintf("the switch does not buffer the RoCE switch-priority %d in its reserved ingress pool: RoCE arrives into lossy buffer, which PFC cannot keep lossless; %s", prio, none),
 			Expected: fmt.Sprintf("roce-reserved-ingress switch-priorities include %d", prio), Actual: "no roce-reserved-ingress"}
 		if ingress != nil {
@@ -137,7 +138,7 @@ func operPools(f *model.Fabric, sw *model.Switch) []Finding {
 		out = append(out, fd)
 	}
 	if egress == nil || !slices.Contains(egress.TCs, tc) {
-		fd := Finding{Severity: Error, Device: sw.Name, Source: rowPos(o, egress),
+		fd := Finding{Severity: judge.Error, Device: sw.Name, Source: rowPos(o, egress),
 			Message:  fmt.Sprintf("the switch does not hold the RoCE traffic-class %d in its reserved egress pool: RoCE queues in lossy buffer on the way out; %s", tc, none),
 			Expected: fmt.Sprintf("roce-reserved-egress traffic-class includes %d", tc), Actual: "no roce-reserved-egress"}
 		if egress != nil {
@@ -169,7 +170,7 @@ func operPoolSizes(sw *model.Switch) []Finding {
 		pos := sw.Oper.PoolPos
 		pos.Line = line
 		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name,
+			Severity: judge.Warning, Device: sw.Name,
 			Message: fmt.Sprintf("the switch's %s pools take %g%% of the buffer, above 100%%: "+
 				"qoslint prints no command: lower the traffic pools' memory-percent", dir, total),
 			Expected: dir + " pools ≤ 100%", Actual: strings.Join(parts, ", "), Source: pos,

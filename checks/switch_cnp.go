@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var switchCNP = &Check{
 	ID:       "switch-cnp",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "CNPs map to their own switch priority and leave through a strict queue",
 	Doc: `Congestion notification packets carry DCQCN's "slow down" back to the sender. They are
 few and must not wait behind the congestion they report: qos roce maps their DSCP (48) to switch
@@ -32,7 +33,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 	for _, sw := range f.ConfiguredSwitches() {
 		for _, g := range sw.ProfileGroups(model.MappingProfile) {
 			v := g.Q.DSCP[c.DSCP]
-			if j := JudgeSwitchCNPDSCP(f.Policy, v.V); !j.OK {
+			if j := judge.SwitchCNPDSCP(f.Policy, v.V); !j.OK {
 				o, had := old(v)
 				out = append(out, Finding{
 					Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
@@ -46,7 +47,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 		}
 		q := sw.Global
 		tc := q.TC[c.Priority]
-		if j := JudgeSwitchCNPQueue(f.Policy, tc.V); !j.OK {
+		if j := judge.SwitchCNPQueue(f.Policy, tc.V); !j.OK {
 			o, had := old(tc)
 			out = append(out, Finding{
 				Severity: j.Severity, Device: sw.Name,
@@ -60,7 +61,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 		}
 		for _, g := range sw.ProfileGroups(model.SchedProfile) {
 			s := g.Q.Sched[tc.V]
-			j := JudgeSwitchCNPScheduler(f.Policy, tc.V, s.V)
+			j := judge.SwitchCNPScheduler(f.Policy, tc.V, s.V)
 			if j.OK {
 				continue
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var switchDSCPMap = &Check{
 	ID:       "switch-dscp-map",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Every switch maps the RoCE DSCP to the RoCE switch priority",
 	Doc: `A switch that trusts DSCP turns the DSCP into a switch priority through its mapping
 profile; everything else (PFC, the egress queue, ECN) hangs off that priority. With qos roce the
@@ -32,7 +33,7 @@ func runSwitchDSCPMap(f *model.Fabric) []Finding {
 		for _, g := range sw.ProfileGroups(model.MappingProfile) {
 			for _, d := range p.DSCP {
 				v := g.Q.DSCP[d]
-				j := JudgeSwitchDSCP(f.Policy, d, v.V)
+				j := judge.SwitchDSCP(f.Policy, d, v.V)
 				if j.OK {
 					continue
 				}
@@ -75,7 +76,7 @@ func operDSCPDrift(sw *model.Switch, dscps []int) []Finding {
 				continue
 			}
 			out = append(out, Finding{
-				Severity: Warning, Device: sw.Name, Interface: v.iface,
+				Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 				Message: fmt.Sprintf("%s maps DSCP %d to switch-priority %d but its configuration says %d"+notApplied,
 					v.who(), d, op.V, cfg.V),
 				Expected: fmt.Sprintf("DSCP %d → switch-priority %s", d, why(cfg)),

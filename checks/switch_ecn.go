@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var switchECN = &Check{
 	ID:       "switch-ecn",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "ECN marking is on for the RoCE traffic class, with sane thresholds",
 	Doc: `DCQCN, the congestion control of RoCE NICs, only slows a sender down when a switch marks
 its packets Congestion Experienced: without ECN on the RoCE queue the only brake left is PFC, and
@@ -35,8 +36,8 @@ func runSwitchECN(f *model.Fabric) []Finding {
 		for _, g := range sw.ProfileGroups(model.ECNProfile) {
 			q := g.Q
 			prof := q.ECNProfile.V
-			if v := q.ECN[tc]; !JudgeSwitchECN(f.Policy, v.V).OK {
-				j := JudgeSwitchECN(f.Policy, v.V)
+			if v := q.ECN[tc]; !judge.SwitchECN(f.Policy, v.V).OK {
+				j := judge.SwitchECN(f.Policy, v.V)
 				o, had := old(v)
 				path := []string{"qos", "congestion-control", prof, "traffic-class", strconv.Itoa(tc), "ecn"}
 				if had {
@@ -56,8 +57,8 @@ func runSwitchECN(f *model.Fabric) []Finding {
 				out = append(out, relativeThresholds(sw, g, tc)...)
 				continue
 			}
-			if mn, mx := q.ECNMin[tc], q.ECNMax[tc]; !JudgeSwitchECNThresholds(f.Policy, mn.V, mx.V).OK {
-				j := JudgeSwitchECNThresholds(f.Policy, mn.V, mx.V)
+			if mn, mx := q.ECNMin[tc], q.ECNMax[tc]; !judge.SwitchECNThresholds(f.Policy, mn.V, mx.V).OK {
+				j := judge.SwitchECNThresholds(f.Policy, mn.V, mx.V)
 				src := mn.Origin
 				if src.IsDefault() {
 					src = mx.Origin
@@ -89,7 +90,7 @@ func relativeThresholds(sw *model.Switch, g model.PortGroup, tc int) []Finding {
 		src = mn.Origin
 	}
 	return []Finding{{
-		Severity: Warning, Device: sw.Name, Interface: g.Iface,
+		Severity: judge.Warning, Device: sw.Name, Interface: g.Iface,
 		Message:  fmt.Sprintf("dynamic ECN min-threshold-percent %d is above max-threshold-percent %d on traffic-class %d", mn.V, mx.V, tc),
 		Expected: "min-threshold-percent <= max-threshold-percent",
 		Actual:   fmt.Sprintf("min %s, max %s", why(mn), why(mx)),

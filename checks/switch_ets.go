@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var switchETS = &Check{
 	ID:       "switch-ets",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "The RoCE traffic class gets its DWRR share and only the CNP class is strict",
 	Doc: `Enhanced Transmission Selection is how a port divides its bandwidth under contention.
 qos roce schedules "Traffic class 6 (CNP) - Strict", "Traffic class 3 (RoCE) - WRR 50%" and
@@ -49,10 +50,10 @@ func runSwitchETS(f *model.Fabric) []Finding {
 
 // roceShare judges the RoCE traffic class's mode and share.
 func roceShare(f *model.Fabric, sw *model.Switch, g model.PortGroup) (Finding, bool) {
-	tc, min := f.Policy.RoCE.TrafficClass, SwitchETSMinShare(f.Policy)
+	tc, min := f.Policy.RoCE.TrafficClass, judge.SwitchETSMinShare(f.Policy)
 	mode, bw := g.Q.Sched[tc], g.Q.SchedBW[tc]
 	prof := g.Q.SchedProfile.V
-	j := JudgeSwitchETSRoCE(f.Policy, prof, mode.V, bw.V)
+	j := judge.SwitchETSRoCE(f.Policy, prof, mode.V, bw.V)
 	if j.OK {
 		return Finding{}, false
 	}
@@ -91,7 +92,7 @@ func extraStrict(f *model.Fabric, sw *model.Switch, g model.PortGroup) []Finding
 				sps = append(sps, sp)
 			}
 		}
-		j := JudgeSwitchETSStrict(g.Q.SchedProfile.V, tc, cnp, mode.V, sps)
+		j := judge.SwitchETSStrict(g.Q.SchedProfile.V, tc, cnp, mode.V, sps)
 		if j.OK {
 			continue
 		}

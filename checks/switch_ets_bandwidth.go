@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var switchETSBandwidth = &Check{
 	ID:       "switch-ets-bandwidth",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "The DWRR bandwidth shares of each port group add up to at most 100%",
 	Doc: `Under contention a switch port shares its bandwidth among the DWRR traffic classes by their
 bw-percent, which is how the RoCE traffic class is guaranteed its share next to storage and
@@ -47,7 +48,7 @@ func runSwitchETSBandwidth(f *model.Fabric) []Finding {
 					blame = bw
 				}
 			}
-			j := JudgeETSBandwidth(g.Q.SchedProfile.V, total)
+			j := judge.ETSBandwidth(g.Q.SchedProfile.V, total)
 			if j.OK {
 				continue
 			}

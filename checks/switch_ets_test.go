@@ -1,11 +1,7 @@
 package checks
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/qoslint/qoslint/internal/policy"
-	"github.com/qoslint/qoslint/internal/source"
 )
 
 // policyRoCE writes a roce block into the clean pod's inventory.
@@ -45,25 +41,3 @@ var _ = register(switchETS, func(testing.TB) []checkCase {
 			want: []string{"warning spine02 swp5-8"}, msg: "egress-scheduler profile list2"},
 	}
 })
-
-// TestSwitchETSMinShare: lossy-multi-tc's documented profile gives the RoCE
-// class DWRR-22% (CumulusNetworks/docs content/cumulus-linux-515/.../
-// RDMA-over-Converged-Ethernet-RoCE.md), so its default minimum is not judged.
-func TestSwitchETSMinShare(t *testing.T) {
-	p, _ := policy.Preset(policy.DefaultPreset)
-	if got := SwitchETSMinShare(p); got != 50 {
-		t.Errorf("lossless default %d, want 50", got)
-	}
-	p.RoCE.Mode = "lossy-multi-tc"
-	if got := SwitchETSMinShare(p); got != 0 {
-		t.Errorf("lossy-multi-tc default %d, want 0", got)
-	}
-	if j := JudgeSwitchETSRoCE(p, "default-global", "dwrr", 22); !j.OK {
-		t.Errorf("lossy-multi-tc 22%%: %s", j.Reason)
-	}
-	p.RoCE.MinBandwidth = 30
-	p.Pos = map[string]source.Pos{"roce.min_bandwidth": {File: "inventory.yaml", Line: 4}}
-	if j := JudgeSwitchETSRoCE(p, "default-global", "dwrr", 22); j.OK || !strings.Contains(j.Reason, "below the policy's 30%") {
-		t.Errorf("written 30%%, share 22%%: %+v", j)
-	}
-}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -86,7 +87,7 @@ func operViewDrift(sw *model.Switch, v operView) []Finding {
 	g := v.q
 	drift := func(what, want, got string, at model.Value[string]) {
 		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name, Interface: v.iface,
+			Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 			Message:  fmt.Sprintf("%s reports %s %s but its configuration says %s"+notApplied, v.who(), what, got, want),
 			Expected: want + " (" + sw.ConfigFile + ")", Actual: got,
 			Source: pickPos(at.Origin.Pos, at.Origin.Pos, o.File),
@@ -147,7 +148,7 @@ func operModeDrift(sw *model.Switch, v operView) []Finding {
 		return nil
 	}
 	return []Finding{{
-		Severity: Warning, Device: sw.Name, Interface: v.iface,
+		Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 		Message:  fmt.Sprintf("%s runs RoCE %s but its configuration says %s"+notApplied, v.who(), operMode, cfgMode),
 		Expected: cfgMode + " (" + sw.ConfigFile + ")", Actual: operMode,
 		Source: pickPos(o.Mode.Origin.Pos, o.Enabled.Origin.Pos, o.File),
@@ -190,7 +191,7 @@ func operThresholdDrift(sw *model.Switch, v operView, tcs []int) []Finding {
 			continue
 		}
 		out = append(out, Finding{
-			Severity: Warning, Device: sw.Name, Interface: v.iface,
+			Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 			Message:  fmt.Sprintf("%s reports %s %.0f B but its configuration says %s"+notApplied, v.who(), t.name, t.op.V.Bytes, strings.Join(want, ", ")),
 			Expected: strings.Join(want, ", "), Actual: fmt.Sprintf("%.0f B (±%.0f, as printed)", t.op.V.Bytes, t.op.V.Tol),
 			Source: pickPos(t.op.Origin.Pos, t.op.Origin.Pos, o.File),
@@ -212,7 +213,7 @@ func operETSDrift(sw *model.Switch, v operView) []Finding {
 		at := pickPos(tc.Origin.Pos, o.ETSPos, o.File)
 		if tc.V != g.TC[sp].V {
 			out = append(out, Finding{
-				Severity: Warning, Device: sw.Name, Interface: v.iface,
+				Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 				Message:  fmt.Sprintf("%s maps switch-priority %d to traffic-class %d but its configuration says %d"+notApplied, v.who(), sp, tc.V, g.TC[sp].V),
 				Expected: fmt.Sprintf("switch-priority %d → traffic-class %s", sp, why(g.TC[sp])),
 				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %d", sp, tc.V),
@@ -227,7 +228,7 @@ func operETSDrift(sw *model.Switch, v operView) []Finding {
 		want, got := schedText(g.Sched[tc.V].V, g.SchedBW[tc.V].V), schedText(s.V, o.SchedBW[sp])
 		if want != got {
 			out = append(out, Finding{
-				Severity: Warning, Device: sw.Name, Interface: v.iface,
+				Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 				Message:  fmt.Sprintf("%s schedules traffic-class %d %s but its configuration says %s"+notApplied, v.who(), tc.V, got, want),
 				Expected: fmt.Sprintf("%s (%s)", want, g.Sched[tc.V].Origin), Actual: got, Source: at,
 			})
@@ -258,13 +259,13 @@ func operPoolDrift(sw *model.Switch, v operView) []Finding {
 	switch lossless := sw.RoCE.Lossless(); {
 	case lossless && reserved == "":
 		return []Finding{{
-			Severity: Warning, Device: sw.Name, Interface: v.iface,
+			Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 			Message:  fmt.Sprintf("%s has no RoCE lossless pool but its configuration is RoCE %s"+notApplied, v.who(), sw.RoCE.Mode.V),
 			Expected: "a roce-reserved pool", Actual: "none", Source: at,
 		}}
 	case !lossless && reserved != "":
 		return []Finding{{
-			Severity: Warning, Device: sw.Name, Interface: v.iface,
+			Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 			Message:  fmt.Sprintf("%s has the RoCE lossless pool %s but its configuration is RoCE %s"+notApplied, v.who(), reserved, sw.RoCE.Mode.V),
 			Expected: "no roce-reserved pool", Actual: reserved, Source: at,
 		}}
@@ -296,7 +297,7 @@ func operPoolMembers(sw *model.Switch, v operView) []Finding {
 			at := v.o.PoolPos
 			at.Line = p.Line
 			out = append(out, Finding{
-				Severity: Warning, Device: sw.Name, Interface: v.iface,
+				Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 				Message: fmt.Sprintf("%s's pool %s holds %s %s, not %d, but its configuration keeps PFC on switch-priority %d in traffic-class %d"+notApplied,
 					v.who(), name, what, intList(members(p)), want, sp, tc),
 				Expected: fmt.Sprintf("%s %s includes %d", name, what, want), Actual: fmt.Sprintf("%s %s %s", name, what, intList(members(p))), Source: at,

@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"github.com/qoslint/qoslint/checks/judge"
+
 	"strings"
 	"testing"
 )
@@ -47,7 +49,7 @@ func TestOperPortRows(t *testing.T) {
 			file := spine01St(c.port)
 			fs := c.check.Run(fabric(t, replace(file, c.old, c.new)))
 			if len(fs) != 1 || fs[0].Interface != c.port || fs[0].Source.File != file || fs[0].Source.Line != c.line ||
-				!strings.Contains(fs[0].Message, c.msg) || fs[0].Severity != Warning {
+				!strings.Contains(fs[0].Message, c.msg) || fs[0].Severity != judge.Warning {
 				t.Fatalf("findings %+v", fs)
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 )
@@ -12,7 +13,7 @@ var switchPCPMap = &Check{
 	ID:       "switch-pcp-map",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Under a PCP policy, switches map the RoCE and CNP 802.1p values to their priorities",
 	Doc: `When the policy trusts PCP the hosts tag RoCE with the RoCE priority and CNPs with the CNP
 priority in the 802.1p field, and a switch port trusting l2 turns that PCP into a switch priority
@@ -52,12 +53,12 @@ func runSwitchPCPMap(f *model.Fabric) []Finding {
 // with, which must land in the switch priority of the same number.
 func pcpEntry(pol policy.Policy, sw *model.Switch, g model.PortGroup, kind string, prio int) []Finding {
 	v := g.Q.PCP[prio]
-	if JudgeSwitchPCP(pol, g.Q.Trust.V, prio, v.V).OK {
+	if judge.SwitchPCP(pol, g.Q.Trust.V, prio, v.V).OK {
 		return nil
 	}
 	o, had := old(v)
 	return []Finding{{
-		Severity: Error, Device: sw.Name, Interface: g.Iface,
+		Severity: judge.Error, Device: sw.Name, Interface: g.Iface,
 		Message: fmt.Sprintf("the ports trust l2 and map PCP %d, the %s priority the hosts tag, to switch-priority %d in mapping profile %s: %s lands in the wrong priority",
 			prio, kind, v.V, g.Q.MappingProfile.V, kind),
 		Expected: fmt.Sprintf("PCP %d → switch-priority %d", prio, prio),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var switchPFC = &Check{
 	ID:       "switch-pfc",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "PFC is on for the RoCE switch priority, and only for it, in both directions",
 	Doc: `Lossless RoCE needs priority flow control on exactly the switch priority that carries it:
 the switch must send pause frames (tx) when its ingress buffer for that priority fills, and honour
@@ -24,7 +25,7 @@ does breaking it. Skipped when the policy designs the fabric lossy.`,
 }
 
 func runSwitchPFC(f *model.Fabric) []Finding {
-	if !PFCRequired(f.Policy) {
+	if !judge.PFCRequired(f.Policy) {
 		return nil
 	}
 	var out []Finding
@@ -40,7 +41,7 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 			}
 			prof := q.PFCProfile.V
 			missing := !q.PFC[want].V
-			if j := JudgeSwitchPFC(f.Policy, on); !j.OK {
+			if j := judge.SwitchPFC(f.Policy, on); !j.OK {
 				var fix []Change
 				if missing {
 					fix = append(fix, Change{Kind: NVUE, Path: []string{"qos", "pfc", prof, "switch-priority", strconv.Itoa(want)}, RollbackUnset: []string{"qos", "pfc", prof, "switch-priority", strconv.Itoa(want)}})
@@ -59,7 +60,7 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 				name string
 				v    model.Value[bool]
 			}{{"rx", q.PFCRx}, {"tx", q.PFCTx}} {
-				j := JudgeSwitchPFCDirection(f.Policy, dir.name, dir.v.V)
+				j := judge.SwitchPFCDirection(f.Policy, dir.name, dir.v.V)
 				if j.OK {
 					continue
 				}

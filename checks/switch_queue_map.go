@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -11,7 +12,7 @@ var switchQueueMap = &Check{
 	ID:       "switch-queue-map",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "The RoCE switch priority egresses through the RoCE traffic class, alone",
 	Doc: `After classification a switch priority is queued in a traffic class (egress queue) by the
 egress-queue-mapping; ECN marking, the scheduler weight and the lossless buffer pool are per
@@ -30,8 +31,8 @@ func runSwitchQueueMap(f *model.Fabric) []Finding {
 		// NVUE has only the default-global egress-queue-mapping, so every
 		// port has the same map.
 		q := sw.Global
-		if v := q.TC[sp]; !JudgeSwitchQueue(f.Policy, sp, v.V, v.Origin.IsDefault()).OK {
-			j := JudgeSwitchQueue(f.Policy, sp, v.V, v.Origin.IsDefault())
+		if v := q.TC[sp]; !judge.SwitchQueue(f.Policy, sp, v.V, v.Origin.IsDefault()).OK {
+			j := judge.SwitchQueue(f.Policy, sp, v.V, v.Origin.IsDefault())
 			o, had := old(v)
 			out = append(out, Finding{
 				Severity: j.Severity, Device: sw.Name,
@@ -43,7 +44,7 @@ func runSwitchQueueMap(f *model.Fabric) []Finding {
 			})
 		}
 		for other, v := range q.TC {
-			j := JudgeSwitchQueue(f.Policy, other, v.V, v.Origin.IsDefault())
+			j := judge.SwitchQueue(f.Policy, other, v.V, v.Origin.IsDefault())
 			if other == sp || j.OK {
 				continue
 			}

@@ -1,8 +1,7 @@
 package checks
 
 import (
-	"fmt"
-
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
@@ -11,7 +10,7 @@ var switchRoCEMode = &Check{
 	ID:       "switch-roce-mode",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "RoCE QoS is enabled on every switch, in the mode the policy asks for",
 	Doc: `NVUE's "qos roce" turns on the whole RoCE profile at once: trust pcp,dscp, DSCP 26 to
 switch priority 3 and 48 to 6, PFC on priority 3, ECN on traffic classes 0 and 3, CNPs in a strict
@@ -44,7 +43,7 @@ func runSwitchRoCEMode(f *model.Fabric) []Finding {
 	for _, sw := range f.ConfiguredSwitches() {
 		r := sw.RoCE
 		sk := sw.Syntax.StateKey()
-		j := JudgeRoCEMode(f.Policy, r.Enabled.V, r.Mode.V)
+		j := judge.RoCEMode(f.Policy, r.Enabled.V, r.Mode.V)
 		switch {
 		case j.OK:
 		case !r.Enabled.V:
@@ -74,30 +73,6 @@ func runSwitchRoCEMode(f *model.Fabric) []Finding {
 		out = append(out, operDrift(sw)...)
 	}
 	return out
-}
-
-// modeAccepted: the mode the policy asks for, or lossless-single-ipool for a
-// lossless policy (the same classes and PFC; it only shares the ingress pool:
-// "To disable single shared buffer pool mode and use the default mode
-// (lossless)", CumulusNetworks/docs content/cumulus-linux-518/
-// Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md).
-func modeAccepted(want, got string) bool {
-	return got == want || (want == "lossless" && got == "lossless-single-ipool")
-}
-
-// modeMismatch grades a switch in another mode than the policy's.
-func modeMismatch(want, got string) (Severity, string) {
-	switch {
-	case model.LosslessMode(want) && !model.LosslessMode(got):
-		return Error, fmt.Sprintf("RoCE mode is %s: no PFC, RoCE drops packets under congestion", got)
-	case want == "lossy-multi-tc":
-		return Error, fmt.Sprintf("RoCE mode is %s, not lossy-multi-tc: the switch uses another DSCP map, other traffic classes and no packet trimming", got)
-	case got == "lossy-multi-tc":
-		return Error, fmt.Sprintf("RoCE mode is lossy-multi-tc, not %s: its DSCP map and one-to-one traffic classes are not the policy's", want)
-	case want == "lossy":
-		return Warning, fmt.Sprintf("RoCE mode is %s but the policy designs the fabric lossy", got)
-	}
-	return Warning, fmt.Sprintf("RoCE mode is %s, not %s: PFC on both, but other buffer pools or traffic classes", got, want)
 }
 
 func modeChange(sw *model.Switch, want string) Change {

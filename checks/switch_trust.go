@@ -1,12 +1,15 @@
 package checks
 
-import "github.com/qoslint/qoslint/model"
+import (
+	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/model"
+)
 
 var switchTrust = &Check{
 	ID:       "switch-trust",
 	Kind:     KindConfig,
 	Devices:  Switches,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "Switch ports classify on the field the hosts mark",
 	Doc: `A switch port classifies traffic by the field its trust mode names: l2 (802.1p PCP), l3
 (DSCP), both, or port (one fixed priority). RoCEv2 between routed leaves carries its marking only in
@@ -20,11 +23,11 @@ mapping profile with its own trust is the usual way one group of ports drifts.`,
 
 func runSwitchTrust(f *model.Fabric) []Finding {
 	var out []Finding
-	_, wantText := switchTrusts(f.Policy)
+	_, wantText := judge.SwitchTrusts(f.Policy)
 	for _, sw := range f.ConfiguredSwitches() {
 		for _, g := range sw.ProfileGroups(model.MappingProfile) {
 			t := g.Q.Trust
-			j := JudgeSwitchTrust(f.Policy, t.V)
+			j := judge.SwitchTrust(f.Policy, t.V)
 			if j.OK {
 				continue
 			}

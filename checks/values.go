@@ -92,3 +92,10 @@ func groupByValue[T any](ports []string, value func(p string) model.Value[T], ke
 	}
 	return groups
 }
+
+func intList(v []int) string {
+	if len(v) == 0 {
+		return "none"
+	}
+	return model.CompressInts(v)
+}

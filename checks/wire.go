@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
@@ -60,7 +61,7 @@ func wireCorroborates(r *run, host string, ip netip.Addr, cs ...*Check) string {
 	var ids []string
 	for _, c := range cs {
 		for _, fd := range r.findings(c) {
-			if fd.Device == host && fd.Severity != Info && !slices.Contains(ids, c.ID) {
+			if fd.Device == host && fd.Severity != judge.Info && !slices.Contains(ids, c.ID) {
 				ids = append(ids, c.ID)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/pcap"
 )
 
@@ -12,7 +13,7 @@ var wireCNP = inRun(&Check{
 	Kind:     KindEvidence,
 	Devices:  AllDevices,
 	Applies:  appliesWire,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "CNPs on the wire carry the CNP DSCP (and 802.1p priority when tagged)",
 	Doc: `Wire evidence from packet captures (see wire-dscp). A Congestion Notification Packet is a RoCEv2
 packet with BTH opcode 0x81 (InfiniBand Architecture Specification Vol. 1, Annex A17; Wireshark's
@@ -69,7 +70,7 @@ func runWireCNP(r *run) []Finding {
 			actual += "; " + tagged
 		}
 		out = append(out, Finding{
-			Severity: Error, Device: device,
+			Severity: judge.Error, Device: device,
 			Message: fmt.Sprintf("%s sent %d CNPs: %d with a DSCP other than %d, %d tagged with a priority other than %d; %s",
 				ws.ip, total, wrongD, wantD, wrongP, wantP, markText(first)) + wireCorroborates(r, host, ws.ip, hostCNP),
 			Expected: fmt.Sprintf("DSCP %d, PCP %d when tagged", wantD, wantP),

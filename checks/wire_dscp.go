@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/pcap"
 )
 
@@ -13,7 +14,7 @@ var wireDSCP = inRun(&Check{
 	Kind:     KindEvidence,
 	Devices:  AllDevices,
 	Applies:  appliesWire,
-	Severity: Error,
+	Severity: judge.Error,
 	Title:    "RoCEv2 data packets on the wire carry the RoCE DSCP",
 	Doc: `Wire evidence from packet captures, devices/<device>/captures/*.pcap and *.pcapng (tcpdump on the
 RoCE netdev, or a switch's ERSPAN or GRE mirror). A RoCEv2 packet is UDP to port 4791 with an
@@ -59,7 +60,7 @@ func runWireDSCP(r *run) []Finding {
 		}
 		device, host := ws.who(f)
 		out = append(out, Finding{
-			Severity: Error, Device: device,
+			Severity: judge.Error, Device: device,
 			Message: fmt.Sprintf("%s sent %d of %d RoCEv2 data packets (%.1f%%) in %d flows with a DSCP that is not the RoCE DSCP; %s",
 				ws.ip, wrong, total, pct(wrong, total), flows, markText(first)) + wireCorroborates(r, host, ws.ip, hostToS),
 			Expected: "DSCP " + intList(want),

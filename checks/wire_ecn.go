@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/pcap"
 )
 
@@ -14,7 +15,7 @@ var wireECN = inRun(&Check{
 	Kind:     KindEvidence,
 	Devices:  AllDevices,
 	Applies:  appliesWire,
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "RoCEv2 data is sent ECN-capable, and CE marks meet CNPs",
 	Doc: `Wire evidence from packet captures (see wire-dscp). DCQCN works only when the sending NIC marks its
 RoCEv2 data ECN-capable (ECT, RFC 3168, 5): a switch may set CE on an ECT packet when its queue
@@ -53,7 +54,7 @@ func runWireECN(r *run) []Finding {
 		}
 		device, host := ws.who(f)
 		out = append(out, Finding{
-			Severity: Warning, Device: device,
+			Severity: judge.Warning, Device: device,
 			Message: fmt.Sprintf("%s sent %d of %d RoCEv2 data packets (%.1f%%) Not-ECT: no switch can mark them CE, so DCQCN never slows these flows; %s",
 				ws.ip, plain, total, pct(plain, total), markText(first)) + wireCorroborates(r, host, ws.ip, hostECN),
 			Expected: "ECT(0) or ECT(1)",
@@ -101,7 +102,7 @@ func wireCE(r *run) []Finding {
 			}
 			device, _ := ws.who(r.f)
 			out = append(out, Finding{
-				Severity: Info, Device: device,
+				Severity: judge.Info, Device: device,
 				Message: fmt.Sprintf("%s → %s: %d of %d RoCEv2 data packets (%.1f%%) arrived CE-marked; %s",
 					p.src, p.dst, ce[p], data[p], pct(ce[p], data[p]), ratio),
 				Expected: "CE answered by CNPs",

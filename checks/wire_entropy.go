@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
@@ -17,7 +18,7 @@ var wireEntropy = &Check{
 	Kind:     KindEvidence,
 	Devices:  AllDevices,
 	Applies:  appliesWire,
-	Severity: Warning,
+	Severity: judge.Warning,
 	Title:    "The QPs between two GPUs spread over UDP source ports and uplinks",
 	Doc: `Wire evidence from packet captures. Between two GPU addresses every RoCEv2 packet goes to UDP
 port 4791, so the UDP source port is the only per-QP entropy ECMP has. For each sending IP and
@@ -102,7 +103,7 @@ func entropyFindings(f *model.Fabric, p wirePair) []Finding {
 	}
 	if len(why) > 0 {
 		out = append(out, Finding{
-			Severity: Warning, Device: device,
+			Severity: judge.Warning, Device: device,
 			Message:  pair + ": " + strings.Join(why, "; ") + "; " + markText(firstPacket(p.flows)),
 			Expected: "the QPs of a GPU pair on distinct UDP source ports, spread over the uplinks",
 			Actual:   fmt.Sprintf("%d QPs, %d source ports (%s)", len(p.flows), len(ports), portList(ports)),
@@ -207,7 +208,7 @@ func appFlowLabel(p wirePair, pair, device string) (Finding, bool) {
 		return Finding{}, false
 	}
 	return Finding{
-		Severity: Info, Device: device,
+		Severity: judge.Info, Device: device,
 		Message: fmt.Sprintf("%s: %s: not the source port mlx5 derives from the QP numbers (rdma_calc_flow_label) with any of the %d reverse QPs seen (%s), so the application set the flow label; %s",
 			pair, strings.Join(odd, ", "), len(p.reverse), qpNums(p.reverse), markText(firstPacket(p.flows))),
 		Expected: "source port from rdma_calc_flow_label(local QP, remote QP)",

@@ -6,10 +6,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/checks/trace"
 	"github.com/qoslint/qoslint/internal/policy"
 
-	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -17,9 +17,11 @@ import (
 // each host NIC puts on the wire and which priority it gives it, and what
 // each switch port group does with it. Each hop says whether it keeps the
 // mark, so a reader sees where RoCE falls out of the lossless class. Hops
-// are judged against the policy one by one with the checks' own judgements
-// (checks.Judge*), so a broken hop is one a check reports and one that needs
-// its own fix rather than a victim of an earlier one.
+// are judged against the policy one by one with the checks' own verdicts
+// (checks/judge), walked stage by stage with the trace's hop-walker
+// (trace.NICPriority, trace.SwitchPFC, ...), so a broken hop is one a check
+// reports, one the trace stops at, and one that needs its own fix rather
+// than a victim of an earlier one.
 type MarkingChain struct {
 	// DSCP is the RoCE DSCP followed: the policy's first, the one the
 	// host-tos check asks hosts to send. ToS is the ToS that carries it.
@@ -38,7 +40,7 @@ type MarkingChain struct {
 // breaks: a hop is broken where its check makes an error finding. A
 // warning (PFC also on another priority, ECN thresholds inverted) leaves
 // RoCE's mark intact, so its hop stays ok.
-func breaks(j checks.Judgement) bool { return !j.OK && j.Severity == checks.Error }
+func breaks(j judge.Judgement) bool { return !j.OK && j.Severity == judge.Error }
 
 // HopStatus is whether a hop keeps the RoCE mark.
 type HopStatus string
@@ -131,7 +133,7 @@ func BuildChain(f *model.Fabric) *MarkingChain {
 	c := &MarkingChain{
 		DSCP: p.DSCP[0], ToS: model.ToSOfDSCP(p.DSCP[0]),
 		Priority: p.Priority, TrafficClass: p.TrafficClass,
-		Lossless: checks.PFCRequired(f.Policy), policy: f.Policy,
+		Lossless: judge.PFCRequired(f.Policy), policy: f.Policy,
 	}
 	hosts := append([]*model.Host(nil), f.Hosts...)
 	sort.SliceStable(hosts, func(i, j int) bool { return hosts[i].Name < hosts[j].Name })
@@ -161,13 +163,6 @@ func nicChain(f *model.Fabric, c *MarkingChain, h *model.Host, n *model.NIC) NIC
 func tosHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {
 	hop := Hop{Name: HopToS, Check: "host-tos"}
 	t := n.ToS
-	if !t.Known {
-		hop.Status, hop.Label, hop.Short = HopUnknown, "ToS ?", "not collected"
-		hop.Reason = "nccl.conf not collected and no forced traffic_class: NCCL may take NCCL_IB_TC from the job's environment"
-		return hop
-	}
-	nc.ToS, nc.DSCP = t.V, model.DSCPOfToS(t.V)
-	hop.Label = fmt.Sprintf("ToS %d → DSCP %d", t.V, nc.DSCP)
 	knob := map[string]string{
 		"traffic_class": fmt.Sprintf("the forced traffic_class %d", t.V),
 		"NCCL_IB_TC":    fmt.Sprintf("NCCL_IB_TC=%d", t.V),
@@ -176,7 +171,15 @@ func tosHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {
 	if knob == "" {
 		knob = "ToS " + fmt.Sprint(t.V)
 	}
-	if !breaks(checks.JudgeToS(f.Policy, t.V, knob)) {
+	st := trace.ToS(f.Policy, n, knob)
+	if st.Unknown != "" {
+		hop.Status, hop.Label, hop.Short = HopUnknown, "ToS ?", "not collected"
+		hop.Reason = st.Unknown + ": NCCL may take NCCL_IB_TC from the job's environment"
+		return hop
+	}
+	nc.ToS, nc.DSCP = t.V, model.DSCPOfToS(t.V)
+	hop.Label = fmt.Sprintf("ToS %d → DSCP %d", t.V, nc.DSCP)
+	if !st.Broken() {
 		hop.Status, hop.Reason = HopOK, fmt.Sprintf("%s puts DSCP %d on the wire%s", knob, nc.DSCP, from(t.Origin))
 		return hop
 	}
@@ -192,14 +195,14 @@ func tosHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {
 }
 
 // slHop breaks a sound ToS hop whose NCCL_IB_SL tags RoCE with the wrong
-// PCP under a PCP policy (checks.JudgeHostSL): the NIC's 802.1p priority
+// PCP under a PCP policy (judge.HostSL): the NIC's 802.1p priority
 // is SL & 7, and host-tos reports it.
 func slHop(f *model.Fabric, h *model.Host, hop Hop) Hop {
 	sl := h.NCCLSL
 	if hop.Status != HopOK || !sl.Known {
 		return hop
 	}
-	j := checks.JudgeHostSL(f.Policy, sl.V)
+	j := judge.HostSL(f.Policy, sl.V)
 	if !breaks(j) {
 		return hop
 	}
@@ -211,22 +214,25 @@ func slHop(f *model.Fabric, h *model.Host, hop Hop) Hop {
 	return hop
 }
 
-func qosMissing(n *model.NIC) (short, reason string) {
+// qosMissing is a few words on why a NIC's mlnx_qos values are not known;
+// trace.NICQoSMissing is the sentence.
+func qosMissing(n *model.NIC) string {
 	if n.QosUnreadable {
-		return "unreadable", layout.MlnxQosFile(n.Netdev) + " could not be read (see input errors)"
+		return "unreadable"
 	}
-	return "not collected", layout.MlnxQosFile(n.Netdev) + " not collected"
+	return "not collected"
 }
 
 func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {
 	hop := Hop{Name: HopNICPriority, Check: "host-dscp-map"}
+	st := trace.NICPriority(f.Policy, n)
 	if n.QosFile == "" {
 		hop.Status, hop.Label = HopUnknown, "priority ?"
-		hop.Short, hop.Reason = qosMissing(n)
+		hop.Short, hop.Reason = qosMissing(n), st.Unknown
 		return hop
 	}
 	want := f.Policy.Trust
-	if breaks(checks.JudgeHostTrust(f.Policy, n.Trust.V)) {
+	if st.Check == "host-trust" && st.Broken() {
 		hop.Check, hop.Status = "host-trust", HopBroken
 		hop.Label, hop.Short = "trust "+n.Trust.V, "trusts "+n.Trust.V+", not "+want
 		hop.Reason = fmt.Sprintf("the NIC trusts %s%s, the policy marks RoCE in %s", n.Trust.V, from(n.Trust.Origin), strings.ToUpper(want))
@@ -238,7 +244,7 @@ func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC
 		}
 		return hop
 	}
-	if !checks.HostDSCPJudged(f.Policy, n.Trust.V) {
+	if st.Check == "host-trust" {
 		hop.Status, hop.Label = HopOK, "trust "+want
 		hop.Reason = "the priority comes from the 802.1p tag the sender sets"
 		return hop
@@ -249,12 +255,11 @@ func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC
 		return hop
 	}
 	v := n.DSCP[c.DSCP]
-	j := checks.JudgeHostDSCP(f.Policy, c.DSCP, v.V, v.Known)
 	switch {
-	case !v.Known && breaks(j):
+	case !v.Known && st.Broken():
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("DSCP %d → ?", c.DSCP), fmt.Sprintf("DSCP %d not mapped", c.DSCP)
 		hop.Reason = fmt.Sprintf("DSCP %d is not in the NIC's dscp2prio table%s", c.DSCP, from(v.Origin))
-	case breaks(j):
+	case st.Broken():
 		nc.Priority = v.V
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("DSCP %d → prio %d", c.DSCP, v.V), fmt.Sprintf("prio %d, not %d", v.V, c.Priority)
 		hop.Reason = fmt.Sprintf("DSCP %d maps to NIC priority %d%s, not the RoCE priority %d", c.DSCP, v.V, from(v.Origin), c.Priority)
@@ -269,34 +274,24 @@ func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC
 func nicPFCHop(c *MarkingChain, n *model.NIC) Hop {
 	hop := Hop{Name: HopNICPFC, Check: "host-pfc"}
 	p := c.Priority
+	st, on := trace.NICPFC(c.policy, n)
 	switch {
 	case !c.Lossless:
 		hop.Status, hop.Label, hop.Reason = HopOK, "PFC not required", "the policy designs the fabric lossy"
-	case n.QosFile == "" || !n.PFC[0].Known:
+	case st.Unknown != "":
 		hop.Status, hop.Label = HopUnknown, fmt.Sprintf("PFC %d ?", p)
-		hop.Short, hop.Reason = qosMissing(n)
+		hop.Short, hop.Reason = qosMissing(n), st.Unknown
 		if n.QosFile != "" {
-			hop.Short, hop.Reason = "no PFC row", "mlnx_qos printed no PFC configuration"
+			hop.Short = "no PFC row"
 		}
-	case !breaks(checks.JudgeHostPFC(c.policy, nicPFCOn(n))):
+	case !st.Broken():
 		hop.Status, hop.Label = HopOK, fmt.Sprintf("PFC on prio %d", p)
 		hop.Reason = fmt.Sprintf("PFC enabled on priority %d%s", p, from(n.PFC[p].Origin))
 	default:
-		on := nicPFCOn(n)
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("PFC off on prio %d", p), fmt.Sprintf("PFC off on %d", p)
 		hop.Reason = fmt.Sprintf("PFC is off on priority %d (on: %s)%s: the NIC neither honours nor sends pause for RoCE", p, intList(on), from(n.PFC[p].Origin))
 	}
 	return hop
-}
-
-func nicPFCOn(n *model.NIC) []int {
-	var on []int
-	for q, v := range n.PFC {
-		if v.V {
-			on = append(on, q)
-		}
-	}
-	return on
 }
 
 func nicECNHop(c *MarkingChain, n *model.NIC) Hop {
@@ -319,11 +314,11 @@ func nicECNHop(c *MarkingChain, n *model.NIC) Hop {
 	}
 	hop.Label = fmt.Sprintf("DCQCN np %s · rp %s", state(np), state(rp))
 	var off, why []string
-	if np.Known && breaks(checks.JudgeHostDCQCN(c.policy, "np", p, np.V)) {
+	if trace.NICDCQCN(c.policy, n, "np").Broken() {
 		off = append(off, "np")
 		why = append(why, fmt.Sprintf("the notification point is off for priority %d: no CNP for congestion-marked RoCE it receives", p))
 	}
-	if rp.Known && breaks(checks.JudgeHostDCQCN(c.policy, "rp", p, rp.V)) {
+	if trace.NICDCQCN(c.policy, n, "rp").Broken() {
 		off = append(off, "rp")
 		why = append(why, fmt.Sprintf("the reaction point is off for priority %d: it ignores CNPs and never slows its QPs", p))
 	}
@@ -369,7 +364,8 @@ func switchPriorityHop(f *model.Fabric, c *MarkingChain, q *model.QoS) Hop {
 		field = "PCP"
 	}
 	t := q.Trust
-	if breaks(checks.JudgeSwitchTrust(f.Policy, t.V)) {
+	st := trace.SwitchPriority(f.Policy, q)
+	if st.Check == "switch-trust" && st.Broken() {
 		hop.Check, hop.Status = "switch-trust", HopBroken
 		hop.Label, hop.Short = "trust "+t.V, "trust "+t.V+": "+field+" ignored"
 		hop.Reason = fmt.Sprintf("the ports trust %s%s, but the hosts mark RoCE in %s: RoCE lands in the wrong priority", t.V, from(t.Origin), field)
@@ -378,7 +374,7 @@ func switchPriorityHop(f *model.Fabric, c *MarkingChain, q *model.QoS) Hop {
 	v := q.DSCP[c.DSCP]
 	// switch-dscp-map judges the map whatever the trust: a port that
 	// trusts both reads the DSCP too.
-	broken := breaks(checks.JudgeSwitchDSCP(f.Policy, c.DSCP, v.V))
+	broken := st.Broken()
 	if field == "PCP" && !broken {
 		hop.Status, hop.Label, hop.Reason = HopOK, "trust "+t.V, "the priority comes from the 802.1p tag"
 		return hop
@@ -401,21 +397,17 @@ func switchPFCHop(c *MarkingChain, q *model.QoS) Hop {
 		hop.Status, hop.Label, hop.Reason = HopOK, "PFC not required", "the policy designs the fabric lossy"
 		return hop
 	}
-	var on []int
-	for sp, v := range q.PFC {
-		if v.V {
-			on = append(on, sp)
-		}
-	}
+	st := trace.SwitchPFC(c.policy, q)
+	on := st.On
 	var bad []string
-	pfcBroken := breaks(checks.JudgeSwitchPFC(c.policy, on))
+	pfcBroken := st.PFC.Broken()
 	if pfcBroken {
 		bad = append(bad, fmt.Sprintf("PFC is not on switch-priority %d (on: %s)%s: RoCE is dropped under congestion", p, intList(on), from(q.PFC[p].Origin)))
 	}
-	if breaks(checks.JudgeSwitchPFCDirection(c.policy, "rx", q.PFCRx.V)) {
+	if st.Rx.Broken() {
 		bad = append(bad, fmt.Sprintf("PFC rx is disabled%s: the switch ignores the pause frames it receives", from(q.PFCRx.Origin)))
 	}
-	if breaks(checks.JudgeSwitchPFCDirection(c.policy, "tx", q.PFCTx.V)) {
+	if st.Tx.Broken() {
 		bad = append(bad, fmt.Sprintf("PFC tx is disabled%s: the switch sends no pause frames", from(q.PFCTx.Origin)))
 	}
 	switch {
@@ -437,7 +429,7 @@ func switchTCHop(c *MarkingChain, q *model.QoS) Hop {
 	hop := Hop{Name: HopSwitchTC, Check: "switch-queue-map"}
 	v := q.TC[c.Priority]
 	hop.Label = fmt.Sprintf("SP %d → TC %d", c.Priority, v.V)
-	if breaks(checks.JudgeSwitchQueue(c.policy, c.Priority, v.V, v.Origin.IsDefault())) {
+	if trace.SwitchTC(c.policy, q).Broken() {
 		hop.Status, hop.Short = HopBroken, fmt.Sprintf("TC %d, not %d", v.V, c.TrafficClass)
 		hop.Reason = fmt.Sprintf("switch-priority %d egresses through traffic-class %d%s, not the RoCE traffic-class %d", c.Priority, v.V, from(v.Origin), c.TrafficClass)
 		return hop
@@ -451,7 +443,7 @@ func switchECNHop(c *MarkingChain, q *model.QoS) Hop {
 	hop := Hop{Name: HopSwitchECN, Check: "switch-ecn"}
 	tc := c.TrafficClass
 	v := q.ECN[tc]
-	if breaks(checks.JudgeSwitchECN(c.policy, v.V)) {
+	if trace.SwitchECN(c.policy, q).Broken() {
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("ECN off on TC %d", tc), fmt.Sprintf("ECN off on TC %d", tc)
 		hop.Reason = fmt.Sprintf("ECN is off on traffic-class %d%s: DCQCN gets no congestion marks, only PFC brakes RoCE", tc, from(v.Origin))
 		return hop

@@ -1,6 +1,8 @@
 package render
 
-import "github.com/qoslint/qoslint/checks"
+import (
+	"github.com/qoslint/qoslint/checks/judge"
+)
 
 // ANSI SGR codes (ECMA-48 §8.3.117). Every colour code has the same
 // length, so columns padded around coloured cells stay aligned.
@@ -24,11 +26,11 @@ func Paint(on bool, code, s string) string {
 
 // SeverityColor is the colour of a severity: red error, yellow warning,
 // cyan info.
-func SeverityColor(s checks.Severity) string {
+func SeverityColor(s judge.Severity) string {
 	switch s {
-	case checks.Error:
+	case judge.Error:
 		return sgrRed
-	case checks.Warning:
+	case judge.Warning:
 		return sgrYellow
 	}
 	return sgrCyan
@@ -36,7 +38,7 @@ func SeverityColor(s checks.Severity) string {
 
 // PaintSeverity is label (a severity, maybe "(waived)") in the colour of
 // s; a waived finding is not coloured, since it does not count.
-func PaintSeverity(on bool, s checks.Severity, waived bool, label string) string {
+func PaintSeverity(on bool, s judge.Severity, waived bool, label string) string {
 	if waived {
 		return label
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/names"
 )
@@ -260,7 +261,7 @@ type Unfixed struct {
 // the most severe.
 type UnfixedCheck struct {
 	Check    string
-	Severity checks.Severity
+	Severity judge.Severity
 	Count    int
 }
 

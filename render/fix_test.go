@@ -9,12 +9,13 @@ import (
 	"testing/fstest"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/render"
 )
 
 func TestPlansGolden(t *testing.T) {
-	r, err := app.BuildReport("../examples/broken-pod", checks.Error)
+	r, err := app.BuildReport("../examples/broken-pod", judge.Error)
 	if err != nil {
 		t.Fatal(err)
 	}

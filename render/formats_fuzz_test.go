@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/render"
 )
@@ -33,7 +34,7 @@ func FuzzFormats(f *testing.F) {
 				Devices: []render.Device{{Name: "gpu01", Kind: "host"}},
 				Notes:   []string{msg},
 				Findings: []checks.Finding{{
-					Check: "host-trust", Severity: checks.Error, Device: "gpu01", Interface: iface,
+					Check: "host-trust", Severity: judge.Error, Device: "gpu01", Interface: iface,
 					Message: msg, Expected: "dscp", Actual: actual,
 					Source:  source.Pos{File: "devices/gpu01/" + iface, Line: 2},
 					Changes: []checks.Change{{Kind: checks.MlnxQos, Target: iface, Flag: "--trust", Value: value, Old: actual, HasOld: true}},

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/render"
@@ -24,24 +25,24 @@ import (
 func handReport() *render.Report {
 	nccl := source.Pos{File: "devices/gpu01/nccl.conf", Line: 4}
 	return &render.Report{
-		Fabric: "hand-pod", FailOn: checks.Warning, Waivers: waivers.FileName,
+		Fabric: "hand-pod", FailOn: judge.Warning, Waivers: waivers.FileName,
 		// leaf01's primary file carries its not-collected finding in SARIF.
 		Devices: []render.Device{{Name: "leaf01", Kind: "switch", Primary: source.Pos{File: "devices/leaf01/nv-config.yaml"}}, {Name: "gpu01", Kind: "host"}},
 		Findings: []checks.Finding{
-			{Check: "switch-pfc", Severity: checks.Error, Device: "leaf01", Message: "PFC is off for switch priority 3",
+			{Check: "switch-pfc", Severity: judge.Error, Device: "leaf01", Message: "PFC is off for switch priority 3",
 				Expected: "on", Actual: "off", Source: source.Pos{File: "devices/leaf01/nv-config.yaml", Line: 12},
 				Changes: []checks.Change{{Kind: checks.NVUE, Path: []string{"qos", "pfc", "default-global", "switch-priority", "3"}}}},
-			{Check: "host-trust", Severity: checks.Error, Device: "gpu01", Interface: "ens1f0np0", Message: "the NIC trusts pcp",
+			{Check: "host-trust", Severity: judge.Error, Device: "gpu01", Interface: "ens1f0np0", Message: "the NIC trusts pcp",
 				Expected: "dscp", Actual: "pcp", Source: source.Pos{File: "devices/gpu01/mlnx_qos-ens1f0np0.txt", Line: 2},
 				Changes: []checks.Change{{Kind: checks.MlnxQos, Target: "ens1f0np0", Flag: "--trust", Value: "dscp", Old: "pcp", HasOld: true}}},
-			{Check: "host-ecn", Severity: checks.Warning, Device: "gpu01", Interface: "ens1f0np0", Message: "reaction point is off for priority 3",
+			{Check: "host-ecn", Severity: judge.Warning, Device: "gpu01", Interface: "ens1f0np0", Message: "reaction point is off for priority 3",
 				Expected: "1", Actual: "0", Source: source.Pos{File: "devices/gpu01/sysfs/class/net/ens1f0np0/ecn/roce_rp/enable/3", Line: 1},
 				Changes: []checks.Change{{Kind: checks.Sysfs, Target: "/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3", Value: "1", Old: "0", HasOld: true}}},
-			{Check: "host-tos", Severity: checks.Error, Device: "gpu01", Message: "NCCL_IB_TC=26 is the DSCP, not the ToS",
+			{Check: "host-tos", Severity: judge.Error, Device: "gpu01", Message: "NCCL_IB_TC=26 is the DSCP, not the ToS",
 				Expected: "104", Actual: "26", Source: nccl, Waived: true, WaiverReason: "NET-42: set per job by the scheduler",
 				Changes: []checks.Change{{Kind: checks.NCCLConf, Target: "/etc/nccl.conf", Path: []string{"NCCL_IB_TC"}, Value: "104", Old: "26", HasOld: true}}},
-			{Check: "not-collected", Severity: checks.Info, Device: "leaf01", Message: "nv-show-qos-roce.txt not collected: the running configuration is not compared"},
-			{Check: "waiver", Severity: checks.Warning, Device: waivers.Device, Message: "waiver mtu on leaf09 matches no finding",
+			{Check: "not-collected", Severity: judge.Info, Device: "leaf01", Message: "nv-show-qos-roce.txt not collected: the running configuration is not compared"},
+			{Check: "waiver", Severity: judge.Warning, Device: waivers.Device, Message: "waiver mtu on leaf09 matches no finding",
 				Source: source.Pos{File: waivers.FileName, Line: 9}},
 		},
 		Errors: []*source.Error{
@@ -71,7 +72,7 @@ func handReport() *render.Report {
 // cleanReport is a pass: devices and nothing to say about them.
 func cleanReport() *render.Report {
 	return &render.Report{
-		Fabric: "clean", FailOn: checks.Error,
+		Fabric: "clean", FailOn: judge.Error,
 		Devices: []render.Device{{Name: "spine01", Kind: "switch"}, {Name: "gpu02", Kind: "host"}},
 	}
 }
@@ -83,7 +84,7 @@ var handReports = []struct {
 }{
 	{"hand", handReport},
 	{"clean", cleanReport},
-	{"waived", func() *render.Report { return waivedReport(checks.Error) }},
+	{"waived", func() *render.Report { return waivedReport(judge.Error) }},
 }
 
 func TestHandGolden(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/templates"
 )
 
@@ -165,9 +166,9 @@ func buildHTMLView(r *Report) *htmlView {
 		switch {
 		case f.Waived:
 			v.Waived++
-		case f.Severity == checks.Error:
+		case f.Severity == judge.Error:
 			v.Errors++
-		case f.Severity == checks.Warning:
+		case f.Severity == judge.Warning:
 			v.Warnings++
 		default:
 			v.Infos++

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/render"
 )
@@ -318,9 +319,9 @@ func checkDOMSummary(t *testing.T, dom string, r *render.Report) {
 		switch {
 		case f.Waived:
 			waived++
-		case f.Severity == checks.Error:
+		case f.Severity == judge.Error:
 			errs++
-		case f.Severity == checks.Warning:
+		case f.Severity == judge.Warning:
 			warns++
 		default:
 			infos++

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/internal/fixture"
@@ -44,7 +45,7 @@ var brokenPodBreaks = []string{ // sorted
 
 func lintReport(t *testing.T, dir string) *render.Report {
 	t.Helper()
-	r, err := app.BuildReport(dir, checks.Error)
+	r, err := app.BuildReport(dir, judge.Error)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,16 +298,16 @@ func TestHTMLSummaryAndWaivers(t *testing.T) {
 		Fabric:  "pod",
 		Devices: []render.Device{{Name: "gpu01", Kind: "host"}, {Name: "leaf01", Kind: "switch"}},
 		Findings: []checks.Finding{
-			{Check: "host-trust", Severity: checks.Error, Device: "gpu01", Interface: "eth0", Message: "trusts pcp", Waived: true, WaiverReason: "ticket NET-42",
+			{Check: "host-trust", Severity: judge.Error, Device: "gpu01", Interface: "eth0", Message: "trusts pcp", Waived: true, WaiverReason: "ticket NET-42",
 				Changes: []checks.Change{{Kind: checks.MlnxQos, Target: "eth0", Flag: "--trust", Value: "dscp", Old: "pcp", HasOld: true}}},
-			{Check: "host-pfc", Severity: checks.Error, Device: "gpu01", Interface: "eth0", Message: "PFC off", Waived: true},
-			{Check: "host-pfc", Severity: checks.Warning, Device: "gpu01", Interface: "eth1", Message: "PFC extra"},
-			{Check: "switch-ecn", Severity: checks.Info, Device: "leaf01", Message: "not collected"},
-			{Check: "future-check", Severity: checks.Warning, Device: "gpu09", Message: "a device the report does not list"},
+			{Check: "host-pfc", Severity: judge.Error, Device: "gpu01", Interface: "eth0", Message: "PFC off", Waived: true},
+			{Check: "host-pfc", Severity: judge.Warning, Device: "gpu01", Interface: "eth1", Message: "PFC extra"},
+			{Check: "switch-ecn", Severity: judge.Info, Device: "leaf01", Message: "not collected"},
+			{Check: "future-check", Severity: judge.Warning, Device: "gpu09", Message: "a device the report does not list"},
 		},
 		Errors: []*source.Error{{Device: "leaf01", Pos: source.Pos{File: "devices/leaf01/nv-config.yaml", Line: 3}, Msg: "bad"}},
 		Notes:  []string{"host keys not verified"},
-		FailOn: checks.Error,
+		FailOn: judge.Error,
 	}
 	page := renderHTML(t, r)
 	for _, want := range []string{
@@ -415,7 +416,7 @@ func FuzzHTML(f *testing.F) {
 				Devices: []render.Device{{Name: device, Kind: "host"}, {Name: "leaf01", Kind: "switch"}},
 				Notes:   []string{msg},
 				Findings: []checks.Finding{{
-					Check: "host-trust", Severity: checks.Error, Device: device, Interface: iface,
+					Check: "host-trust", Severity: judge.Error, Device: device, Interface: iface,
 					Message: msg, Expected: "dscp", Actual: actual, Waived: len(msg)%2 == 1, WaiverReason: actual,
 					Source:  source.Pos{File: "devices/" + iface, Line: 2},
 					Changes: []checks.Change{{Kind: checks.MlnxQos, Target: iface, Flag: "--trust", Value: "dscp", Old: actual, HasOld: true}},

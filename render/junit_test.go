@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/internal/source"
@@ -121,7 +122,7 @@ func TestJUnitParsesAndCountsAddUp(t *testing.T) {
 			// the others in system-out, waived ones too, skipping their
 			// test when they alone would have failed it.
 			failing := map[string]bool{}
-			fails := func(sev checks.Severity) bool { return !r.ReportOnly && sev >= r.FailOn }
+			fails := func(sev judge.Severity) bool { return !r.ReportOnly && sev >= r.FailOn }
 			for _, f := range r.Findings {
 				c := cases[f.Device+"/"+f.Check]
 				if f.Waived {
@@ -174,7 +175,7 @@ func TestJUnitHostileText(t *testing.T) {
 		Fabric:  "pod\x01",
 		Devices: []render.Device{{Name: "leaf01", Kind: "switch"}},
 		Findings: []checks.Finding{{
-			Check: "switch-trust", Severity: checks.Error, Device: "leaf01", Interface: "swp1",
+			Check: "switch-trust", Severity: judge.Error, Device: "leaf01", Interface: "swp1",
 			Message: msg, Expected: "l3", Actual: "l2]]>",
 			Changes: []checks.Change{{Kind: checks.NVUE, Path: []string{"qos", "mapping", "x]]>y", "trust"}, Value: "both", Old: "l2", HasOld: true}},
 		}},
@@ -223,7 +224,7 @@ func TestJUnitErrorsOfUnknownDevices(t *testing.T) {
 // and a disabled check says it was disabled. Every case that passes is a
 // check that ran.
 func TestJUnitSkipsWhatDidNotRun(t *testing.T) {
-	r, err := app.BuildReportWith("../examples/clean-pod", checks.Error, app.CheckFlags{Disable: []string{"host-acs"}})
+	r, err := app.BuildReportWith("../examples/clean-pod", judge.Error, app.CheckFlags{Disable: []string{"host-acs"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/render"
 )
@@ -13,7 +14,7 @@ import (
 // per object whichever hosts the findings land on, each with its rollback
 // patch.
 func TestK8sPlansGolden(t *testing.T) {
-	r, err := app.BuildReport("../examples/k8s-broken", checks.Error)
+	r, err := app.BuildReport("../examples/k8s-broken", judge.Error)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestKubectlPatchRefusesUnsafe(t *testing.T) {
 		{Kind: checks.KubectlPatch, Target: "configmap", Path: []string{"a", "x"}, Value: "[", Old: "[]"},
 	} {
 		rep := &render.Report{Devices: []render.Device{{Name: "gpu01", Kind: "host"}},
-			Findings: []checks.Finding{{Check: "k8s-workload-tos", Device: "gpu01", Severity: checks.Error, Changes: []checks.Change{c}}}}
+			Findings: []checks.Finding{{Check: "k8s-workload-tos", Device: "gpu01", Severity: judge.Error, Changes: []checks.Change{c}}}}
 		if _, err := render.Plans(rep); err == nil {
 			t.Errorf("%+v: rendered", c)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/render"
 )
@@ -25,13 +26,13 @@ func markdown(t *testing.T, r *render.Report) string {
 // bigReport has n findings of m-byte messages on each of devices devices,
 // each with an NVUE fix (two commands and a rollback).
 func bigReport(devices, n, m int) *render.Report {
-	r := &render.Report{Fabric: "pod-big", FailOn: checks.Error, Notes: []string{"host keys were NOT verified (--insecure-skip-host-key-check)"}}
+	r := &render.Report{Fabric: "pod-big", FailOn: judge.Error, Notes: []string{"host keys were NOT verified (--insecure-skip-host-key-check)"}}
 	for d := range devices {
 		name := fmt.Sprintf("leaf%03d", d)
 		r.Devices = append(r.Devices, render.Device{Name: name, Kind: "switch"})
 		for i := range n {
 			r.Findings = append(r.Findings, checks.Finding{
-				Check: "mtu", Severity: checks.Error, Device: name, Interface: fmt.Sprintf("swp%d", i+1),
+				Check: "mtu", Severity: judge.Error, Device: name, Interface: fmt.Sprintf("swp%d", i+1),
 				Message: strings.Repeat("m", m), Expected: ">= 9216", Actual: "1500",
 				Source:  source.Pos{File: "devices/" + name + "/nv-config.yaml", Line: i + 1},
 				Changes: []checks.Change{{Kind: checks.NVUE, Path: []string{"interface", fmt.Sprintf("swp%d", i+1), "link", "mtu"}, Value: "9216", Old: "1500", HasOld: true}},
@@ -149,7 +150,7 @@ func TestMarkdownEscapes(t *testing.T) {
 		Fabric:  "pod|x",
 		Devices: []render.Device{{Name: "gpu01", Kind: "host"}},
 		Findings: []checks.Finding{{
-			Check: "host-trust", Severity: checks.Error, Device: "gpu01", Interface: "eth|0",
+			Check: "host-trust", Severity: judge.Error, Device: "gpu01", Interface: "eth|0",
 			Message:  "a|b `c` <img src=x> $x$ *y* _z_ \\| snake_case\nnext",
 			Expected: "dscp", Actual: "``` pcp",
 			Source:  source.Pos{File: "devices/gpu01/a|b.txt", Line: 2},

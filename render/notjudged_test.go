@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/render"
 )
@@ -13,7 +13,7 @@ import (
 // (app's inputErrorReport): no devices, the error at its file and line.
 func notJudgedReport() *render.Report {
 	return &render.Report{
-		NotJudged: true, FailOn: checks.Error, Run: goldenRun, Host: "ci-runner",
+		NotJudged: true, FailOn: judge.Error, Run: goldenRun, Host: "ci-runner",
 		Errors: []*source.Error{source.Errorf("inventory.hcl", 3, `Unsupported argument: An argument named "dscpp" is not expected here. Did you mean "dscp"?`)},
 	}
 }

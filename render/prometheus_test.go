@@ -12,7 +12,7 @@ import (
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/render"
 )
@@ -147,7 +147,7 @@ func TestPrometheusNoReport(t *testing.T) {
 func TestPrometheusWithoutRun(t *testing.T) {
 	var b bytes.Buffer
 	r := cleanReport()
-	r.FailOn = checks.Error
+	r.FailOn = judge.Error
 	if err := render.Prometheus(&b, r); err != nil {
 		t.Fatal(err)
 	}

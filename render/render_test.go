@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	goldenpkg "github.com/qoslint/qoslint/internal/golden"
 
 	"github.com/qoslint/qoslint/checks"
@@ -28,7 +29,7 @@ func TestGolden(t *testing.T) {
 		dir := fixture.Dir(t, fabric.dir)
 		for name, format := range render.Formatters() {
 			t.Run(fabric.name+"/"+name, func(t *testing.T) {
-				r, err := app.BuildReport(dir, checks.Error)
+				r, err := app.BuildReport(dir, judge.Error)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -40,7 +41,7 @@ func TestGolden(t *testing.T) {
 				golden(t, fabric.name+"."+name+".golden", b.Bytes())
 
 				// Twice the same input, twice the same bytes.
-				r2, _ := app.BuildReport(dir, checks.Error)
+				r2, _ := app.BuildReport(dir, judge.Error)
 				timed(name, r2)
 				var b2 bytes.Buffer
 				_ = format(&b2, r2)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/english"
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -40,7 +41,7 @@ type Report struct {
 	// Notes are remarks on how the data was obtained (host keys not
 	// verified, outputs a live device did not give).
 	Notes  []string
-	FailOn checks.Severity
+	FailOn judge.Severity
 	// Plans, when set (--fix), are each device's grouped fix and rollback.
 	Plans []Plan
 	// Chain, when set, is the RoCE marking chain of the fabric; only the
@@ -102,9 +103,9 @@ func (r *Report) Counts() Counts {
 			continue
 		}
 		switch f.Severity {
-		case checks.Error:
+		case judge.Error:
 			c.Error++
-		case checks.Warning:
+		case judge.Warning:
 			c.Warning++
 		default:
 			c.Info++

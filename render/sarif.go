@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
@@ -230,7 +231,7 @@ func sarifRules(r *Report) ([]sarifRule, map[string]int) {
 		add(c)
 	}
 	index[sarifInputRule] = len(rules)
-	rules = append(rules, sarifRuleFor(sarifInputRule, checks.Error,
+	rules = append(rules, sarifRuleFor(sarifInputRule, judge.Error,
 		"A device file could not be read or parsed",
 		"An input file was missing where it is required, malformed, not in the inventory, or a device could not be "+
 			"collected. The result names the file and line. When the inventory (or the waiver file, or a check name) "+
@@ -325,7 +326,7 @@ func sarifResults(r *Report, index map[string]int) ([]sarifResult, []sarifNotifi
 // sarifRuleFor describes a rule. GitHub shows fullDescription and
 // help.text (which it requires) beside each alert; the catalog's Doc is
 // wrapped for a terminal, so its lines are joined back into paragraphs.
-func sarifRuleFor(id string, sev checks.Severity, title, doc string) sarifRule {
+func sarifRuleFor(id string, sev judge.Severity, title, doc string) sarifRule {
 	paras := strings.Split(doc, "\n\n")
 	for i, p := range paras {
 		paras[i] = strings.Join(strings.Fields(p), " ")
@@ -396,11 +397,11 @@ func sarifRuleName(id string) string {
 }
 
 // sarifLevel maps a severity to a SARIF level (§3.27.10).
-func sarifLevel(s checks.Severity) string {
+func sarifLevel(s judge.Severity) string {
 	switch s {
-	case checks.Error:
+	case judge.Error:
 		return "error"
-	case checks.Warning:
+	case judge.Warning:
 		return "warning"
 	}
 	return "note"

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
@@ -148,7 +149,7 @@ func sarifReports(t *testing.T) []struct {
 			name   string
 			report func() *render.Report
 		}{dir, func() *render.Report {
-			r, err := app.BuildReport(dir, checks.Error)
+			r, err := app.BuildReport(dir, judge.Error)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -240,7 +241,7 @@ func TestSARIFRequiredProperties(t *testing.T) {
 				}
 			}
 			for _, c := range checks.All() {
-				want := map[checks.Severity]string{checks.Error: "error", checks.Warning: "warning", checks.Info: "note"}[c.Severity]
+				want := map[judge.Severity]string{judge.Error: "error", judge.Warning: "warning", judge.Info: "note"}[c.Severity]
 				if i, ok := ruleAt[c.ID]; !ok || *rules[i].DefaultConfiguration.Level != want {
 					t.Errorf("rule %s missing or not at level %s", c.ID, want)
 				}
@@ -330,7 +331,7 @@ func TestSARIFRequiredProperties(t *testing.T) {
 // the line moves, and carry the fix commands.
 func TestSARIFLocationsAndFingerprints(t *testing.T) {
 	finding := checks.Finding{
-		Check: "host-trust", Severity: checks.Error, Device: "gpu01", Interface: "ens1f0np0",
+		Check: "host-trust", Severity: judge.Error, Device: "gpu01", Interface: "ens1f0np0",
 		Message: "the NIC trusts pcp", Expected: "dscp", Actual: "pcp",
 		Source:  source.Pos{File: "devices/gpu01/mlnx qos#1.txt", Line: 2},
 		Changes: []checks.Change{{Kind: checks.MlnxQos, Target: "ens1f0np0", Flag: "--trust", Value: "dscp", Old: "pcp", HasOld: true}},
@@ -484,12 +485,12 @@ func TestSARIFRepositoryRoot(t *testing.T) {
 			{Name: "gpu02", Kind: "host"},
 		},
 		Findings: []checks.Finding{
-			{Check: "switch-pfc", Severity: checks.Error, Device: "leaf01", Message: "PFC is off", Source: source.Pos{File: "devices/leaf01/nv-config-commands.txt", Line: 7}},
-			{Check: "not-collected", Severity: checks.Info, Device: "leaf01", Message: "nv-show-qos-roce.txt not collected"},
-			{Check: "host-trust", Severity: checks.Error, Device: "gpu01", Message: "not audited", Source: source.Pos{File: layout.DeviceDir("gpu01")}},
-			{Check: "host-tos", Severity: checks.Error, Device: "gpu02", Message: "no file at all"},
-			{Check: "host-ecn", Severity: checks.Warning, Device: "gpu01", Message: "outside", Source: source.Pos{File: "../../../k8s/x.yaml", Line: 2}},
-			{Check: "wire-dscp", Severity: checks.Error, Device: "198.51.100.1", Message: "a capture named by its absolute path", Source: source.Pos{File: "/runner/work/job 1.pcapng"}},
+			{Check: "switch-pfc", Severity: judge.Error, Device: "leaf01", Message: "PFC is off", Source: source.Pos{File: "devices/leaf01/nv-config-commands.txt", Line: 7}},
+			{Check: "not-collected", Severity: judge.Info, Device: "leaf01", Message: "nv-show-qos-roce.txt not collected"},
+			{Check: "host-trust", Severity: judge.Error, Device: "gpu01", Message: "not audited", Source: source.Pos{File: layout.DeviceDir("gpu01")}},
+			{Check: "host-tos", Severity: judge.Error, Device: "gpu02", Message: "no file at all"},
+			{Check: "host-ecn", Severity: judge.Warning, Device: "gpu01", Message: "outside", Source: source.Pos{File: "../../../k8s/x.yaml", Line: 2}},
+			{Check: "wire-dscp", Severity: judge.Error, Device: "198.51.100.1", Message: "a capture named by its absolute path", Source: source.Pos{File: "/runner/work/job 1.pcapng"}},
 		},
 		Errors: []*source.Error{{Device: "leaf01", Pos: source.Pos{File: "devices/leaf01", Line: 0}, Msg: "cannot read"}},
 	}
@@ -550,7 +551,7 @@ func TestSARIFRepositoryRoot(t *testing.T) {
 // executionSuccessful false and the error as a notification at its
 // file:line:column (and a result there, for code scanning's annotation).
 func TestSARIFErrorOnly(t *testing.T) {
-	r := &render.Report{Fabric: "", FailOn: checks.Error, Errors: []*source.Error{
+	r := &render.Report{Fabric: "", FailOn: judge.Error, Errors: []*source.Error{
 		{Pos: source.Pos{File: "inventory.yaml", Line: 3, Column: 5}, Msg: "mapping values are not allowed in this context"},
 		{Msg: "no inventory.yaml, inventory.yml, inventory.hcl"},
 	}}

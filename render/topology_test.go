@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -132,11 +133,11 @@ func handTopology(names [4]string) (*render.Topology, []checks.Finding) {
 		},
 	}
 	fs := []checks.Finding{
-		{Check: "link-qos", Severity: checks.Warning, Device: leaf, Interface: "swp1", Message: "warned"},
+		{Check: "link-qos", Severity: judge.Warning, Device: leaf, Interface: "swp1", Message: "warned"},
 		// On the bond: names the member's link.
-		{Check: "link-mtu", Severity: checks.Error, Device: leaf, Interface: "bond2", Message: "too small"},
+		{Check: "link-mtu", Severity: judge.Error, Device: leaf, Interface: "bond2", Message: "too small"},
 		// Not a topology check: colours no link.
-		{Check: "switch-pfc", Severity: checks.Error, Device: spine, Interface: "swp1", Message: "pfc"},
+		{Check: "switch-pfc", Severity: judge.Error, Device: spine, Interface: "swp1", Message: "pfc"},
 	}
 	return topo, fs
 }
@@ -235,7 +236,7 @@ func TestTopologyAggregated(t *testing.T) {
 		topo.Links = append(topo.Links, render.TopoLink{Upper: render.TopoEnd{Device: fmt.Sprintf("leaf%02d", h%32+1), Port: fmt.Sprintf("swp%d", h/32+1)},
 			Lower: render.TopoEnd{Device: host, Port: "eth0"}, OneSided: h == 7})
 	}
-	fs := []checks.Finding{{Check: "rail-alignment", Severity: checks.Error, Device: "gpu0005", Interface: "eth0", Message: "wrong rail"}}
+	fs := []checks.Finding{{Check: "rail-alignment", Severity: judge.Error, Device: "gpu0005", Interface: "eth0", Message: "wrong rail"}}
 	page := renderHTML(t, &render.Report{Fabric: "big", Findings: fs, Topology: topo})
 	sec, lines := topoNodes(t, page, "g", "data-link")
 	got := map[string]string{}

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/trace"
 )
 
 // TraceSchema names the JSON layout of `qoslint trace`; fields are only
@@ -17,7 +17,7 @@ const TraceSchema = "qoslint.trace/v1"
 var TraceFormats = []string{"text", "json", "html"}
 
 // TraceWriter is a trace formatter.
-func TraceWriter(format string) (func(io.Writer, *checks.TraceResult) error, error) {
+func TraceWriter(format string) (func(io.Writer, *trace.TraceResult) error, error) {
 	switch format {
 	case "text":
 		return TraceText, nil
@@ -30,7 +30,7 @@ func TraceWriter(format string) (func(io.Writer, *checks.TraceResult) error, err
 }
 
 // traceStatus is a path's verdict as printed.
-func traceStatus(p checks.TracePath) string {
+func traceStatus(p trace.TracePath) string {
 	if p.Broken < 0 {
 		if pathUnknown(p) {
 			return "unknown (some values not collected)"
@@ -40,10 +40,10 @@ func traceStatus(p checks.TracePath) string {
 	return fmt.Sprintf("broken at %s (%s)", p.Hops[p.Broken].Device, p.Check)
 }
 
-func pathUnknown(p checks.TracePath) bool {
+func pathUnknown(p trace.TracePath) bool {
 	for _, h := range p.Hops {
 		for _, s := range h.Steps {
-			if s.Status == checks.StepUnknown {
+			if s.Status == trace.StepUnknown {
 				return true
 			}
 		}
@@ -53,7 +53,7 @@ func pathUnknown(p checks.TracePath) bool {
 
 // TraceText writes the paths hop by hop, each step on a line, the reason
 // of every step that is not ok under it.
-func TraceText(w io.Writer, r *checks.TraceResult) error {
+func TraceText(w io.Writer, r *trace.TraceResult) error {
 	var b strings.Builder
 	pfc := "lossless"
 	if !r.Lossless {
@@ -88,7 +88,7 @@ func TraceText(w io.Writer, r *checks.TraceResult) error {
 	return err
 }
 
-func traceHopText(b *strings.Builder, h checks.TraceHop, first bool, check string) {
+func traceHopText(b *strings.Builder, h trace.TraceHop, first bool, check string) {
 	var ports []string
 	if h.In != "" {
 		ports = append(ports, "in "+h.In)
@@ -168,20 +168,20 @@ type jsonTraceStep struct {
 }
 
 // TraceJSON writes the trace as one JSON document (schema TraceSchema).
-func TraceJSON(w io.Writer, r *checks.TraceResult) error {
+func TraceJSON(w io.Writer, r *trace.TraceResult) error {
 	out := jsonTrace{Schema: TraceSchema, Src: r.Src.String(), Dst: r.Dst.String(), DSCP: r.DSCP, ToS: r.ToS,
 		Priority: r.Priority, TC: r.TC, Lossless: r.Lossless, CNPDSCP: r.CNPDSCP, CNPPriority: r.CNPPriority,
 		Broken: r.Broken(), Pairs: []jsonTracePair{}}
 	for _, pr := range r.Pairs {
 		jp := jsonTracePair{Src: pr.Src.String(), Dst: pr.Dst.String(), Paths: []jsonTracePath{}}
 		for _, p := range pr.Paths {
-			jpath := jsonTracePath{Via: p.Via, Status: checks.StepOK, Hops: []jsonTraceHop{}}
+			jpath := jsonTracePath{Via: p.Via, Status: trace.StepOK, Hops: []jsonTraceHop{}}
 			switch {
 			case p.Broken >= 0:
-				jpath.Status = checks.StepBroken
+				jpath.Status = trace.StepBroken
 				jpath.Broken = &jsonBrokenHop{Hop: p.Broken, Device: p.Hops[p.Broken].Device, Check: p.Check}
 			case pathUnknown(p):
-				jpath.Status = checks.StepUnknown
+				jpath.Status = trace.StepUnknown
 			}
 			for _, h := range p.Hops {
 				jh := jsonTraceHop{Device: h.Device, Kind: h.Kind, Role: h.Role, In: h.In, Out: h.Out, Steps: []jsonTraceStep{}}

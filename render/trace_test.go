@@ -3,17 +3,17 @@ package render
 import (
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/trace"
 )
 
 // The trace's steps carry the marking chain's hop names, so a reader (and
 // the HTML to come) names a hop one way in both.
 func TestTraceStepsAreChainHops(t *testing.T) {
 	for _, p := range [][2]string{
-		{checks.StepToS, HopToS}, {checks.StepNICPriority, HopNICPriority}, {checks.StepNICPFC, HopNICPFC},
-		{checks.StepNICECN, HopNICECN}, {checks.StepSwitchPriority, HopSwitchPriority},
-		{checks.StepSwitchPFC, HopSwitchPFC}, {checks.StepSwitchTC, HopSwitchTC}, {checks.StepSwitchECN, HopSwitchECN},
-		{checks.StepOK, string(HopOK)}, {checks.StepBroken, string(HopBroken)}, {checks.StepUnknown, string(HopUnknown)},
+		{trace.StepToS, HopToS}, {trace.StepNICPriority, HopNICPriority}, {trace.StepNICPFC, HopNICPFC},
+		{trace.StepNICECN, HopNICECN}, {trace.StepSwitchPriority, HopSwitchPriority},
+		{trace.StepSwitchPFC, HopSwitchPFC}, {trace.StepSwitchTC, HopSwitchTC}, {trace.StepSwitchECN, HopSwitchECN},
+		{trace.StepOK, string(HopOK)}, {trace.StepBroken, string(HopBroken)}, {trace.StepUnknown, string(HopUnknown)},
 	} {
 		if p[0] != p[1] {
 			t.Errorf("trace step %q, chain hop %q", p[0], p[1])

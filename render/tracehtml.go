@@ -5,7 +5,7 @@ import (
 	"html/template"
 	"io"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/trace"
 	"github.com/qoslint/qoslint/templates"
 )
 
@@ -19,7 +19,7 @@ import (
 // endpoints are data-from/data-to, not data-src/data-dst: html/template
 // reads a "src" attribute as a URL and would filter "gpu01:ens1f0np0" (a
 // scheme, to it) out of the page.
-func TraceHTML(w io.Writer, r *checks.TraceResult) error {
+func TraceHTML(w io.Writer, r *trace.TraceResult) error {
 	return traceHTMLPage.Execute(w, buildTraceHTML(r))
 }
 
@@ -51,17 +51,17 @@ type traceHTMLHop struct {
 	Status                      string
 	FirstBroken                 bool
 	Check                       string
-	Steps                       []checks.TraceStep
+	Steps                       []trace.TraceStep
 }
 
-func buildTraceHTML(r *checks.TraceResult) *traceHTMLView {
+func buildTraceHTML(r *trace.TraceResult) *traceHTMLView {
 	pfc := "lossless"
 	if !r.Lossless {
 		pfc = "lossy: PFC not required"
 	}
 	v := &traceHTMLView{
 		Head: HTMLHead(fmt.Sprintf("qoslint: trace %s → %s", r.Src, r.Dst), traceCSS),
-		Src:  r.Src.String(), Dst: r.Dst.String(), Status: checks.StepOK,
+		Src:  r.Src.String(), Dst: r.Dst.String(), Status: trace.StepOK,
 		Policy: fmt.Sprintf("RoCE DSCP %d (ToS %d), priority %d, traffic-class %d, %s; CNP DSCP %d, priority %d",
 			r.DSCP, r.ToS, r.Priority, r.TC, pfc, r.CNPDSCP, r.CNPPriority),
 	}
@@ -71,7 +71,7 @@ func buildTraceHTML(r *checks.TraceResult) *traceHTMLView {
 		for j, p := range pr.Paths {
 			path := buildTraceHTMLPath(p, fmt.Sprintf("%s-path-%d", hp.ID, j+1))
 			path.Num = j + 1
-			if path.Status == checks.StepBroken {
+			if path.Status == trace.StepBroken {
 				broken++
 			}
 			v.Status = worseStatus(v.Status, path.Status)
@@ -90,18 +90,18 @@ func buildTraceHTML(r *checks.TraceResult) *traceHTMLView {
 	return v
 }
 
-func buildTraceHTMLPath(p checks.TracePath, id string) traceHTMLPath {
-	out := traceHTMLPath{ID: id, Via: p.Via, Status: checks.StepOK, Verdict: traceStatus(p)}
+func buildTraceHTMLPath(p trace.TracePath, id string) traceHTMLPath {
+	out := traceHTMLPath{ID: id, Via: p.Via, Status: trace.StepOK, Verdict: traceStatus(p)}
 	switch {
 	case p.Broken >= 0:
-		out.Status = checks.StepBroken
+		out.Status = trace.StepBroken
 		out.BrokenDevice, out.Check = p.Hops[p.Broken].Device, p.Check
 	case pathUnknown(p):
-		out.Status = checks.StepUnknown
+		out.Status = trace.StepUnknown
 	}
 	for i, h := range p.Hops {
 		hop := traceHTMLHop{Index: i, Device: h.Device, Kind: h.Kind, Role: h.Role, In: h.In, Out: h.Out,
-			Status: checks.StepOK, Steps: h.Steps}
+			Status: trace.StepOK, Steps: h.Steps}
 		for _, s := range h.Steps {
 			hop.Status = worseStatus(hop.Status, s.Status)
 		}
@@ -117,7 +117,7 @@ func buildTraceHTMLPath(p checks.TracePath, id string) traceHTMLPath {
 // step loses RoCE's mark whatever its other steps say, and one that could
 // not be judged whole is not ok.
 func worseStatus(a, b string) string {
-	rank := map[string]int{checks.StepOK: 0, checks.StepUnknown: 1, checks.StepBroken: 2}
+	rank := map[string]int{trace.StepOK: 0, trace.StepUnknown: 1, trace.StepBroken: 2}
 	if rank[b] > rank[a] {
 		return b
 	}

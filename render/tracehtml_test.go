@@ -5,32 +5,32 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/trace"
 	"github.com/qoslint/qoslint/render"
 )
 
 // traceResult is a one-leaf path whose leaf is broken and whose
 // destination NIC was not read, every text field set to text.
-func traceResult(text string) *checks.TraceResult {
-	step := func(name, status string) checks.TraceStep {
-		return checks.TraceStep{Name: name, Dir: checks.DirRoCE, Port: text, Status: status, Label: text,
+func traceResult(text string) *trace.TraceResult {
+	step := func(name, status string) trace.TraceStep {
+		return trace.TraceStep{Name: name, Dir: trace.DirRoCE, Port: text, Status: status, Label: text,
 			Reason: text, Source: text, Check: text}
 	}
-	return &checks.TraceResult{
-		Src: checks.Endpoint{Host: text, NIC: text}, Dst: checks.Endpoint{Host: "gpu02", NIC: text},
+	return &trace.TraceResult{
+		Src: trace.Endpoint{Host: text, NIC: text}, Dst: trace.Endpoint{Host: "gpu02", NIC: text},
 		DSCP: 26, ToS: 104, Priority: 3, TC: 3, CNPDSCP: 48, CNPPriority: 6, Lossless: true,
-		Pairs: []checks.TracePair{{
-			Src: checks.Endpoint{Host: text, NIC: text}, Dst: checks.Endpoint{Host: "gpu02", NIC: text},
-			Paths: []checks.TracePath{{Via: text, Broken: 1, Check: text, Hops: []checks.TraceHop{
-				{Device: text, Kind: "host", Role: "source", Out: text, Steps: []checks.TraceStep{step(checks.StepToS, checks.StepOK)}},
-				{Device: text, Kind: "switch", Role: "leaf", In: text, Out: text, Steps: []checks.TraceStep{step(checks.StepSwitchPriority, checks.StepBroken)}},
-				{Device: "gpu02", Kind: "host", Role: "destination", In: text, Steps: []checks.TraceStep{step(checks.StepNICPFC, checks.StepUnknown)}},
+		Pairs: []trace.TracePair{{
+			Src: trace.Endpoint{Host: text, NIC: text}, Dst: trace.Endpoint{Host: "gpu02", NIC: text},
+			Paths: []trace.TracePath{{Via: text, Broken: 1, Check: text, Hops: []trace.TraceHop{
+				{Device: text, Kind: "host", Role: "source", Out: text, Steps: []trace.TraceStep{step(trace.StepToS, trace.StepOK)}},
+				{Device: text, Kind: "switch", Role: "leaf", In: text, Out: text, Steps: []trace.TraceStep{step(trace.StepSwitchPriority, trace.StepBroken)}},
+				{Device: "gpu02", Kind: "host", Role: "destination", In: text, Steps: []trace.TraceStep{step(trace.StepNICPFC, trace.StepUnknown)}},
 			}}},
 		}},
 	}
 }
 
-func renderTraceHTML(t *testing.T, r *checks.TraceResult) string {
+func renderTraceHTML(t *testing.T, r *trace.TraceResult) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := render.TraceHTML(&b, r); err != nil {

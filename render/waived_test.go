@@ -9,6 +9,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/render"
@@ -19,17 +20,17 @@ const reason = "INFRA-1234: NCCL_IB_TC is set per job by the scheduler, not in /
 
 // waivedReport has one waived error, one open warning and the waiver
 // file's own warning.
-func waivedReport(failOn checks.Severity) *render.Report {
+func waivedReport(failOn judge.Severity) *render.Report {
 	return &render.Report{
 		Fabric: "pod-w", FailOn: failOn, Waivers: waivers.FileName,
 		Devices: []render.Device{{Name: "gpu03", Kind: "host"}, {Name: "leaf02", Kind: "switch"}},
 		Findings: []checks.Finding{
-			{Check: "host-tos", Severity: checks.Error, Device: "gpu03", Interface: "ens1f0np0", Message: "ToS 26",
+			{Check: "host-tos", Severity: judge.Error, Device: "gpu03", Interface: "ens1f0np0", Message: "ToS 26",
 				Source: source.Pos{File: "devices/gpu03/nccl.conf", Line: 6}, Waived: true, WaiverReason: reason,
 				Changes: []checks.Change{{Kind: checks.NCCLConf, Target: "/etc/nccl.conf", Path: []string{"NCCL_IB_TC"}, Value: "104", Old: "26", HasOld: true}}},
-			{Check: "adaptive-routing", Severity: checks.Warning, Device: "leaf02", Message: "adaptive routing is on",
+			{Check: "adaptive-routing", Severity: judge.Warning, Device: "leaf02", Message: "adaptive routing is on",
 				Source: source.Pos{File: "devices/leaf02/nv-config-commands.txt", Line: 13}},
-			{Check: "waiver", Severity: checks.Warning, Device: waivers.Device, Message: "waiver mtu on leaf09 matches no finding",
+			{Check: "waiver", Severity: judge.Warning, Device: waivers.Device, Message: "waiver mtu on leaf09 matches no finding",
 				Source: source.Pos{File: waivers.FileName, Line: 9}},
 		},
 	}
@@ -48,21 +49,21 @@ func formatted(t *testing.T, name string, r *render.Report) string {
 // are warnings like any other.
 func TestWaivedFailed(t *testing.T) {
 	for _, tc := range []struct {
-		failOn checks.Severity
+		failOn judge.Severity
 		failed bool
-	}{{checks.Error, false}, {checks.Warning, true}, {checks.Info, true}} {
+	}{{judge.Error, false}, {judge.Warning, true}, {judge.Info, true}} {
 		r := waivedReport(tc.failOn)
 		if r.Failed() != tc.failed {
 			t.Errorf("--fail-on %s: Failed() = %v", tc.failOn, r.Failed())
 		}
 	}
-	r := waivedReport(checks.Error)
+	r := waivedReport(judge.Error)
 	if c := r.Counts(); c != (render.Counts{Error: 0, Warning: 2, Info: 0}) || r.Waived() != 1 {
 		t.Errorf("counts %+v, waived %d", c, r.Waived())
 	}
 	// Only waived findings: PASS at every threshold.
 	r.Findings = r.Findings[:1]
-	r.FailOn = checks.Info
+	r.FailOn = judge.Info
 	if r.Failed() {
 		t.Error("a report whose only finding is waived failed")
 	}
@@ -81,7 +82,7 @@ func TestWaivedInEveryFormat(t *testing.T) {
 		"sarif": {`"suppressions": [`, `"kind": "external"`, `"justification": "` + reason + `"`, `"id": "waiver"`, `\nwaived: ` + reason},
 	} {
 		t.Run(name, func(t *testing.T) {
-			out := formatted(t, name, waivedReport(checks.Error))
+			out := formatted(t, name, waivedReport(judge.Error))
 			for _, w := range want {
 				if !strings.Contains(out, w) {
 					t.Errorf("lacks %q:\n%s", w, out)
@@ -90,7 +91,7 @@ func TestWaivedInEveryFormat(t *testing.T) {
 		})
 	}
 	// The markdown fix block is what to run: a waived finding is accepted.
-	if md := formatted(t, "markdown", waivedReport(checks.Error)); strings.Contains(md, "NCCL_IB_TC=104") {
+	if md := formatted(t, "markdown", waivedReport(judge.Error)); strings.Contains(md, "NCCL_IB_TC=104") {
 		t.Errorf("markdown fixes a waived finding:\n%s", md)
 	}
 	// Only the open finding is a SARIF result without a suppression.
@@ -102,7 +103,7 @@ func TestWaivedInEveryFormat(t *testing.T) {
 			}
 		}
 	}
-	if err := json.Unmarshal([]byte(formatted(t, "sarif", waivedReport(checks.Error))), &log); err != nil {
+	if err := json.Unmarshal([]byte(formatted(t, "sarif", waivedReport(judge.Error))), &log); err != nil {
 		t.Fatal(err)
 	}
 	for _, res := range log.Runs[0].Results {
@@ -114,7 +115,7 @@ func TestWaivedInEveryFormat(t *testing.T) {
 
 // --fix plans leave waived findings as they are.
 func TestPlansSkipWaived(t *testing.T) {
-	plans, err := render.Plans(waivedReport(checks.Error))
+	plans, err := render.Plans(waivedReport(judge.Error))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Package drift compares two snapshots (model/snapshot) device by device
 // and judges every changed value on both sides against the policy with the
-// checks' own judgements (checks.Judge*), so a change "breaks" the policy
+// checks' own judgements (checks/judge), so a change "breaks" the policy
 // exactly where a check would report the new value and not the old one.
 // render/driftfmt writes the result.
 package drift

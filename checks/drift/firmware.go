@@ -1,7 +1,7 @@
 package drift
 
 import (
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
@@ -22,7 +22,7 @@ func firmwareItems(l *itemList, n *snapshot.NIC, r *policyRules) {
 		switch p := got[name]; {
 		case p != nil:
 			it.text, it.origin = p.Next, p.Origin
-			it.judge("host-firmware", checks.JudgeFirmwareParam(r.p, n.Port, name, p.Next))
+			it.judge("host-firmware", judge.FirmwareParam(r.p, n.Port, name, p.Next))
 		case n.Firmware != nil:
 			it.text = "not in mlxconfig's output"
 		}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
@@ -83,7 +83,7 @@ func fabricOf(s *snapshot.Snapshot) fabricFacts {
 	for _, names := range seeds {
 		sort.Strings(names)
 	}
-	ref, _ := checks.CableReference(users)
+	ref, _ := judge.CableReference(users)
 	return fabricFacts{cableRef: ref, seeds: seeds}
 }
 
@@ -100,10 +100,10 @@ func cableItem(g *snapshot.PortGroup, r *policyRules) item {
 	}
 	v, lossless := g.CableLength.Value, groupLossless(g)
 	it.text, it.origin = strconv.Itoa(v)+" m", g.CableLength.Origin
-	j := checks.JudgePFCCableLength(r.p, lossless, v, r.fabric.cableRef)
+	j := judge.PFCCableLength(r.p, lossless, v, r.fabric.cableRef)
 	switch {
 	case j.OK:
-	case j.Severity == checks.Error:
+	case j.Severity == judge.Error:
 		it.text += fmt.Sprintf(" on a lossless port, under the policy's %d m", r.p.PFC.CableLength)
 	default:
 		it.text += fmt.Sprintf(", the fabric's lossless ports use %d m", r.fabric.cableRef)
@@ -191,7 +191,7 @@ func (sp *switchPorts) watchdogItem(port string) item {
 	}
 	roce := sp.sw.RoCE
 	lossless := groupLossless(g) || sp.r.p.RoCE.Lossless() && !(roce.Enabled.Value && model.LosslessMode(roce.Mode.Value))
-	j := checks.JudgePFCWatchdog(lossless, len(off) == 0)
+	j := judge.PFCWatchdog(lossless, len(off) == 0)
 	switch {
 	case len(off) == 0:
 		it.text = "on"
@@ -236,7 +236,7 @@ func (sp *switchPorts) linkPauseItem(port string) item {
 		bound = append(bound, s)
 		origins = append(origins, v.Origin)
 	}
-	j := checks.JudgeLinkPause(len(bound) > 0, groupLossless(g))
+	j := judge.LinkPause(len(bound) > 0, groupLossless(g))
 	if len(bound) > 0 {
 		it.text, it.origin = strings.Join(bound, "; "), strings.Join(origins, "; ")
 	}
@@ -252,7 +252,7 @@ func (sp *switchPorts) linkPauseItem(port string) item {
 func hashPairItem(sw *snapshot.Switch, pair [2]string) item {
 	a, b := sw.ECMPHash[pair[0]], sw.ECMPHash[pair[1]]
 	it := item{field: "ecmp_hash_pair." + pair[0] + "/" + pair[1], text: "alike", say: "ecmp-hash " + pair[0] + " and " + pair[1] + " set %s"}
-	j := checks.JudgeECMPHashPair(a.Value, b.Value)
+	j := judge.ECMPHashPair(a.Value, b.Value)
 	if !j.OK {
 		it.text = fmt.Sprintf("unlike (%s %s, %s %s): symmetric hashing off", pair[0], onOff(a.Value), pair[1], onOff(b.Value))
 		it.origin = a.Origin + "; " + b.Origin
@@ -276,7 +276,7 @@ func hashSeedItem(sw *snapshot.Switch, r *policyRules) item {
 		}
 	}
 	it.text, it.origin = fmt.Sprint(seed), sw.HashSeed.Origin
-	j := checks.JudgeHashSeed(others)
+	j := judge.HashSeed(others)
 	if !j.OK {
 		it.text += ", also the seed of " + strings.Join(others, ", ")
 	}

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
@@ -28,8 +28,8 @@ func switchItems(sw *snapshot.Switch, r *policyRules) []item {
 		roce, origin = strText(sw.RoCE.Mode), sw.RoCE.Mode.Origin
 	}
 	it := item{field: "roce", text: roce, origin: origin, say: "qos roce %s"}
-	it.judge("switch-roce-mode", judgeIf(sw.RoCE.Enabled.Known, func() checks.Judgement {
-		return checks.JudgeRoCEMode(r.p, sw.RoCE.Enabled.Value, sw.RoCE.Mode.Value)
+	it.judge("switch-roce-mode", judgeIf(sw.RoCE.Enabled.Known, func() judge.Judgement {
+		return judge.RoCEMode(r.p, sw.RoCE.Enabled.Value, sw.RoCE.Mode.Value)
 	}))
 	l.add(it)
 	l.add(item{field: "syntax", text: sw.Syntax, say: "NVUE syntax %s"})
@@ -37,11 +37,11 @@ func switchItems(sw *snapshot.Switch, r *policyRules) []item {
 		v := sw.ECMPHash[name]
 		it := item{field: "ecmp_hash." + name, text: boolText(v), origin: v.Origin, say: "ECMP hash on " + name + " %s"}
 		if r.hashed[name] {
-			it.judge("ecmp-hash", judgeIf(v.Known, func() checks.Judgement { return checks.JudgeECMPHash(r.p, name, v.Value) }))
+			it.judge("ecmp-hash", judgeIf(v.Known, func() judge.Judgement { return judge.ECMPHash(r.p, name, v.Value) }))
 		}
 		l.add(it)
 	}
-	for _, pair := range checks.ECMPHashPairs {
+	for _, pair := range judge.ECMPHashPairs {
 		l.add(hashPairItem(sw, pair))
 	}
 	if r.has(snapshot.SectionForwarding) {
@@ -90,7 +90,7 @@ func (sp *switchPorts) portItems(port string) []item {
 	var l itemList
 	if mtu != nil {
 		it := item{field: "mtu", text: strconv.Itoa(mtu.Value), origin: mtu.Origin, say: "MTU %s"}
-		it.judge("mtu", checks.JudgeSwitchMTU(r.p, mtu.Value))
+		it.judge("mtu", judge.SwitchMTU(r.p, mtu.Value))
 		l.add(it)
 	} else {
 		l.add(item{field: "mtu", text: notCollected, say: "MTU %s"})
@@ -117,27 +117,27 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 		l.add(item{field: "profiles." + pf.name, text: strText(pf.v), origin: pf.v.Origin, say: pf.name + " profile %s"})
 	}
 	trust := item{field: "trust", text: strText(g.Trust), origin: g.Trust.Origin, say: "trust %s"}
-	trust.judge("switch-trust", judgeIf(g.Trust.Known, func() checks.Judgement { return checks.JudgeSwitchTrust(p, g.Trust.Value) }))
+	trust.judge("switch-trust", judgeIf(g.Trust.Known, func() judge.Judgement { return judge.SwitchTrust(p, g.Trust.Value) }))
 	l.add(trust)
 	for d, v := range g.DSCP.Entries() {
 		it := item{field: "dscp_map." + strconv.Itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → switch-priority %%s", d)}
 		// A switch's map is whole once its configuration is read: an
 		// entry not known is a value the drift cannot vouch for.
 		if r.roceDSCP(d) {
-			it.judge("switch-dscp-map", unknownBreaks(v.Known, func() checks.Judgement { return checks.JudgeSwitchDSCP(p, d, v.Value) }))
+			it.judge("switch-dscp-map", unknownBreaks(v.Known, func() judge.Judgement { return judge.SwitchDSCP(p, d, v.Value) }))
 		}
 		if d == p.CNP.DSCP {
-			it.judge("switch-cnp", unknownBreaks(v.Known, func() checks.Judgement { return checks.JudgeSwitchCNPDSCP(p, v.Value) }))
+			it.judge("switch-cnp", unknownBreaks(v.Known, func() judge.Judgement { return judge.SwitchCNPDSCP(p, v.Value) }))
 		}
 		l.add(it)
 	}
 	pfc := item{field: "pfc", text: prioSetText(g.PFC), origin: g.PFC.Origin, say: "PFC on switch-priority %s", phrase: pfcPhrase("switch-priority")}
 	rx := item{field: "pfc_rx", text: boolText(g.PFCRx), origin: g.PFCRx.Origin, say: "PFC rx %s"}
 	tx := item{field: "pfc_tx", text: boolText(g.PFCTx), origin: g.PFCTx.Origin, say: "PFC tx %s"}
-	if checks.PFCRequired(p) {
-		pfc.judge("switch-pfc", unknownBreaks(g.PFC.Known, func() checks.Judgement { return checks.JudgeSwitchPFC(p, g.PFC.Value) }))
-		rx.judge("switch-pfc", judgeIf(g.PFCRx.Known, func() checks.Judgement { return checks.JudgeSwitchPFCDirection(p, "rx", g.PFCRx.Value) }))
-		tx.judge("switch-pfc", judgeIf(g.PFCTx.Known, func() checks.Judgement { return checks.JudgeSwitchPFCDirection(p, "tx", g.PFCTx.Value) }))
+	if judge.PFCRequired(p) {
+		pfc.judge("switch-pfc", unknownBreaks(g.PFC.Known, func() judge.Judgement { return judge.SwitchPFC(p, g.PFC.Value) }))
+		rx.judge("switch-pfc", judgeIf(g.PFCRx.Known, func() judge.Judgement { return judge.SwitchPFCDirection(p, "rx", g.PFCRx.Value) }))
+		tx.judge("switch-pfc", judgeIf(g.PFCTx.Known, func() judge.Judgement { return judge.SwitchPFCDirection(p, "tx", g.PFCTx.Value) }))
 	}
 	l.add(pfc)
 	l.add(rx)
@@ -178,7 +178,7 @@ func trafficClassItems(l *itemList, g *snapshot.PortGroup, p policy.Policy, cnpT
 			dwrr += tc.BWPercent.Value
 		}
 	}
-	ets := checks.JudgeETSBandwidth(g.Profiles.EgressScheduler.Value, dwrr)
+	ets := judge.ETSBandwidth(g.Profiles.EgressScheduler.Value, dwrr)
 	prof := g.Profiles.EgressScheduler.Value
 	for _, tc := range g.TrafficClasses {
 		pre := fmt.Sprintf("traffic_classes.%d.", tc.TC)
@@ -187,19 +187,19 @@ func trafficClassItems(l *itemList, g *snapshot.PortGroup, p policy.Policy, cnpT
 		mn := item{field: pre + "ecn_min_threshold", text: intText(tc.ECNMin), origin: tc.ECNMin.Origin, say: say + "ECN min-threshold %s", unit: " B"}
 		mx := item{field: pre + "ecn_max_threshold", text: intText(tc.ECNMax), origin: tc.ECNMax.Origin, say: say + "ECN max-threshold %s", unit: " B"}
 		if tc.TC == p.RoCE.TrafficClass {
-			ecn.judge("switch-ecn", judgeIf(tc.ECN.Known, func() checks.Judgement { return checks.JudgeSwitchECN(p, tc.ECN.Value) }))
+			ecn.judge("switch-ecn", judgeIf(tc.ECN.Known, func() judge.Judgement { return judge.SwitchECN(p, tc.ECN.Value) }))
 			// The snapshot does not record dynamic ECN ("mode
 			// relative"), whose percentages replace these thresholds.
-			th := judgeIf(tc.ECN.Value && tc.ECNMin.Known && tc.ECNMax.Known, func() checks.Judgement {
-				return checks.JudgeSwitchECNThresholds(p, tc.ECNMin.Value, tc.ECNMax.Value)
+			th := judgeIf(tc.ECN.Value && tc.ECNMin.Known && tc.ECNMax.Known, func() judge.Judgement {
+				return judge.SwitchECNThresholds(p, tc.ECNMin.Value, tc.ECNMax.Value)
 			})
 			mn.judge("switch-ecn", th)
 			mx.judge("switch-ecn", th)
 		}
 		sched := item{field: pre + "scheduler", text: strText(tc.Scheduler), origin: tc.Scheduler.Origin, say: say + "scheduler %s"}
-		if tc.TC == cnpTC && checks.JudgeSwitchCNPQueue(p, cnpTC).OK {
-			sched.judge("switch-cnp", judgeIf(tc.Scheduler.Known, func() checks.Judgement {
-				return checks.JudgeSwitchCNPScheduler(p, tc.TC, tc.Scheduler.Value)
+		if tc.TC == cnpTC && judge.SwitchCNPQueue(p, cnpTC).OK {
+			sched.judge("switch-cnp", judgeIf(tc.Scheduler.Known, func() judge.Judgement {
+				return judge.SwitchCNPScheduler(p, tc.TC, tc.Scheduler.Value)
 			}))
 		}
 		l.add(ecn)
@@ -207,7 +207,7 @@ func trafficClassItems(l *itemList, g *snapshot.PortGroup, p policy.Policy, cnpT
 		l.add(mx)
 		bw := item{field: pre + "bw_percent", text: intText(tc.BWPercent), origin: tc.BWPercent.Origin, say: say + "bw-percent %s", unit: "%"}
 		if tc.TC != p.RoCE.TrafficClass {
-			if j := checks.JudgeSwitchETSStrict(prof, tc.TC, cnpTC, tc.Scheduler.Value, prioritiesIn(g, tc.TC)); !j.OK {
+			if j := judge.SwitchETSStrict(prof, tc.TC, cnpTC, tc.Scheduler.Value, prioritiesIn(g, tc.TC)); !j.OK {
 				sched.judge("switch-ets", j)
 			}
 		}
@@ -232,8 +232,8 @@ func roceShareItem(tc *snapshot.TrafficClass, p policy.Policy, prof, pre, say st
 		text, origin = fmt.Sprintf("dwrr %d%%", tc.BWPercent.Value), tc.BWPercent.Origin
 	}
 	it := item{field: pre + "roce_share", text: text, origin: origin, say: say + "(RoCE) scheduled %s"}
-	it.judge("switch-ets", judgeIf(tc.Scheduler.Known, func() checks.Judgement {
-		return checks.JudgeSwitchETSRoCE(p, prof, tc.Scheduler.Value, tc.BWPercent.Value)
+	it.judge("switch-ets", judgeIf(tc.Scheduler.Known, func() judge.Judgement {
+		return judge.SwitchETSRoCE(p, prof, tc.Scheduler.Value, tc.BWPercent.Value)
 	}))
 	return it
 }
@@ -253,23 +253,23 @@ func prioritiesIn(g *snapshot.PortGroup, tc int) []int {
 // strictElsewhere is switch-ets's verdict on switch priority sp moved to
 // traffic class tc: a strict class other than the CNP and RoCE ones starts
 // carrying traffic.
-func strictElsewhere(g *snapshot.PortGroup, p policy.Policy, tc, cnpTC int) checks.Judgement {
+func strictElsewhere(g *snapshot.PortGroup, p policy.Policy, tc, cnpTC int) judge.Judgement {
 	if tc < 0 || tc >= len(g.TrafficClasses) || tc == p.RoCE.TrafficClass {
-		return checks.Judgement{OK: true}
+		return judge.Judgement{OK: true}
 	}
-	return checks.JudgeSwitchETSStrict(g.Profiles.EgressScheduler.Value, tc, cnpTC, g.TrafficClasses[tc].Scheduler.Value, prioritiesIn(g, tc))
+	return judge.SwitchETSStrict(g.Profiles.EgressScheduler.Value, tc, cnpTC, g.TrafficClasses[tc].Scheduler.Value, prioritiesIn(g, tc))
 }
 
 func hostItems(h *snapshot.Host, r *policyRules) []item {
 	var l itemList
 	p := r.p
 	l.add(item{field: "nccl_ib_tc", text: unsetText(h.NCCLIBTC), origin: h.NCCLIBTC.Origin, say: "NCCL_IB_TC %s"})
-	// NCCL_IB_SL places RoCE only under a PCP policy (checks.JudgeHostSL);
+	// NCCL_IB_SL places RoCE only under a PCP policy (judge.HostSL);
 	// under a DSCP one its changes are noise and are not listed.
 	if p.Trust == "pcp" {
 		sl := item{field: "nccl_ib_sl", text: intText(h.NCCLIBSL), origin: h.NCCLIBSL.Origin, say: "NCCL_IB_SL %s"}
 		// host-tos judges the SL only on a host with NICs (ncclSLFinding).
-		sl.judge("host-tos", judgeIf(h.NCCLIBSL.Known && len(h.NICs) > 0, func() checks.Judgement { return checks.JudgeHostSL(p, h.NCCLIBSL.Value) }))
+		sl.judge("host-tos", judgeIf(h.NCCLIBSL.Known && len(h.NICs) > 0, func() judge.Judgement { return judge.HostSL(p, h.NCCLIBSL.Value) }))
 		l.add(sl)
 	}
 	if r.has(snapshot.SectionRoCEVersion) {
@@ -285,25 +285,25 @@ func nicItems(h *snapshot.Host, n *snapshot.NIC, r *policyRules) []item {
 	l := make(itemList, 0, 128)
 	p := r.p
 	trust := item{field: "trust", text: strText(n.Trust), origin: n.Trust.Origin, say: "trust %s"}
-	trust.judge("host-trust", judgeIf(n.Trust.Known, func() checks.Judgement { return checks.JudgeHostTrust(p, n.Trust.Value) }))
+	trust.judge("host-trust", judgeIf(n.Trust.Known, func() judge.Judgement { return judge.HostTrust(p, n.Trust.Value) }))
 	l.add(trust)
 	// host-dscp-map judges only NICs whose mlnx_qos was read and that trust
 	// DSCP, under a DSCP policy; an entry absent from a printed table
 	// (evidence, no value) breaks it, a table not collected does not.
-	judged := n.QosFile != "" && n.Trust.Known && checks.HostDSCPJudged(p, n.Trust.Value)
+	judged := n.QosFile != "" && n.Trust.Known && judge.HostDSCPJudged(p, n.Trust.Value)
 	for d, v := range n.DSCP.Entries() {
 		it := item{field: "dscp_map." + strconv.Itoa(d), text: dscpText(v), origin: v.Origin, say: fmt.Sprintf("DSCP %d → priority %%s", d)}
 		if p.Trust == "dscp" && r.roceDSCP(d) {
-			it.judge("host-dscp-map", judgeIf(judged && (v.Known || v.Origin != ""), func() checks.Judgement {
-				return checks.JudgeHostDSCP(p, d, v.Value, v.Known)
+			it.judge("host-dscp-map", judgeIf(judged && (v.Known || v.Origin != ""), func() judge.Judgement {
+				return judge.HostDSCP(p, d, v.Value, v.Known)
 			}))
 		}
 		l.add(it)
 	}
 	pfc := item{field: "pfc", text: prioSetText(n.PFC), origin: n.PFC.Origin, say: "PFC on priority %s", phrase: pfcPhrase("priority")}
 	// Judged under a lossy policy too: PFC on the RoCE priority is then
-	// host-pfc's warning (checks.JudgeHostPFC).
-	pfc.judge("host-pfc", judgeIf(n.PFC.Known, func() checks.Judgement { return checks.JudgeHostPFC(p, n.PFC.Value) }))
+	// host-pfc's warning (judge.HostPFC).
+	pfc.judge("host-pfc", judgeIf(n.PFC.Known, func() judge.Judgement { return judge.HostPFC(p, n.PFC.Value) }))
 	l.add(pfc)
 	l.add(roceTCItem(p, n))
 	for prio := 0; prio < 8; prio++ {
@@ -325,20 +325,20 @@ func nicItems(h *snapshot.Host, n *snapshot.NIC, r *policyRules) []item {
 		for prio, v := range pt.v {
 			it := item{field: "ecn_" + pt.field + "." + strconv.Itoa(prio), text: boolText(v), origin: v.Origin, say: fmt.Sprintf("%s on priority %d %%s", pt.what, prio)}
 			if prio == p.RoCE.Priority {
-				it.judge("host-ecn", judgeIf(v.Known, func() checks.Judgement { return checks.JudgeHostDCQCN(p, pt.field, prio, v.Value) }))
+				it.judge("host-ecn", judgeIf(v.Known, func() judge.Judgement { return judge.HostDCQCN(p, pt.field, prio, v.Value) }))
 			}
 			l.add(it)
 		}
 	}
 	cnpDSCP := item{field: "cnp_dscp", text: intText(n.CNPDSCP), origin: n.CNPDSCP.Origin, say: "CNP DSCP %s"}
-	cnpDSCP.judge("host-cnp", judgeIf(n.CNPDSCP.Known, func() checks.Judgement { return checks.JudgeHostCNPDSCP(p, n.CNPDSCP.Value) }))
+	cnpDSCP.judge("host-cnp", judgeIf(n.CNPDSCP.Known, func() judge.Judgement { return judge.HostCNPDSCP(p, n.CNPDSCP.Value) }))
 	cnpPrio := item{field: "cnp_802p_prio", text: intText(n.CNPPrio), origin: n.CNPPrio.Origin, say: "CNP 802.1p priority %s"}
-	cnpPrio.judge("host-cnp", judgeIf(n.CNPPrio.Known, func() checks.Judgement { return checks.JudgeHostCNPPrio(p, n.CNPPrio.Value) }))
+	cnpPrio.judge("host-cnp", judgeIf(n.CNPPrio.Known, func() judge.Judgement { return judge.HostCNPPrio(p, n.CNPPrio.Value) }))
 	mtu := item{field: "mtu", text: intText(n.MTU), origin: n.MTU.Origin, say: "MTU %s"}
-	mtu.judge("mtu", judgeIf(n.MTU.Known, func() checks.Judgement { return checks.JudgeHostMTU(p, n.MTU.Value) }))
+	mtu.judge("mtu", judgeIf(n.MTU.Known, func() judge.Judgement { return judge.HostMTU(p, n.MTU.Value) }))
 	t := n.ToS.Effective
 	tos := item{field: "tos", text: tosText(n.ToS), origin: t.Origin, say: "ToS %s"}
-	tos.judge("host-tos", judgeIf(t.Known, func() checks.Judgement { return checks.JudgeToS(p, t.Value, "") }))
+	tos.judge("host-tos", judgeIf(t.Known, func() judge.Judgement { return judge.ToS(p, t.Value, "") }))
 	l.add(cnpDSCP)
 	l.add(cnpPrio)
 	l.add(mtu)
@@ -367,20 +367,20 @@ func dscpText(v snapshot.Fact[int]) string {
 
 // judgeIf is the judgement of a value that is known; a value whose input
 // was not collected breaks nothing (the checks skip it too).
-func judgeIf(known bool, judge func() checks.Judgement) checks.Judgement {
+func judgeIf(known bool, verdict func() judge.Judgement) judge.Judgement {
 	if !known {
-		return checks.Judgement{OK: true}
+		return judge.Pass
 	}
-	return judge()
+	return verdict()
 }
 
 // unknownBreaks is the judgement of a value a collected configuration
 // always gives; not known, it cannot be vouched for and counts as broken.
-func unknownBreaks(known bool, judge func() checks.Judgement) checks.Judgement {
+func unknownBreaks(known bool, verdict func() judge.Judgement) judge.Judgement {
 	if !known {
-		return checks.Judgement{Severity: checks.Error, Reason: "not known"}
+		return judge.Judgement{Severity: judge.Error, Reason: "not known"}
 	}
-	return judge()
+	return verdict()
 }
 
 // queueItem judges the egress queue of switch priority sp: the RoCE
@@ -391,13 +391,13 @@ func unknownBreaks(known bool, judge func() checks.Judgement) checks.Judgement {
 // class 0 is never counted (as the check does for the default).
 func queueItem(it *item, p policy.Policy, sp, tc int) {
 	if sp == p.RoCE.Priority {
-		it.judge("switch-queue-map", checks.JudgeSwitchQueue(p, sp, tc, true))
+		it.judge("switch-queue-map", judge.SwitchQueue(p, sp, tc, true))
 		return
 	}
 	if sp == p.CNP.Priority {
-		it.judge("switch-cnp", checks.JudgeSwitchCNPQueue(p, tc))
+		it.judge("switch-cnp", judge.SwitchCNPQueue(p, tc))
 	}
-	if j := checks.JudgeSwitchQueue(p, sp, tc, true); j.Breaks() {
+	if j := judge.SwitchQueue(p, sp, tc, true); j.Breaks() {
 		it.judge("switch-queue-map", j)
 	}
 }
@@ -423,6 +423,6 @@ func roceTCItem(p policy.Policy, n *snapshot.NIC) item {
 	if tsa == "ets" {
 		it.text += ", bw " + strconv.Itoa(bw) + "%"
 	}
-	it.judge("host-ets", checks.JudgeHostETS(p, tc, tsa, bw))
+	it.judge("host-ets", judge.HostETS(p, tc, tsa, bw))
 	return it
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
@@ -16,7 +16,7 @@ import (
 // a link that appeared, disappeared or moved (the same local port, another
 // neighbour), whose MTUs changed, or that is now seen from one end only or
 // from both. Each side's link is judged with link-mtu's rule
-// (checks.JudgeLinkMTU) on the MTUs the snapshot recorded; the device
+// (judge.LinkMTU) on the MTUs the snapshot recorded; the device
 // "breaks" link-mtu where its end is the one the check would ask to raise.
 
 // linkCheck is the check whose rule a link's MTUs feed.
@@ -78,11 +78,11 @@ func deviceLinks(t *snapshot.Topology, dev string) map[string]*linkView {
 	}
 	sent := hostFrames(t)
 	for _, l := range t.Links {
-		var j checks.Judgement
+		var j judge.Judgement
 		var low int
 		judged := l.A.MTU.Known && l.B.MTU.Known
 		if judged {
-			j, low = checks.JudgeLinkMTU(mtuEnd(l.A), mtuEnd(l.B), sent)
+			j, low = judge.LinkMTU(mtuEnd(l.A), mtuEnd(l.B), sent)
 		}
 		ends := [2]snapshot.LinkEnd{l.A, l.B}
 		for i, e := range ends {
@@ -112,8 +112,8 @@ func hostFrames(t *snapshot.Topology) model.HostFrames {
 	return hf
 }
 
-func mtuEnd(e snapshot.LinkEnd) checks.LinkMTUEnd {
-	return checks.LinkMTUEnd{MTU: e.MTU.Value, Switch: e.SwitchPort != ""}
+func mtuEnd(e snapshot.LinkEnd) judge.LinkMTUEnd {
+	return judge.LinkMTUEnd{MTU: e.MTU.Value, Switch: e.SwitchPort != ""}
 }
 
 // lldpOf tells whether a side read dev's lldp.json.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
@@ -17,7 +17,7 @@ func pcpItems(l *itemList, g *snapshot.PortGroup, p policy.Policy) {
 	for pcp, v := range g.PCP {
 		it := item{field: "pcp_map." + strconv.Itoa(pcp), text: intText(v), origin: v.Origin, say: fmt.Sprintf("PCP %d → switch-priority %%s", pcp)}
 		if pcp == p.RoCE.Priority || pcp == p.CNP.Priority {
-			j := checks.JudgeSwitchPCP(p, g.Trust.Value, pcp, v.Value)
+			j := judge.SwitchPCP(p, g.Trust.Value, pcp, v.Value)
 			if !j.OK {
 				it.text += " on ports trusting l2"
 			}
@@ -47,7 +47,7 @@ func poolItems(l *itemList, sw *snapshot.Switch, p policy.Policy) {
 		if !sps.Known {
 			it.text = "not set"
 		}
-		j := checks.JudgePoolPriority(p, lossless, tp.Name, sps.Known, sps.Value)
+		j := judge.PoolPriority(p, lossless, tp.Name, sps.Known, sps.Value)
 		if !j.OK {
 			it.text += fmt.Sprintf(" (RoCE priority %d %s)", p.RoCE.Priority, map[bool]string{true: "in a lossy pool", false: "not in this lossless pool"}[model.LossyPool(tp.Name)])
 		}
@@ -55,6 +55,6 @@ func poolItems(l *itemList, sw *snapshot.Switch, p policy.Policy) {
 		l.add(it)
 	}
 	it := item{field: "traffic_pools.memory_total", text: strconv.Itoa(total) + "%", say: "traffic pools' memory-percent total %s"}
-	it.judge("switch-buffer-pool", checks.JudgePoolMemory(total))
+	it.judge("switch-buffer-pool", judge.PoolMemory(total))
 	l.add(it)
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
@@ -38,11 +38,11 @@ func roceVersionItems(l *itemList, h *snapshot.Host, n *snapshot.NIC) {
 	}
 	m := rv.RDMACMMode
 	cm := item{field: "rdma_cm_default_roce_mode", text: strText(m), origin: m.Origin, say: "RDMA-CM default RoCE mode %s"}
-	cm.judge("host-roce-version", judgeIf(m.Known, func() checks.Judgement { return checks.JudgeRDMACMMode(m.Value) }))
+	cm.judge("host-roce-version", judgeIf(m.Known, func() judge.Judgement { return judge.RDMACMMode(m.Value) }))
 	l.add(cm)
 	it := item{field: "nccl_gid", text: notCollected, say: "NCCL's GID %s"}
 	if rv.GIDTypesCollected && h.NCCLGIDIndex != nil && h.NCCLGIDIndex.Known {
-		g := checks.NCCLGID{Index: h.NCCLGIDIndex.Value, Type: rv.NCCLGIDType.Value, HasType: rv.NCCLGIDType.Known, AnyV2: len(rv.RoCEv2GIDs) > 0}
+		g := judge.NCCLGIDUse{Index: h.NCCLGIDIndex.Value, Type: rv.NCCLGIDType.Value, HasType: rv.NCCLGIDType.Known, AnyV2: len(rv.RoCEv2GIDs) > 0}
 		if v := h.NCCLRoCEVersion; v != nil {
 			g.Version, g.VersionKnown = v.Value, v.Known
 		}
@@ -50,12 +50,12 @@ func roceVersionItems(l *itemList, h *snapshot.Host, n *snapshot.NIC) {
 		if g.Index < 0 && h.NCCLRoCEVersion != nil {
 			it.origin = h.NCCLRoCEVersion.Origin
 		}
-		it.judge("host-roce-version", checks.JudgeNCCLGID(g))
+		it.judge("host-roce-version", judge.NCCLGID(g))
 	}
 	l.add(it)
 }
 
-func ncclGIDText(g checks.NCCLGID, v2 []int) string {
+func ncclGIDText(g judge.NCCLGIDUse, v2 []int) string {
 	switch {
 	case g.Index >= 0 && g.HasType:
 		return fmt.Sprintf("index %d, type %s", g.Index, g.Type)

@@ -5,14 +5,14 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
 
 // policyRules is the policy the values are judged against. The judging
-// itself is the checks' (checks.Judge*): a value here breaks the policy
+// itself is the checks' (checks/judge): a value here breaks the policy
 // exactly where its check would report it. Only what a snapshot cannot
 // tell is decided here, and says so where it is.
 type policyRules struct {
@@ -31,7 +31,7 @@ type policyRules struct {
 // other.
 func newPolicyRules(p policy.Policy, s, other *snapshot.Snapshot) *policyRules {
 	r := &policyRules{p: p, hashed: map[string]bool{}, sections: map[string]bool{}}
-	for _, f := range checks.ECMPHashFields(p) {
+	for _, f := range judge.ECMPHashFields(p) {
 		r.hashed[f] = true
 	}
 	for _, sec := range snapshot.AllSections {
@@ -49,7 +49,7 @@ func (r *policyRules) roceDSCP(d int) bool { return slices.Contains(r.p.RoCE.DSC
 
 // judge names the check that judges an item and marks the item bad when
 // the check's judgement breaks the policy.
-func (it *item) judge(check string, j checks.Judgement) {
+func (it *item) judge(check string, j judge.Judgement) {
 	it.checks = append(it.checks, check)
 	it.bad = it.bad || j.Breaks()
 }

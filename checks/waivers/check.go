@@ -1,6 +1,9 @@
 package waivers
 
-import "github.com/qoslint/qoslint/checks"
+import (
+	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
+)
 
 // Check documents the findings of the waiver file itself. It is not in
 // checks.All(), which is the fabric's rule catalog: it runs on no fabric,
@@ -9,7 +12,7 @@ import "github.com/qoslint/qoslint/checks"
 var Check = &checks.Check{
 	ID:       "waiver",
 	Kind:     checks.KindInput,
-	Severity: checks.Warning,
+	Severity: judge.Warning,
 	Title:    "Every waiver in qoslint-waivers.yaml is current and still needed",
 	Doc: `A waiver accepts a finding the CI gate would otherwise fail on: it names the check, a
 device glob and optionally an interface glob, says why (a ticket, an owner), and may expire

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -153,7 +154,7 @@ func TestLoad(t *testing.T) {
 }
 
 func finding(check, device, iface string) checks.Finding {
-	return checks.Finding{Check: check, Severity: checks.Error, Device: device, Interface: iface, Message: "m"}
+	return checks.Finding{Check: check, Severity: judge.Error, Device: device, Interface: iface, Message: "m"}
 }
 
 func TestMatches(t *testing.T) {
@@ -272,7 +273,7 @@ func TestApply(t *testing.T) {
 				t.Fatalf("problems: %+v", problems)
 			}
 			for i, p := range problems {
-				if p.Check != "waiver" || p.Severity != checks.Warning || p.Device != Device || p.Waived ||
+				if p.Check != "waiver" || p.Severity != judge.Warning || p.Device != Device || p.Waived ||
 					p.Source != (source.Pos{File: FileName, Line: tc.problemsAt[i]}) || !strings.Contains(p.Message, tc.problemMsg[i]) {
 					t.Errorf("problem %d = %+v, want line %d and %q", i, p, tc.problemsAt[i], tc.problemMsg[i])
 				}

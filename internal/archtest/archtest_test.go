@@ -9,7 +9,10 @@
 // flows inventory -> collectors -> model -> checks -> render. Rules issue 23
 // sets that the code does not meet yet are a ratchet: today's exceptions
 // are listed edge by edge, a new edge fails, and so does a listed edge that
-// has disappeared, so the list only ever shrinks.
+// has disappeared, so the list only ever shrinks. Within the checks, the
+// verdict kernel (checks/judge) is closed: it imports only the model and
+// the vocabulary (closedPkgs), and render takes its verdicts from it
+// (verdicts_test.go).
 package archtest_test
 
 import (
@@ -61,6 +64,21 @@ var targets = []rule{
 	{"model", []string{"collectors"}, "the model owns its types: no parser type passes through it"},
 	{"render", []string{"collectors"}, "render formats the model and the findings, not parser types"},
 }
+
+// closed is a package held to a closed list of our imports: a package at
+// or under from imports of ours only packages at or under one of may.
+type closed struct {
+	from string
+	may  []string
+	why  string
+}
+
+var closedPkgs = []closed{
+	{"checks/judge", []string{"model", "internal"}, "the verdict kernel judges model values by the policy; the checks, the marking chain, the drift and the trace call it, so it imports none of them"},
+}
+
+// under reports whether p is path or a package under it.
+func under(p, path string) bool { return p == path || strings.HasPrefix(p, path+"/") }
 
 // ratchet is every import that breaks a target today, as "from -> to".
 // Delete a line when its edge goes; never add one (a package split may
@@ -122,7 +140,8 @@ func TestJudge(t *testing.T) {
 			{ImportPath: "collectors/nvue", Imports: m("internal/source")},
 			{ImportPath: "model", Imports: m("inventory", "collectors/nvue")},
 			{ImportPath: "collectors/sonic", Imports: m("model", "internal/source")},
-			{ImportPath: "checks", Imports: m("model", "internal/layout")},
+			{ImportPath: "checks", Imports: m("model", "internal/layout", "checks/judge")},
+			{ImportPath: "checks/judge", Imports: m("model", "internal/policy")},
 			{ImportPath: "render", Imports: m("checks", "model")},
 			{ImportPath: "cmd/qoslint", Imports: m("render", "fmt")},
 		}
@@ -165,6 +184,8 @@ func TestJudge(t *testing.T) {
 			[]string{"checks -> internal/snaptest: production code may import only internal packages of the standard library alone; internal/snaptest is not one"}},
 		{"allowlist above the collectors", edit("cmd/qoslint", func(p *pkg) { p.Imports = append(p.Imports, m("collectors/devcmd")...) }), today,
 			[]string{"cmd/qoslint -> collectors/devcmd: only the collectors may import collectors/devcmd"}},
+		{"kernel on a rule", edit("checks/judge", func(p *pkg) { p.Imports = append(p.Imports, m("checks")...) }), today,
+			[]string{"checks/judge -> checks: checks/judge imports only model, internal: the verdict kernel judges model values by the policy; the checks, the marking chain, the drift and the trace call it, so it imports none of them"}},
 		{"vocabulary missing", slices.DeleteFunc(base(), func(p pkg) bool { return p.ImportPath == module+"internal/buildinfo" }), today,
 			[]string{"vocabulary package internal/buildinfo is not in the module: update vocabulary"}},
 	}
@@ -223,6 +244,11 @@ func judge(pkgs []pkg, ratchet []string) []string {
 			if top(to) == "internal" && top(from) != "internal" && !slices.Contains(vocabulary, to) {
 				if q, ok := byPath[to]; ok && slices.ContainsFunc(q.Deps, func(d string) bool { return !std[d] }) {
 					problems = append(problems, fmt.Sprintf("%s: production code may import only internal packages of the standard library alone; %s is not one", edge, to))
+				}
+			}
+			for _, c := range closedPkgs {
+				if under(from, c.from) && !slices.ContainsFunc(c.may, func(m string) bool { return under(to, m) }) {
+					problems = append(problems, fmt.Sprintf("%s: %s imports only %s: %s", edge, c.from, strings.Join(c.may, ", "), c.why))
 				}
 			}
 			if slices.Contains(collectorsOnly, to) && top(from) != "collectors" {

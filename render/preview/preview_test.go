@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/fixture"
@@ -22,7 +22,7 @@ import (
 
 func findings(t *testing.T, dir string) []string {
 	t.Helper()
-	r, err := app.BuildReport(dir, checks.Error)
+	r, err := app.BuildReport(dir, judge.Error)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func findings(t *testing.T, dir string) []string {
 func TestFixesConverge(t *testing.T) {
 	src := "../../examples/broken-pod"
 	before := findings(t, src)
-	r, _ := app.BuildReport(src, checks.Error)
+	r, _ := app.BuildReport(src, judge.Error)
 	plans, err := render.Plans(r)
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +87,7 @@ func TestFixesConverge(t *testing.T) {
 // gives back the broken pod's findings.
 func TestRollbackRestores(t *testing.T) {
 	src := "../../examples/broken-pod"
-	r, _ := app.BuildReport(src, checks.Error)
+	r, _ := app.BuildReport(src, judge.Error)
 	plans, _ := render.Plans(r)
 	fixed := filepath.Join(t.TempDir(), "fixed")
 	if err := preview.Write(src, plans, fixed); err != nil {
@@ -232,7 +232,7 @@ func copyTree(t *testing.T, src, dst string) {
 // wrote (model, nvue-api-version, rev-id, version), in their order.
 func TestPreviewKeepsYAMLHeader(t *testing.T) {
 	src := "../../examples/broken-pod"
-	r, _ := app.BuildReport(src, checks.Error)
+	r, _ := app.BuildReport(src, judge.Error)
 	plans, err := render.Plans(r)
 	if err != nil {
 		t.Fatal(err)

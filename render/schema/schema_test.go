@@ -10,7 +10,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/render"
@@ -66,7 +66,7 @@ func TestOutputsValidate(t *testing.T) {
 		s := compile(t, name)
 		for _, dir := range fabricDirs(t) {
 			for _, fix := range []bool{false, true} {
-				r, err := app.BuildReport(dir, checks.Error)
+				r, err := app.BuildReport(dir, judge.Error)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -141,7 +141,7 @@ func TestWireValidates(t *testing.T) {
 func TestNotJudgedValidates(t *testing.T) {
 	for format, name := range map[string]string{"json": schema.Report, "sarif": schema.SARIF} {
 		r := &render.Report{
-			NotJudged: true, FailOn: checks.Error,
+			NotJudged: true, FailOn: judge.Error,
 			Errors: []*source.Error{source.Errorf("inventory.hcl", 3, "Unsupported argument")},
 			Run:    &render.RunInfo{Start: time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)},
 		}

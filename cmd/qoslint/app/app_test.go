@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/fixture"
 )
 
@@ -30,20 +30,20 @@ func TestLintExitCodes(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, dir string
-		failOn    checks.Severity
+		failOn    judge.Severity
 		format    string
 		code      int
 		stdout    string // must contain
 		stderr    string // must contain
 	}{
-		{"clean", "../../../examples/clean-pod", checks.Error, "text", ExitOK, "PASS", ""},
-		{"broken", "../../../examples/broken-pod", checks.Error, "text", ExitFindings, "FAIL: findings at or above error", ""},
-		{"broken, json", "../../../examples/broken-pod", checks.Error, "json", ExitFindings, `"failed": true`, ""},
-		{"malformed files", fixture.Dir(t, "../../../render/testdata/input-errors"), checks.Error, "text", ExitInput, "INCOMPLETE", ""},
-		{"bad inventory", badInv, checks.Error, "text", ExitInput, "", `inventory.hcl:3:`},
-		{"missing device folder", missingDev, checks.Error, "text", ExitInput, "devices/gpu03", ""},
-		{"no inventory", t.TempDir(), checks.Error, "text", ExitInput, "", "inventory"},
-		{"unknown format", "../../../examples/clean-pod", checks.Error, "xml", ExitInput, "", `unknown format "xml"`},
+		{"clean", "../../../examples/clean-pod", judge.Error, "text", ExitOK, "PASS", ""},
+		{"broken", "../../../examples/broken-pod", judge.Error, "text", ExitFindings, "FAIL: findings at or above error", ""},
+		{"broken, json", "../../../examples/broken-pod", judge.Error, "json", ExitFindings, `"failed": true`, ""},
+		{"malformed files", fixture.Dir(t, "../../../render/testdata/input-errors"), judge.Error, "text", ExitInput, "INCOMPLETE", ""},
+		{"bad inventory", badInv, judge.Error, "text", ExitInput, "", `inventory.hcl:3:`},
+		{"missing device folder", missingDev, judge.Error, "text", ExitInput, "devices/gpu03", ""},
+		{"no inventory", t.TempDir(), judge.Error, "text", ExitInput, "", "inventory"},
+		{"unknown format", "../../../examples/clean-pod", judge.Error, "xml", ExitInput, "", `unknown format "xml"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
@@ -70,7 +70,7 @@ func TestFailOn(t *testing.T) {
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for sev, want := range map[checks.Severity]int{checks.Error: ExitOK, checks.Warning: ExitFindings, checks.Info: ExitFindings} {
+	for sev, want := range map[judge.Severity]int{judge.Error: ExitOK, judge.Warning: ExitFindings, judge.Info: ExitFindings} {
 		var out, errOut bytes.Buffer
 		if code := Lint(&out, &errOut, dir, LintOptions{Format: "text", FailOn: sev}); code != want {
 			t.Errorf("--fail-on %s: exit %d, want %d", sev, code, want)
@@ -81,7 +81,7 @@ func TestFailOn(t *testing.T) {
 // The JSON report keeps the documented fields.
 func TestJSONSchemaFields(t *testing.T) {
 	var out, errOut bytes.Buffer
-	Lint(&out, &errOut, "../../../examples/broken-pod", LintOptions{Format: "json", FailOn: checks.Error})
+	Lint(&out, &errOut, "../../../examples/broken-pod", LintOptions{Format: "json", FailOn: judge.Error})
 	var doc struct {
 		Schema   string
 		Findings []map[string]any

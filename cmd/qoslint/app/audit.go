@@ -16,6 +16,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/checks/waivers"
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/live"
@@ -65,7 +66,7 @@ type LiveOptions struct {
 type AuditOptions struct {
 	LiveOptions
 	Format string
-	FailOn checks.Severity
+	FailOn judge.Severity
 	Fix    bool
 	// Waivers is the waiver file; "" means qoslint-waivers.yaml beside
 	// the inventory when it exists.
@@ -194,11 +195,11 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 
 // liveReport checks what was collected; devices that could not be collected
 // are input errors naming their cause, and are not checked.
-func liveReport(inv *inventory.Inventory, invDir string, res *live.Result, failOn checks.Severity, set *checks.Set) *render.Report {
+func liveReport(inv *inventory.Inventory, invDir string, res *live.Result, failOn judge.Severity, set *checks.Set) *render.Report {
 	return auditedReport(splitAudited(inv, invDir, res), failOn, set)
 }
 
-func auditedReport(a audited, failOn checks.Severity, set *checks.Set) *render.Report {
+func auditedReport(a audited, failOn judge.Severity, set *checks.Set) *render.Report {
 	r := report(a.ok, a.capture, failOn, set)
 	r.Errors = append(r.Errors, a.failures...)
 	for _, e := range a.failures {

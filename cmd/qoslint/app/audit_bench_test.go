@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
 
@@ -41,7 +41,7 @@ func BenchmarkAuditScale(b *testing.B) {
 		start := time.Now()
 		var out, errOut bytes.Buffer
 		opt := liveOpts(one)
-		if code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: checks.Error}); code != ExitOK {
+		if code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: judge.Error}); code != ExitOK {
 			b.Fatalf("%s: exit %d: %s", name, code, errOut.String())
 		}
 		slowest = max(slowest, time.Since(start))
@@ -54,7 +54,7 @@ func BenchmarkAuditScale(b *testing.B) {
 		opt := liveOpts(inv)
 		opt.Workers, opt.CommandTimeout, opt.DeviceTimeout = workers, 30*time.Second, 5*time.Minute
 		start := time.Now()
-		code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: checks.Error})
+		code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: judge.Error})
 		took := time.Since(start)
 		if code != ExitOK {
 			b.Fatalf("exit %d: %.2000s", code, errOut.String())

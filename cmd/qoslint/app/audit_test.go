@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
 
@@ -84,9 +84,9 @@ func TestAuditEqualsLint(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			src := "../../../examples/" + name
 			var lintOut, auditOut, errOut bytes.Buffer
-			lintCode := Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: checks.Error})
+			lintCode := Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: judge.Error})
 			inv, _ := simulate(t, src, nil)
-			auditCode := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "json", FailOn: checks.Error})
+			auditCode := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "json", FailOn: judge.Error})
 			if auditCode != lintCode {
 				t.Errorf("audit exit %d, lint exit %d\n%s", auditCode, lintCode, errOut.String())
 			}
@@ -160,7 +160,7 @@ func TestAuditEqualsLint(t *testing.T) {
 				}
 			}
 			var again bytes.Buffer
-			Lint(&again, &errOut, out, LintOptions{Format: "json", FailOn: checks.Error})
+			Lint(&again, &errOut, out, LintOptions{Format: "json", FailOn: judge.Error})
 			cj, _ := json.Marshal(decode(t, again.Bytes()).Findings)
 			if string(cj) != string(lj) {
 				t.Errorf("lint of the capture differs:\n%s\n%s", cj, lj)
@@ -193,9 +193,9 @@ func TestAuditPortStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	var lintOut, auditOut, errOut bytes.Buffer
-	Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: checks.Error})
+	Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: judge.Error})
 	inv, _ := simulate(t, src, nil)
-	Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "json", FailOn: checks.Error})
+	Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "json", FailOn: judge.Error})
 	l, a := decode(t, lintOut.Bytes()), decode(t, auditOut.Bytes())
 	l.Findings = slices.DeleteFunc(l.Findings, func(f jsonFinding) bool { return strings.HasPrefix(f.Check, "wire-") })
 	lj, _ := json.Marshal(l.Findings)
@@ -227,7 +227,7 @@ func TestAuditIncomplete(t *testing.T) {
 	var out, errOut bytes.Buffer
 	opt := liveOpts(inv)
 	opt.CommandTimeout = 2 * time.Second
-	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "text", FailOn: checks.Error})
+	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "text", FailOn: judge.Error})
 	if code != ExitIncomplete {
 		t.Fatalf("exit %d, want %d\n%s%s", code, ExitIncomplete, out.String(), errOut.String())
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/fixture"
 )
 
@@ -42,7 +42,7 @@ func largeFabric(tb testing.TB, nSwitches, nHosts int) string {
 func copyTree(tb testing.TB, src, dst string) { tb.Helper(); fixture.Copy(tb, src, dst) }
 
 func TestLargeFabricIsClean(t *testing.T) {
-	r, err := BuildReport(largeFabric(t, 20, 40), checks.Error)
+	r, err := BuildReport(largeFabric(t, 20, 40), judge.Error)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func BenchmarkLint1000(b *testing.B) {
 	dir := largeFabric(b, 200, 800)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		r, err := BuildReport(dir, checks.Error)
+		r, err := BuildReport(dir, judge.Error)
 		if err != nil || len(r.Findings) != 0 {
 			b.Fatalf("err %v, %d findings", err, len(r.Findings))
 		}
@@ -67,7 +67,7 @@ func BenchmarkLint1000(b *testing.B) {
 // BenchmarkLintBrokenPod is the README's first example.
 func BenchmarkLintBrokenPod(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, err := BuildReport("../../../examples/broken-pod", checks.Error); err != nil {
+		if _, err := BuildReport("../../../examples/broken-pod", judge.Error); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 )
 
 // A switch whose `nv config show -o commands` capture has a line that
@@ -43,7 +43,7 @@ func TestLintCommandsCaptureWithABadLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	code := Lint(&out, &errOut, dir, LintOptions{Format: "json", FailOn: checks.Error})
+	code := Lint(&out, &errOut, dir, LintOptions{Format: "json", FailOn: judge.Error})
 	if code != ExitInput {
 		t.Errorf("exit %d, want %d (incomplete)\n%s", code, ExitInput, errOut.String())
 	}
@@ -107,7 +107,7 @@ type lineFinding struct {
 // in file.
 func leaf02Findings(t *testing.T, dir, file string) []lineFinding {
 	t.Helper()
-	r, err := BuildReport(dir, checks.Error)
+	r, err := BuildReport(dir, judge.Error)
 	if err != nil {
 		t.Fatal(err)
 	}

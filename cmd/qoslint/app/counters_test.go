@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/internal/layout"
@@ -38,7 +38,7 @@ func auditCountersEqualsLint(t *testing.T, src string) {
 	opt.Counters = true
 
 	var auditOut, errOut bytes.Buffer
-	code := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: checks.Error})
+	code := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: judge.Error})
 	if code != ExitOK && code != ExitFindings {
 		t.Fatalf("audit exit %d\n%s%s", code, auditOut.String(), errOut.String())
 	}
@@ -75,7 +75,7 @@ func auditCountersEqualsLint(t *testing.T, src string) {
 		}
 	}
 	var again bytes.Buffer
-	Lint(&again, &errOut, out, LintOptions{Format: "json", FailOn: checks.Error})
+	Lint(&again, &errOut, out, LintOptions{Format: "json", FailOn: judge.Error})
 	aj, _ := json.Marshal(a.Findings)
 	cj, _ := json.Marshal(decode(t, again.Bytes()).Findings)
 	if string(cj) != string(aj) {

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/render"
 	"github.com/qoslint/qoslint/render/preview"
@@ -27,7 +27,7 @@ type FixOptions struct {
 	// Preview, when set, receives a copy of the fabric directory as it would
 	// be after the fixes.
 	Preview string
-	FailOn  checks.Severity
+	FailOn  judge.Severity
 	// Force replaces a non-empty Out whole instead of refusing it.
 	Force bool
 	// Checks select the checks whose findings are fixed.
@@ -148,7 +148,7 @@ func fixSummary(plans []render.Plan, unfixed []render.Unfixed, outDir string) st
 		var cs []string
 		for _, c := range u.Checks {
 			switch {
-			case c.Severity < checks.Warning:
+			case c.Severity < judge.Warning:
 				infos += c.Count
 			case c.Count > 1:
 				cs = append(cs, fmt.Sprintf("%s (%s, %d findings)", c.Check, c.Severity, c.Count))

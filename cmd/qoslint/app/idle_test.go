@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 )
 
 // audit --counters --interval takes two samples; the simulator serves the
@@ -27,7 +27,7 @@ func TestAuditIntervalIdleNote(t *testing.T) {
 	opt := liveOpts(invPath)
 	opt.Counters, opt.Interval = true, 50*time.Millisecond
 	var out, errOut bytes.Buffer
-	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: checks.Error})
+	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: judge.Error})
 	if code != ExitOK && code != ExitFindings {
 		t.Fatalf("audit exit %d\n%s%s", code, out.String(), errOut.String())
 	}

@@ -3,7 +3,7 @@ package app
 import (
 	"errors"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/render"
 )
@@ -14,7 +14,7 @@ import (
 // file and line, so that every format a CI step asked for is still
 // written and says why (issue 22: a malformed inventory must not leave
 // the upload step without a file). Its exit code is ExitInput.
-func inputErrorReport(err error, failOn checks.Severity) *render.Report {
+func inputErrorReport(err error, failOn judge.Severity) *render.Report {
 	r := &render.Report{Errors: loadErrors(err), FailOn: failOn, NotJudged: true}
 	r.Normalize()
 	return r

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/internal/layout"
@@ -54,7 +54,7 @@ func TestLintCaptureIntegrity(t *testing.T) {
 	// Untouched, the capture lints as the source (but for gpu02, which
 	// could not be collected).
 	var clean bytes.Buffer
-	if code := Lint(&clean, &errOut, dir, LintOptions{Format: "json", FailOn: checks.Error}); code != ExitInput {
+	if code := Lint(&clean, &errOut, dir, LintOptions{Format: "json", FailOn: judge.Error}); code != ExitInput {
 		t.Errorf("lint of an incomplete capture: exit %d", code)
 	}
 	if j := decode(t, clean.Bytes()); len(j.InputErrors) != 1 || j.InputErrors[0].Device != "gpu02" ||
@@ -85,7 +85,7 @@ func TestLintCaptureIntegrity(t *testing.T) {
 	edit("devices/gpu04/ethtool-S-ens1f0np0.before.txt", "stale\n", false)
 
 	var out bytes.Buffer
-	code := Lint(&out, &errOut, dir, LintOptions{Format: "json", FailOn: checks.Error})
+	code := Lint(&out, &errOut, dir, LintOptions{Format: "json", FailOn: judge.Error})
 	if code != ExitInput {
 		t.Errorf("exit %d, want %d", code, ExitInput)
 	}
@@ -113,7 +113,7 @@ func TestLintCaptureIntegrity(t *testing.T) {
 		t.Errorf("input errors of %d devices: %v", len(got), got)
 	}
 	var source bytes.Buffer
-	Lint(&source, &errOut, src, LintOptions{Format: "json", FailOn: checks.Error})
+	Lint(&source, &errOut, src, LintOptions{Format: "json", FailOn: judge.Error})
 	touched := []string{"gpu01", "gpu02", "gpu03", "gpu04"}
 	want, have := findingKeys(t, source.Bytes(), touched...), findingKeys(t, out.Bytes(), touched...)
 	if len(want) == 0 || strings.Join(want, "\n") != strings.Join(have, "\n") {
@@ -166,7 +166,7 @@ func TestCollectForce(t *testing.T) {
 		t.Errorf("left beside the capture: %v", entries)
 	}
 	var out bytes.Buffer
-	if code := Lint(&out, &errOut, dir, LintOptions{Format: "text", FailOn: checks.Error}); code != ExitOK {
+	if code := Lint(&out, &errOut, dir, LintOptions{Format: "text", FailOn: judge.Error}); code != ExitOK {
 		t.Errorf("lint of the forced capture: exit %d\n%s", code, out.String())
 	}
 
@@ -197,7 +197,7 @@ func TestFixOutForce(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(out, "leaf09.sh"), "# a device that no longer exists\n")
 	var stdout, errOut bytes.Buffer
-	opt := FixOptions{Format: "script", Out: out, FailOn: checks.Error}
+	opt := FixOptions{Format: "script", Out: out, FailOn: judge.Error}
 	if code := Fix(&stdout, &errOut, "../../../examples/broken-pod", opt); code != ExitInput || stdout.Len() != 0 || !strings.Contains(errOut.String(), "use --force") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), errOut.String())
 	}
@@ -228,14 +228,14 @@ func TestPreviewOfCapture(t *testing.T) {
 	}
 	preview := filepath.Join(t.TempDir(), "preview")
 	var stdout bytes.Buffer
-	if code := Fix(&stdout, &errOut, dir, FixOptions{Format: "script", Preview: preview, FailOn: checks.Error}); code != ExitOK {
+	if code := Fix(&stdout, &errOut, dir, FixOptions{Format: "script", Preview: preview, FailOn: judge.Error}); code != ExitOK {
 		t.Fatalf("fix exit %d: %s", code, errOut.String())
 	}
 	if _, err := os.Stat(filepath.Join(preview, filepath.FromSlash(layout.CaptureFile))); !os.IsNotExist(err) {
 		t.Errorf("the manifest was copied into the preview: %v", err)
 	}
 	var out bytes.Buffer
-	Lint(&out, &errOut, preview, LintOptions{Format: "json", FailOn: checks.Error})
+	Lint(&out, &errOut, preview, LintOptions{Format: "json", FailOn: judge.Error})
 	if j := decode(t, out.Bytes()); len(j.InputErrors) != 0 {
 		t.Errorf("lint of the preview: %+v", j.InputErrors)
 	}
@@ -252,15 +252,15 @@ func TestPreviewOfCapture(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(both, "devices/leaf01/nv-config-commands.txt"), string(nvue.FormatCommands(cfg)))
 	out.Reset()
-	if code := Lint(&out, &errOut, both, LintOptions{Format: "json", FailOn: checks.Error}); code != ExitFindings {
+	if code := Lint(&out, &errOut, both, LintOptions{Format: "json", FailOn: judge.Error}); code != ExitFindings {
 		t.Fatalf("the two forms should agree: exit %d\n%s", code, out.String())
 	}
 	preview2 := filepath.Join(t.TempDir(), "preview")
-	if code := Fix(&stdout, &errOut, both, FixOptions{Format: "script", Preview: preview2, FailOn: checks.Error}); code != ExitOK {
+	if code := Fix(&stdout, &errOut, both, FixOptions{Format: "script", Preview: preview2, FailOn: judge.Error}); code != ExitOK {
 		t.Fatalf("fix exit %d: %s", code, errOut.String())
 	}
 	out.Reset()
-	Lint(&out, &errOut, preview2, LintOptions{Format: "json", FailOn: checks.Error})
+	Lint(&out, &errOut, preview2, LintOptions{Format: "json", FailOn: judge.Error})
 	if j := decode(t, out.Bytes()); len(j.InputErrors) != 0 {
 		t.Errorf("lint of the preview of a switch in both forms: %+v", j.InputErrors)
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
 
@@ -33,7 +33,7 @@ func TestAuditJobEnv(t *testing.T) {
 	opt.JobEnv = true
 
 	var auditOut, errOut bytes.Buffer
-	if code := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: checks.Error}); code != ExitOK {
+	if code := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: judge.Error}); code != ExitOK {
 		t.Fatalf("audit exit %d: %s\n%s", code, errOut.String(), auditOut.String())
 	}
 	a := decode(t, auditOut.Bytes())
@@ -42,7 +42,7 @@ func TestAuditJobEnv(t *testing.T) {
 		t.Errorf("audit findings %+v, want gpu01's host-nccl-qps from the job environment", a.Findings)
 	}
 	var text bytes.Buffer
-	Audit(context.Background(), &text, &errOut, AuditOptions{LiveOptions: opt, Format: "text", FailOn: checks.Error})
+	Audit(context.Background(), &text, &errOut, AuditOptions{LiveOptions: opt, Format: "text", FailOn: judge.Error})
 	if !strings.Contains(text.String(), "differ from pid 31337's in NCCL_IB_QPS_PER_CONNECTION") {
 		t.Errorf("the report lacks the note on the differing processes:\n%s", text.String())
 	}
@@ -56,7 +56,7 @@ func TestAuditJobEnv(t *testing.T) {
 		t.Errorf("nccl-env.txt = %q (%v), want %q", env, err, want)
 	}
 	var again bytes.Buffer
-	Lint(&again, &errOut, out, LintOptions{Format: "json", FailOn: checks.Error})
+	Lint(&again, &errOut, out, LintOptions{Format: "json", FailOn: judge.Error})
 	lj, _ := json.Marshal(decode(t, again.Bytes()).Findings)
 	aj, _ := json.Marshal(a.Findings)
 	if string(lj) != string(aj) {

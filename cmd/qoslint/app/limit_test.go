@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/internal/fixture"
 )
@@ -45,8 +45,8 @@ func devicesOf(j limitJSON) []string {
 // those devices and says that it is limited.
 func TestLintLimit(t *testing.T) {
 	var full, limited, errOut bytes.Buffer
-	fullCode := Lint(&full, &errOut, brokenPod, LintOptions{Format: "json", FailOn: checks.Error})
-	code := Lint(&limited, &errOut, brokenPod, LintOptions{Format: "json", FailOn: checks.Error, Checks: CheckFlags{Limit: "leaf*:!leaf03"}})
+	fullCode := Lint(&full, &errOut, brokenPod, LintOptions{Format: "json", FailOn: judge.Error})
+	code := Lint(&limited, &errOut, brokenPod, LintOptions{Format: "json", FailOn: judge.Error, Checks: CheckFlags{Limit: "leaf*:!leaf03"}})
 	if code != fullCode || code != ExitFindings {
 		t.Fatalf("exit %d, full lint %d: %s", code, fullCode, errOut.String())
 	}
@@ -74,7 +74,7 @@ func TestLintLimit(t *testing.T) {
 		}
 	}
 	var text bytes.Buffer
-	Lint(&text, &errOut, brokenPod, LintOptions{Format: "text", FailOn: checks.Error, Checks: CheckFlags{Limit: "leaf*:!leaf03"}})
+	Lint(&text, &errOut, brokenPod, LintOptions{Format: "text", FailOn: judge.Error, Checks: CheckFlags{Limit: "leaf*:!leaf03"}})
 	if !strings.Contains(text.String(), note) {
 		t.Errorf("the text report does not say it is limited:\n%s", text.String())
 	}
@@ -132,7 +132,7 @@ func TestAuditLimit(t *testing.T) {
 	wfile := filepath.Join(t.TempDir(), "waivers.yaml")
 	writeFile(t, wfile, "waivers:\n  - {check: host-tos, device: gpu03, reason: \"outside the limit\"}\n")
 	var auditOut, errOut bytes.Buffer
-	code := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: checks.Error, Waivers: wfile})
+	code := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: judge.Error, Waivers: wfile})
 	if code != ExitFindings {
 		t.Fatalf("audit exit %d: %s", code, errOut.String())
 	}
@@ -172,7 +172,7 @@ func TestAuditLimit(t *testing.T) {
 		t.Errorf("collected %v, want %v", dirs, sel)
 	}
 	var lintOut bytes.Buffer
-	if code := Lint(&lintOut, &errOut, out, LintOptions{Format: "json", FailOn: checks.Error, Checks: CheckFlags{Limit: pattern}}); code != ExitFindings {
+	if code := Lint(&lintOut, &errOut, out, LintOptions{Format: "json", FailOn: judge.Error, Checks: CheckFlags{Limit: pattern}}); code != ExitFindings {
 		t.Errorf("lint --limit of the capture: exit %d", code)
 	}
 	aj, _ := json.Marshal(a.Findings)
@@ -181,7 +181,7 @@ func TestAuditLimit(t *testing.T) {
 		t.Errorf("lint --limit of the capture differs from the audit:\naudit %s\nlint  %s", aj, lj)
 	}
 	lintOut.Reset()
-	if code := Lint(&lintOut, &errOut, out, LintOptions{Format: "json", FailOn: checks.Error}); code != ExitInput {
+	if code := Lint(&lintOut, &errOut, out, LintOptions{Format: "json", FailOn: judge.Error}); code != ExitInput {
 		t.Errorf("lint of a limited capture without --limit: exit %d, want %d", code, ExitInput)
 	}
 }
@@ -215,7 +215,7 @@ func TestLimitWaivers(t *testing.T) {
 		"  - {check: host-tos, device: gpu03, reason: \"outside the limit\"}\n"+
 		"  - {check: host-trust, device: gpu01, reason: \"inside the limit\"}\n")
 	var out, errOut bytes.Buffer
-	Lint(&out, &errOut, dir, LintOptions{Format: "json", FailOn: checks.Error, Checks: CheckFlags{Limit: "gpu01"}})
+	Lint(&out, &errOut, dir, LintOptions{Format: "json", FailOn: judge.Error, Checks: CheckFlags{Limit: "gpu01"}})
 	var j struct {
 		Summary  struct{ Waived int }
 		Findings []jsonFinding

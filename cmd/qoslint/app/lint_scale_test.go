@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/qoslint/qoslint/collectors/fabric"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,7 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/collectors/fabric"
+
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
 )
@@ -73,7 +74,7 @@ func TestLintScale(t *testing.T) {
 	raw := time.Since(start)
 
 	start = time.Now()
-	r, err := BuildReport(dir, checks.Error)
+	r, err := BuildReport(dir, judge.Error)
 	lint := time.Since(start)
 	if err != nil {
 		t.Fatal(err)
@@ -165,7 +166,7 @@ func scaleChild(t *testing.T, dir string) {
 		}
 	}
 	start := time.Now()
-	r, err := BuildReport(dir, checks.Error)
+	r, err := BuildReport(dir, judge.Error)
 	took := time.Since(start)
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/live"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
@@ -86,7 +86,7 @@ func auditChild(t *testing.T, inv string) {
 	opt.Workers, opt.MaxOutput = 32, 0 // the CLI's default workers; live's default limit
 	opt.CommandTimeout, opt.DeviceTimeout = time.Minute, 5*time.Minute
 	var out, errOut bytes.Buffer
-	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: checks.Error})
+	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "json", FailOn: judge.Error})
 	b, err := json.Marshal(memResult{Code: code, PeakRSS: peakRSS(), Report: out.String() + errOut.String()})
 	if err != nil {
 		t.Fatal(err)

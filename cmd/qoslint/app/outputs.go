@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/render"
 )
 
@@ -131,7 +131,7 @@ func write(out, errOut io.Writer, r *render.Report, ss []sink) bool {
 // failedRun prints the report of a run that stopped before the model
 // (inputErrorReport) in every output, and the error on errOut as before:
 // exit code ExitInput.
-func failedRun(out, errOut io.Writer, err error, ss []sink, failOn checks.Severity, st Style, start time.Time, prefix string) int {
+func failedRun(out, errOut io.Writer, err error, ss []sink, failOn judge.Severity, st Style, start time.Time, prefix string) int {
 	printLoadError(errOut, err)
 	r := inputErrorReport(err, failOn)
 	r.PathPrefix = prefix

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
 )
@@ -50,13 +51,13 @@ func TestOneCheckRun(t *testing.T) {
 		outs = append(outs, Output{Format: name, Path: filepath.Join(dir, "r."+name)})
 	}
 	var out, errOut bytes.Buffer
-	code := Lint(&out, &errOut, "../../../examples/broken-pod", LintOptions{Outputs: outs, FailOn: checks.Error, Fix: true})
+	code := Lint(&out, &errOut, "../../../examples/broken-pod", LintOptions{Outputs: outs, FailOn: judge.Error, Fix: true})
 	if code != ExitFindings || *runs != 1 {
 		t.Fatalf("exit %d, %d check runs; want 1 and 1\n%s", code, *runs, errOut.String())
 	}
 	for _, o := range outs {
 		var alone bytes.Buffer
-		if c := Lint(&alone, &errOut, "../../../examples/broken-pod", LintOptions{Format: o.Format, FailOn: checks.Error, Fix: true}); c != code {
+		if c := Lint(&alone, &errOut, "../../../examples/broken-pod", LintOptions{Format: o.Format, FailOn: judge.Error, Fix: true}); c != code {
 			t.Errorf("-f %s alone: exit %d", o.Format, c)
 		}
 		got := out.Bytes()
@@ -81,7 +82,7 @@ func TestFileOutputsHaveNoColour(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "r.txt")
 	var out, errOut bytes.Buffer
 	Lint(&out, &errOut, "../../../examples/broken-pod", LintOptions{
-		Outputs: []Output{{Format: "text"}, {Format: "text", Path: file}}, FailOn: checks.Error, Style: Style{Color: true},
+		Outputs: []Output{{Format: "text"}, {Format: "text", Path: file}}, FailOn: judge.Error, Style: Style{Color: true},
 	})
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -106,7 +107,7 @@ func TestInputErrorReportPositions(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	code := Lint(&out, &errOut, dir, LintOptions{Format: "json", FailOn: checks.Error, Checks: CheckFlags{Disable: []string{"nor-this"}}})
+	code := Lint(&out, &errOut, dir, LintOptions{Format: "json", FailOn: judge.Error, Checks: CheckFlags{Disable: []string{"nor-this"}}})
 	if code != ExitInput {
 		t.Fatalf("exit %d\n%s", code, errOut.String())
 	}

@@ -2,9 +2,11 @@ package app
 
 import (
 	"fmt"
-	"github.com/qoslint/qoslint/collectors/fabric"
 	"io"
 	"slices"
+
+	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/collectors/fabric"
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors"
@@ -23,7 +25,7 @@ type PcapOptions struct {
 	// Policy is the inventory file whose policy (and hosts' addresses)
 	// the captures are judged by; "" is the default preset and no hosts.
 	Policy string
-	FailOn checks.Severity
+	FailOn judge.Severity
 	Style  Style
 }
 
@@ -80,7 +82,7 @@ func pcapPolicy(file string) (*inventory.Inventory, error) {
 
 // pcapReport reads every file (an unreadable one is an input error; what
 // was read before the error is still judged) and runs the wire checks.
-func pcapReport(inv *inventory.Inventory, files []string, failOn checks.Severity) (*render.Report, error) {
+func pcapReport(inv *inventory.Inventory, files []string, failOn judge.Severity) (*render.Report, error) {
 	var enable []checks.Selector
 	for _, c := range WireChecks() {
 		enable = append(enable, checks.Selector{Name: c.ID, Where: "pcap"})

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/collectors/pcap/pcaptest"
 )
@@ -35,7 +35,7 @@ func pcapJSON(t *testing.T, out, errOut *bytes.Buffer) {
 	if err := os.WriteFile("job.pcapng", pcaptest.Pcapng(data, ce, tagged, cnp, lossy, data), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if code := Pcap(out, errOut, []string{"job.pcapng"}, PcapOptions{Format: "json", FailOn: checks.Error}); code != ExitFindings {
+	if code := Pcap(out, errOut, []string{"job.pcapng"}, PcapOptions{Format: "json", FailOn: judge.Error}); code != ExitFindings {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 }

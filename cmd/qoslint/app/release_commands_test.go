@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/nvueline"
@@ -143,7 +143,7 @@ func TestExampleFixesExistInTheirRelease(t *testing.T) {
 		if _, err := inventory.Load(dir); err != nil {
 			continue // not a fabric (examples/ci)
 		}
-		r, err := buildReport(dir, "", checks.Error, CheckFlags{})
+		r, err := buildReport(dir, "", judge.Error, CheckFlags{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
 
@@ -70,7 +70,7 @@ func sarifURIs(t *testing.T, data []byte) (uris []string, notes int) {
 func lintSARIF(t *testing.T, dir, prefix string) []byte {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := Lint(&out, &errOut, dir, LintOptions{Format: "sarif", FailOn: checks.Error, PathPrefix: prefix})
+	code := Lint(&out, &errOut, dir, LintOptions{Format: "sarif", FailOn: judge.Error, PathPrefix: prefix})
 	if code != ExitOK && code != ExitFindings {
 		t.Fatalf("lint exit %d: %s", code, errOut.String())
 	}
@@ -160,7 +160,7 @@ func TestSARIFPathPrefix(t *testing.T) {
 
 	for _, bad := range []string{"/abs/pod", "../pod", "a/../../pod"} {
 		var out, errOut bytes.Buffer
-		if code := Lint(&out, &errOut, plain, LintOptions{Format: "sarif", FailOn: checks.Error, PathPrefix: bad}); code != ExitInput ||
+		if code := Lint(&out, &errOut, plain, LintOptions{Format: "sarif", FailOn: judge.Error, PathPrefix: bad}); code != ExitInput ||
 			!strings.Contains(errOut.String(), "--path-prefix") {
 			t.Errorf("--path-prefix %s: exit %d, %q", bad, code, errOut.String())
 		}
@@ -184,7 +184,7 @@ func TestSARIFPrimaryFiles(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "devices", "stray"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	r, err := BuildReport(dir, checks.Error)
+	r, err := BuildReport(dir, judge.Error)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestSARIFPrimaryFiles(t *testing.T) {
 		}
 	}
 	var out, errOut bytes.Buffer
-	if code := Lint(&out, &errOut, dir, LintOptions{Format: "sarif", FailOn: checks.Error}); code != ExitInput {
+	if code := Lint(&out, &errOut, dir, LintOptions{Format: "sarif", FailOn: judge.Error}); code != ExitInput {
 		t.Fatalf("exit %d, want 2 for the missing and the stray folder", code)
 	}
 	uris, notes := sarifURIs(t, out.Bytes())
@@ -234,7 +234,7 @@ func TestAuditSARIFPaths(t *testing.T) {
 	}
 	for _, tc := range []struct{ prefix, want string }{{"", "fabrics/pod/"}, {"ops/pod", "ops/pod/"}} {
 		var out, errOut bytes.Buffer
-		code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "sarif", FailOn: checks.Error, PathPrefix: tc.prefix})
+		code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "sarif", FailOn: judge.Error, PathPrefix: tc.prefix})
 		if code != ExitIncomplete {
 			t.Fatalf("exit %d, want 3 for leaf01: %s", code, errOut.String())
 		}

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/nvue/nvuetest"
 )
 
@@ -40,7 +40,7 @@ func BenchmarkLintBigSwitch(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
 			for b.Loop() {
-				r, err := BuildReport(dir, checks.Error)
+				r, err := BuildReport(dir, judge.Error)
 				if err != nil || len(r.Errors) > 0 {
 					b.Fatalf("err %v, input errors %v", err, r.Errors)
 				}

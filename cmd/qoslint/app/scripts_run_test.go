@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 )
 
 // scratchHost is a fake root for running a generated script: stub
@@ -169,7 +169,7 @@ func TestFixScriptsRun(t *testing.T) {
 			src := filepath.Join("..", "..", "..", "examples", example)
 			out := t.TempDir()
 			var stdout, errOut bytes.Buffer
-			if code := Fix(&stdout, &errOut, src, FixOptions{Format: "script", Out: out, FailOn: checks.Error}); code != ExitOK && code != ExitFindings {
+			if code := Fix(&stdout, &errOut, src, FixOptions{Format: "script", Out: out, FailOn: judge.Error}); code != ExitOK && code != ExitFindings {
 				t.Fatalf("fix: exit %d: %s", code, errOut.String())
 			}
 			scripts, _ := filepath.Glob(filepath.Join(out, "*.sh"))
@@ -213,7 +213,7 @@ func TestTemplateExecutionFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	code := Fix(&out, &errOut, "../../../examples/broken-pod", FixOptions{Format: "script", Templates: tmpl, Out: filepath.Join(t.TempDir(), "fix"), FailOn: checks.Error})
+	code := Fix(&out, &errOut, "../../../examples/broken-pod", FixOptions{Format: "script", Templates: tmpl, Out: filepath.Join(t.TempDir(), "fix"), FailOn: judge.Error})
 	if code != ExitInput || out.Len() != 0 || !strings.Contains(errOut.String(), `template "mlnx_qos" failed`) || !strings.Contains(errOut.String(), "commands.tmpl:2") {
 		t.Errorf("fix: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
 	}

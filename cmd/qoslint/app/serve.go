@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"github.com/qoslint/qoslint/collectors/fabric"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -13,9 +12,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/collectors/fabric"
+
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model/snapshot"
@@ -54,7 +55,7 @@ type ServeOptions struct {
 	StateDir string // "" is qoslint-state beside the inventory
 	Keep     int    // snapshots kept in StateDir, at least 2
 	Grace    time.Duration
-	FailOn   checks.Severity
+	FailOn   judge.Severity
 	Waivers  string
 	Checks   CheckFlags
 	// Ready, when set, learns the address once the server listens (tests

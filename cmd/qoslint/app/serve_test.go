@@ -17,7 +17,7 @@ import (
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/sim"
 )
 
@@ -89,7 +89,7 @@ func startServe(t *testing.T) (base string, f *sim.Fabric, stateDir string, ran 
 	addr := make(chan string, 1)
 	opt := ServeOptions{
 		LiveOptions: liveOpts(inv), Listen: "127.0.0.1:0", Every: 10 * time.Millisecond,
-		StateDir: stateDir, Keep: 3, FailOn: checks.Error, Grace: 5 * time.Second,
+		StateDir: stateDir, Keep: 3, FailOn: judge.Error, Grace: 5 * time.Second,
 		Ready:    func(a string) { addr <- a },
 		afterRun: func() { ran <- struct{}{}; <-next },
 	}
@@ -316,7 +316,7 @@ func TestServeBadSettings(t *testing.T) {
 func TestLintPrometheus(t *testing.T) {
 	setClock(t, "2026-05-01") // noon of that day
 	var out, errOut bytes.Buffer
-	if code := Lint(&out, &errOut, "../../../examples/broken-pod", LintOptions{Format: "prometheus", FailOn: checks.Error}); code != ExitFindings {
+	if code := Lint(&out, &errOut, "../../../examples/broken-pod", LintOptions{Format: "prometheus", FailOn: judge.Error}); code != ExitFindings {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	m := out.Bytes()

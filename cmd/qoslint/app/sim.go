@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/sim"
 	"github.com/qoslint/qoslint/examples"
 )
@@ -239,7 +239,7 @@ type DemoOptions struct {
 	Progress io.Writer
 	// FailOn is the lowest severity that makes the exit code 1; zero
 	// means error, lint's default.
-	FailOn checks.Severity
+	FailOn judge.Severity
 	Style  Style
 
 	// Outputs, when set, are the reports to write (-f FORMAT[=PATH]);
@@ -262,7 +262,7 @@ func Demo(ctx context.Context, out, errOut io.Writer, opt DemoOptions) int {
 		return ExitInput
 	}
 	if opt.FailOn == 0 {
-		opt.FailOn = checks.Error
+		opt.FailOn = judge.Error
 	}
 	start := now()
 	// Even the demo's own set-up failing leaves every asked-for report.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 )
 
 // A device whose folder is missing is not modelled, so no check ran on
@@ -18,7 +19,7 @@ func TestUnreadDeviceSkipsEveryCheck(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(dir, "devices", "gpu04")); err != nil {
 		t.Fatal(err)
 	}
-	r, err := BuildReport(dir, checks.Error)
+	r, err := BuildReport(dir, judge.Error)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,14 +2,16 @@ package app
 
 import (
 	"fmt"
-	"github.com/qoslint/qoslint/collectors/fabric"
 	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/checks/trace"
+	"github.com/qoslint/qoslint/collectors/fabric"
+
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
 )
@@ -298,7 +300,7 @@ func BenchmarkLintTopology(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				r, err := BuildReport(dir, checks.Error)
+				r, err := BuildReport(dir, judge.Error)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -324,12 +326,12 @@ func BenchmarkTraceTopology(b *testing.B) {
 		b.Fatal(err)
 	}
 	f := fabric.Build(inv, offline.Collect(dir, inv))
-	src := checks.Endpoint{Host: topoHost(0), NIC: topoNIC(0)}
-	dst := checks.Endpoint{Host: topoHost(topoHosts - 1), NIC: topoNIC(0)}
+	src := trace.Endpoint{Host: topoHost(0), NIC: topoNIC(0)}
+	dst := trace.Endpoint{Host: topoHost(topoHosts - 1), NIC: topoNIC(0)}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		res, err := checks.Trace(f, src, dst)
+		res, err := trace.Trace(f, src, dst)
 		if err != nil {
 			b.Fatal(err)
 		}

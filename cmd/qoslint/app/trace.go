@@ -2,24 +2,25 @@ package app
 
 import (
 	"fmt"
-	"github.com/qoslint/qoslint/collectors/fabric"
 	"io"
 	"sort"
 	"strings"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/trace"
+	"github.com/qoslint/qoslint/collectors/fabric"
+
 	"github.com/qoslint/qoslint/collectors/offline"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/render"
 )
 
 // ParseEndpoint reads HOST or HOST:NIC.
-func ParseEndpoint(s string) (checks.Endpoint, error) {
+func ParseEndpoint(s string) (trace.Endpoint, error) {
 	host, nic, _ := strings.Cut(s, ":")
 	if host == "" || strings.Contains(nic, ":") {
-		return checks.Endpoint{}, fmt.Errorf("%q is not HOST or HOST:NIC", s)
+		return trace.Endpoint{}, fmt.Errorf("%q is not HOST or HOST:NIC", s)
 	}
-	return checks.Endpoint{Host: host, NIC: nic}, nil
+	return trace.Endpoint{Host: host, NIC: nic}, nil
 }
 
 // Trace writes the ECMP paths between src and dst of the fabric directory
@@ -34,16 +35,16 @@ func Trace(out, errOut io.Writer, dir, src, dst, format string) int {
 	}
 	s, err := ParseEndpoint(src)
 	if err == nil {
-		var d checks.Endpoint
+		var d trace.Endpoint
 		if d, err = ParseEndpoint(dst); err == nil {
-			return trace(out, errOut, dir, s, d, write)
+			return traceFabric(out, errOut, dir, s, d, write)
 		}
 	}
 	fmt.Fprintf(errOut, "qoslint: %v\n", err)
 	return ExitInput
 }
 
-func trace(out, errOut io.Writer, dir string, src, dst checks.Endpoint, write func(io.Writer, *checks.TraceResult) error) int {
+func traceFabric(out, errOut io.Writer, dir string, src, dst trace.Endpoint, write func(io.Writer, *trace.TraceResult) error) int {
 	dir = FabricDir(dir)
 	inv, err := inventory.Load(dir)
 	if err != nil {
@@ -62,7 +63,7 @@ func trace(out, errOut io.Writer, dir string, src, dst checks.Endpoint, write fu
 	for _, p := range problems {
 		fmt.Fprintf(errOut, "qoslint: %s\n", p)
 	}
-	r, err := checks.Trace(f, src, dst)
+	r, err := trace.Trace(f, src, dst)
 	if err != nil {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)
 		return ExitInput

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"golang.org/x/net/html"
 )
 
@@ -268,14 +268,14 @@ func TestTraceCNPSchedulerDWRR(t *testing.T) {
 			t.Errorf("path via %s: %d cnp-sched steps, want one per switch (3)", p.Via, seen)
 		}
 	}
-	r, err := BuildReport(dir, checks.Error)
+	r, err := BuildReport(dir, judge.Error)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var found bool
 	for _, f := range r.Findings {
 		if f.Check == "switch-cnp" {
-			found = f.Device == "spine01" && f.Severity == checks.Warning
+			found = f.Device == "spine01" && f.Severity == judge.Warning
 			if !found {
 				t.Errorf("unexpected switch-cnp finding %+v", f)
 			}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 )
 
 // setClock fixes the date waivers are judged by for one test.
@@ -32,7 +33,7 @@ func setClock(t *testing.T, day string) {
 // unused), with extra entries appended. It asks the pod, not a list, so a
 // new check costs this test nothing.
 func waiveAll(extra string) string {
-	r, err := BuildReport("../../../examples/broken-pod", checks.Error)
+	r, err := BuildReport("../../../examples/broken-pod", judge.Error)
 	if err != nil {
 		panic(err)
 	}
@@ -66,31 +67,31 @@ func TestLintWaivers(t *testing.T) {
 		waivers string // DIR/qoslint-waivers.yaml; "" for none
 		flag    string // --waivers
 		today   string
-		failOn  checks.Severity
+		failOn  judge.Severity
 		code    int
 		stdout  []string
 		stderr  string
 	}{
-		{name: "no waivers", today: "2026-01-01", failOn: checks.Error, code: ExitFindings,
+		{name: "no waivers", today: "2026-01-01", failOn: judge.Error, code: ExitFindings,
 			stdout: []string{"57 findings (30 errors, 9 warnings, 18 info)"}},
-		{name: "every error waived", waivers: waiveAll(""), today: "2026-06-30", failOn: checks.Error, code: ExitOK,
+		{name: "every error waived", waivers: waiveAll(""), today: "2026-06-30", failOn: judge.Error, code: ExitOK,
 			stdout: []string{"57 findings (0 errors, 0 warnings, 0 info, 57 waived)", "PASS", "error (waived) host-tos", "waived:   accepted for the test"}},
-		{name: "every finding waived, strictest gate", waivers: waiveAll(""), today: "2026-06-30", failOn: checks.Info, code: ExitOK,
+		{name: "every finding waived, strictest gate", waivers: waiveAll(""), today: "2026-06-30", failOn: judge.Info, code: ExitOK,
 			stdout: []string{"PASS: no findings at or above info"}},
-		{name: "the day after expiry", waivers: waiveAll(""), today: "2026-07-01", failOn: checks.Error, code: ExitFindings,
+		{name: "the day after expiry", waivers: waiveAll(""), today: "2026-07-01", failOn: judge.Error, code: ExitFindings,
 			stdout: []string{"(30 errors, 39 warnings, 18 info)", "waiver host-tos on * expired on 2026-06-30", "evidence: qoslint-waivers.yaml:17"}},
 		{name: "an unused waiver fails only a warning gate", waivers: waiveAll("  - {check: mtu, device: spine09, reason: gone}\n"),
-			today: "2026-01-01", failOn: checks.Error, code: ExitOK,
+			today: "2026-01-01", failOn: judge.Error, code: ExitOK,
 			stdout: []string{"waiver mtu on spine09 matches no finding", "(fabric)\n  warning  waiver"}},
 		{name: "an unused waiver, warning gate", waivers: waiveAll("  - {check: mtu, device: spine09, reason: gone}\n"),
-			today: "2026-01-01", failOn: checks.Warning, code: ExitFindings, stdout: []string{"FAIL: findings at or above warning"}},
+			today: "2026-01-01", failOn: judge.Warning, code: ExitFindings, stdout: []string{"FAIL: findings at or above warning"}},
 		{name: "bad waiver file", waivers: "waivers:\n  - check: mtu\n    device: leaf03\n    reasons: typo\n",
-			today: "2026-01-01", failOn: checks.Error, code: ExitInput,
+			today: "2026-01-01", failOn: judge.Error, code: ExitInput,
 			// The rest of the fabric is still judged and printed.
 			stdout: []string{`qoslint-waivers.yaml:4: unknown key "reasons" in a waiver`, "57 findings (30 errors, 9 warnings, 18 info)", "INCOMPLETE"}},
-		{name: "--waivers elsewhere replaces the fabric's", waivers: "not: [valid", flag: outside, today: "2026-01-01", failOn: checks.Error,
+		{name: "--waivers elsewhere replaces the fabric's", waivers: "not: [valid", flag: outside, today: "2026-01-01", failOn: judge.Error,
 			code: ExitFindings, stdout: []string{"1 waived", "waived:   swp5 is a management uplink"}},
-		{name: "--waivers of a missing file", flag: filepath.Join(t.TempDir(), "nope.yaml"), today: "2026-01-01", failOn: checks.Error,
+		{name: "--waivers of a missing file", flag: filepath.Join(t.TempDir(), "nope.yaml"), today: "2026-01-01", failOn: judge.Error,
 			code: ExitInput, stdout: []string{"nope.yaml", "57 findings", "INCOMPLETE"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -131,7 +132,7 @@ func TestWaiverFileName(t *testing.T) {
 	writeFile(t, outside, unused)
 	for file, want := range map[string]string{inside: "ci/waivers.yaml:2", outside: outside + ":2"} {
 		var out, errOut bytes.Buffer
-		Lint(&out, &errOut, dir, LintOptions{Format: "text", FailOn: checks.Error, Waivers: file})
+		Lint(&out, &errOut, dir, LintOptions{Format: "text", FailOn: judge.Error, Waivers: file})
 		if !strings.Contains(out.String(), "evidence: "+want+"\n") {
 			t.Errorf("--waivers %s: evidence is not %s:\n%s", file, want, out.String())
 		}
@@ -145,7 +146,7 @@ func TestFixSkipsWaived(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "qoslint-waivers.yaml"),
 		"waivers:\n  - {check: host-tos, device: \"gpu0*\", reason: \"NCCL_IB_TC is set by the job scheduler\"}\n")
 	var out, errOut bytes.Buffer
-	if code := Fix(&out, &errOut, dir, FixOptions{Format: "script", FailOn: checks.Error}); code != ExitOK {
+	if code := Fix(&out, &errOut, dir, FixOptions{Format: "script", FailOn: judge.Error}); code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	if strings.Contains(out.String(), "NCCL_IB_TC") || !strings.Contains(out.String(), "cnp_802p_prio") {
@@ -160,7 +161,7 @@ func TestAuditWaivers(t *testing.T) {
 	src := copyDir(t, "../../../examples/broken-pod")
 	writeFile(t, filepath.Join(src, "qoslint-waivers.yaml"), waiveAll(""))
 	var lintOut, errOut bytes.Buffer
-	if code := Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: checks.Error}); code != ExitOK {
+	if code := Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: judge.Error}); code != ExitOK {
 		t.Fatalf("lint exit %d: %s", code, errOut.String())
 	}
 	inv, _ := simulate(t, src, nil)
@@ -174,7 +175,7 @@ func TestAuditWaivers(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(filepath.Dir(inv), "qoslint-waivers.yaml"), strings.Join(noWire, ""))
 	var auditOut bytes.Buffer
-	if code := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "json", FailOn: checks.Error}); code != ExitOK {
+	if code := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "json", FailOn: judge.Error}); code != ExitOK {
 		t.Fatalf("audit exit %d: %s\n%s", code, errOut.String(), auditOut.String())
 	}
 	type finding struct {
@@ -204,7 +205,7 @@ func TestAuditWaivers(t *testing.T) {
 		t.Fatalf("collect exit %d: %s", code, errOut.String())
 	}
 	var again bytes.Buffer
-	if code := Lint(&again, &errOut, capture, LintOptions{Format: "json", FailOn: checks.Error}); code != ExitOK {
+	if code := Lint(&again, &errOut, capture, LintOptions{Format: "json", FailOn: judge.Error}); code != ExitOK {
 		t.Errorf("lint of the capture: exit %d\n%s", code, again.String())
 	}
 	var c doc
@@ -221,7 +222,7 @@ func TestAuditWaivers(t *testing.T) {
 	opt.Inventory = filepath.Join(t.TempDir(), "missing-inventory.yaml") // never read: the waivers fail first
 	var out bytes.Buffer
 	errOut.Reset()
-	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "text", FailOn: checks.Error, Waivers: bad})
+	code := Audit(context.Background(), &out, &errOut, AuditOptions{LiveOptions: opt, Format: "text", FailOn: judge.Error, Waivers: bad})
 	// The report is still printed: the error, and that nothing was checked.
 	if code != ExitInput || !strings.Contains(errOut.String(), bad+`:2: check: unknown check "nope"`) ||
 		!strings.Contains(out.String(), bad+`:2: check: unknown check "nope"`) || !strings.Contains(out.String(), "nothing was checked") {

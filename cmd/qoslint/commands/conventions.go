@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/render"
 )
@@ -102,11 +102,11 @@ func (f *failOn) add(cmd *cobra.Command) {
 }
 
 // parse is the severity and whether the run only reports.
-func (f *failOn) parse() (checks.Severity, bool, error) {
+func (f *failOn) parse() (judge.Severity, bool, error) {
 	if strings.EqualFold(f.value, "none") {
-		return checks.Error, true, nil
+		return judge.Error, true, nil
 	}
-	sev, err := checks.ParseSeverity(f.value)
+	sev, err := judge.ParseSeverity(f.value)
 	if err != nil {
 		return 0, false, fmt.Errorf("--fail-on: %v, or none", err)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/qoslint/qoslint/checks"
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/cmd/qoslint/app"
 	"github.com/qoslint/qoslint/collectors/live"
 )
@@ -35,7 +35,7 @@ Exit codes: 0 after a shutdown, 2 the settings, the inventory or the waiver file
 or the address cannot be listened on.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sev, err := checks.ParseSeverity(failOn)
+			sev, err := judge.ParseSeverity(failOn)
 			if err != nil {
 				return err
 			}

@@ -1,4 +1,4 @@
-package checks
+package judge
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-// JudgeLinkMTU is the rule link-mtu and the drift share, judged by what
+// LinkMTU is the rule link-mtu and the drift share, judged by what
 // crosses a cable. RoCE's packets are at most its path MTU (4096) plus the
 // 96 bytes iboe_get_mtu() (Linux include/rdma/ib_addr.h) budgets: 4192
 // bytes from any host at 4192 or more. The examples' cables are in
@@ -54,7 +54,7 @@ func TestJudgeLinkMTU(t *testing.T) {
 		// Host to host (no switch between) is no pair this rule knows.
 		{"two hosts", host(1500), host(9000), at9000, true, 0, 0, ""},
 	} {
-		j, low := JudgeLinkMTU(tc.a, tc.b, tc.sent)
+		j, low := LinkMTU(tc.a, tc.b, tc.sent)
 		if j.OK != tc.ok || (!j.OK && (low != tc.low || j.Reason != tc.reason || j.Severity != tc.sev)) {
 			t.Errorf("%s: %+v low %d, want ok %v %v low %d %q", tc.name, j, low, tc.ok, tc.sev, tc.low, tc.reason)
 		}

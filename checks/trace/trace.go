@@ -1,4 +1,4 @@
-package checks
+package trace
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -130,7 +131,7 @@ func Trace(f *model.Fabric, src, dst Endpoint) (*TraceResult, error) {
 	p := f.Policy
 	r := &TraceResult{Src: src, Dst: dst, DSCP: p.RoCE.DSCP[0], ToS: model.ToSOfDSCP(p.RoCE.DSCP[0]),
 		Priority: p.RoCE.Priority, TC: p.RoCE.TrafficClass, CNPDSCP: p.CNP.DSCP, CNPPriority: p.CNP.Priority,
-		Lossless: PFCRequired(p)}
+		Lossless: judge.PFCRequired(p)}
 	for _, pr := range pairs {
 		paths, err := tracePaths(f, pr[0], pr[1])
 		if err != nil {

@@ -1,8 +1,9 @@
-package checks
+package trace
 
 import (
 	"fmt"
 
+	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
@@ -35,10 +36,8 @@ func switchHop(f *model.Fabric, r routeHop) TraceHop {
 		tc := qout.TC[p.RoCE.Priority]
 		ecn := qout.ECN[p.RoCE.TrafficClass]
 		hop.Steps = append(hop.Steps,
-			judged(StepSwitchTC, DirRoCE, out, "switch-queue-map", fmt.Sprintf("SP %d → TC %d", p.RoCE.Priority, tc.V), tc.Origin,
-				JudgeSwitchQueue(p, p.RoCE.Priority, tc.V, tc.Origin.IsDefault())),
-			judged(StepSwitchECN, DirRoCE, out, "switch-ecn", fmt.Sprintf("ECN %s, TC %d", onWord(ecn.V), p.RoCE.TrafficClass), ecn.Origin,
-				JudgeSwitchECN(p, ecn.V)),
+			stepOf(StepSwitchTC, DirRoCE, out, fmt.Sprintf("SP %d → TC %d", p.RoCE.Priority, tc.V), SwitchTC(p, qout)),
+			stepOf(StepSwitchECN, DirRoCE, out, fmt.Sprintf("ECN %s, TC %d", onWord(ecn.V), p.RoCE.TrafficClass), SwitchECN(p, qout)),
 			cnpPriorityStep(p, out, qout))
 	} else {
 		hop.Steps = append(hop.Steps, unknown(StepSwitchTC, DirRoCE, out, "switch-queue-map", whyOut),
@@ -47,11 +46,11 @@ func switchHop(f *model.Fabric, r routeHop) TraceHop {
 	if qin != nil {
 		tc := qin.TC[p.CNP.Priority]
 		sched := qin.Sched[tc.V]
-		jq, js := JudgeSwitchCNPQueue(p, tc.V), pass
+		jq, js := judge.SwitchCNPQueue(p, tc.V), judge.Pass
 		// As switch-cnp: the scheduler is judged only of a CNP class apart
 		// from RoCE's; in RoCE's class the queue step already says why.
 		if jq.OK {
-			js = JudgeSwitchCNPScheduler(p, tc.V, sched.V)
+			js = judge.SwitchCNPScheduler(p, tc.V, sched.V)
 		}
 		hop.Steps = append(hop.Steps, judged(StepCNPTC, DirCNP, in, "switch-cnp",
 			fmt.Sprintf("SP %d → TC %d", p.CNP.Priority, tc.V), tc.Origin, jq),
@@ -87,30 +86,30 @@ func portQoS(sw *model.Switch, iface string) (*model.QoS, string) {
 }
 
 func switchPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
-	if j := JudgeSwitchTrust(p, q.Trust.V); !j.OK {
-		return judged(StepSwitchPriority, DirRoCE, port, "switch-trust", "trust "+q.Trust.V, q.Trust.Origin, j)
-	}
+	st := SwitchPriority(p, q)
 	dscp := p.RoCE.DSCP[0]
-	v := q.DSCP[dscp]
-	return judged(StepSwitchPriority, DirRoCE, port, "switch-dscp-map",
-		fmt.Sprintf("trust %s, DSCP %d → SP %d", q.Trust.V, dscp, v.V), v.Origin, JudgeSwitchDSCP(p, dscp, v.V))
+	label := fmt.Sprintf("trust %s, DSCP %d → SP %d", q.Trust.V, dscp, q.DSCP[dscp].V)
+	if st.Check == "switch-trust" {
+		label = "trust " + q.Trust.V
+	}
+	return stepOf(StepSwitchPriority, DirRoCE, port, label, st)
 }
 
 // switchPFCStep is PFC on the ingress port: the pause it sends upstream
-// (tx) and honours (rx) on the RoCE priority.
+// (tx) and honours (rx) on the RoCE priority; the first that fails.
 func switchPFCStep(p policy.Policy, port string, q *model.QoS) TraceStep {
-	on := pfcOn(q.PFC)
-	label := "PFC on SP " + intList(on)
-	s := judged(StepSwitchPFC, DirRoCE, port, "switch-pfc", label, q.PFC[p.RoCE.Priority].Origin, JudgeSwitchPFC(p, on))
+	st := SwitchPFC(p, q)
+	label := "PFC on SP " + intList(st.On)
+	s := stepOf(StepSwitchPFC, DirRoCE, port, label, st.PFC)
 	if s.Status == StepBroken {
 		return s
 	}
 	for _, d := range []struct {
 		dir string
-		v   model.Value[bool]
-	}{{"rx", q.PFCRx}, {"tx", q.PFCTx}} {
-		if j := JudgeSwitchPFCDirection(p, d.dir, d.v.V); !j.OK {
-			return judged(StepSwitchPFC, DirRoCE, port, "switch-pfc", label+", "+d.dir+" off", d.v.Origin, j)
+		st  Stage
+	}{{"rx", st.Rx}, {"tx", st.Tx}} {
+		if !d.st.Verdict.OK {
+			return stepOf(StepSwitchPFC, DirRoCE, port, label+", "+d.dir+" off", d.st)
 		}
 	}
 	return s
@@ -119,10 +118,10 @@ func switchPFCStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 // cnpPriorityStep classifies the CNP where it enters the switch: the
 // port's trust, then the CNP DSCP's switch priority.
 func cnpPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
-	if j := JudgeSwitchTrust(p, q.Trust.V); !j.OK {
+	if j := judge.SwitchTrust(p, q.Trust.V); !j.OK {
 		return judged(StepCNPPriority, DirCNP, port, "switch-trust", "trust "+q.Trust.V, q.Trust.Origin, j)
 	}
 	v := q.DSCP[p.CNP.DSCP]
 	return judged(StepCNPPriority, DirCNP, port, "switch-cnp", fmt.Sprintf("CNP DSCP %d → SP %d", p.CNP.DSCP, v.V), v.Origin,
-		JudgeSwitchCNPDSCP(p, v.V))
+		judge.SwitchCNPDSCP(p, v.V))
 }
