@@ -8,7 +8,6 @@ package model
 import (
 	"net/netip"
 
-	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
 )
@@ -78,7 +77,7 @@ type Fabric struct {
 	// Wire are the packet captures (devices/<device>/captures), reduced to
 	// RoCEv2 flows; HostOfIP names the inventory host whose address an IP
 	// is, so wire evidence can be laid beside that host's configuration.
-	Wire     []*pcap.Summary
+	Wire     []*WireCapture
 	HostOfIP map[netip.Addr]string
 	// IB is the InfiniBand side (model/ib.go); nil on an Ethernet fabric.
 	IB *IBFabric

@@ -8,6 +8,7 @@ import (
 	"net/netip"
 
 	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/pcap/wiremodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -49,7 +50,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 		f.Notes = append(f.Notes, h.Notes...)
 		f.Hosts = append(f.Hosts, h)
 	}
-	f.Wire = c.Wire
+	f.Wire = wiremodel.Captures(c.Wire)
 	f.HostOfIP = HostIPs(inv)
 	model.BuildLinks(f, inv, c)
 	model.BuildOutsidePorts(f)

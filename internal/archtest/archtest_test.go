@@ -69,7 +69,6 @@ var ratchet = []string{
 	"checks -> collectors/ibfiles",
 	"checks -> collectors/k8s",
 	"checks -> collectors/nvue",
-	"checks -> collectors/pcap",
 	"checks -> inventory",
 	"checks/drift -> inventory",
 	"model -> collectors",
@@ -79,9 +78,7 @@ var ratchet = []string{
 	"model -> collectors/k8s",
 	"model -> collectors/lldp",
 	"model -> collectors/nvue",
-	"model -> collectors/pcap",
 	"model/snapshot -> collectors/hostfiles",
-	"render -> collectors/pcap",
 	"render/preview -> collectors/hostfiles",
 	"render/preview -> collectors/nvue",
 }
