@@ -2,7 +2,6 @@ package model
 
 import (
 	"net/netip"
-
 )
 
 // names indexes a fabric's devices by name. Lookups by name run once per
@@ -92,6 +91,7 @@ func (f *Fabric) OnWire(device string) bool {
 // which may run side by side, only read it. The builder of a fabric calls
 // it last.
 func (f *Fabric) Index() { f.index() }
+
 // SwitchByName finds a switch.
 func (f *Fabric) SwitchByName(name string) *Switch {
 	if i := f.lookup(name, true); i >= 0 && f.Switches[i].Name == name {
@@ -99,4 +99,3 @@ func (f *Fabric) SwitchByName(name string) *Switch {
 	}
 	return nil
 }
-
