@@ -59,11 +59,11 @@ type Fabric struct {
 	Switches []*Switch
 	Hosts    []*Host
 	// Links are the cables between inventory devices that LLDP reported
-	// (model/links.go), sorted; LLDPFile maps each device whose lldp.json
+	// (collectors/fabric/links.go), sorted; LLDPFile maps each device whose lldp.json
 	// was read to it (a device absent from it: LLDP not collected).
 	Links    []*Link
 	LLDPFile map[string]string
-	// Plan is the cabling plan (topology.dot, model/plan.go); nil when the
+	// Plan is the cabling plan (topology.dot, collectors/fabric/plan.go); nil when the
 	// fabric has none.
 	Plan *Plan
 	// Rails is the inventory's rail rule (model/rails.go); nil without one.

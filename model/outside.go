@@ -17,11 +17,11 @@ import (
 // which ports the operator audits; the note and link-qos's finding tell
 // them to add it.
 
-// configInterfaces are every interface the configuration names (ranges
+// ConfigInterfaces are every interface the configuration names (ranges
 // expanded), so that LLDP from a host resolves a port outside the checked
 // ones. An interface NVUE does not configure stays administratively down
 // on Cumulus Linux, so a cable LLDP sees is on a configured one.
-func (sw *Switch) configInterfaces() []string {
+func (sw *Switch) ConfigInterfaces() []string {
 	if sw.outside == nil || sw.outside.ifaces == nil {
 		return nil
 	}

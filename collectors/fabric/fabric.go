@@ -52,10 +52,10 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 	}
 	f.Wire = wiremodel.Captures(c.Wire)
 	f.HostOfIP = HostIPs(inv)
-	model.BuildLinks(f, inv, c)
+	buildLinks(f, inv, c)
 	model.BuildOutsidePorts(f)
 	model.BuildECMPGroups(f, inv)
-	model.BuildPlan(f, inv, c)
+	buildPlan(f, inv, c)
 	model.BuildRails(f, inv, c)
 	model.BuildIB(f, inv, c)
 	model.BuildK8s(f, inv, c.K8s)

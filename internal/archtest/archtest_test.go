@@ -76,7 +76,6 @@ var ratchet = []string{
 	"model -> collectors/hostfiles",
 	"model -> collectors/ibfiles",
 	"model -> collectors/k8s",
-	"model -> collectors/lldp",
 	"model -> collectors/nvue",
 	"model/snapshot -> collectors/hostfiles",
 	"render/preview -> collectors/hostfiles",
