@@ -8,16 +8,15 @@ import (
 	"time"
 
 	"github.com/qoslint/qoslint/checks/judge"
-	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/model"
 )
 
 // wireSource is the flows of one capture that one IP address sent.
 type wireSource struct {
-	s     *pcap.Summary
+	s     *model.WireCapture
 	ip    netip.Addr
-	flows []*pcap.Flow
+	flows []*model.WireFlow
 }
 
 // wireSources groups each capture's flows by source IP (flows are sorted
@@ -74,7 +73,7 @@ func wireCorroborates(r *run, host string, ip netip.Addr, cs ...*Check) string {
 
 // firstOf is the earliest mark among the values of a histogram that want
 // rejects.
-func firstOf(counts []uint64, marks []pcap.Mark, bad func(v int) bool, first *pcap.Mark) {
+func firstOf(counts []uint64, marks []model.WireMark, bad func(v int) bool, first *model.WireMark) {
 	for v, n := range counts {
 		if n == 0 || !bad(v) {
 			continue
@@ -96,11 +95,11 @@ func histText(label string, counts []uint64, name func(v int) string) string {
 	return strings.Join(parts, ", ")
 }
 
-func markText(m pcap.Mark) string {
+func markText(m model.WireMark) string {
 	return fmt.Sprintf("first at packet %d (%s)", m.Packet, m.Time.UTC().Format(time.RFC3339Nano))
 }
 
-func wirePos(s *pcap.Summary) source.Pos { return source.Pos{File: s.File} }
+func wirePos(s *model.WireCapture) source.Pos { return source.Pos{File: s.File} }
 
 func pct(n, of uint64) float64 {
 	if of == 0 {

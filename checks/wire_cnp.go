@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/qoslint/qoslint/checks/judge"
-	"github.com/qoslint/qoslint/collectors/pcap"
+	"github.com/qoslint/qoslint/model"
 )
 
 var wireCNP = inRun(&Check{
@@ -33,13 +33,13 @@ func runWireCNP(r *run) []Finding {
 	f := r.f
 	wantD, wantP := f.Policy.CNP.DSCP, f.Policy.CNP.Priority
 	badD := func(v int) bool { return v != wantD }
-	badP := func(v int) bool { return v != wantP && v != pcap.Untagged }
+	badP := func(v int) bool { return v != wantP && v != model.WireUntagged }
 	var out []Finding
 	wireSources(f, func(ws wireSource) {
 		var total, wrongD, wrongP uint64
 		var dscp [64]uint64
 		var pcp [9]uint64
-		var first pcap.Mark
+		var first model.WireMark
 		for _, fl := range ws.flows {
 			c := fl.CNP
 			if c == nil {
@@ -66,7 +66,7 @@ func runWireCNP(r *run) []Finding {
 		}
 		device, host := ws.who(f)
 		actual := histText("DSCP", dscp[:], strconv.Itoa)
-		if tagged := histText("PCP", pcp[:pcap.Untagged], strconv.Itoa); tagged != "" {
+		if tagged := histText("PCP", pcp[:model.WireUntagged], strconv.Itoa); tagged != "" {
 			actual += "; " + tagged
 		}
 		out = append(out, Finding{

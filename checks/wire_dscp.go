@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/qoslint/qoslint/checks/judge"
-	"github.com/qoslint/qoslint/collectors/pcap"
+	"github.com/qoslint/qoslint/model"
 )
 
 var wireDSCP = inRun(&Check{
@@ -38,7 +38,7 @@ func runWireDSCP(r *run) []Finding {
 	wireSources(f, func(ws wireSource) {
 		var total, wrong uint64
 		var hist [64]uint64
-		var first pcap.Mark
+		var first model.WireMark
 		flows := 0
 		for _, fl := range ws.flows {
 			total += fl.Packets

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/qoslint/qoslint/checks/judge"
-	"github.com/qoslint/qoslint/collectors/pcap"
+	"github.com/qoslint/qoslint/model"
 )
 
 // ecnNames are the ECN codepoints (RFC 3168, 5).
@@ -40,7 +40,7 @@ func runWireECN(r *run) []Finding {
 	wireSources(f, func(ws wireSource) {
 		var total, plain uint64
 		var hist [4]uint64
-		var first pcap.Mark
+		var first model.WireMark
 		for _, fl := range ws.flows {
 			total += fl.Packets
 			for v, n := range fl.ECN {

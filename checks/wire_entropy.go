@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks/judge"
-	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 )
@@ -41,9 +40,9 @@ is reported as an application-set flow label (info). Silent without captures.`,
 
 // wirePair is the flows of one capture from one IP to another.
 type wirePair struct {
-	s        *pcap.Summary
+	s        *model.WireCapture
 	src, dst netip.Addr
-	flows    []*pcap.Flow
+	flows    []*model.WireFlow
 	// reverse are the destination QPs of the dst→src flows: the source
 	// QPs of this direction.
 	reverse []uint32
@@ -61,7 +60,7 @@ func runWireEntropy(f *model.Fabric) []Finding {
 
 // wirePairs groups a capture's data flows by source and destination
 // (flows are sorted by both) and finds each direction's reverse QPs.
-func wirePairs(s *pcap.Summary) []wirePair {
+func wirePairs(s *model.WireCapture) []wirePair {
 	qps := map[[2]netip.Addr][]uint32{}
 	var out []wirePair
 	for _, fl := range s.Flows {
@@ -138,7 +137,7 @@ func uplinkModel(f *model.Fabric, p wirePair, ports []uint16) string {
 	uplinks := sw.ECMPGroup.Ports
 	used := map[int]bool{}
 	for _, sp := range ports {
-		used[model.ModelECMPMember(set, model.ECMPTuple{Src: p.src, Dst: p.dst, SrcPort: sp, DstPort: pcap.RoCEv2Port, Protocol: 17}, len(uplinks))] = true
+		used[model.ModelECMPMember(set, model.ECMPTuple{Src: p.src, Dst: p.dst, SrcPort: sp, DstPort: model.RoCEv2Port, Protocol: 17}, len(uplinks))] = true
 	}
 	if len(used) != 1 {
 		return ""
@@ -218,15 +217,15 @@ func appFlowLabel(p wirePair, pair, device string) (Finding, bool) {
 }
 
 // firstPacket is the earliest data packet of the flows.
-func firstPacket(fs []*pcap.Flow) pcap.Mark {
-	var first pcap.Mark
+func firstPacket(fs []*model.WireFlow) model.WireMark {
+	var first model.WireMark
 	for _, f := range fs {
 		firstOf(f.DSCP[:], f.FirstDSCP[:], func(int) bool { return true }, &first)
 	}
 	return first
 }
 
-func qpList(fs []*pcap.Flow) string {
+func qpList(fs []*model.WireFlow) string {
 	var qs []uint32
 	for _, f := range fs {
 		qs = append(qs, f.DestQP)

@@ -2,8 +2,6 @@ package model
 
 import (
 	"net/netip"
-
-	"github.com/qoslint/qoslint/collectors/pcap"
 )
 
 // names indexes a fabric's devices by name. Lookups by name run once per
@@ -64,7 +62,7 @@ func (f *Fabric) index() *names {
 // device × wire check); rebuilt when Wire is not the slice it was built
 // from.
 type wireIndex struct {
-	from    []*pcap.Summary
+	from    []*WireCapture
 	devices map[string]bool
 }
 

@@ -8,7 +8,6 @@ package model
 import (
 	"net/netip"
 
-	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -60,11 +59,11 @@ type Fabric struct {
 	Switches []*Switch
 	Hosts    []*Host
 	// Links are the cables between inventory devices that LLDP reported
-	// (model/links.go), sorted; LLDPFile maps each device whose lldp.json
+	// (collectors/fabric/links.go), sorted; LLDPFile maps each device whose lldp.json
 	// was read to it (a device absent from it: LLDP not collected).
 	Links    []*Link
 	LLDPFile map[string]string
-	// Plan is the cabling plan (topology.dot, model/plan.go); nil when the
+	// Plan is the cabling plan (topology.dot, collectors/fabric/plan.go); nil when the
 	// fabric has none.
 	Plan *Plan
 	// Rails is the inventory's rail rule (collectors/fabric/rails.go); nil without one.
@@ -78,7 +77,7 @@ type Fabric struct {
 	// Wire are the packet captures (devices/<device>/captures), reduced to
 	// RoCEv2 flows; HostOfIP names the inventory host whose address an IP
 	// is, so wire evidence can be laid beside that host's configuration.
-	Wire     []*pcap.Summary
+	Wire     []*WireCapture
 	HostOfIP map[netip.Addr]string
 	// IB is the InfiniBand side (model/ib.go, built by collectors/ibfiles/ibmodel); nil on an Ethernet fabric.
 	IB *IBFabric

@@ -17,10 +17,10 @@ import (
 // which ports the operator audits; the note and link-qos's finding tell
 // them to add it.
 
-// configInterfaces are every interface the configuration names, so that
+// ConfigInterfaces are every interface the configuration names, so that
 // LLDP from a host resolves a port outside the checked ones; the switch's
 // builder says which (ConfigPorts.Interfaces).
-func (sw *Switch) configInterfaces() []string {
+func (sw *Switch) ConfigInterfaces() []string {
 	if sw.outside == nil {
 		return nil
 	}

@@ -3,7 +3,6 @@ package render
 import (
 	"time"
 
-	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -78,18 +77,18 @@ func buildJSONWire(w *Wire) *jsonWire {
 	return out
 }
 
-func jsonFlowOf(f *pcap.Flow) jsonFlow {
+func jsonFlowOf(f *model.WireFlow) jsonFlow {
 	out := jsonFlow{Src: f.Src.String(), Dst: f.Dst.String(), DestQP: f.DestQP, Packets: f.Packets,
 		DSCP: buckets(f.DSCP[:], f.FirstDSCP[:], nil), ECN: buckets(f.ECN[:], f.FirstECN[:], model.ECNName),
 		SrcPorts: append([]uint16{}, f.SrcPorts...), SrcPortsOverflow: f.PortsOverflow}
 	if c := f.CNP; c != nil {
 		out.CNP = &jsonCNP{Count: c.Count, DSCP: buckets(c.DSCP[:], c.FirstDSCP[:], nil),
-			PCP: buckets(c.PCP[:pcap.Untagged], c.FirstPCP[:pcap.Untagged], nil), Untagged: c.PCP[pcap.Untagged]}
+			PCP: buckets(c.PCP[:model.WireUntagged], c.FirstPCP[:model.WireUntagged], nil), Untagged: c.PCP[model.WireUntagged]}
 	}
 	return out
 }
 
-func buckets(counts []uint64, first []pcap.Mark, name func(int) string) []jsonBucket {
+func buckets(counts []uint64, first []model.WireMark, name func(int) string) []jsonBucket {
 	out := []jsonBucket{}
 	for v, n := range counts {
 		if n == 0 {

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -40,7 +39,7 @@ type WireFlow struct {
 	DSCP, ECN     string
 	Ports         string
 	// flow is the summary itself, which the json format writes out.
-	flow *pcap.Flow
+	flow *model.WireFlow
 }
 
 // BuildWire is the captures of f; nil when there are none.
@@ -60,7 +59,7 @@ func BuildWire(f *model.Fabric) *Wire {
 	return w
 }
 
-func wireFlow(c *WireCapture, fl *pcap.Flow) WireFlow {
+func wireFlow(c *WireCapture, fl *model.WireFlow) WireFlow {
 	out := WireFlow{Src: fl.Src.String(), Dst: fl.Dst.String(), QP: fl.DestQP, Packets: fl.Packets, flow: fl}
 	for v, n := range fl.DSCP {
 		c.DSCP[v] += n

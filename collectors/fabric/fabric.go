@@ -13,6 +13,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/ibfiles/ibmodel"
 	"github.com/qoslint/qoslint/collectors/k8s/k8smodel"
 	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
+	"github.com/qoslint/qoslint/collectors/pcap/wiremodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -54,12 +55,12 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 		f.Notes = append(f.Notes, h.Notes...)
 		f.Hosts = append(f.Hosts, h)
 	}
-	f.Wire = c.Wire
+	f.Wire = wiremodel.Captures(c.Wire)
 	f.HostOfIP = HostIPs(inv)
-	model.BuildLinks(f, inv, c)
+	buildLinks(f, inv, c)
 	model.BuildOutsidePorts(f)
 	model.BuildECMPGroups(f, inv)
-	model.BuildPlan(f, inv, c)
+	buildPlan(f, inv, c)
 	Rails(f, inv, c)
 	ibmodel.IB(f, inv, c)
 	k8smodel.Build(f, inv, c.K8s)

@@ -1,4 +1,4 @@
-package model
+package fabric
 
 import (
 	"strings"
@@ -8,6 +8,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
 )
 
 // The neighbour shapes are lldpd's (lldpd/lldpd
@@ -19,11 +20,11 @@ func TestBuildLinks(t *testing.T) {
 		Switches: []inventory.Switch{{Name: "leaf01"}, {Name: "spine01"}},
 		Hosts:    []inventory.Host{{Name: "gpu01"}, {Name: "gpu02"}},
 	}
-	q := &QoS{}
-	leaf := &Switch{Name: "leaf01", PortQoS: map[string]*QoS{"swp1": q, "swp2": q, "bond1": q, "swp31": q},
+	q := &model.QoS{}
+	leaf := &model.Switch{Name: "leaf01", PortQoS: map[string]*model.QoS{"swp1": q, "swp2": q, "bond1": q, "swp31": q},
 		Bonds: map[string][]string{"bond1": {"swp3", "swp4"}}}
-	spine := &Switch{Name: "spine01", PortQoS: map[string]*QoS{"swp1": q}}
-	f := &Fabric{Switches: []*Switch{leaf, spine}}
+	spine := &model.Switch{Name: "spine01", PortQoS: map[string]*model.QoS{"swp1": q}}
+	f := &model.Fabric{Switches: []*model.Switch{leaf, spine}}
 	nb := func(file string, ns ...lldp.Neighbor) *lldp.Neighbors {
 		return &lldp.Neighbors{File: file, Neighbors: ns}
 	}
@@ -52,7 +53,7 @@ func TestBuildLinks(t *testing.T) {
 			{Name: "gpu02", Links: []hostfiles.Link{{Name: "ens1f1np1", LinkType: "ether", MAC: "00:00:5e:00:53:22"}}},
 		},
 	}
-	BuildLinks(f, inv, c)
+	buildLinks(f, inv, c)
 	var got []string
 	for _, l := range f.Links {
 		got = append(got, l.String()+" "+strings.Trim(strings.ReplaceAll(
