@@ -15,6 +15,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
 	"github.com/qoslint/qoslint/collectors/pcap/wiremodel"
 	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 )
@@ -28,15 +29,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 		roles[s.Name] = s
 	}
 	for _, sc := range c.Switches {
-		is := roles[sc.Name]
-		sw, problems := nvuemodel.Switch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
-		sw.NotCollected = sc.Missing
-		model.InventoryPlatform(sw, is, is.Pos.File)
-		nvuemodel.AttachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
-		model.NotePlatform(sw)
-		nvuemodel.OperPorts(sw, sc.RoceStatus)
-		sw.Counters = countermodel.SwitchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
-		model.DeltaSwitch(sw.Counters, countermodel.SwitchCounters("", sc.CountersBefore), sc.CountersInterval)
+		sw, problems := buildSwitch(sc, roles[sc.Name])
 		for _, p := range problems {
 			p.Device = sc.Name
 		}
@@ -67,6 +60,22 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 	ibmodel.Apps(f, c)
 	f.Index()
 	return f
+}
+
+// buildSwitch builds one switch: its switch OS's builder reads the
+// configuration and the OS's show outputs into the model's vendor-neutral
+// types; what follows is the same for every OS (the platform, the gNMI
+// counters). Cumulus Linux (NVUE) is the one switch OS read today.
+func buildSwitch(sc *collectors.SwitchCapture, is inventory.Switch) (*model.Switch, []*source.Error) {
+	sw, problems := nvuemodel.Switch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
+	nvuemodel.AttachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
+	nvuemodel.OperPorts(sw, sc.RoceStatus)
+	sw.NotCollected = sc.Missing
+	model.InventoryPlatform(sw, is, is.Pos.File)
+	model.NotePlatform(sw)
+	sw.Counters = countermodel.SwitchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
+	model.DeltaSwitch(sw.Counters, countermodel.SwitchCounters("", sc.CountersBefore), sc.CountersInterval)
+	return sw, problems
 }
 
 // HostIPs maps the inventory hosts' addresses that are IP literals to

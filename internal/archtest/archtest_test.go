@@ -84,7 +84,6 @@ func under(p, path string) bool { return p == path || strings.HasPrefix(p, path+
 // Delete a line when its edge goes; never add one (a package split may
 // rename one, as collectors/gnmi became collectors/gnmifile).
 var ratchet = []string{
-	"model -> collectors",
 	"render/preview -> collectors/hostfiles",
 	"render/preview -> collectors/nvue",
 }
