@@ -18,8 +18,8 @@ var linkPFC = &Check{
 where both ends of each cable have PFC on it, the receiver to send pause and the sender to honour
 it (IEEE 802.1Qbb). One end without it drops RoCE on that cable alone. For every cable LLDP
 reports (lldpcli show neighbors, lldpd/lldpd) between a RoCE NIC and a switch, or between two
-switches, each end is judged with host-pfc's and switch-pfc's rules (JudgeHostPFC,
-JudgeSwitchPFC) on the RoCE priority; an end whose PFC was not collected is left to those checks.
+switches, each end is judged with host-pfc's and switch-pfc's rules (judge.HostPFC,
+judge.SwitchPFC) on the RoCE priority; an end whose PFC was not collected is left to those checks.
 The finding is information: each end's own finding (host-pfc, switch-pfc) carries the severity
 and the fix, and this one names the cable and the NIC it leaves lossy, so that a gate counts one
 defect once. (While every linked switch port is one of the checked ports, the two always agree.)`,

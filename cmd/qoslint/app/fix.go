@@ -10,7 +10,7 @@ import (
 	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/render"
-	"github.com/qoslint/qoslint/render/preview"
+	"github.com/qoslint/qoslint/templates/preview"
 )
 
 // FixOptions are `qoslint fix`'s settings.

@@ -17,7 +17,7 @@ import (
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
-	"github.com/qoslint/qoslint/render/preview"
+	"github.com/qoslint/qoslint/templates/preview"
 )
 
 // GenerateOptions are `qoslint render`'s settings.

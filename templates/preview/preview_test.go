@@ -17,7 +17,7 @@ import (
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
-	"github.com/qoslint/qoslint/render/preview"
+	"github.com/qoslint/qoslint/templates/preview"
 )
 
 func findings(t *testing.T, dir string) []string {
