@@ -107,7 +107,7 @@ func fifoTCFinding(f *model.Fabric, h *model.Host) (Finding, bool) {
 
 func fifoExpected(f *model.Fabric) string {
 	p := f.Policy
-	return fmt.Sprintf("%s unset, or the ToS of a RoCE DSCP (%s) or of the CNP DSCP %d (ToS %d)", fifoVar, intList(p.RoCE.DSCP), p.CNP.DSCP, model.ToSOfDSCP(p.CNP.DSCP))
+	return fmt.Sprintf("%s unset, or the ToS of a RoCE DSCP (%s) or of the CNP DSCP %d (ToS %d)", fifoVar, model.IntList(p.RoCE.DSCP), p.CNP.DSCP, model.ToSOfDSCP(p.CNP.DSCP))
 }
 
 // k8sFifoTCFindings judges NCCL_IB_FIFO_TC where a workload's container

@@ -79,7 +79,7 @@ func linkPauseFinding(sw *model.Switch, v model.Value[string], ports []string, q
 	return Finding{
 		Severity: judge.Error, Device: sw.Name, Interface: iface,
 		Message: fmt.Sprintf("link pause (%s) and PFC on switch-priority %s are on the same port: "+
-			"Cumulus Linux does not support link pause and PFC together", bound, prioList(prios)),
+			"Cumulus Linux does not support link pause and PFC together", bound, judge.PrioList(prios)),
 		Expected: "PFC only (no qos link-pause)",
 		Actual:   bound + originNote(v.Origin),
 		Source:   at(v.Origin, sw.ConfigFile),

@@ -175,7 +175,7 @@ func trimNotPhysical(sw *model.Switch) []Finding {
 			Severity: judge.Error, Device: sw.Name, Interface: np.Port,
 			Message: fmt.Sprintf("packet trimming egress eligibility is set on %s, which is %s: \"You can only configure physical ports; if you want to trim packets egressing bonds, specify the bond slave ports\"",
 				np.Port, np.What),
-			Expected: want, Actual: fmt.Sprintf("traffic-class %s on %s", prioList(slices.Clone(np.TCs.V)), np.Port),
+			Expected: want, Actual: fmt.Sprintf("traffic-class %s on %s", judge.PrioList(slices.Clone(np.TCs.V)), np.Port),
 			Source: np.TCs.Origin.Pos, Changes: fix,
 		})
 	}
@@ -233,7 +233,7 @@ func trimCoverage(f *model.Fabric, sw *model.Switch) []Finding {
 		for tc, ds := range roceTCs(f, q) {
 			if !slices.Contains(el.V, tc) {
 				miss = append(miss, tc)
-				why = append(why, fmt.Sprintf("DSCP %s → traffic-class %d", prioList(slices.Clone(ds)), tc))
+				why = append(why, fmt.Sprintf("DSCP %s → traffic-class %d", judge.PrioList(slices.Clone(ds)), tc))
 			}
 		}
 		if len(miss) == 0 {
@@ -241,7 +241,7 @@ func trimCoverage(f *model.Fabric, sw *model.Switch) []Finding {
 		}
 		slices.Sort(miss)
 		slices.Sort(why)
-		k := key{prioList(miss), el.Origin.String()}
+		k := key{judge.PrioList(miss), el.Origin.String()}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 			detail[k] = strings.Join(why, ", ")
@@ -262,7 +262,7 @@ func trimCoverage(f *model.Fabric, sw *model.Switch) []Finding {
 			Message: fmt.Sprintf("packet trimming is on, but RoCE's traffic-class %s is not trim-eligible on %s (%s): RoCE packets there are dropped, not trimmed",
 				k.missing, ifaces, detail[k]),
 			Expected: "egress eligibility on traffic-class " + k.missing,
-			Actual:   fmt.Sprintf("traffic-class %s (%s)", prioList(slices.Clone(el.V)), el.Origin),
+			Actual:   fmt.Sprintf("traffic-class %s (%s)", judge.PrioList(slices.Clone(el.V)), el.Origin),
 			Source:   at(el.Origin, sw.ConfigFile), Changes: fix,
 		})
 	}

@@ -129,7 +129,7 @@ func trimEligibilityDrift(sw *model.Switch) []Finding {
 	groups := map[diff][]string{}
 	var keys []diff
 	add := func(p string, want, got []int) {
-		d := diff{prioList(want), prioList(got)}
+		d := diff{judge.PrioList(want), judge.PrioList(got)}
 		if _, ok := groups[d]; !ok {
 			keys = append(keys, d)
 		}

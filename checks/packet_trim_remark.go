@@ -213,7 +213,7 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 			Severity: judge.Warning, Device: sw.Name,
 			Message:  fmt.Sprintf("qos remark profile %s on {ports} maps no DSCP for switch-priority %d, the trimmed packets': which DSCP they carry is not documented; qoslint prints no command: the DSCP is the operator's choice", prof.Name, sp),
 			Expected: fmt.Sprintf("qos remark %s switch-priority %d dscp <n>", prof.Name, sp),
-			Actual:   "switch-priority " + prioList(mapKeys(prof.DSCP)) + " only", Source: pickPos(prof.Pos, bound, sw.ConfigFile),
+			Actual:   "switch-priority " + judge.PrioList(mapKeys(prof.DSCP)) + " only", Source: pickPos(prof.Pos, bound, sw.ConfigFile),
 		}, nil)
 		return model.Value[int]{}, false
 	}
@@ -409,8 +409,8 @@ func remarkShowDrift(sw *model.Switch) []Finding {
 					"rewrite "+orNone(want), orNone(shown.Rewrite), Finding{Source: shown.Pos})
 			}
 			if want := mapKeys(cfg.DSCP); shown.SPsKnown && !slices.Equal(want, shown.SPs) {
-				add(fmt.Sprintf("the switch reports qos remark profile %s mapping switch-priority %s but its configuration maps %s", n, prioList(slices.Clone(shown.SPs)), prioList(want)),
-					"switch-priority "+prioList(slices.Clone(want)), prioList(slices.Clone(shown.SPs)), Finding{Source: shown.Pos})
+				add(fmt.Sprintf("the switch reports qos remark profile %s mapping switch-priority %s but its configuration maps %s", n, judge.PrioList(slices.Clone(shown.SPs)), judge.PrioList(want)),
+					"switch-priority "+judge.PrioList(slices.Clone(want)), judge.PrioList(slices.Clone(shown.SPs)), Finding{Source: shown.Pos})
 			}
 		}
 	}

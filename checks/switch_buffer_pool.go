@@ -91,13 +91,13 @@ func poolPriority(f *model.Fabric, sw *model.Switch) []Finding {
 		if judge.PoolPriority(f.Policy, sw.RoCE.Lossless(), p.Name, true, p.SPs).OK {
 			continue
 		}
-		fd := Finding{Severity: judge.Error, Device: sw.Name, Source: p.SPsPos, Actual: fmt.Sprintf("traffic-pool %s switch-priority %s", p.Name, intList(p.SPs))}
+		fd := Finding{Severity: judge.Error, Device: sw.Name, Source: p.SPsPos, Actual: fmt.Sprintf("traffic-pool %s switch-priority %s", p.Name, model.IntList(p.SPs))}
 		if model.LossyPool(p.Name) {
 			fd.Message = fmt.Sprintf("the RoCE switch-priority %d is in the lossy traffic pool %s: it gets no lossless buffer, so PFC cannot keep RoCE lossless", prio, p.Name)
 			fd.Expected = fmt.Sprintf("switch-priority %d not in %s", prio, p.Name)
 			fd.Changes = []Change{nvUnset("", "qos", "traffic-pool", p.Name, "switch-priority", strconv.Itoa(prio))}
 		} else {
-			fd.Message = fmt.Sprintf("the lossless traffic pool %s lists switch-priority %s, not the RoCE priority %d: RoCE gets no lossless buffer", p.Name, intList(p.SPs), prio)
+			fd.Message = fmt.Sprintf("the lossless traffic pool %s lists switch-priority %s, not the RoCE priority %d: RoCE gets no lossless buffer", p.Name, model.IntList(p.SPs), prio)
 			fd.Expected = fmt.Sprintf("switch-priority %d in %s", prio, p.Name)
 			fd.Changes = []Change{nvSet("", false, strconv.Itoa(prio), "qos", "traffic-pool", p.Name, "switch-priority")}
 		}
@@ -133,7 +133,7 @@ func operPools(f *model.Fabric, sw *model.Switch) []Finding {
 			Message:  fmt.Sprintf("the switch does not buffer the RoCE switch-priority %d in its reserved ingress pool: RoCE arrives into lossy buffer, which PFC cannot keep lossless; %s", prio, none),
 			Expected: fmt.Sprintf("roce-reserved-ingress switch-priorities include %d", prio), Actual: "no roce-reserved-ingress"}
 		if ingress != nil {
-			fd.Actual = "roce-reserved-ingress switch-priorities " + intList(ingress.SPs)
+			fd.Actual = "roce-reserved-ingress switch-priorities " + model.IntList(ingress.SPs)
 		}
 		out = append(out, fd)
 	}
@@ -142,7 +142,7 @@ func operPools(f *model.Fabric, sw *model.Switch) []Finding {
 			Message:  fmt.Sprintf("the switch does not hold the RoCE traffic-class %d in its reserved egress pool: RoCE queues in lossy buffer on the way out; %s", tc, none),
 			Expected: fmt.Sprintf("roce-reserved-egress traffic-class includes %d", tc), Actual: "no roce-reserved-egress"}
 		if egress != nil {
-			fd.Actual = "roce-reserved-egress traffic-class " + intList(egress.TCs)
+			fd.Actual = "roce-reserved-egress traffic-class " + model.IntList(egress.TCs)
 		}
 		out = append(out, fd)
 	}

@@ -110,7 +110,7 @@ func operViewDrift(sw *model.Switch, v operView) []Finding {
 		drift("trust-mode", trustShown(g.Trust.V), o.Trust.V, o.Trust)
 	}
 	if cfg := setOf(g.PFC[:]); o.PFC.Known && !slices.Equal(sorted(o.PFC.V), cfg) {
-		drift("PFC on switch-priority", prioList(cfg), prioList(o.PFC.V), pos(o.PFC))
+		drift("PFC on switch-priority", judge.PrioList(cfg), judge.PrioList(o.PFC.V), pos(o.PFC))
 	}
 	for _, d := range []struct {
 		name string
@@ -123,7 +123,7 @@ func operViewDrift(sw *model.Switch, v operView) []Finding {
 	}
 	cfgECN := setOf(g.ECN[:])
 	if o.ECNTCs.Known && !slices.Equal(sorted(o.ECNTCs.V), cfgECN) {
-		drift("ECN on traffic-class", prioList(cfgECN), prioList(o.ECNTCs.V), pos(o.ECNTCs))
+		drift("ECN on traffic-class", judge.PrioList(cfgECN), judge.PrioList(o.ECNTCs.V), pos(o.ECNTCs))
 	}
 	out = append(out, operThresholdDrift(sw, v, cfgECN)...)
 	out = append(out, operETSDrift(sw, v)...)
@@ -299,8 +299,8 @@ func operPoolMembers(sw *model.Switch, v operView) []Finding {
 			out = append(out, Finding{
 				Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 				Message: fmt.Sprintf("%s's pool %s holds %s %s, not %d, but its configuration keeps PFC on switch-priority %d in traffic-class %d"+notApplied,
-					v.who(), name, what, intList(members(p)), want, sp, tc),
-				Expected: fmt.Sprintf("%s %s includes %d", name, what, want), Actual: fmt.Sprintf("%s %s %s", name, what, intList(members(p))), Source: at,
+					v.who(), name, what, model.IntList(members(p)), want, sp, tc),
+				Expected: fmt.Sprintf("%s %s includes %d", name, what, want), Actual: fmt.Sprintf("%s %s %s", name, what, model.IntList(members(p))), Source: at,
 			})
 		}
 	}

@@ -46,13 +46,13 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 				if missing {
 					fix = append(fix, Change{Kind: NVUE, Path: []string{"qos", "pfc", prof, "switch-priority", strconv.Itoa(want)}, RollbackUnset: []string{"qos", "pfc", prof, "switch-priority", strconv.Itoa(want)}})
 				}
-				for _, p := range without(on, want) {
+				for _, p := range judge.Without(on, want) {
 					fix = append(fix, nvUnset("", "qos", "pfc", prof, "switch-priority", strconv.Itoa(p)))
 				}
 				out = append(out, Finding{
 					Severity: j.Severity, Device: sw.Name, Interface: g.Iface, Message: j.Reason,
 					Expected: fmt.Sprintf("PFC on switch-priority %d", want),
-					Actual:   "PFC on " + prioList(on) + originNote(q.PFC[want].Origin),
+					Actual:   "PFC on " + judge.PrioList(on) + originNote(q.PFC[want].Origin),
 					Source:   at(q.PFC[want].Origin, sw.ConfigFile), Changes: fix,
 				})
 			}
@@ -77,16 +77,6 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 					Changes: []Change{nvSet(o, had, model.NVUEBool(release(sw), true, path...), path...)},
 				})
 			}
-		}
-	}
-	return out
-}
-
-func without(ps []int, x int) []int {
-	var out []int
-	for _, p := range ps {
-		if p != x {
-			out = append(out, p)
 		}
 	}
 	return out

@@ -2,8 +2,6 @@ package checks
 
 import (
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/qoslint/qoslint/internal/source"
@@ -52,18 +50,6 @@ func pfcList(on map[int]bool) string {
 	return b.String()
 }
 
-func prioList(ps []int) string {
-	if len(ps) == 0 {
-		return "none"
-	}
-	sort.Ints(ps)
-	s := make([]string, len(ps))
-	for i, p := range ps {
-		s[i] = strconv.Itoa(p)
-	}
-	return strings.Join(s, ",")
-}
-
 // valueGroup is ports that share one value from one origin, so a finding
 // can name them together and its fix can change them together.
 type valueGroup[T any] struct {
@@ -91,11 +77,4 @@ func groupByValue[T any](ports []string, value func(p string) model.Value[T], ke
 		g.ports = append(g.ports, p)
 	}
 	return groups
-}
-
-func intList(v []int) string {
-	if len(v) == 0 {
-		return "none"
-	}
-	return model.CompressInts(v)
 }

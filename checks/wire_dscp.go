@@ -63,7 +63,7 @@ func runWireDSCP(r *run) []Finding {
 			Severity: judge.Error, Device: device,
 			Message: fmt.Sprintf("%s sent %d of %d RoCEv2 data packets (%.1f%%) in %d flows with a DSCP that is not the RoCE DSCP; %s",
 				ws.ip, wrong, total, pct(wrong, total), flows, markText(first)) + wireCorroborates(r, host, ws.ip, hostToS),
-			Expected: "DSCP " + intList(want),
+			Expected: "DSCP " + model.IntList(want),
 			Actual:   histText("DSCP", hist[:], strconv.Itoa),
 			Source:   wirePos(ws.s),
 		})

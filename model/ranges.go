@@ -12,3 +12,13 @@ var (
 	CompressNames = nvrange.CompressNames
 	CompressInts  = nvrange.CompressInts
 )
+
+// IntList prints a list of priorities, traffic classes or the like as the
+// findings, the marking chain and the trace print it: ranges compressed as
+// NVUE prints them, "none" for an empty list.
+func IntList(v []int) string {
+	if len(v) == 0 {
+		return "none"
+	}
+	return CompressInts(v)
+}

@@ -289,7 +289,7 @@ func nicPFCHop(c *MarkingChain, n *model.NIC) Hop {
 		hop.Reason = fmt.Sprintf("PFC enabled on priority %d%s", p, from(n.PFC[p].Origin))
 	default:
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("PFC off on prio %d", p), fmt.Sprintf("PFC off on %d", p)
-		hop.Reason = fmt.Sprintf("PFC is off on priority %d (on: %s)%s: the NIC neither honours nor sends pause for RoCE", p, intList(on), from(n.PFC[p].Origin))
+		hop.Reason = fmt.Sprintf("PFC is off on priority %d (on: %s)%s: the NIC neither honours nor sends pause for RoCE", p, model.IntList(on), from(n.PFC[p].Origin))
 	}
 	return hop
 }
@@ -402,7 +402,7 @@ func switchPFCHop(c *MarkingChain, q *model.QoS) Hop {
 	var bad []string
 	pfcBroken := st.PFC.Broken()
 	if pfcBroken {
-		bad = append(bad, fmt.Sprintf("PFC is not on switch-priority %d (on: %s)%s: RoCE is dropped under congestion", p, intList(on), from(q.PFC[p].Origin)))
+		bad = append(bad, fmt.Sprintf("PFC is not on switch-priority %d (on: %s)%s: RoCE is dropped under congestion", p, model.IntList(on), from(q.PFC[p].Origin)))
 	}
 	if st.Rx.Broken() {
 		bad = append(bad, fmt.Sprintf("PFC rx is disabled%s: the switch ignores the pause frames it receives", from(q.PFCRx.Origin)))
@@ -415,7 +415,7 @@ func switchPFCHop(c *MarkingChain, q *model.QoS) Hop {
 		hop.Status, hop.Label = HopOK, fmt.Sprintf("PFC on SP %d", p)
 		hop.Reason = fmt.Sprintf("PFC on switch-priority %d, rx and tx enabled%s", p, from(q.PFC[p].Origin))
 	case pfcBroken:
-		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("PFC off on SP %d", p), fmt.Sprintf("PFC on %s, not %d", intList(on), p)
+		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("PFC off on SP %d", p), fmt.Sprintf("PFC on %s, not %d", model.IntList(on), p)
 	default:
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("PFC on SP %d", p), "PFC rx/tx disabled"
 	}
@@ -459,11 +459,4 @@ func from(o model.Origin) string {
 		return " (" + s + ")"
 	}
 	return ""
-}
-
-func intList(v []int) string {
-	if len(v) == 0 {
-		return "none"
-	}
-	return model.CompressInts(v)
 }

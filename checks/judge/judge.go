@@ -114,7 +114,7 @@ func WantedPFC(p policy.Policy, on []int) []int {
 	if PFCRequired(p) {
 		return []int{p.RoCE.Priority}
 	}
-	return without(on, p.RoCE.Priority)
+	return Without(on, p.RoCE.Priority)
 }
 
 // SwitchPFC is switch-pfc on a port group's PFC priorities: on the
@@ -136,11 +136,11 @@ func judgePFC(p policy.Policy, on []int, unit, moved, missingMsg string) Judgeme
 	missing := !slices.Contains(on, want)
 	switch {
 	case missing && len(on) > 0:
-		return Fail(Error, moved, prioList(slices.Clone(on)), want)
+		return Fail(Error, moved, PrioList(slices.Clone(on)), want)
 	case missing:
 		return Fail(Error, missingMsg, want)
 	case len(on) > 1:
-		return Fail(Warning, "PFC is also on "+unit+" %s, which carries no lossless traffic", prioList(without(on, want)))
+		return Fail(Warning, "PFC is also on "+unit+" %s, which carries no lossless traffic", PrioList(Without(on, want)))
 	}
 	return Pass
 }
@@ -739,7 +739,7 @@ func NCCLFifoTC(p policy.Policy, tc int, anyFree bool, knob string) Judgement {
 			knob, d, tc, tc, tc, model.ToSOfDSCP(tc))
 	}
 	return Fail(Warning, "%s puts DSCP %d on NCCL's control messages, neither a RoCE DSCP (%s) nor the CNP DSCP %d (ToS %d): the policy gives them no class of their own, while NVIDIA documents the variable for \"a high priority, low-latency traffic class\"",
-		knob, d, intList(p.RoCE.DSCP), p.CNP.DSCP, cnpToS)
+		knob, d, model.IntList(p.RoCE.DSCP), p.CNP.DSCP, cnpToS)
 }
 
 // NCCLFifoTCJudged says whether host-nccl-fifo-tc judges a host: one with
@@ -786,11 +786,10 @@ func tosMistake(tos int, dscps []int, knob string) string {
 	return fmt.Sprintf("%s puts DSCP %d on the wire, not the RoCE DSCP %d: set the ToS to %d", knob, d, dscps[0], want)
 }
 
-// The three below are the checks' list formatting (checks/values.go,
-// switch_pfc.go, trace), repeated so the verdicts read like the findings
-// they become without the kernel importing the rules.
+// PrioList prints priorities sorted, comma-separated ("none" for none),
+// as the verdicts and the findings they become print them.
 
-func prioList(ps []int) string {
+func PrioList(ps []int) string {
 	if len(ps) == 0 {
 		return "none"
 	}
@@ -802,7 +801,8 @@ func prioList(ps []int) string {
 	return strings.Join(s, ",")
 }
 
-func without(ps []int, x int) []int {
+// Without is ps less every x.
+func Without(ps []int, x int) []int {
 	var out []int
 	for _, p := range ps {
 		if p != x {
@@ -810,13 +810,6 @@ func without(ps []int, x int) []int {
 		}
 	}
 	return out
-}
-
-func intList(v []int) string {
-	if len(v) == 0 {
-		return "none"
-	}
-	return model.CompressInts(v)
 }
 
 // FirmwareWant is one parameter host-firmware judges: its name, the value

@@ -81,7 +81,7 @@ func nicPriorityStep(f *model.Fabric, port string, n *model.NIC) TraceStep {
 
 func nicPFCStep(f *model.Fabric, port string, n *model.NIC) TraceStep {
 	st, on := NICPFC(f.Policy, n)
-	return stepOf(StepNICPFC, DirRoCE, port, "PFC on "+intList(on), st)
+	return stepOf(StepNICPFC, DirRoCE, port, "PFC on "+model.IntList(on), st)
 }
 
 // nicDCQCNStep is the reaction point ("rp", the sender) or notification
@@ -115,11 +115,4 @@ func onWord(b bool) string {
 		return "on"
 	}
 	return "off"
-}
-
-func intList(v []int) string {
-	if len(v) == 0 {
-		return "none"
-	}
-	return model.CompressInts(v)
 }

@@ -99,7 +99,7 @@ func switchPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 // (tx) and honours (rx) on the RoCE priority; the first that fails.
 func switchPFCStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 	st := SwitchPFC(p, q)
-	label := "PFC on SP " + intList(st.On)
+	label := "PFC on SP " + model.IntList(st.On)
 	s := stepOf(StepSwitchPFC, DirRoCE, port, label, st.PFC)
 	if s.Status == StepBroken {
 		return s
