@@ -68,11 +68,13 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 // counters). Cumulus Linux (NVUE) is the one switch OS read today.
 func buildSwitch(sc *collectors.SwitchCapture, is inventory.Switch) (*model.Switch, []*source.Error) {
 	sw, problems := nvuemodel.Switch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
-	nvuemodel.AttachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
-	nvuemodel.OperPorts(sw, sc.RoceStatus)
+	// In this order: the trim views add to what was not collected, and
+	// judge their limits by the platform the inventory may name.
 	sw.NotCollected = sc.Missing
 	model.InventoryPlatform(sw, is, is.Pos.File)
+	nvuemodel.AttachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
 	model.NotePlatform(sw)
+	nvuemodel.OperPorts(sw, sc.RoceStatus)
 	sw.Counters = countermodel.SwitchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
 	model.DeltaSwitch(sw.Counters, countermodel.SwitchCounters("", sc.CountersBefore), sc.CountersInterval)
 	return sw, problems
