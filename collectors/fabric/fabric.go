@@ -68,8 +68,8 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 // counters). Cumulus Linux (NVUE) is the one switch OS read today.
 func buildSwitch(sc *collectors.SwitchCapture, is inventory.Switch) (*model.Switch, []*source.Error) {
 	sw, problems := nvuemodel.Switch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
-	// In this order: the trim views add to what was not collected, and
-	// judge their limits by the platform the inventory may name.
+	// The capture's list of what it lacks comes first: the trim views add
+	// to it.
 	sw.NotCollected = sc.Missing
 	model.InventoryPlatform(sw, is, is.Pos.File)
 	nvuemodel.AttachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
