@@ -5,15 +5,16 @@
 package collectors
 
 import (
-	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"time"
 
 	"github.com/qoslint/qoslint/collectors/gnmifile"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/collectors/pcap"
+	"github.com/qoslint/qoslint/collectors/sonic/configdb"
 	"github.com/qoslint/qoslint/collectors/topology"
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -54,6 +55,13 @@ type Capture struct {
 // SwitchCapture is what was read from one NVUE switch.
 type SwitchCapture struct {
 	Name string
+	// OS is the switch operating system its files were read as:
+	// inventory.OSCumulus (Config and the nv show views) or
+	// inventory.OSSONiC (ConfigDB).
+	OS string
+	// ConfigDB is a SONiC switch's config_db.json; nil when it could not
+	// be read, or for a Cumulus switch.
+	ConfigDB *configdb.Config
 	// Config is the NVUE configuration, from nv-config.yaml or
 	// nv-config-commands.txt (both parse to the same tree). Nil when neither
 	// could be read.

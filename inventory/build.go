@@ -323,6 +323,14 @@ func buildSwitch(file string, d rawDevice, seen map[string]int, p *problems) (Sw
 			p.semantic(f.Line, "switch %q: platform %q is not a switch model (want the model as the configuration header names it, such as SN5600 or MSN4700)", d.Name.V, f.V)
 		}
 	}
+	if f := d.OS; f.Set {
+		switch os := strings.ToLower(f.V); os {
+		case OSCumulus, OSSONiC:
+			sw.OS, sw.OSLine = os, f.Line
+		default:
+			p.semantic(f.Line, "switch %q: unknown os %q (want %s or %s)", d.Name.V, f.V, OSCumulus, OSSONiC)
+		}
+	}
 	if d.Items.Set {
 		for i, port := range d.Items.V {
 			if !portName.MatchString(port) {

@@ -55,7 +55,7 @@ var (
 	gnmiSchema   = attrSchema("port", "tls", "ca_file", "skip_verify", "timeout")
 	credKeys     = []string{"username", "password_env", "key_file", "agent", "port", "sudo", "jump_host"}
 	credsSchema  = attrSchema(credKeys...)
-	switchSchema = attrSchema(append([]string{"role", "address", "ports", "gnmi_port", "platform"}, credKeys...)...)
+	switchSchema = attrSchema(append([]string{"role", "address", "ports", "gnmi_port", "platform", "os"}, credKeys...)...)
 	hostSchema   = attrSchema(append([]string{"address", "nics", "k8s_node", "k8s_labels"}, credKeys...)...)
 )
 
@@ -241,6 +241,7 @@ func hclDevicesRaw(top *hcl.BodyContent, raw *rawInventory, p *problems) {
 			d.Creds = hclCreds(a, who, p)
 			d.GNMIPort = hclScalar(a["gnmi_port"], who+"gnmi_port", asInt, p)
 			d.Platform = hclScalar(a["platform"], who+"platform", asString, p)
+			d.OS = hclScalar(a["os"], who+"os", asString, p)
 			raw.Switches = append(raw.Switches, d)
 			continue
 		}

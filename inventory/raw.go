@@ -66,6 +66,8 @@ type rawDevice struct {
 	// GNMIPort is a switch's gnmi_port, Platform its platform.
 	GNMIPort field[int]
 	Platform field[string]
+	// OS is a switch's os: cumulus (the default) or sonic.
+	OS field[string]
 	// K8sNode and K8sLabels are a host's k8s_node and k8s_labels.
 	K8sNode   field[string]
 	K8sLabels field[map[string]string]

@@ -115,8 +115,21 @@ type Switch struct {
 	Platform string
 	// PlatformLine is the inventory line of Platform (0 when unset).
 	PlatformLine int
-	Pos          source.Pos
+	// OS is the switch operating system whose files describe it: OSCumulus
+	// (Cumulus Linux, NVUE; the default) or OSSONiC. Offline, a switch
+	// whose inventory entry names none is SONiC when its folder holds
+	// config_db.json and no NVUE file (collectors/offline). OSLine is the
+	// inventory line of an explicit os (0 when unset).
+	OS     string
+	OSLine int
+	Pos    source.Pos
 }
+
+// The switch operating systems qoslint reads.
+const (
+	OSCumulus = "cumulus"
+	OSSONiC   = "sonic"
+)
 
 // Host is one GPU server.
 type Host struct {

@@ -123,6 +123,7 @@ type yamlSwitch struct {
 	Ports     []string `yaml:"ports"`
 	GNMIPort  *int     `yaml:"gnmi_port"`
 	Platform  *string  `yaml:"platform"`
+	OS        *string  `yaml:"os"`
 	yamlCreds `yaml:",inline"`
 }
 

@@ -327,6 +327,7 @@ func yamlDevicesRaw(f *yamlFile, root *yaml.Node, raw *rawInventory, p *problems
 			Creds:    yamlCredsRaw(&s.yamlCreds, n, line),
 			GNMIPort: yamlInt(s.GNMIPort, n, "gnmi_port", line),
 			Platform: yamlString(s.Platform, n, "platform", line),
+			OS:       yamlString(s.OS, n, "os", line),
 		})
 	}
 	hKey, hSeq := child(root, "hosts")

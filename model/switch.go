@@ -15,6 +15,14 @@ const DefaultProfile = "default-global"
 type Switch struct {
 	Name string
 	Role string
+	// OS is the switch operating system the configuration is written for:
+	// inventory.OSCumulus (NVUE) or inventory.OSSONiC (config_db.json).
+	OS string
+	// PortAlias maps each port's alias, as the switch's LLDP advertises
+	// it for a port ID, to the port: SONiC's lldpmgrd sets the port ID to
+	// the PORT table's alias (sonic-net/sonic-buildimage
+	// dockers/docker-lldp/lldpmgrd). Nil where the port ID is the port.
+	PortAlias map[string]string
 	// ConfigFile is the configuration the model was built from; "" when no
 	// configuration could be read, in which case nothing below is Known.
 	ConfigFile string

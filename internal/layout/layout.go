@@ -49,6 +49,15 @@ const (
 	RoceStatusDir = "roce-status"
 )
 
+// A SONiC switch's files. ConfigDBFile is `sonic-cfggen -d --print-data`
+// (or a copy of /etc/sonic/config_db.json, or `show runningconfiguration
+// all`); PlatformSummaryFile is `show platform summary`, optional
+// (sonic-net/sonic-utilities doc/Command-Reference.md).
+const (
+	ConfigDBFile        = "config_db.json"
+	PlatformSummaryFile = "show-platform-summary.txt"
+)
+
 // RoceStatusFile is roce-status/<port>.txt, a switch port's operational
 // RoCE status.
 func RoceStatusFile(port string) string { return path.Join(RoceStatusDir, port+txtSuffix) }

@@ -1,0 +1,118 @@
+// Package configdb reads a SONiC switch's configuration database as JSON:
+// the output of `sonic-cfggen -d --print-data`, a copy of
+// /etc/sonic/config_db.json, or `show runningconfiguration all`, keeping
+// the line and column of every table, row and field so that a finding can
+// name the key that decides.
+//
+// The file is one object {"TABLE": {"key": {"field": "value"}}}; every
+// value is a string, lists are comma strings except YANG leaf-lists, which
+// are JSON arrays (sonic-net/sonic-buildimage src/sonic-config-engine/
+// sonic-cfggen, src/sonic-yang-models/tests/files/sample_config_db.json).
+// Multi-part keys are joined with "|" ("Ethernet0|3"). Three other shapes
+// are read as the same tables:
+//   - the flat redis-dump shape, {"TABLE|key": {...}}
+//     (sonic-net/sonic-utilities tests/mock_tables/config_db.json);
+//   - `show runningconfiguration all`, which adds "bgpraw" (FRR's
+//     running configuration as text, ignored) and, on a multi-ASIC
+//     switch, nests each namespace: {"localhost": {...}, "asic0": {...}}
+//     (sonic-net/sonic-utilities show/main.py, def all);
+//   - references in the old "[TABLE|name]" syntax, which releases before
+//     db_migrator's 3_0_3 step wrote (sonic-net/sonic-utilities
+//     scripts/db_migrator.py, migrate_qos_db_fieldval_reference_remove):
+//     Ref reads both.
+package configdb
+
+import "github.com/qoslint/qoslint/internal/source"
+
+// Shape is which of the file's shapes was read.
+type Shape string
+
+const (
+	// Nested is {"TABLE": {"key": {...}}}.
+	Nested Shape = "nested"
+	// Flat is the redis-dump shape {"TABLE|key": {...}}.
+	Flat Shape = "flat"
+	// MultiASIC is {"localhost": {...}, "asic0": {...}}.
+	MultiASIC Shape = "multi-asic"
+)
+
+// Config is one configuration file.
+type Config struct {
+	File  string
+	Shape Shape
+	// Namespaces are the file's namespaces in file order: one, named "",
+	// for a single-ASIC switch; "localhost" and "asic<N>" on a multi-ASIC
+	// one.
+	Namespaces []*Namespace
+	// Notes are remarks that are not errors: a key given twice (the last
+	// wins, as in Python's json), a value that is not a string, "bgpraw"
+	// ignored.
+	Notes []*source.Error
+}
+
+// Namespace is one namespace's tables.
+type Namespace struct {
+	Name string
+	// Pos is the namespace's key; the zero Pos for "".
+	Pos    source.Pos
+	Tables map[string]*Table
+	// Order is the table names in file order.
+	Order []string
+}
+
+// Table is one table.
+type Table struct {
+	Name string
+	// Pos is the table's key; in the flat shape, the key of its first row.
+	Pos  source.Pos
+	Rows map[string]*Row
+	// Keys are the row keys in file order.
+	Keys []string
+}
+
+// Row is one entry of a table.
+type Row struct {
+	// Key is the row's key as written after the table name: "Ethernet0|3".
+	Key    string
+	Pos    source.Pos
+	Fields map[string]*Field
+	// Names are the field names in file order.
+	Names []string
+}
+
+// Field is one field of a row.
+type Field struct {
+	Name string
+	// Value is the string value; for a JSON array, its elements joined by
+	// ",".
+	Value string
+	// List holds a JSON array's elements; nil for a string.
+	List []string
+	// Pos is the field's key.
+	Pos source.Pos
+}
+
+// Table returns the namespace's table name, nil when absent (or when n is
+// nil).
+func (n *Namespace) Table(name string) *Table {
+	if n == nil {
+		return nil
+	}
+	return n.Tables[name]
+}
+
+// Row returns the table's row key, nil when absent (or when t is nil).
+func (t *Table) Row(key string) *Row {
+	if t == nil {
+		return nil
+	}
+	return t.Rows[key]
+}
+
+// Get returns the row's field name, nil when absent (or when r is nil).
+func (r *Row) Get(name string) *Field {
+	if r == nil {
+		return nil
+	}
+	return r.Fields[name]
+}
