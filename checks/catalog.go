@@ -10,7 +10,7 @@ import (
 func All() []*Check {
 	return []*Check{
 		switchRoCEMode, switchTrust, switchDSCPMap, switchPFC, switchQueueMap,
-		switchECN, switchCNP, switchETSBandwidth, switchETS, switchPCPMap, switchBufferPool, switchBondQoS,
+		switchECN, switchCNP, switchETSBandwidth, switchETS, switchPCPMap, switchBufferPool, switchBufferPG, switchBondQoS,
 		pfcCableLength, linkPause, pfcWatchdog, ecmpHash, ecmpHashSeed, adaptiveRouting,
 		packetTrim, packetTrimRemark, packetTrimServicePort,
 		hostTrust, hostDSCPMap, hostPFC, hostETS, hostECN, hostCNP, hostToS, hostAppToS, hostRDMACMToS, hostRoCEVersion, hostNCCLQPs, hostNCCLFifoTC, hostFirmware, hostACS, mtu,

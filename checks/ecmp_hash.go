@@ -20,8 +20,19 @@ warning. Cumulus hashes on source/destination IP, ports, IP protocol and IPv6 fl
 The hash is one setting for the whole switch; it decides the path only where a route has several
 next hops, i.e. on the switch's links to the next tier (the ECMP group adaptive-routing reads from
 LLDP), so those uplinks are where a missing field shows.`,
-	Inputs: []Input{NVConfig},
-	Run:    runECMPHash,
+	Inputs:  []Input{NVConfig, ConfigDB},
+	Applies: appliesECMPHash,
+	Run:     runECMPHash,
+}
+
+// appliesECMPHash: a SONiC switch without SWITCH_HASH|GLOBAL ecmp_hash
+// hashes on the ASIC's defaults, which SONiC does not document
+// (collectors/sonic/sonicmodel), so there is nothing to judge.
+func appliesECMPHash(f *model.Fabric, device string) (SkipKind, string) {
+	if sw := f.SwitchByName(device); sw != nil && sw.ConfigFile != "" && len(sw.ECMP) == 0 {
+		return SkipNotCollected, "the configuration does not say which fields the switch hashes on (no SWITCH_HASH|GLOBAL ecmp_hash)"
+	}
+	return "", ""
 }
 
 func runECMPHash(f *model.Fabric) []Finding {

@@ -10,6 +10,10 @@ type Input string
 
 const (
 	NVConfig      Input = "nv-config"
+	// ConfigDB is a SONiC switch's configuration. A switch check that
+	// judges SONiC switches declares it beside NVConfig; one that reads
+	// NVConfig alone judges Cumulus switches only (inputsAbsent).
+	ConfigDB Input = "config_db"
 	NVShowQoSRoCE Input = "nv-show-qos-roce"
 	// NVShowPacketTrim and NVShowQoSRemark are the packet trimming views.
 	NVShowPacketTrim Input = "nv-show-packet-trim"
@@ -48,6 +52,7 @@ type InputDoc struct {
 // Inputs are the known inputs, switch ones first.
 var Inputs = []InputDoc{
 	{NVConfig, layout.NVUEYAMLFile + " or " + layout.NVUECommandsFile + " (nv config show)"},
+	{ConfigDB, layout.ConfigDBFile + " (sonic-cfggen -d --print-data), SONiC switches"},
 	{NVShowQoSRoCE, layout.RoceShowFile + " (nv show qos roce)"},
 	{NVShowPacketTrim, layout.PacketTrimShowFile + " (nv show system forwarding packet-trim), where the switch trims packets"},
 	{NVShowQoSRemark, layout.RemarkShowFile + " (nv show qos remark), where the switch trims packets"},

@@ -28,7 +28,7 @@ frames. An end below the policy's minimum for its kind is the mtu check's findin
 here: this check reports what only the two ends together show. Links come from
 lldpcli show neighbors on both ends (lldpd/lldpd); a link seen from one end only is still judged,
 and the finding says so.`,
-	Inputs: []Input{LLDP, NVConfig, IPLink},
+	Inputs: []Input{LLDP, NVConfig, ConfigDB, IPLink},
 	Run:    runLinkMTU,
 }
 

@@ -23,7 +23,7 @@ judge.SwitchPFC) on the RoCE priority; an end whose PFC was not collected is lef
 The finding is information: each end's own finding (host-pfc, switch-pfc) carries the severity
 and the fix, and this one names the cable and the NIC it leaves lossy, so that a gate counts one
 defect once. (While every linked switch port is one of the checked ports, the two always agree.)`,
-	Inputs: []Input{LLDP, NVConfig, MlnxQoS},
+	Inputs: []Input{LLDP, NVConfig, ConfigDB, MlnxQoS},
 	Run:    runLinkPFC,
 }
 

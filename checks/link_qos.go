@@ -26,7 +26,7 @@ one says which NIC they leave without the RoCE policy, so that a gate counts one
 A port outside the inventory's ports list, which the switch checks do not judge, is judged here
 alone: its finding carries the severity of the rules it breaks and asks for the port to be added
 to the inventory, after which the switch checks print the fix.`,
-	Inputs: []Input{LLDP, NVConfig, MlnxQoS},
+	Inputs: []Input{LLDP, NVConfig, ConfigDB, MlnxQoS},
 	Run:    runLinkQoS,
 }
 

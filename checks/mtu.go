@@ -23,7 +23,7 @@ one must exceed every host (Cumulus defaults to 9216). Ports are grouped by thei
 A bond is judged on its own link mtu: "the member links or slave interfaces inherit the configured
 value" (Cumulus Switch-Port-Attributes), so a member's own setting does not count (a note says so);
 a breakout parent is no port, its split ports are.`,
-	Inputs: []Input{NVConfig, IPLink},
+	Inputs: []Input{NVConfig, ConfigDB, IPLink},
 	Run:    runMTU,
 }
 

@@ -28,7 +28,7 @@ sized for at least the policy's pfc.cable_length (the longest cable, 100 m unles
 says otherwise): shorter is an error. NetQ's check roce compares the cable length across the
 fabric; a lossless port group whose cable length differs from the one most switches use (the
 longest on a tie) is a warning, unless it is already too short.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runPFCCableLength,
 }
 

@@ -26,7 +26,7 @@ watchdog on a port that is a member of a bond": a lossless bond is judged on its
 whose RoCE mode is not the policy's lossless one is judged as the lossless switch switch-roce-mode's
 fix makes it, so one apply converges. Where the watchdog is not set, the evidence is the line that
 turns PFC on.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runPFCWatchdog,
 }
 
@@ -40,7 +40,7 @@ func runPFCWatchdog(f *model.Fabric) []Finding {
 		qos := map[string]*model.QoS{}
 		// A switch the policy's lossless RoCE mode will make lossless
 		// (switch-roce-mode's fix) needs the watchdog in the same apply.
-		toLossless := f.Policy.RoCE.Lossless() && !sw.RoCE.Lossless()
+		toLossless := f.Policy.RoCE.Lossless() && sw.HasRoCEModes() && !sw.RoCE.Lossless()
 		for _, p := range sw.Ports {
 			q := sw.PortQoS[p]
 			if q == nil || !lossless(q) && !toLossless {

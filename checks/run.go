@@ -186,6 +186,9 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 		}
 		for _, fd := range r.findings(c) {
 			fd.Check = c.ID
+			if !sonicFinding(f, c, &fd) {
+				continue
+			}
 			if fd.skip != nil {
 				skips = append(skips, fd)
 				skipped[key{fd.Device, c.ID}] = append(skipped[key{fd.Device, c.ID}], fd)

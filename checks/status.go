@@ -127,6 +127,9 @@ var nicInputs = []Input{MlnxQoS, SysfsECN, SysfsTC, IBDev2Netdev, IPLink, Ethtoo
 // without RoCE netdevs, a host without lspci.txt.
 func inputsAbsent(f *model.Fabric, c *Check, device string) (SkipKind, string) {
 	if sw := f.SwitchByName(device); sw != nil {
+		if sw.OS == layout.OSSONiC {
+			return sonicAbsent(c, sw)
+		}
 		if slices.Contains(c.Inputs, NVConfig) && sw.ConfigFile == "" {
 			return SkipNotCollected, layout.NVUEYAMLFile + " or " + layout.NVUECommandsFile + " not read (not collected, or an input error)"
 		}
@@ -145,6 +148,39 @@ func inputsAbsent(f *model.Fabric, c *Check, device string) (SkipKind, string) {
 		return SkipNotCollected, layout.LspciFile + " not read (not collected, or an input error)"
 	}
 	return "", ""
+}
+
+// sonicAbsent: a check that reads the NVUE configuration and not
+// config_db.json judges what SONiC has no counterpart of in its
+// configuration (qos roce modes, traffic pools, packet trimming, adaptive
+// routing, the hash seed, bonds' QoS) or what qoslint does not read from a
+// SONiC switch yet (its operational views and counters).
+func sonicAbsent(c *Check, sw *model.Switch) (SkipKind, string) {
+	reads := slices.Contains(c.Inputs, ConfigDB)
+	switch {
+	case !reads && slices.Contains(c.Inputs, NVConfig):
+		return SkipNotApplicable, c.ID + " judges Cumulus Linux (NVUE) switches only"
+	case reads && sw.ConfigFile == "":
+		return SkipNotCollected, layout.ConfigDBFile + " not read (not collected, or an input error)"
+	}
+	return "", ""
+}
+
+// sonicFinding keeps a finding on a SONiC switch only from a check that
+// judges SONiC (sonicAbsent), and drops its NVUE commands: a SONiC switch
+// is fixed through its own configuration, which the fix side does not
+// render yet (qoslint help development, "Adding a switch OS"). It reports
+// whether fd is kept.
+func sonicFinding(f *model.Fabric, c *Check, fd *Finding) bool {
+	sw := f.SwitchByName(fd.Device)
+	if sw == nil || sw.OS != layout.OSSONiC {
+		return true
+	}
+	if k, _ := sonicAbsent(c, sw); k == SkipNotApplicable {
+		return false
+	}
+	fd.Changes = slices.DeleteFunc(fd.Changes, func(ch Change) bool { return ch.Kind == NVUE || ch.Kind == NVUEUnset })
+	return true
 }
 
 // appliesHostCounters: the host evidence checks read ethtool -S (and, with

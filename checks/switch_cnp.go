@@ -23,7 +23,7 @@ traffic class other than RoCE's, and that class strict (except where the policy'
 lossy-multi-tc, whose documented profile schedules every class DWRR). A port bound to its own
 egress-scheduler profile gets only what that profile lists: NVIDIA's guide schedules the classes a
 profile leaves out best effort (DWRR 0), so such a profile must list the CNP class as strict.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runSwitchCNP,
 }
 

@@ -22,7 +22,7 @@ RoCE into a lossy priority on that switch only. The check compares each port gro
 policy for every RoCE DSCP, and compares the configuration with the operational table of "nv show
 qos roce" where it was collected, and each port's map with the roce and cnp rows of its "nv show
 interface <port> qos roce status".`,
-	Inputs: []Input{NVConfig, NVShowQoSRoCE, RoCEStatus},
+	Inputs: []Input{NVConfig, ConfigDB, NVShowQoSRoCE, RoCEStatus},
 	Run:    runSwitchDSCPMap,
 }
 

@@ -25,7 +25,7 @@ defaults), so a profile that lists traffic class 1 leaves RoCE on class 3 unmark
 ECN ("traffic-class N mode relative") the switch ignores the byte thresholds and marks between
 min-threshold-percent and max-threshold-percent of the buffer allowance; the maximum must not be
 below the minimum.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runSwitchECN,
 }
 

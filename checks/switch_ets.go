@@ -31,7 +31,7 @@ when the inventory writes roce.min_bandwidth. That the shares add up to at most 
 switch-ets-bandwidth's verdict and not repeated here; that the CNP class is strict is switch-cnp's.
 Raising the RoCE share may need another class lowered, which is the operator's choice; demoting an
 extra strict class needs a share the guide cannot pick, so qoslint prints no command for it.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runSwitchETS,
 }
 

@@ -25,7 +25,7 @@ writes are then not the shares any port can give. The guide does not say what th
 with more than 100%, so this is a warning, and qoslint prints no command: which share to lower is
 the operator's choice. Checked per port group, since an egress-scheduler profile bound to some
 ports replaces the default for them; strict classes have no share and do not count.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runSwitchETSBandwidth,
 }
 

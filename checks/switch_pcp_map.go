@@ -28,7 +28,7 @@ trusting both classifies tagged IP packets, which RoCEv2 packets are, by their D
 IP | Accept incoming DSCP IP header marking", the trust table of "nv set qos mapping <profile-id>
 port-default-sp" in the NVUE command reference), so its PCP map does not place RoCE and is not
 judged here; switch-dscp-map judges its DSCP map. Under a DSCP policy the check is silent.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runSwitchPCPMap,
 }
 

@@ -20,7 +20,7 @@ the ones it receives (rx). PFC on the wrong priority pauses traffic that can aff
 RoCE is dropped; PFC on extra priorities costs headroom buffer and spreads pause storms. A PFC
 profile's switch-priority set replaces the RoCE default, so moving RoCE takes one command, and so
 does breaking it. Skipped when the policy designs the fabric lossy.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runSwitchPFC,
 }
 

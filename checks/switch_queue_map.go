@@ -20,7 +20,7 @@ traffic class. qos roce maps priority 3 to traffic class 3 and 6 to 6, everythin
 RoCE priority maps to another class, RoCE shares a queue with best-effort traffic, is never ECN
 marked where the policy expects, and gets that queue's bandwidth. Other priorities in the RoCE
 traffic class are reported as a warning: they compete with RoCE for its lossless queue.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runSwitchQueueMap,
 }
 

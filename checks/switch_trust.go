@@ -17,7 +17,7 @@ DSCP, and the hosts are told to trust DSCP, so a port that trusts l2 or port put
 in the priority of its PCP (0 on untagged links) or in the port default: the lossy queue. With the
 policy's trust "dscp" the ports must trust l3 or both; with "pcp", l2 or both. A per-interface
 mapping profile with its own trust is the usual way one group of ports drifts.`,
-	Inputs: []Input{NVConfig},
+	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runSwitchTrust,
 }
 

@@ -5,6 +5,7 @@ package inventory
 import (
 	"time"
 
+	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -127,8 +128,8 @@ type Switch struct {
 
 // The switch operating systems qoslint reads.
 const (
-	OSCumulus = "cumulus"
-	OSSONiC   = "sonic"
+	OSCumulus = layout.OSCumulus
+	OSSONiC   = layout.OSSONiC
 )
 
 // Host is one GPU server.

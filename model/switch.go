@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -62,6 +63,9 @@ type Switch struct {
 	Forwarding Forwarding
 	// Pools are the configuration's qos traffic-pool settings (pools.go).
 	Pools []TrafficPool
+	// Buffers are the per-port priority-group buffers where the switch OS
+	// configures them (SONiC's BUFFER_PG, model/buffers.go); nil for NVUE.
+	Buffers *SwitchBuffers
 	// Trim is packet trimming and the qos remark profiles
 	// (model/packet_trim.go); nil when no configuration was read.
 	Trim *PacketTrim
@@ -109,6 +113,11 @@ func (sw *Switch) SetConfigPorts(c ConfigPorts) { sw.outside = c }
 // ConfigPorts is the builder SetConfigPorts kept, nil once BuildOutsidePorts
 // has run.
 func (sw *Switch) ConfigPorts() ConfigPorts { return sw.outside }
+
+// HasRoCEModes reports whether the switch OS has NVUE's `qos roce` modes,
+// which set PFC, ECN and the maps in one setting; SONiC has no such
+// setting, and its RoCE is zero.
+func (sw *Switch) HasRoCEModes() bool { return sw.OS != layout.OSSONiC }
 
 // RoCE is the switch's `qos roce` state.
 type RoCE struct {

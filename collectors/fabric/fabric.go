@@ -14,6 +14,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/k8s/k8smodel"
 	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
 	"github.com/qoslint/qoslint/collectors/pcap/wiremodel"
+	"github.com/qoslint/qoslint/collectors/sonic/sonicmodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
@@ -67,7 +68,11 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 // types; what follows is the same for every OS (the platform, the gNMI
 // counters). Cumulus Linux (NVUE) is the one switch OS read today.
 func buildSwitch(sc *collectors.SwitchCapture, is inventory.Switch) (*model.Switch, []*source.Error) {
+	if sc.OS == inventory.OSSONiC {
+		return buildSONiC(sc, is)
+	}
 	sw, problems := nvuemodel.Switch(sc.Name, is.Role, sc.Config, sc.RoceShow, is.Ports)
+	sw.OS = inventory.OSCumulus
 	// The capture's list of what it lacks comes first: the trim views add
 	// to it.
 	sw.NotCollected = sc.Missing
@@ -77,6 +82,17 @@ func buildSwitch(sc *collectors.SwitchCapture, is inventory.Switch) (*model.Swit
 	nvuemodel.OperPorts(sw, sc.RoceStatus)
 	sw.Counters = countermodel.SwitchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
 	model.DeltaSwitch(sw.Counters, countermodel.SwitchCounters("", sc.CountersBefore), sc.CountersInterval)
+	return sw, problems
+}
+
+// buildSONiC builds a SONiC switch: its configuration is config_db.json,
+// and it has no NVUE operational views or trimming; the platform comes
+// from DEVICE_METADATA, else the inventory.
+func buildSONiC(sc *collectors.SwitchCapture, is inventory.Switch) (*model.Switch, []*source.Error) {
+	sw, problems := sonicmodel.Switch(sc.Name, is.Role, sc.ConfigDB, is.Ports)
+	sw.NotCollected = sc.Missing
+	model.InventoryPlatform(sw, is, is.Pos.File)
+	model.NotePlatform(sw)
 	return sw, problems
 }
 

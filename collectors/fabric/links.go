@@ -18,16 +18,17 @@ import (
 // linkBuilder resolves the neighbours of every lldp.json into links.
 type linkBuilder struct {
 	f     *model.Fabric
-	kinds map[string]string          // inventory device → kind
-	ifs   map[string]map[string]bool // device → its interfaces, when known
-	macs  map[string][2]string       // host MAC → host, ifname
+	kinds map[string]string            // inventory device → kind
+	ifs   map[string]map[string]bool   // device → its interfaces, when known
+	macs  map[string][2]string         // host MAC → host, ifname
+	alias map[string]map[string]string // switch → its ports' LLDP port IDs → port
 	links map[[2]string]*model.Link
 }
 
 // buildLinks fills f.Links and f.LLDPFile from the captures' lldp.json.
 func buildLinks(f *model.Fabric, inv *inventory.Inventory, c *collectors.Capture) {
 	b := &linkBuilder{f: f, kinds: map[string]string{}, ifs: map[string]map[string]bool{},
-		macs: map[string][2]string{}, links: map[[2]string]*model.Link{}}
+		macs: map[string][2]string{}, alias: map[string]map[string]string{}, links: map[[2]string]*model.Link{}}
 	for _, s := range inv.Switches {
 		b.kinds[s.Name] = layout.KindSwitch
 	}
@@ -36,6 +37,9 @@ func buildLinks(f *model.Fabric, inv *inventory.Inventory, c *collectors.Capture
 	}
 	for _, sw := range f.Switches {
 		b.ifs[sw.Name] = switchInterfaces(sw)
+		if sw.PortAlias != nil {
+			b.alias[sw.Name] = sw.PortAlias
+		}
 	}
 	for _, hc := range c.Hosts {
 		set := map[string]bool{}
@@ -168,6 +172,12 @@ func (b *linkBuilder) neighbourDevice(nb lldp.Neighbor) string {
 func (b *linkBuilder) neighbourPort(dev string, nb lldp.Neighbor) string {
 	ifs, known := b.ifs[dev]
 	names := func(s string) bool { return s != "" && (!known || ifs[s]) }
+	// A SONiC switch advertises its port's alias as a "local" port ID
+	// (sonic-net/sonic-buildimage dockers/docker-lldp/lldpmgrd: `lldpcli
+	// configure ports <port> lldp portidsubtype local <alias>`).
+	if p, ok := b.alias[dev][nb.PortID]; ok && nb.PortIDType != "mac" {
+		return p
+	}
 	switch {
 	case nb.PortIDType == "ifname" && names(nb.PortID):
 		return nb.PortID

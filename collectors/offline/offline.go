@@ -73,7 +73,7 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 		devices = append(devices, func(d *reader) {
 			d.device = s.Name
 			if d.deviceDir(s.Name) {
-				d.capture.Switches = append(d.capture.Switches, d.switchCapture(s.Name))
+				d.capture.Switches = append(d.capture.Switches, d.switchCapture(s))
 				d.captures(s.Name)
 			}
 		})
@@ -305,8 +305,13 @@ func readOK[T any](r *reader, file string, parse func(file string, data []byte) 
 	return v
 }
 
-func (r *reader) switchCapture(name string) *collectors.SwitchCapture {
-	sc := &collectors.SwitchCapture{Name: name}
+func (r *reader) switchCapture(s inventory.Switch) *collectors.SwitchCapture {
+	name := s.Name
+	sc := &collectors.SwitchCapture{Name: name, OS: r.switchOS(s)}
+	if sc.OS == inventory.OSSONiC {
+		r.sonicCapture(sc)
+		return sc
+	}
 	sc.Config = r.switchConfig(name)
 	if sc.Config != nil {
 		r.refuseInterfaces(sc.Config)

@@ -21,6 +21,13 @@ const (
 	KindHost   = "host"
 )
 
+// The switch operating systems qoslint reads: Cumulus Linux (NVUE) and
+// SONiC.
+const (
+	OSCumulus = "cumulus"
+	OSSONiC   = "sonic"
+)
+
 // The fabric directory: DIR/devices/<device>/<file>, and the capture
 // manifest in a dot folder the device walk never enters.
 const (

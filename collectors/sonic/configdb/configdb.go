@@ -116,3 +116,11 @@ func (r *Row) Get(name string) *Field {
 	}
 	return r.Fields[name]
 }
+
+// ValueOr is the field's value, def when the field is absent.
+func (f *Field) ValueOr(def string) string {
+	if f == nil {
+		return def
+	}
+	return f.Value
+}

@@ -1,0 +1,150 @@
+package checks
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/model"
+)
+
+var switchBufferPG = &Check{
+	ID:       "switch-buffer-pg",
+	Kind:     KindConfig,
+	Devices:  Switches,
+	Severity: judge.Error,
+	Title:    "Every PFC priority's priority group has a lossless buffer profile (SONiC)",
+	Doc: `On SONiC the headroom that absorbs the frames in flight after a pause is configured per port
+and priority group in BUFFER_PG; traffic of a PFC priority waits in the priority group
+TC_TO_PRIORITY_GROUP_MAP gives it. The check judges, for each PFC priority of each checked port
+(PORT_QOS_MAP pfc_enable):
+- an entry that names a BUFFER_PROFILE the configuration does not define: orchagent waits for it
+  and applies nothing (sonic-net/sonic-swss orchagent/bufferorch.cpp, processPriorityGroup,
+  task_need_retry), so the priority group has no lossless headroom (error);
+- a profile without an xoff, which holds no headroom (error);
+- in the dynamic buffer model (DEVICE_METADATA buffer_model dynamic, NVIDIA's default), no entry:
+  buffermgrd computes headroom only for "the lossless PGs configured on this port"
+  (cfgmgr/buffermgrdyn.cpp), so PFC pauses a priority that has none (error);
+- in the traditional model buffermgrd writes the lossless profile itself from the port's speed,
+  CABLE_LENGTH and pg_profile_lookup.ini (cfgmgr/buffermgr.cpp, doSpeedUpdateTask); without an
+  entry the check errs where it will not: no cable length ("Cable length is not set") or 0m
+  ("Not creating/updating PG profile"); and warns for a length other than 5m, 40m and 300m, the
+  only ones NVIDIA's SONiC lookup tables carry (CumulusNetworks/docs content/sonic-202012/
+  System-Configuration/QoS-and-Buffers.md), for which no profile is created at all.
+NVUE switches size their buffers by the RoCE mode and the traffic pools (switch-buffer-pool).`,
+	Inputs:  []Input{ConfigDB},
+	Applies: appliesBufferPG,
+	Run:     runSwitchBufferPG,
+}
+
+func appliesBufferPG(f *model.Fabric, device string) (SkipKind, string) {
+	if sw := f.SwitchByName(device); sw != nil && sw.ConfigFile != "" && sw.Buffers == nil {
+		return SkipNotApplicable, "the switch OS does not configure buffers per priority group (NVUE: switch-buffer-pool)"
+	}
+	return "", ""
+}
+
+// tradCables are the cable lengths of NVIDIA's SONiC pg_profile_lookup.ini
+// tables (sonic-net/sonic-buildimage device/mellanox/*/pg_profile_lookup.ini;
+// "only 5m, 40m and 300m", QoS-and-Buffers.md).
+var tradCables = []int{5, 40, 300}
+
+type pgProblem struct {
+	sev      judge.Severity
+	msg      string
+	expected string
+	actual   string
+	port     string
+	src      model.Origin
+}
+
+func runSwitchBufferPG(f *model.Fabric) []Finding {
+	var out []Finding
+	for _, sw := range f.ConfiguredSwitches() {
+		if sw.Buffers == nil {
+			continue
+		}
+		var probs []pgProblem
+		for _, port := range sw.Ports {
+			for _, lp := range sw.Buffers.Lossless[port] {
+				if p, ok := bufferPGProblem(sw, port, lp); ok {
+					probs = append(probs, p)
+				}
+			}
+		}
+		out = append(out, groupPGProblems(sw, probs)...)
+	}
+	return out
+}
+
+func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG) (pgProblem, bool) {
+	bs := sw.Buffers
+	e := bs.PG(port, lp.PG)
+	what := fmt.Sprintf("PFC priority %d is on, but its priority group %d", lp.Priority, lp.PG)
+	want := fmt.Sprintf("BUFFER_PG|%s|%d with a lossless profile", port, lp.PG)
+	pos := model.Origin{Pos: lp.Pos}
+	switch {
+	case e != nil && e.ProfileMissing:
+		return pgProblem{judge.Error, what + fmt.Sprintf(" names BUFFER_PROFILE|%s, which the configuration does not define: orchagent waits for it and the group has no lossless headroom", e.Profile),
+			want, "profile " + e.Profile + " (not defined)", port, model.Origin{Pos: e.Pos}}, true
+	case e != nil && !e.Lossless:
+		return pgProblem{judge.Error, what + " has no lossless headroom: " + e.LossyWhy + "; paused traffic drops",
+			want, "profile " + cmpOr(e.Profile, "none"), port, model.Origin{Pos: e.Pos}}, true
+	case e != nil:
+		return pgProblem{}, false
+	case bs.Model.V == "dynamic":
+		return pgProblem{judge.Error, what + " has no BUFFER_PG entry: in the dynamic buffer model buffermgrd gives headroom only to the priority groups BUFFER_PG lists, so PFC pauses traffic that has none",
+			want, "no BUFFER_PG entry (" + bs.Model.Origin.String() + ")", port, pos}, true
+	}
+	q := sw.PortQoS[port]
+	if q == nil {
+		return pgProblem{}, false
+	}
+	cable := q.CableLength
+	switch {
+	case cable.V == 0:
+		return pgProblem{judge.Error, what + " has no BUFFER_PG entry, and buffermgrd creates none: the port's cable length is " + why(cable),
+			want + ", or a CABLE_LENGTH entry", "no BUFFER_PG entry, cable length " + why(cable), port, cable.Origin}, true
+	case !slices.Contains(tradCables, cable.V) && model.SpectrumGen(sw.Flow.ASIC) > 0:
+		return pgProblem{judge.Warning, what + fmt.Sprintf(" has no BUFFER_PG entry, and the traditional buffer model's lookup tables have no row for a %d m cable (5m, 40m and 300m only): buffermgrd creates no lossless profile", cable.V),
+			"a cable length of 5m, 40m or 300m, or " + want, fmt.Sprintf("CABLE_LENGTH %dm", cable.V), port, cable.Origin}, true
+	}
+	return pgProblem{}, false
+}
+
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// groupPGProblems reports ports with the same problem together, at the
+// first port's line.
+func groupPGProblems(sw *model.Switch, probs []pgProblem) []Finding {
+	var out []Finding
+	idx := map[string]int{}
+	var ports [][]string
+	for _, p := range probs {
+		k := fmt.Sprint(p.sev, "\x00", p.msg, "\x00", p.actual)
+		i, ok := idx[k]
+		if !ok {
+			i = len(out)
+			idx[k] = i
+			out = append(out, Finding{Severity: p.sev, Device: sw.Name, Message: p.msg,
+				Expected: p.expected, Actual: p.actual, Source: at(p.src, sw.ConfigFile)})
+			ports = append(ports, nil)
+		}
+		if !slices.Contains(ports[i], p.port) {
+			ports[i] = append(ports[i], p.port)
+		}
+	}
+	for i := range out {
+		out[i].Interface = model.CompressNames(ports[i])
+		if len(ports[i]) > 1 {
+			out[i].Expected = strings.Replace(out[i].Expected, "BUFFER_PG|"+ports[i][0]+"|", "BUFFER_PG|<port>|", 1)
+		}
+	}
+	return out
+}

@@ -1,0 +1,114 @@
+package sonicmodel
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/sonic/configdb"
+	"github.com/qoslint/qoslint/model"
+)
+
+// buffers reads the checked ports' BUFFER_PG entries and the priority
+// groups their PFC priorities use.
+//
+// Which buffer model: DEVICE_METADATA|localhost buffer_model, traditional
+// or dynamic (src/sonic-yang-models/yang-models/sonic-device_metadata.yang,
+// whose description calls traditional the default; NVIDIA's images write
+// dynamic: platform/mellanox/rules.mk `SONIC_BUFFER_MODEL=dynamic` into
+// files/build_templates/init_cfg.json.j2). In the dynamic model a BUFFER_PG
+// entry with profile "NULL" (or none) asks buffermgrd to compute the
+// lossless headroom from the port's speed, cable length and MTU
+// (sonic-net/SONiC doc/qos/dynamically-headroom-calculation.md); in the
+// traditional model buffermgrd writes `pg_lossless_<speed>_<cable>_profile`
+// into CONFIG_DB itself (sonic-net/sonic-swss cfgmgr/buffermgr.cpp,
+// doSpeedUpdateTask), so a switch's saved configuration has it.
+func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
+	bs := &model.SwitchBuffers{Lossless: map[string][]model.LosslessPG{}}
+	if f := b.meta.Get("buffer_model"); f != nil {
+		bs.Model = model.Explicit(f.Value, f.Pos)
+	} else {
+		pos := b.rowPos(b.meta)
+		bs.Model = model.Value[string]{V: "traditional", Origin: model.Origin{Pos: pos,
+			Default: "DEVICE_METADATA sets no buffer_model: traditional, the YANG default"}, Known: true}
+	}
+	for _, port := range sw.Ports {
+		ns := b.ports[port]
+		b.portPGs(bs, ns, port)
+		m := b.mapsOf(port, ns)
+		if m.pfc == nil {
+			continue
+		}
+		tcPG := b.mapRowQuiet(ns, "TC_TO_PRIORITY_GROUP_MAP", m.tcPG)
+		for _, s := range strings.Split(m.pfc.Value, ",") {
+			p, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil || p < 0 || p > 7 {
+				continue
+			}
+			// Traffic of TC p waits in priority group tc_to_pg_map[p]; an
+			// unbound or unlisted TC is read as its own PG.
+			pg := p
+			if f := tcPG.Get(strconv.Itoa(p)); f != nil {
+				if n, err := strconv.Atoi(f.Value); err == nil && n >= 0 && n <= 7 {
+					pg = n
+				}
+			}
+			bs.Lossless[port] = append(bs.Lossless[port], model.LosslessPG{Priority: p, PG: pg, Pos: m.pfc.Pos})
+		}
+	}
+	return bs
+}
+
+// mapRowQuiet is mapRow without the problem (classify reported it).
+func (b *builder) mapRowQuiet(ns *configdb.Namespace, table string, f *configdb.Field) *configdb.Row {
+	if f == nil {
+		return nil
+	}
+	_, name := configdb.Ref(f.Value)
+	return ns.Table(table).Row(name)
+}
+
+func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port string) {
+	t := ns.Table("BUFFER_PG")
+	if t == nil {
+		return
+	}
+	dynamic := bs.Model.V == "dynamic"
+	for _, k := range t.Keys {
+		p, idx, ok := strings.Cut(k, "|")
+		if !ok || p != port {
+			continue
+		}
+		r := t.Rows[k]
+		e := model.BufferPG{Port: port, PGs: indexRange(idx), Pos: r.Pos}
+		pf := r.Get("profile")
+		name := ""
+		if pf != nil {
+			_, name = configdb.Ref(pf.Value)
+			e.Pos = pf.Pos
+		}
+		switch {
+		case name == "" || name == "NULL":
+			e.Dynamic, e.Lossless = dynamic, dynamic
+			if !dynamic {
+				e.LossyWhy = "no profile, and the traditional buffer model computes none"
+			}
+		default:
+			e.Profile = name
+			prof := ns.Table("BUFFER_PROFILE").Row(name)
+			switch {
+			case prof == nil:
+				e.ProfileMissing = true
+			case prof.Get("xoff") != nil && prof.Get("xoff").Value != "0":
+				e.Lossless = true
+			case dynamic && prof.Get("headroom_type").ValueOr("") == "dynamic":
+				// "headroom_type: dynamic" with only dynamic_th: dynamic
+				// headroom with its own alpha (dynamically-headroom-
+				// calculation.md).
+				e.Lossless, e.Dynamic = true, true
+			default:
+				e.LossyWhy = "BUFFER_PROFILE|" + name + " has no xoff: no headroom for the frames in flight after a pause"
+			}
+		}
+		bs.PGs = append(bs.PGs, e)
+	}
+}

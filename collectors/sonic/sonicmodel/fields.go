@@ -1,0 +1,52 @@
+package sonicmodel
+
+import "slices"
+
+// knownFields are the fields of the QoS tables the builder reads, from
+// their YANG models (sonic-net/sonic-buildimage src/sonic-yang-models/
+// yang-models/sonic-port-qos-map.yang, sonic-queue.yang,
+// sonic-scheduler.yang, sonic-wred-profile.yang, sonic-buffer-pg.yang,
+// sonic-buffer-profile.yang, sonic-buffer-pool.yang, sonic-hash.yang). A
+// field outside them is a note: the configuration says something the model
+// does not read. Other tables are not the builder's, and are ignored.
+var knownFields = map[string][]string{
+	"PORT_QOS_MAP": {"dot1p_to_tc_map", "dscp_to_tc_map", "pfc_enable", "pfc_to_pg_map", "pfc_to_queue_map",
+		"pfcwd_sw_enable", "scheduler", "tc_to_dscp_map", "tc_to_pg_map", "tc_to_queue_map"},
+	"QUEUE":     {"scheduler", "wred_profile"},
+	"SCHEDULER": {"cbs", "cir", "meter_type", "pbs", "pir", "priority", "type", "weight"},
+	"WRED_PROFILE": {"ecn", "green_drop_probability", "green_max_threshold", "green_min_threshold",
+		"red_drop_probability", "red_max_threshold", "red_min_threshold", "wred_green_enable",
+		"wred_red_enable", "wred_yellow_enable", "yellow_drop_probability", "yellow_max_threshold",
+		"yellow_min_threshold"},
+	"BUFFER_PG":      {"profile"},
+	"BUFFER_PROFILE": {"dynamic_th", "headroom_type", "packet_discard_action", "pool", "size", "static_th", "xoff", "xon", "xon_offset"},
+	"BUFFER_POOL":    {"mode", "percentage", "size", "type", "xoff"},
+	"SWITCH_HASH":    {"ecmp_hash", "ecmp_hash_algorithm", "lag_hash", "lag_hash_algorithm"},
+}
+
+// unknownFields notes each field the builder's tables do not define, once
+// per table and field.
+func (b *builder) unknownFields() {
+	type tf struct{ table, field string }
+	seen := map[tf]bool{}
+	for _, ns := range b.cfg.Namespaces {
+		for _, tname := range ns.Order {
+			known, ok := knownFields[tname]
+			if !ok {
+				continue
+			}
+			t := ns.Tables[tname]
+			for _, k := range t.Keys {
+				r := t.Rows[k]
+				for _, f := range r.Names {
+					if slices.Contains(known, f) || seen[tf{tname, f}] {
+						continue
+					}
+					seen[tf{tname, f}] = true
+					b.notes = append(b.notes, b.errAt(r.Fields[f].Pos, "%s|%s: unknown field %q, not read", tname, k, f))
+				}
+			}
+		}
+	}
+}
+

@@ -1,0 +1,453 @@
+package sonicmodel
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/sonic/configdb"
+	"github.com/qoslint/qoslint/internal/source"
+	"github.com/qoslint/qoslint/model"
+)
+
+// Where SONiC leaves a value to the ASIC, the origin says so. Sources:
+//   - a port's own PORT_QOS_MAP dscp_to_tc_map wins; PORT_QOS_MAP|global's
+//     is applied to the switch (SAI_SWITCH_ATTR_QOS_DSCP_TO_TC_MAP), which
+//     serves the ports without one (sonic-net/sonic-swss
+//     orchagent/qosorch.cpp, handleGlobalQosMap; "Qos map type %s is not
+//     supported at global level" for every other map);
+//   - a DSCP or 802.1p value a bound map does not list gets the port's
+//     default traffic class, SAI_PORT_ATTR_QOS_DEFAULT_TC, "@default 0"
+//     (opencompute/SAI inc/saiport.h); not verified on Spectrum;
+//   - a queue without a wred_profile has no WRED and no ECN:
+//     SAI_QUEUE_ATTR_WRED_PROFILE_ID defaults to SAI_NULL_OBJECT_ID
+//     (opencompute/SAI inc/saiqueue.h);
+//   - WRED_PROFILE's ecn defaults to ecn_none and wred_green_enable to
+//     false; SCHEDULER's type to WRR and weight to 1
+//     (src/sonic-yang-models/yang-models/sonic-wred-profile.yang,
+//     sonic-scheduler.yang). ecnconfig sets ecn without
+//     wred_green_enable, which leaves ECN unprogrammed
+//     (sonic-net/sonic-buildimage#4545), so both are needed.
+const (
+	whyDefaultTC = "the port's default traffic class 0 (SAI_PORT_ATTR_QOS_DEFAULT_TC; not verified on Spectrum)"
+	whyNoWRED    = "no wred_profile: no WRED and no ECN on the queue (SAI_QUEUE_ATTR_WRED_PROFILE_ID defaults to none)"
+)
+
+// maps are the PORT_QOS_MAP fields a port's QoS reads, each with the row it
+// came from.
+type maps struct {
+	ns                                         *configdb.Namespace
+	dscp, dot1p, tcQueue, tcPG, pfcQueue, pfc  *configdb.Field
+	row                                        *configdb.Row
+	queues                                     [8]*configdb.Row
+	cable                                      *configdb.Field
+	cableRow                                   *configdb.Row
+	pfcAsym                                    *configdb.Field
+}
+
+func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {
+	pq := ns.Table("PORT_QOS_MAP")
+	m := maps{ns: ns, row: pq.Row(port)}
+	if port == "" {
+		m.row = nil
+	}
+	m.dscp = m.row.Get("dscp_to_tc_map")
+	if m.dscp == nil {
+		m.dscp = pq.Row("global").Get("dscp_to_tc_map")
+	}
+	m.dot1p = m.row.Get("dot1p_to_tc_map")
+	m.tcQueue = m.row.Get("tc_to_queue_map")
+	m.tcPG = m.row.Get("tc_to_pg_map")
+	m.pfcQueue = m.row.Get("pfc_to_queue_map")
+	m.pfc = m.row.Get("pfc_enable")
+	if port == "" {
+		return m
+	}
+	m.pfcAsym = ns.Table("PORT").Row(port).Get("pfc_asym")
+	m.queues = queueRows(ns.Table("QUEUE"), port)
+	if t := ns.Table("CABLE_LENGTH"); t != nil {
+		for _, k := range t.Keys {
+			if f := t.Rows[k].Get(port); f != nil {
+				m.cable, m.cableRow = f, t.Rows[k]
+				break
+			}
+		}
+	}
+	return m
+}
+
+// key is what decides a port's QoS: ports with the same key share one.
+func (m maps) key() string {
+	var sb strings.Builder
+	sb.WriteString(m.ns.Name)
+	for _, f := range []*configdb.Field{m.dscp, m.dot1p, m.tcQueue, m.tcPG, m.pfcQueue, m.pfc, m.cable, m.pfcAsym} {
+		sb.WriteByte(0)
+		if f != nil {
+			sb.WriteString(f.Value)
+		}
+	}
+	for _, r := range m.queues {
+		sb.WriteByte(0)
+		if r != nil {
+			sb.WriteString(r.Get("scheduler").ValueOr("") + "\x01" + r.Get("wred_profile").ValueOr(""))
+		}
+	}
+	return sb.String()
+}
+
+// queueRows maps the queues 0-7 of port to their QUEUE rows; a key may
+// name a range ("Ethernet0|3-4", src/sonic-yang-models/yang-models/
+// sonic-queue.yang).
+func queueRows(t *configdb.Table, port string) [8]*configdb.Row {
+	var out [8]*configdb.Row
+	if t == nil {
+		return out
+	}
+	for _, k := range t.Keys {
+		p, idx, ok := strings.Cut(k, "|")
+		if !ok || p != port {
+			continue
+		}
+		for _, q := range indexRange(idx) {
+			if q < 8 {
+				out[q] = t.Rows[k]
+			}
+		}
+	}
+	return out
+}
+
+// indexRange reads "3" or "3-4"; nil when it is neither.
+func indexRange(s string) []int {
+	a, z, isRange := strings.Cut(s, "-")
+	lo, err := strconv.Atoi(a)
+	if err != nil || lo < 0 {
+		return nil
+	}
+	hi := lo
+	if isRange {
+		if hi, err = strconv.Atoi(z); err != nil || hi < lo || hi > 15 {
+			return nil
+		}
+	}
+	out := make([]int, 0, hi-lo+1)
+	for i := lo; i <= hi; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// portQoS is the effective QoS of port ("" for what a port without a
+// PORT_QOS_MAP row gets).
+func (b *builder) portQoS(port string, ns *configdb.Namespace) *model.QoS {
+	m := b.mapsOf(port, ns)
+	k := m.key()
+	if q, ok := b.shared[k]; ok {
+		return q
+	}
+	q := &model.QoS{}
+	b.classify(q, m)
+	b.pfcOf(q, m)
+	b.queuesOf(q, m, port)
+	b.cableOf(q, m, port)
+	b.shared[k] = q
+	return q
+}
+
+// rowPos is where a value a row leaves out is decided: the row, else the
+// file.
+func (b *builder) rowPos(r *configdb.Row) source.Pos {
+	if r != nil {
+		return r.Pos
+	}
+	return source.Pos{File: b.file}
+}
+
+func (b *builder) defaulted(pos source.Pos, v int, why string) model.Value[int] {
+	if pos.File == "" {
+		pos.File = b.file
+	}
+	return model.Value[int]{V: v, Origin: model.Origin{Pos: pos, Default: why}, Known: true}
+}
+
+// mapRow resolves a PORT_QOS_MAP reference to its map; a name the file does
+// not define is an input problem (orchagent waits for it and applies
+// nothing: "is not yet created", qosorch.cpp).
+func (b *builder) mapRow(ns *configdb.Namespace, table string, f *configdb.Field) *configdb.Row {
+	if f == nil {
+		return nil
+	}
+	_, name := configdb.Ref(f.Value)
+	r := ns.Table(table).Row(name)
+	if r == nil {
+		b.problems = append(b.problems, b.errAt(f.Pos, "%s names %s|%s, which the configuration does not define", f.Name, table, name))
+	}
+	return r
+}
+
+// lookup reads entry key of a map row as an integer in [0, max].
+func (b *builder) lookup(r *configdb.Row, key string, max int) (int, *configdb.Field, bool) {
+	f := r.Get(key)
+	if f == nil {
+		return 0, nil, false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(f.Value))
+	if err != nil || n < 0 || n > max {
+		b.problems = append(b.problems, b.errAt(f.Pos, "%q is not a number from 0 to %d", f.Value, max))
+		return 0, f, false
+	}
+	return n, f, true
+}
+
+func (b *builder) classify(q *model.QoS, m maps) {
+	dscpRow := b.mapRow(m.ns, "DSCP_TO_TC_MAP", m.dscp)
+	dot1pRow := b.mapRow(m.ns, "DOT1P_TO_TC_MAP", m.dot1p)
+	rowPos := b.rowPos(m.row)
+	switch {
+	case m.dscp != nil && m.dot1p != nil:
+		q.Trust = model.Explicit("both", m.dscp.Pos)
+	case m.dscp != nil:
+		q.Trust = model.Explicit("l3", m.dscp.Pos)
+	case m.dot1p != nil:
+		q.Trust = model.Explicit("l2", m.dot1p.Pos)
+	default:
+		q.Trust = model.Value[string]{V: "port", Origin: model.Origin{Pos: rowPos, Default: "no dscp_to_tc_map or dot1p_to_tc_map: every packet gets " + whyDefaultTC}, Known: true}
+	}
+	q.MappingProfile = refValue(m.dscp, "DSCP_TO_TC_MAP", rowPos)
+	for d := range q.DSCP {
+		q.DSCP[d] = b.mapEntry(dscpRow, m.dscp, strconv.Itoa(d), "DSCP", rowPos)
+	}
+	for p := range q.PCP {
+		q.PCP[p] = b.mapEntry(dot1pRow, m.dot1p, strconv.Itoa(p), "802.1p", rowPos)
+	}
+}
+
+// mapEntry is one entry of a DSCP or 802.1p map.
+func (b *builder) mapEntry(r *configdb.Row, ref *configdb.Field, key, what string, rowPos source.Pos) model.Value[int] {
+	if r == nil {
+		if ref == nil {
+			return b.defaulted(rowPos, 0, "no "+what+" map bound: "+whyDefaultTC)
+		}
+		return b.defaulted(ref.Pos, 0, ref.Value+" is not defined: "+whyDefaultTC)
+	}
+	if tc, f, ok := b.lookup(r, key, 15); ok {
+		return model.Explicit(tc, f.Pos)
+	}
+	_, name := configdb.Ref(ref.Value)
+	return b.defaulted(r.Pos, 0, fmt.Sprintf("%s %s is not in %s: %s", what, key, name, whyDefaultTC))
+}
+
+func refValue(f *configdb.Field, table string, rowPos source.Pos) model.Value[string] {
+	if f == nil {
+		return model.Value[string]{V: "", Origin: model.Origin{Pos: rowPos, Default: "no " + table + " bound"}, Known: true}
+	}
+	_, name := configdb.Ref(f.Value)
+	return model.Explicit(name, f.Pos)
+}
+
+// pfcOf: pfc_enable lists the PFC priorities of the port. The model reads a
+// PFC priority as the switch priority (TC) of the same number, which is
+// what SONiC's maps do where they are the identity (TC_TO_PRIORITY_GROUP_MAP
+// and MAP_PFC_PRIORITY_TO_QUEUE in files/build_templates/qos_config.j2);
+// where they are not, a note says so.
+func (b *builder) pfcOf(q *model.QoS, m maps) {
+	rowPos := b.rowPos(m.row)
+	var on []int
+	if m.pfc != nil {
+		for _, s := range strings.Split(m.pfc.Value, ",") {
+			if s = strings.TrimSpace(s); s == "" {
+				continue
+			}
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 0 || n > 7 {
+				b.problems = append(b.problems, b.errAt(m.pfc.Pos, "pfc_enable %q: %q is not a priority from 0 to 7", m.pfc.Value, s))
+				continue
+			}
+			on = append(on, n)
+		}
+		q.PFCProfile = model.Explicit("pfc_enable "+m.pfc.Value, m.pfc.Pos)
+	} else {
+		q.PFCProfile = model.Value[string]{V: "", Origin: model.Origin{Pos: rowPos, Default: "no pfc_enable"}, Known: true}
+	}
+	for p := range q.PFC {
+		if m.pfc != nil {
+			q.PFC[p] = model.Explicit(slices.Contains(on, p), m.pfc.Pos)
+		} else {
+			q.PFC[p] = model.Value[bool]{V: false, Origin: model.Origin{Pos: rowPos, Default: "no pfc_enable: PFC off"}, Known: true}
+		}
+	}
+	// PORT pfc_asym "off" (the default) is symmetric PFC: the port sends and
+	// honours pause frames on its pfc_enable priorities
+	// (src/sonic-yang-models/yang-models/sonic-port.yang, pfc_asym).
+	dir := model.Value[bool]{V: true, Origin: model.Origin{Pos: rowPos, Default: "PFC both ways (PORT pfc_asym off, the default)"}, Known: true}
+	if m.pfcAsym != nil {
+		dir = model.Explicit(true, m.pfcAsym.Pos)
+	}
+	q.PFCRx, q.PFCTx = dir, dir
+	tcQueue := b.mapRow(m.ns, "TC_TO_QUEUE_MAP", m.tcQueue)
+	pfcQueue := b.mapRow(m.ns, "MAP_PFC_PRIORITY_TO_QUEUE", m.pfcQueue)
+	for _, p := range on {
+		if qt, _, ok := b.lookup(tcQueue, strconv.Itoa(p), 9); ok && qt != p && m.tcQueue != nil {
+			b.notes = append(b.notes, b.errAt(m.tcQueue.Pos, "%s sends TC %d to queue %d: the model reads PFC priority %d as TC %d and queue %d", m.tcQueue.Value, p, qt, p, p, p))
+		}
+		if qp, _, ok := b.lookup(pfcQueue, strconv.Itoa(p), 7); ok && qp != p {
+			b.notes = append(b.notes, b.errAt(m.pfcQueue.Pos, "%s pauses queue %d for PFC priority %d: the model reads them as the same number", m.pfcQueue.Value, qp, p))
+		}
+	}
+	for t := range q.TC {
+		switch qt, f, ok := b.lookup(tcQueue, strconv.Itoa(t), 9); {
+		case ok:
+			q.TC[t] = model.Explicit(qt, f.Pos)
+		case m.tcQueue == nil:
+			q.TC[t] = b.defaulted(rowPos, t, "no tc_to_queue_map: queue = TC assumed, as SONiC's stock AZURE map does (not verified for an unbound map)")
+		default:
+			q.TC[t] = b.defaulted(m.tcQueue.Pos, t, fmt.Sprintf("TC %d is not in %s: queue = TC assumed (not verified)", t, m.tcQueue.Value))
+		}
+	}
+}
+
+// queuesOf reads each queue's scheduler and WRED/ECN profile.
+func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
+	var weight [8]int
+	var weightPos [8]source.Pos
+	var schedNames, wredNames []string
+	total := 0
+	for i := range 8 {
+		r := m.queues[i]
+		b.queueECN(q, m.ns, r, i, port)
+		sched := r.Get("scheduler")
+		if sched == nil {
+			pos := b.rowPos(r)
+			if r == nil && port != "" {
+				pos = b.portPos(port)
+			}
+			why := fmt.Sprintf("queue %d has no scheduler: the ASIC's default scheduling, which SONiC does not document (not verified)", i)
+			q.Sched[i] = model.Value[string]{V: "dwrr", Origin: model.Origin{Pos: pos, Default: why}, Known: true}
+			q.SchedBW[i] = b.defaulted(pos, 0, why)
+			schedNames = append(schedNames, "")
+			continue
+		}
+		_, name := configdb.Ref(sched.Value)
+		schedNames = append(schedNames, name)
+		s := m.ns.Table("SCHEDULER").Row(name)
+		if s == nil {
+			b.problems = append(b.problems, b.errAt(sched.Pos, "scheduler names SCHEDULER|%s, which the configuration does not define", name))
+		}
+		typ, typPos := "WRR", sched.Pos
+		if f := s.Get("type"); f != nil {
+			typ, typPos = strings.ToUpper(f.Value), f.Pos
+		}
+		if typ == "STRICT" {
+			q.Sched[i] = model.Explicit("strict", typPos)
+			q.SchedBW[i] = model.Explicit(0, typPos)
+			continue
+		}
+		q.Sched[i] = model.Explicit("dwrr", typPos)
+		weight[i], weightPos[i] = 1, typPos
+		if f := s.Get("weight"); f != nil {
+			if n, err := strconv.Atoi(f.Value); err == nil && n >= 1 && n <= 100 {
+				weight[i], weightPos[i] = n, f.Pos
+			} else {
+				b.problems = append(b.problems, b.errAt(f.Pos, "SCHEDULER|%s weight %q is not a number from 1 to 100", name, f.Value))
+			}
+		}
+		total += weight[i]
+	}
+	for i := range 8 {
+		if weight[i] == 0 {
+			continue
+		}
+		share := int(math.Round(100 * float64(weight[i]) / float64(total)))
+		// SCHEDULER weight is 1..100 (sonic-scheduler.yang): the model
+		// reads it as the queue's share of the port's DWRR queues, which is
+		// a percent only when the weights add to 100 (not verified against
+		// the Spectrum SAI).
+		q.SchedBW[i] = model.Value[int]{V: share, Origin: model.Origin{Pos: weightPos[i],
+			Default: fmt.Sprintf("DWRR weight %d of the port's %d: %d%%", weight[i], total, share)}, Known: true}
+	}
+	for i := range 8 {
+		wredNames = append(wredNames, m.queues[i].Get("wred_profile").ValueOr(""))
+	}
+	q.SchedProfile = model.Defaulted(strings.Join(schedNames, ","), "the queues' schedulers")
+	q.ECNProfile = model.Defaulted(strings.Join(wredNames, ","), "the queues' WRED profiles")
+}
+
+// ecnMarks are the WRED_PROFILE ecn values that mark green packets
+// (sonic-wred-profile.yang, ecn); RoCE is green, nothing polices it.
+var ecnMarks = map[string]bool{"ecn_green": true, "ecn_green_yellow": true, "ecn_green_red": true, "ecn_all": true}
+
+func (b *builder) queueECN(q *model.QoS, ns *configdb.Namespace, r *configdb.Row, i int, port string) {
+	q.ECNMode[i] = model.Defaulted("absolute", "WRED thresholds are bytes")
+	q.ECNMinPct[i] = model.Defaulted(0, "no relative ECN in SONiC")
+	q.ECNMaxPct[i] = model.Defaulted(100, "no relative ECN in SONiC")
+	wf := r.Get("wred_profile")
+	pos := b.rowPos(r)
+	if r == nil && port != "" {
+		pos = b.portPos(port)
+	}
+	if wf == nil {
+		q.ECN[i] = model.Value[bool]{V: false, Origin: model.Origin{Pos: pos, Default: whyNoWRED}, Known: true}
+		q.ECNMin[i], q.ECNMax[i] = b.defaulted(pos, 0, whyNoWRED), b.defaulted(pos, 0, whyNoWRED)
+		return
+	}
+	_, name := configdb.Ref(wf.Value)
+	w := ns.Table("WRED_PROFILE").Row(name)
+	if w == nil {
+		b.problems = append(b.problems, b.errAt(wf.Pos, "wred_profile names WRED_PROFILE|%s, which the configuration does not define", name))
+		q.ECN[i] = model.Value[bool]{V: false, Origin: model.Origin{Pos: wf.Pos, Default: "the WRED profile is not defined"}, Known: true}
+		q.ECNMin[i], q.ECNMax[i] = b.defaulted(wf.Pos, 0, "the WRED profile is not defined"), b.defaulted(wf.Pos, 0, "the WRED profile is not defined")
+		return
+	}
+	ecn, green := w.Get("ecn"), w.Get("wred_green_enable")
+	switch {
+	case ecn == nil:
+		q.ECN[i] = model.Value[bool]{V: false, Origin: model.Origin{Pos: w.Pos, Default: "WRED_PROFILE|" + name + " sets no ecn: ecn_none"}, Known: true}
+	case !ecnMarks[ecn.Value]:
+		q.ECN[i] = model.Explicit(false, ecn.Pos)
+	case green == nil || !strings.EqualFold(green.Value, "true"):
+		pos := w.Pos
+		if green != nil {
+			pos = green.Pos
+		}
+		q.ECN[i] = model.Value[bool]{V: false, Origin: model.Origin{Pos: pos, Default: "WRED_PROFILE|" + name + " has ecn " + ecn.Value + " but not wred_green_enable true: green packets are neither dropped nor marked"}, Known: true}
+	default:
+		q.ECN[i] = model.Explicit(true, ecn.Pos)
+	}
+	q.ECNMin[i] = b.threshold(w, "green_min_threshold")
+	q.ECNMax[i] = b.threshold(w, "green_max_threshold")
+}
+
+func (b *builder) threshold(w *configdb.Row, name string) model.Value[int] {
+	f := w.Get(name)
+	if f == nil {
+		return b.defaulted(w.Pos, 0, name+" not set")
+	}
+	n, err := strconv.Atoi(f.Value)
+	if err != nil || n < 0 {
+		b.problems = append(b.problems, b.errAt(f.Pos, "%s %q is not a byte count", name, f.Value))
+		return b.defaulted(f.Pos, 0, name+" unreadable")
+	}
+	return model.Explicit(n, f.Pos)
+}
+
+// cableOf reads CABLE_LENGTH (pattern "[0-9]+m", sonic-cable-length.yang).
+// Without an entry buffermgrd sizes no lossless headroom for the port:
+// "Unable to create/update PG profile for port %s. Cable length is not set"
+// (sonic-net/sonic-swss cfgmgr/buffermgr.cpp, doSpeedUpdateTask).
+func (b *builder) cableOf(q *model.QoS, m maps, port string) {
+	if m.cable == nil {
+		q.CableLength = b.defaulted(b.rowPos(m.row), 0, "no CABLE_LENGTH entry: buffermgrd sizes no lossless headroom")
+		q.CableFrom = "CABLE_LENGTH"
+		return
+	}
+	q.CableFrom = "CABLE_LENGTH|" + m.cableRow.Key
+	n, err := strconv.Atoi(strings.TrimSuffix(m.cable.Value, "m"))
+	if err != nil || !strings.HasSuffix(m.cable.Value, "m") {
+		b.problems = append(b.problems, b.errAt(m.cable.Pos, "cable length %q of %s is not a length in metres such as 40m", m.cable.Value, port))
+		q.CableLength = b.defaulted(m.cable.Pos, 0, "unreadable cable length")
+		return
+	}
+	q.CableLength = model.Explicit(n, m.cable.Pos)
+}

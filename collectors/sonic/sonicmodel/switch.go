@@ -1,0 +1,358 @@
+// Package sonicmodel builds the model of a SONiC switch from its
+// config_db.json (collectors/sonic/configdb): the same vendor-neutral
+// effective QoS an NVUE switch gets, so that every switch check judges it
+// with the same verdicts.
+//
+// SONiC's marking chain (sonic-net/sonic-buildimage
+// src/sonic-yang-models/yang-models/sonic-port-qos-map.yang and the maps it
+// references): DSCP --PORT_QOS_MAP.dscp_to_tc_map--> traffic class (TC)
+// --tc_to_queue_map--> egress queue, whose QUEUE|<port>|<q> entry names the
+// SCHEDULER and the WRED_PROFILE (ECN); TC --tc_to_pg_map--> ingress
+// priority group, whose BUFFER_PG entry gives the lossless headroom;
+// pfc_enable lists the PFC priorities. In the model's terms a SONiC TC is
+// the switch priority and the egress queue the traffic class.
+package sonicmodel
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/qoslint/qoslint/collectors/sonic/configdb"
+	"github.com/qoslint/qoslint/internal/nvrange"
+	"github.com/qoslint/qoslint/internal/source"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+)
+
+// builder holds one switch's configuration while its model is built; it
+// is the switch's model.ConfigPorts until the links are known.
+type builder struct {
+	cfg  *configdb.Config
+	file string
+	// meta is DEVICE_METADATA|localhost, from the namespace that has it.
+	meta *configdb.Row
+	// ports maps each PORT key to its namespace; order is the PORT keys in
+	// natural order.
+	ports map[string]*configdb.Namespace
+	order []string
+	// shared holds one *QoS per distinct set of tables a port reads, so
+	// that the checks report ports that share them together.
+	shared   map[string]*model.QoS
+	problems []*source.Error
+	notes    []*source.Error
+}
+
+// Switch builds the model of SONiC switch name from cfg. ports are the
+// inventory's port list (names, aliases or ranges such as
+// Ethernet0-Ethernet60); empty means every port whose admin_status is up.
+func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Switch, []*source.Error) {
+	sw := &model.Switch{Name: name, Role: role, OS: inventory.OSSONiC,
+		PortQoS: map[string]*model.QoS{}, PortAR: map[string]model.Value[bool]{},
+		MTU: map[string]model.Value[int]{}, ECMP: map[string]model.Value[bool]{}}
+	if cfg == nil {
+		return sw, nil
+	}
+	b := &builder{cfg: cfg, file: cfg.File, ports: map[string]*configdb.Namespace{}, shared: map[string]*model.QoS{}}
+	sw.ConfigFile = cfg.File
+	b.index()
+	b.unknownFields()
+	b.platform(sw)
+	b.checkedPorts(sw, ports)
+	sw.Bonds = map[string][]string{}
+	// Adaptive routing is not a config_db setting: the switch routes by
+	// ECMP alone, as far as this file says.
+	sw.AR = model.Defaulted(false, "SONiC's config_db.json has no adaptive routing setting")
+	sw.Global = b.portQoS("", b.globalNS())
+	for _, p := range sw.Ports {
+		b.addPort(sw, p)
+	}
+	b.ecmp(sw)
+	sw.Buffers = b.buffers(sw)
+	sw.SetConfigPorts(b)
+	sw.Notes = append(sw.Notes, b.notes...)
+	return sw, b.problems
+}
+
+// index finds the PORT rows and DEVICE_METADATA across the namespaces: on
+// a multi-ASIC switch each asic<N> holds its own front-panel ports and
+// "localhost" the device's metadata (sonic-net/sonic-utilities show/main.py,
+// def all).
+func (b *builder) index() {
+	for _, ns := range b.cfg.Namespaces {
+		if r := ns.Table("DEVICE_METADATA").Row("localhost"); r != nil && (b.meta == nil || ns.Name == "localhost") {
+			b.meta = r
+		}
+		t := ns.Table("PORT")
+		if t == nil {
+			continue
+		}
+		for _, k := range t.Keys {
+			// A multi-ASIC switch's backplane ports (role Int, Inb, Rec)
+			// join its ASICs and carry no host traffic
+			// (src/sonic-yang-models/yang-models/sonic-port.yang, role).
+			if r := t.Rows[k]; r.Get("role") != nil && !strings.EqualFold(r.Get("role").Value, "Ext") {
+				continue
+			}
+			if _, dup := b.ports[k]; dup {
+				continue
+			}
+			b.ports[k] = ns
+			b.order = append(b.order, k)
+		}
+	}
+	nvrange.SortNames(b.order)
+}
+
+// globalNS is the namespace whose PORT_QOS_MAP|global a port without its
+// own row would read: the first one that has PORT_QOS_MAP.
+func (b *builder) globalNS() *configdb.Namespace {
+	for _, ns := range b.cfg.Namespaces {
+		if ns.Table("PORT_QOS_MAP") != nil {
+			return ns
+		}
+	}
+	if len(b.cfg.Namespaces) > 0 {
+		return b.cfg.Namespaces[0]
+	}
+	return &configdb.Namespace{}
+}
+
+// checkedPorts picks the ports the checks judge and their aliases.
+func (b *builder) checkedPorts(sw *model.Switch, want []string) {
+	alias := map[string]string{}
+	for _, p := range b.order {
+		if a := b.ports[p].Table("PORT").Row(p).Get("alias"); a != nil && a.Value != "" {
+			alias[a.Value] = p
+		}
+	}
+	if len(alias) > 0 {
+		sw.PortAlias = alias
+	}
+	if len(want) > 0 {
+		b.inventoryPorts(sw, want, alias)
+		return
+	}
+	var down []string
+	for _, p := range b.order {
+		if b.adminUp(p) {
+			sw.Ports = append(sw.Ports, p)
+		} else {
+			down = append(down, p)
+		}
+	}
+	if len(down) > 0 {
+		// "admin_status ... default down" (sonic-port.yang): a port left
+		// down carries nothing, and SONiC's templates give inactive ports no
+		// QoS (files/build_templates/qos_config.j2, PORT_ACTIVE).
+		b.notes = append(b.notes, b.errAt(b.portPos(down[0]), "%d port(s) are not admin up and are not checked: %s", len(down), shorten(down)))
+	}
+}
+
+func (b *builder) adminUp(port string) bool {
+	f := b.ports[port].Table("PORT").Row(port).Get("admin_status")
+	return f != nil && f.Value == "up"
+}
+
+func (b *builder) portPos(port string) source.Pos {
+	if ns := b.ports[port]; ns != nil {
+		if r := ns.Table("PORT").Row(port); r != nil {
+			return r.Pos
+		}
+	}
+	return source.Pos{File: b.file}
+}
+
+// inventoryPorts resolves the inventory's ports: a PORT key, an alias, or a
+// range whose expansion is filtered to the ports that exist.
+func (b *builder) inventoryPorts(sw *model.Switch, want []string, alias map[string]string) {
+	seen := map[string]bool{}
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			sw.Ports = append(sw.Ports, p)
+		}
+	}
+	for _, w := range want {
+		if _, ok := b.ports[w]; ok {
+			add(w)
+			continue
+		}
+		if p, ok := alias[w]; ok {
+			add(p)
+			continue
+		}
+		names, err := nvrange.ExpandNames(sonicRange(w))
+		n := 0
+		for _, name := range names {
+			if _, ok := b.ports[name]; ok {
+				add(name)
+				n++
+			}
+		}
+		if err != nil || n == 0 {
+			b.notes = append(b.notes, b.errAt(source.Pos{File: b.file}, "switch %s: the inventory's port %q names no port of the PORT table", sw.Name, w))
+		}
+	}
+	nvrange.SortNames(sw.Ports)
+}
+
+// sonicRange turns "Ethernet0-Ethernet60" into the range syntax ExpandNames
+// reads ("Ethernet0-60").
+func sonicRange(s string) string {
+	a, z, ok := strings.Cut(s, "-")
+	if !ok {
+		return s
+	}
+	prefix := strings.TrimRight(a, "0123456789")
+	return a + "-" + strings.TrimPrefix(z, prefix)
+}
+
+func shorten(names []string) string {
+	if len(names) > 8 {
+		return strings.Join(names[:8], ", ") + fmt.Sprintf(" and %d more", len(names)-8)
+	}
+	return strings.Join(names, ", ")
+}
+
+func (b *builder) errAt(pos source.Pos, format string, a ...any) *source.Error {
+	if pos.File == "" {
+		pos.File = b.file
+	}
+	return &source.Error{Pos: pos, Msg: fmt.Sprintf(format, a...)}
+}
+
+// platformRe finds the switch model in DEVICE_METADATA's platform
+// ("x86_64-nvidia_sn5600-r0", "x86_64-mlnx_msn2700-r0") or hwsku
+// ("ACS-SN5600", "Mellanox-SN5600-O128"): the folder names of
+// sonic-net/sonic-buildimage device/mellanox/.
+var platformRe = regexp.MustCompile(`(?i)(?:^|[_-])(m?sn\d{4}[a-z]?)(?:$|[_-])`)
+
+func (b *builder) platform(sw *model.Switch) {
+	for _, name := range []string{"platform", "hwsku"} {
+		f := b.meta.Get(name)
+		if f == nil {
+			continue
+		}
+		if m := platformRe.FindStringSubmatch(f.Value); m != nil {
+			sw.Flow.Platform = strings.ToUpper(m[1])
+			sw.Flow.ASIC = model.ASICOf(sw.Flow.Platform)
+			sw.Flow.PlatformFrom = f.Pos
+			return
+		}
+	}
+}
+
+// addPort gives port its QoS, MTU, speed and PFC watchdog.
+func (b *builder) addPort(sw *model.Switch, port string) {
+	ns := b.ports[port]
+	sw.PortQoS[port] = b.portQoS(port, ns)
+	row := ns.Table("PORT").Row(port)
+	if f := row.Get("mtu"); f != nil {
+		if n, err := strconv.Atoi(f.Value); err == nil {
+			sw.MTU[port] = model.Explicit(n, f.Pos)
+		} else {
+			b.problems = append(b.problems, b.errAt(f.Pos, "PORT|%s mtu %q is not a number", port, f.Value))
+		}
+	} else {
+		// portmgrd sets 9100 on a port whose PORT row has no mtu
+		// (sonic-net/sonic-swss cfgmgr/portmgr.h, DEFAULT_MTU_STR "9100").
+		sw.MTU[port] = model.Value[int]{V: 9100, Origin: model.Origin{Pos: row.Pos, Default: "no mtu: portmgrd's default 9100"}, Known: true}
+	}
+	if f := row.Get("speed"); f != nil {
+		if sw.Flow.Speed == nil {
+			sw.Flow.Speed = map[string]model.Value[string]{}
+		}
+		sw.Flow.Speed[port] = model.Explicit(speedName(f.Value), f.Pos)
+	}
+	b.watchdog(sw, port, ns)
+}
+
+// speedName spells PORT.speed (Mb/s, "400000") as NVUE does ("400G").
+func speedName(mbps string) string {
+	n, err := strconv.Atoi(mbps)
+	if err != nil || n%1000 != 0 {
+		return mbps
+	}
+	return strconv.Itoa(n/1000) + "G"
+}
+
+// watchdog: `config pfcwd start` writes PFC_WD|<port> (action,
+// detection_time, restoration_time) into CONFIG_DB, and orchagent arms it on
+// the priorities PORT_QOS_MAP.pfcwd_sw_enable lists
+// (src/sonic-yang-models/yang-models/sonic-pfcwd.yang; sonic-net/sonic-swss
+// orchagent/qosorch.cpp, pfcwd_sw_enable). A port without a PFC_WD row has
+// no watchdog.
+func (b *builder) watchdog(sw *model.Switch, port string, ns *configdb.Namespace) {
+	if sw.Flow.Watchdog == nil {
+		sw.Flow.Watchdog = map[string]model.Value[bool]{}
+	}
+	r := ns.Table("PFC_WD").Row(port)
+	if r == nil {
+		return
+	}
+	on := true
+	pos := r.Pos
+	if f := ns.Table("PORT_QOS_MAP").Row(port).Get("pfcwd_sw_enable"); f != nil && strings.TrimSpace(f.Value) == "" {
+		on, pos = false, f.Pos
+	}
+	sw.Flow.Watchdog[port] = model.Explicit(on, pos)
+}
+
+// ecmp reads SWITCH_HASH|GLOBAL.ecmp_hash (src/sonic-yang-models/
+// yang-models/sonic-hash.yang) in the model's field names. Without it the
+// hash is the SAI's default, which SONiC does not document: nothing is
+// said, and ecmp-hash does not judge the switch.
+func (b *builder) ecmp(sw *model.Switch) {
+	for _, ns := range b.cfg.Namespaces {
+		f := ns.Table("SWITCH_HASH").Row("GLOBAL").Get("ecmp_hash")
+		if f == nil {
+			continue
+		}
+		list := f.List
+		if list == nil {
+			list = strings.Split(f.Value, ",")
+		}
+		on := map[string]bool{}
+		for _, v := range list {
+			if name, ok := hashField[strings.TrimSpace(v)]; ok {
+				on[name] = true
+			}
+		}
+		for _, e := range model.ECMPFields {
+			sw.ECMP[e.Name] = model.Explicit(on[e.Name], f.Pos)
+		}
+		return
+	}
+	b.notes = append(b.notes, b.errAt(source.Pos{File: b.file}, "switch %s: SWITCH_HASH|GLOBAL has no ecmp_hash: the ECMP hash is the ASIC's default, which SONiC does not document; ecmp-hash is not judged", sw.Name))
+}
+
+// hashField maps sonic-hash.yang's hash fields to the model's (NVUE's
+// ecmp-hash names); MAC, VLAN and ethertype fields have no counterpart there.
+var hashField = map[string]string{
+	"SRC_IP": "source-ip", "DST_IP": "destination-ip", "L4_SRC_PORT": "source-port",
+	"L4_DST_PORT": "destination-port", "IP_PROTOCOL": "ip-protocol", "IPV6_FLOW_LABEL": "ipv6-label",
+	"IN_PORT": "ingress-interface", "INNER_IP_PROTOCOL": "inner-ip-protocol",
+	"INNER_SRC_IP": "inner-source-ip", "INNER_DST_IP": "inner-destination-ip",
+	"INNER_L4_SRC_PORT": "inner-source-port", "INNER_L4_DST_PORT": "inner-destination-port",
+}
+
+// Interfaces and AddPort make the builder the switch's model.ConfigPorts:
+// a RoCE NIC cabled into a port the inventory leaves out still has its
+// link judged.
+func (b *builder) Interfaces() []string { return slices.Clone(b.order) }
+
+func (b *builder) AddPort(sw *model.Switch, iface string) (string, []*source.Error) {
+	port := iface
+	if p, ok := sw.PortAlias[iface]; ok {
+		port = p
+	}
+	if _, ok := b.ports[port]; !ok {
+		return "", nil
+	}
+	before := len(b.problems)
+	b.addPort(sw, port)
+	return port, b.problems[before:]
+}
