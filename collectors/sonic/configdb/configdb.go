@@ -22,7 +22,13 @@
 //     Ref reads both.
 package configdb
 
-import "github.com/qoslint/qoslint/internal/source"
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/qoslint/qoslint/internal/source"
+)
 
 // Shape is which of the file's shapes was read.
 type Shape string
@@ -68,6 +74,9 @@ type Table struct {
 	Rows map[string]*Row
 	// Keys are the row keys in file order.
 	Keys []string
+	// nested is whether a nested key "TABLE" gave rows, rather than only
+	// flat keys "TABLE|key": a second nested key replaces the table.
+	nested bool
 }
 
 // Row is one entry of a table.
@@ -115,6 +124,53 @@ func (r *Row) Get(name string) *Field {
 		return nil
 	}
 	return r.Fields[name]
+}
+
+// Namespace returns the namespace name ("" on a single-ASIC switch), nil
+// when absent (or when c is nil).
+func (c *Config) Namespace(name string) *Namespace {
+	if c == nil {
+		return nil
+	}
+	for _, n := range c.Namespaces {
+		if n.Name == name {
+			return n
+		}
+	}
+	return nil
+}
+
+// Sorted is the table's row keys in byte order, for deterministic output.
+func (t *Table) Sorted() []string {
+	if t == nil {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(t.Rows))
+}
+
+// SplitKey splits a multi-part key at "|": "Ethernet0|3-4" is
+// ["Ethernet0", "3-4"].
+func SplitKey(key string) []string { return strings.Split(key, "|") }
+
+// Ref reads a reference to another table's row in either syntax: the old
+// "[TABLE|name]" gives ("TABLE", "name"), the bare "name" of current
+// releases gives ("", "name"); the table is then the one the field's
+// schema names (sonic-net/sonic-utilities scripts/db_migrator.py,
+// migrate_qos_db_fieldval_reference_remove, strips the brackets and the
+// table). A list of references ("profile_list") is split at "," first.
+func Ref(v string) (table, name string) {
+	inner, ok := strings.CutPrefix(v, "[")
+	if !ok {
+		return "", v
+	}
+	inner, ok = strings.CutSuffix(inner, "]")
+	if !ok {
+		return "", v
+	}
+	if t, n, ok := strings.Cut(inner, "|"); ok {
+		return t, n
+	}
+	return "", inner
 }
 
 // ValueOr is the field's value, def when the field is absent.

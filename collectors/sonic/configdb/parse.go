@@ -1,0 +1,600 @@
+package configdb
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/qoslint/qoslint/internal/source"
+)
+
+// Parse reads one configuration file. file names it in positions and
+// errors. A file that is not JSON, whose top level is not an object, or
+// whose tables or rows are not objects is an *source.Error at the
+// offending byte (line, and the column in the message); anything else odd
+// (a key given twice, a value that is not a string, an object where a
+// value belongs, "bgpraw") is a Note and the rest is read.
+//
+// Which shape a top-level key has is decided per key: a key containing "|"
+// is a flat row "TABLE|key" (split at the first "|"), any other is a
+// nested table. The file is multi-ASIC when every top-level key is
+// "localhost" or "asic<N>" and each of their values is an object whose
+// keys all look like table names (upper-case letters, digits and "_"
+// before any "|", or "bgpraw"): that is what `show runningconfiguration
+// all` prints on a multi-ASIC switch, and no SONiC table is named
+// "localhost" or "asic0".
+//
+// A key given twice keeps its first place and the last value, as Python's
+// json module does (sonic-cfggen reads the file with it).
+func Parse(file string, data []byte) (*Config, error) {
+	p := &parser{file: file, data: data, lines: lineStarts(data)}
+	base := 0
+	if bytes.HasPrefix(data, bom) {
+		// Editors on Windows write a byte order mark; it carries nothing.
+		base = len(bom)
+	}
+	body := data[base:]
+	end := base + len(bytes.TrimRight(body, " \t\r\n"))
+	if end == base {
+		return nil, p.errAt(base, "empty file: a configuration database is one JSON object")
+	}
+	if !utf8.Valid(body) {
+		line, col, b := source.InvalidUTF8(data)
+		return nil, &source.Error{Pos: source.Pos{File: file, Line: line, Column: col},
+			Msg: fmt.Sprintf("column %d: byte 0x%02X is not UTF-8: JSON must be UTF-8 (RFC 8259 section 8.1)", col, b)}
+	}
+	if !json.Valid(body) {
+		return nil, p.syntaxError(base, end, json.Unmarshal(body, new(struct{})))
+	}
+	p.reset(base, body)
+	cfg := &Config{File: file, Shape: Nested}
+	p.cfg = cfg
+	if err := p.top(); err != nil {
+		return nil, err
+	}
+	// Namespaces read ahead report their notes late: file order again.
+	slices.SortStableFunc(cfg.Notes, func(a, b *source.Error) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+	})
+	return cfg, nil
+}
+
+// bom is U+FEFF in UTF-8.
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+type parser struct {
+	file  string
+	data  []byte
+	lines []int // offset of each line's first byte
+	dec   *json.Decoder
+	base  int // offset in data of dec's first byte
+	cfg   *Config
+	notes *[]*source.Error
+}
+
+// reset points the parser at data[base:base+len(body)].
+func (p *parser) reset(base int, body []byte) {
+	p.base = base
+	p.dec = json.NewDecoder(bytes.NewReader(body))
+	p.dec.UseNumber()
+}
+
+// lineStarts is the offset of every line's first byte, in one pass.
+func lineStarts(data []byte) []int {
+	starts := make([]int, 1, bytes.Count(data, []byte{'\n'})+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			return starts
+		}
+		i += j + 1
+		starts = append(starts, i)
+	}
+}
+
+// pos is the position of data[off].
+func (p *parser) pos(off int) source.Pos {
+	off = min(max(off, 0), len(p.data))
+	// The last line starting at or before off.
+	i, found := slices.BinarySearch(p.lines, off)
+	if !found {
+		i--
+	}
+	return source.Pos{File: p.file, Line: i + 1, Column: off - p.lines[i] + 1}
+}
+
+// errAt is an error or a note at data[off]; the message leads with the
+// column, as Error prints only file:line.
+func (p *parser) errAt(off int, format string, a ...any) *source.Error {
+	pos := p.pos(off)
+	return &source.Error{Pos: pos, Msg: fmt.Sprintf("column %d: ", pos.Column) + fmt.Sprintf(format, a...)}
+}
+
+func (p *parser) note(off int, format string, a ...any) {
+	n := p.errAt(off, format, a...)
+	if p.notes != nil {
+		*p.notes = append(*p.notes, n)
+		return
+	}
+	p.cfg.Notes = append(p.cfg.Notes, n)
+}
+
+// syntaxError places encoding/json's error: a SyntaxError's Offset counts
+// the bytes read including the offending one; at the end of input, the
+// position after the last byte that is not blank, where more was due.
+func (p *parser) syntaxError(base, end int, err error) *source.Error {
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return p.errAt(base, "invalid JSON: %v", err)
+	}
+	off := base + int(se.Offset) - 1
+	if off+1 >= end && strings.HasPrefix(se.Error(), "unexpected end") {
+		off = end
+	}
+	return p.errAt(off, "invalid JSON: %v", se)
+}
+
+// next is the next token and the offset of its first byte.
+func (p *parser) next() (json.Token, int, error) {
+	off := int(p.dec.InputOffset()) + p.base
+	for off < len(p.data) {
+		c := p.data[off]
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ',' && c != ':' {
+			break
+		}
+		off++
+	}
+	tok, err := p.dec.Token()
+	if err != nil {
+		// The data was checked by json.Valid, so this is unexpected.
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, off, p.errAt(off, "invalid JSON: %v", err)
+	}
+	return tok, off, nil
+}
+
+// key is the next object key, or ok false at the object's end.
+func (p *parser) key() (key string, off int, ok bool, err error) {
+	tok, off, err := p.next()
+	if err != nil {
+		return "", off, false, err
+	}
+	if d, isDelim := tok.(json.Delim); isDelim && d == '}' {
+		return "", off, false, nil
+	}
+	key, isString := tok.(string)
+	if !isString {
+		return "", off, false, p.errAt(off, "invalid JSON: object key %v is not a string", tok)
+	}
+	return key, off, true, nil
+}
+
+// skip reads the rest of a value whose opening delimiter was read.
+func (p *parser) skip() error {
+	for depth := 1; depth > 0; {
+		tok, _, err := p.next()
+		if err != nil {
+			return err
+		}
+		if d, ok := tok.(json.Delim); ok {
+			if d == '{' || d == '[' {
+				depth++
+			} else {
+				depth--
+			}
+		}
+	}
+	return nil
+}
+
+// describe names a token's JSON kind for a message.
+func describe(tok json.Token) string {
+	switch v := tok.(type) {
+	case json.Delim:
+		if v == '[' {
+			return "an array"
+		}
+		return "an object"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case nil:
+		return "null"
+	}
+	return fmt.Sprintf("%T", tok)
+}
+
+// text is a scalar token's JSON text.
+func text(tok json.Token) string {
+	switch v := tok.(type) {
+	case string:
+		return v
+	case json.Number:
+		return string(v)
+	case bool:
+		if v {
+			return "true"
+		}
+		return "false"
+	}
+	return "null"
+}
+
+func isOpen(tok json.Token, d json.Delim) bool {
+	v, ok := tok.(json.Delim)
+	return ok && v == d
+}
+
+// isNamespace reports whether a top-level key names a namespace of a
+// multi-ASIC switch: "localhost" is the host's, "asic<N>" the ASICs'
+// (sonic-net/sonic-py-common src/sonic_py_common/multi_asic.py,
+// ASIC_NAME_PREFIX "asic").
+func isNamespace(k string) bool {
+	if k == "localhost" {
+		return true
+	}
+	n, ok := strings.CutPrefix(k, "asic")
+	return ok && n != "" && strings.Trim(n, "0123456789") == ""
+}
+
+// isTableName reports whether a key looks like a table's (or a flat row's)
+// name: SONiC's tables are named in upper case, digits and "_"
+// (sonic-net/sonic-buildimage src/sonic-yang-models/yang-models/).
+func isTableName(k string) bool {
+	if k == bgpraw {
+		return true
+	}
+	t, _, _ := strings.Cut(k, "|")
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if (c < 'A' || c > 'Z') && (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// bgpraw is the key under which `show runningconfiguration all` adds FRR's
+// running configuration as text (sonic-net/sonic-utilities show/main.py,
+// def all).
+const bgpraw = "bgpraw"
+
+// pending is a top-level "localhost"/"asic<N>" object read as a namespace
+// before the file's shape is known.
+type pending struct {
+	name       string
+	koff       int        // the key's offset
+	ns         *Namespace // nil when the value is not a namespace
+	notes      []*source.Error
+	start, end int // the value's bytes
+}
+
+func (p *parser) top() error {
+	tok, off, err := p.next()
+	if err != nil {
+		return err
+	}
+	if !isOpen(tok, '{') {
+		return p.errAt(off, "the top level is %s, not an object: a configuration database is {\"TABLE\": {...}}", describe(tok))
+	}
+	single := &Namespace{Tables: map[string]*Table{}}
+	var multi []*pending
+	isMulti := true // until a key says otherwise
+	flat, nested := 0, 0
+	// demote reads the namespaces read so far as tables of the single
+	// namespace, in file order: the file is not multi-ASIC after all.
+	demote := func() error {
+		if !isMulti {
+			return nil
+		}
+		isMulti = false
+		dec, base := p.dec, p.base
+		for _, m := range multi {
+			p.reset(m.start, p.data[m.start:m.end])
+			if err := p.nestedTable(single, m.name, m.koff); err != nil {
+				return err
+			}
+			nested++
+		}
+		p.dec, p.base = dec, base
+		multi = nil
+		return nil
+	}
+	for {
+		k, koff, ok, err := p.key()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		if k == bgpraw {
+			if err := p.skipBgpraw(koff); err != nil {
+				return err
+			}
+			continue
+		}
+		if isMulti && isNamespace(k) {
+			m, err := p.namespace(k, koff)
+			if err != nil {
+				return err
+			}
+			multi = append(multi, m)
+			if m.ns != nil {
+				continue
+			}
+			// Not a namespace: this and those before are tables.
+			if err := demote(); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := demote(); err != nil {
+			return err
+		}
+		if strings.Contains(k, "|") {
+			flat++
+			err = p.flatRow(single, k, koff)
+		} else {
+			nested++
+			err = p.nestedTable(single, k, koff)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if isMulti && len(multi) > 0 {
+		p.cfg.Shape = MultiASIC
+		// A namespace given twice keeps its first place and the last value.
+		var kept []*pending
+		for _, m := range multi {
+			i := slices.IndexFunc(kept, func(k *pending) bool { return k.name == m.name })
+			if i < 0 {
+				kept = append(kept, m)
+				continue
+			}
+			p.note(m.koff, "namespace %s given twice (first at line %d); the last wins", m.name, kept[i].ns.Pos.Line)
+			kept[i] = m
+		}
+		for _, m := range kept {
+			p.cfg.Namespaces = append(p.cfg.Namespaces, m.ns)
+			p.cfg.Notes = append(p.cfg.Notes, m.notes...)
+		}
+		return nil
+	}
+	if err := demote(); err != nil {
+		return err
+	}
+	if flat > 0 && nested == 0 {
+		p.cfg.Shape = Flat
+	}
+	p.cfg.Namespaces = []*Namespace{single}
+	return nil
+}
+
+func (p *parser) skipBgpraw(koff int) error {
+	tok, _, err := p.next()
+	if err != nil {
+		return err
+	}
+	if d, ok := tok.(json.Delim); ok && (d == '{' || d == '[') {
+		if err := p.skip(); err != nil {
+			return err
+		}
+	}
+	p.note(koff, "%q (FRR's running configuration, added by `show runningconfiguration all`) ignored", bgpraw)
+	return nil
+}
+
+// namespace reads a "localhost"/"asic<N>" value as a namespace; m.ns is
+// nil when it is not one (not an object, or a key that is not a table
+// name), and m.start, m.end are the value's bytes to read it again.
+func (p *parser) namespace(name string, koff int) (m *pending, err error) {
+	tok, voff, err := p.next()
+	if err != nil {
+		return nil, err
+	}
+	m = &pending{name: name, koff: koff, start: voff}
+	defer func() {
+		if m != nil {
+			m.end = int(p.dec.InputOffset()) + p.base
+		}
+	}()
+	if !isOpen(tok, '{') {
+		if d, ok := tok.(json.Delim); ok && d == '[' {
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+		}
+		return m, nil
+	}
+	ns := &Namespace{Name: name, Pos: p.pos(koff), Tables: map[string]*Table{}}
+	p.notes = &m.notes
+	defer func() { p.notes = nil }()
+	for {
+		k, off, ok, err := p.key()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		if !isTableName(k) {
+			return m, p.skip()
+		}
+		switch {
+		case k == bgpraw:
+			err = p.skipBgpraw(off)
+		case strings.Contains(k, "|"):
+			err = p.flatRow(ns, k, off)
+		default:
+			err = p.nestedTable(ns, k, off)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	m.ns = ns
+	return m, nil
+}
+
+// nestedTable reads the value of the table key name at koff into ns.
+func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
+	tok, off, err := p.next()
+	if err != nil {
+		return err
+	}
+	if !isOpen(tok, '{') {
+		return p.errAt(off, "table %s is %s, not an object of rows", name, describe(tok))
+	}
+	t := ns.Tables[name]
+	switch {
+	case t == nil:
+		t = &Table{Name: name, Pos: p.pos(koff), Rows: map[string]*Row{}, nested: true}
+		ns.Tables[name] = t
+		ns.Order = append(ns.Order, name)
+	case t.nested:
+		p.note(koff, "table %s given twice (first at line %d); the last wins", name, t.Pos.Line)
+		*t = Table{Name: name, Pos: p.pos(koff), Rows: map[string]*Row{}, nested: true}
+	default:
+		// Rows given flat before: the nested ones join them.
+		t.nested = true
+	}
+	for {
+		k, koff, ok, err := p.key()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		if err := p.row(t, k, koff); err != nil {
+			return err
+		}
+	}
+}
+
+// flatRow reads the value of the top-level key "TABLE|key" at koff.
+func (p *parser) flatRow(ns *Namespace, k string, koff int) error {
+	name, key, _ := strings.Cut(k, "|")
+	t := ns.Tables[name]
+	if t == nil {
+		t = &Table{Name: name, Pos: p.pos(koff), Rows: map[string]*Row{}}
+		ns.Tables[name] = t
+		ns.Order = append(ns.Order, name)
+	}
+	return p.row(t, key, koff)
+}
+
+// row reads the value of row key at koff into t.
+func (p *parser) row(t *Table, key string, koff int) error {
+	tok, off, err := p.next()
+	if err != nil {
+		return err
+	}
+	if !isOpen(tok, '{') {
+		return p.errAt(off, "row %q of table %s is %s, not an object of fields", key, t.Name, describe(tok))
+	}
+	r := &Row{Key: key, Pos: p.pos(koff), Fields: map[string]*Field{}}
+	if old := t.Rows[key]; old != nil {
+		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", key, t.Name, old.Pos.Line)
+	} else {
+		t.Keys = append(t.Keys, key)
+	}
+	t.Rows[key] = r
+	for {
+		name, foff, ok, err := p.key()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		f, err := p.field(t, r, name, foff)
+		if err != nil {
+			return err
+		}
+		if f == nil {
+			continue
+		}
+		if old := r.Fields[name]; old != nil {
+			p.note(foff, "field %q of %s|%s given twice (first at line %d); the last wins", name, t.Name, key, old.Pos.Line)
+		} else {
+			r.Names = append(r.Names, name)
+		}
+		r.Fields[name] = f
+	}
+}
+
+// field reads a field's value; nil when it is skipped.
+func (p *parser) field(t *Table, r *Row, name string, foff int) (*Field, error) {
+	tok, off, err := p.next()
+	if err != nil {
+		return nil, err
+	}
+	f := &Field{Name: name, Pos: p.pos(foff)}
+	switch v := tok.(type) {
+	case string:
+		f.Value = v
+		return f, nil
+	case json.Delim:
+		if v == '{' {
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			p.note(off, "field %q of %s|%s is an object, not a string: ignored", name, t.Name, r.Key)
+			return nil, nil
+		}
+		return p.list(t, r, f)
+	}
+	f.Value = text(tok)
+	p.note(off, "field %q of %s|%s is %s, not a string: read as %q", name, t.Name, r.Key, describe(tok), f.Value)
+	return f, nil
+}
+
+// list reads a JSON array (a YANG leaf-list) after its '['.
+func (p *parser) list(t *Table, r *Row, f *Field) (*Field, error) {
+	f.List = []string{}
+	for {
+		tok, off, err := p.next()
+		if err != nil {
+			return nil, err
+		}
+		switch v := tok.(type) {
+		case json.Delim:
+			if v == ']' {
+				f.Value = strings.Join(f.List, ",")
+				return f, nil
+			}
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			// The rest of the array, then the field is dropped.
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			p.note(off, "field %q of %s|%s holds %s in its list, not strings: ignored", f.Name, t.Name, r.Key, describe(tok))
+			return nil, nil
+		case string:
+			f.List = append(f.List, v)
+		default:
+			s := text(tok)
+			p.note(off, "element of field %q of %s|%s is %s, not a string: read as %q", f.Name, t.Name, r.Key, describe(tok), s)
+			f.List = append(f.List, s)
+		}
+	}
+}
