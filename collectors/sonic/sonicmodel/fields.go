@@ -49,4 +49,3 @@ func (b *builder) unknownFields() {
 		}
 	}
 }
-

@@ -38,13 +38,13 @@ const (
 // maps are the PORT_QOS_MAP fields a port's QoS reads, each with the row it
 // came from.
 type maps struct {
-	ns                                         *configdb.Namespace
-	dscp, dot1p, tcQueue, tcPG, pfcQueue, pfc  *configdb.Field
-	row                                        *configdb.Row
-	queues                                     [8]*configdb.Row
-	cable                                      *configdb.Field
-	cableRow                                   *configdb.Row
-	pfcAsym                                    *configdb.Field
+	ns                                        *configdb.Namespace
+	dscp, dot1p, tcQueue, tcPG, pfcQueue, pfc *configdb.Field
+	row                                       *configdb.Row
+	queues                                    [8]*configdb.Row
+	cable                                     *configdb.Field
+	cableRow                                  *configdb.Row
+	pfcAsym                                   *configdb.Field
 }
 
 func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {

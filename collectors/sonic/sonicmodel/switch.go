@@ -144,9 +144,11 @@ func (b *builder) checkedPorts(sw *model.Switch, want []string) {
 		}
 	}
 	if len(down) > 0 {
-		// "admin_status ... default down" (sonic-port.yang): a port left
-		// down carries nothing, and SONiC's templates give inactive ports no
-		// QoS (files/build_templates/qos_config.j2, PORT_ACTIVE).
+		// admin_status defaults to down (sonic-port.yang; sonic-net/sonic-swss
+		// cfgmgr/portmgr.h DEFAULT_ADMIN_STATUS_STR "down"): a port left
+		// down carries nothing, and SONiC's templates leave a port without a
+		// DEVICE_NEIGHBOR out of their QoS tables (files/build_templates/
+		// qos_config.j2, PORT_ACTIVE).
 		b.notes = append(b.notes, b.errAt(b.portPos(down[0]), "%d port(s) are not admin up and are not checked: %s", len(down), shorten(down)))
 	}
 }
