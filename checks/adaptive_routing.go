@@ -169,7 +169,7 @@ func arUnwanted(sw *model.Switch) (Finding, bool) {
 		}
 	}
 	for _, p := range sw.Ports {
-		if v, ok := sw.PortAR[p]; ok && v.V && !slices.Contains(g.Ports, p) && model.IsSwp(p) {
+		if v, ok := sw.PortAR[p]; ok && v.V && !slices.Contains(g.Ports, p) && model.IsFrontPanel(p) {
 			on = append(on, p)
 		}
 	}

@@ -27,7 +27,11 @@ profile's: default-global takes qos roce's (nv set qos roce cable-length, 1 to 1
 sized for at least the policy's pfc.cable_length (the longest cable, 100 m unless the inventory
 says otherwise): shorter is an error. NetQ's check roce compares the cable length across the
 fabric; a lossless port group whose cable length differs from the one most switches use (the
-longest on a tie) is a warning, unless it is already too short.`,
+longest on a tie) is a warning, unless it is already too short. A SONiC switch sizes each port for
+its own cable (CABLE_LENGTH, which SONiC's templates set port by port from the neighbour's role:
+sonic-net/sonic-buildimage files/build_templates/buffers_config.j2, ports2cable), so neither the
+policy's longest cable nor the other switches measure its ports: there a lossless port with no
+cable length, which SONiC's buffer managers give no lossless headroom, is the error.`,
 	Inputs: []Input{NVConfig, ConfigDB},
 	Run:    runPFCCableLength,
 }
@@ -36,6 +40,10 @@ func runPFCCableLength(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.PFC.CableLength
 	for _, sw := range f.ConfiguredSwitches() {
+		if sw.CableLengthPerPort() {
+			out = append(out, perPortCable(sw)...)
+			continue
+		}
 		for _, g := range sw.PortGroups() {
 			v := g.Q.CableLength
 			if j := judge.PFCCableLength(f.Policy, lossless(g.Q), v.V, -1); j.OK {
@@ -53,6 +61,26 @@ func runPFCCableLength(f *model.Fabric) []Finding {
 		}
 	}
 	return append(out, cableAcrossFabric(f)...)
+}
+
+// perPortCable judges a switch that sizes each port for its own cable
+// (SONiC's CABLE_LENGTH): only a lossless port with none fails.
+func perPortCable(sw *model.Switch) []Finding {
+	var out []Finding
+	for _, g := range sw.PortGroups() {
+		v := g.Q.CableLength
+		j := judge.PortCableLength(lossless(g.Q), v.V)
+		if j.OK {
+			continue
+		}
+		out = append(out, Finding{
+			Severity: j.Severity, Device: sw.Name, Interface: g.Iface, Message: j.Reason,
+			Expected: "the port's cable length (CABLE_LENGTH)",
+			Actual:   fmt.Sprintf("cable-length %d%s", v.V, originNote(v.Origin)),
+			Source:   at(v.Origin, sw.ConfigFile),
+		})
+	}
+	return out
 }
 
 // lossless reports whether a port group pauses any priority.
@@ -82,6 +110,9 @@ func cableChange(q *model.QoS, metres int) Change {
 func CableUsers(f *model.Fabric) map[int]map[string]bool {
 	users := map[int]map[string]bool{}
 	for _, sw := range f.ConfiguredSwitches() {
+		if sw.CableLengthPerPort() {
+			continue
+		}
 		for _, g := range sw.PortGroups() {
 			if !lossless(g.Q) {
 				continue
@@ -105,6 +136,9 @@ func cableAcrossFabric(f *model.Fabric) []Finding {
 	}
 	var out []Finding
 	for _, sw := range f.ConfiguredSwitches() {
+		if sw.CableLengthPerPort() {
+			continue
+		}
 		for _, g := range sw.PortGroups() {
 			v := g.Q.CableLength
 			// Too short is the error above.

@@ -89,7 +89,7 @@ func TestWatchdogBondedBreakout(t *testing.T) {
 	}
 	in := map[string]bool{}
 	for _, p := range named {
-		if !model.IsSwp(p) {
+		if !model.IsFrontPanel(p) {
 			t.Errorf("%s is not a physical port: the watchdog goes on bond members", p)
 		}
 		in[p] = true

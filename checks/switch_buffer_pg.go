@@ -39,7 +39,11 @@ NVUE switches size their buffers by the RoCE mode and the traffic pools (switch-
 }
 
 func appliesBufferPG(f *model.Fabric, device string) (SkipKind, string) {
-	if sw := f.SwitchByName(device); sw != nil && sw.ConfigFile != "" && sw.Buffers == nil {
+	switch sw := f.SwitchByName(device); {
+	case sw == nil:
+	case sw.ConfigFile == "":
+		return SkipNotCollected, "the switch's configuration was not read (not collected, or an input error)"
+	case sw.Buffers == nil:
 		return SkipNotApplicable, "the switch OS does not configure buffers per priority group (NVUE: switch-buffer-pool)"
 	}
 	return "", ""
@@ -95,7 +99,7 @@ func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG) (pgProb
 		return pgProblem{}, false
 	case bs.Model.V == "dynamic":
 		return pgProblem{judge.Error, what + " has no BUFFER_PG entry: in the dynamic buffer model buffermgrd gives headroom only to the priority groups BUFFER_PG lists, so PFC pauses traffic that has none",
-			want, "no BUFFER_PG entry (" + bs.Model.Origin.String() + ")", port, pos}, true
+			want, "no BUFFER_PG entry; buffer_model " + why(bs.Model), port, pos}, true
 	}
 	q := sw.PortQoS[port]
 	if q == nil {

@@ -6,11 +6,13 @@ import "regexp"
 // and adaptive routing are, is read by the switch's builder (NVUE's:
 // collectors/nvue/nvuemodel/interfaces.go, with its sources).
 
-var swpRe = regexp.MustCompile(`^swp\d+(s\d+)?$`)
+var swpRe = regexp.MustCompile(`^swp\d+(s\d+)?$|^Ethernet\d+$`)
 
-// IsSwp reports whether an interface is a front-panel port or a split port
-// of one (swp1, swp1s0).
-func IsSwp(name string) bool { return swpRe.MatchString(name) }
+// IsFrontPanel reports whether an interface is a front-panel port or a
+// split port of one: Cumulus Linux's swp1, swp1s0, SONiC's Ethernet0 (a
+// multi-ASIC switch's backplane ports are Ethernet-BP0, ...:
+// sonic-net/sonic-buildimage device/*/port_config.ini).
+func IsFrontPanel(name string) bool { return swpRe.MatchString(name) }
 
 // MemberBinding is a qos profile bound on a bond member, which NVUE
 // rejects: the bond's bindings are what the member uses ("NVUE rejects QoS

@@ -119,6 +119,15 @@ func (sw *Switch) ConfigPorts() ConfigPorts { return sw.outside }
 // setting, and its RoCE is zero.
 func (sw *Switch) HasRoCEModes() bool { return sw.OS != layout.OSSONiC }
 
+// CableLengthPerPort reports whether the switch sizes each port's PFC
+// headroom for that port's own cable, as SONiC's CABLE_LENGTH does: its
+// templates set it port by port from the neighbour's role ("Port
+// configuration to cable length look-up table", sonic-net/sonic-buildimage
+// files/build_templates/buffers_config.j2, ports2cable), so ports of one
+// switch differ by design. An NVUE switch sizes every port of a PFC
+// profile for the profile's one cable length.
+func (sw *Switch) CableLengthPerPort() bool { return sw.OS == layout.OSSONiC }
+
 // RoCE is the switch's `qos roce` state.
 type RoCE struct {
 	Enabled Value[bool]

@@ -160,7 +160,7 @@ func CablingGroup(f *Fabric, inv *inventory.Inventory, name string) (g ECMPGroup
 	}
 	byTier := map[int][]string{}
 	add := func(port, other string) {
-		if ot := tier(roles[other]); ot > 0 && IsSwp(port) {
+		if ot := tier(roles[other]); ot > 0 && IsFrontPanel(port) {
 			byTier[ot] = append(byTier[ot], port)
 		}
 	}
@@ -201,7 +201,7 @@ func groupPorts(f *Fabric, sw *Switch, ends []LinkEnd) []string {
 	var ports, members, unchecked []string
 	for _, e := range ends {
 		switch p := sw.PortOf(e.Port); {
-		case p == e.Port && IsSwp(p):
+		case p == e.Port && IsFrontPanel(p):
 			ports = append(ports, p)
 		case p != "":
 			members = append(members, e.Port+" ("+p+")")

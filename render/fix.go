@@ -254,6 +254,8 @@ func (p Plan) Lifetime() (volatile []string, firmware bool) {
 // a change (a cable to move, counters that only show a symptom, ...).
 type Unfixed struct {
 	Device string
+	// OS is the device's switch OS (Device.OS).
+	OS     string
 	Checks []UnfixedCheck
 }
 
@@ -290,9 +292,13 @@ func UnfixedFindings(rep *Report) []Unfixed {
 			c.Severity = f.Severity
 		}
 	}
+	os := map[string]string{}
+	for _, d := range rep.Devices {
+		os[d.Name] = d.OS
+	}
 	var out []Unfixed
 	for dev, cs := range byDevice {
-		u := Unfixed{Device: dev}
+		u := Unfixed{Device: dev, OS: os[dev]}
 		for _, c := range cs {
 			u.Checks = append(u.Checks, *c)
 		}

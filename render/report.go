@@ -20,6 +20,9 @@ type Device struct {
 	// Release is a switch's Cumulus Linux release, which decides the NVUE
 	// commands its fixes may hold (the zero Release: not known).
 	Release Release `json:"-"`
+	// OS is a switch's operating system, layout.OSCumulus or OSSONiC; ""
+	// when its configuration was not read.
+	OS string `json:"-"`
 	// Primary is the file (and line) a result about the device that names
 	// no file, or only the device's folder, points at: a switch's NVUE
 	// configuration, else the first of its files that was read, else the

@@ -2,6 +2,7 @@ package drift
 
 import (
 	"fmt"
+	"github.com/qoslint/qoslint/internal/layout"
 	"sort"
 	"strconv"
 	"strings"
@@ -62,7 +63,7 @@ func fabricOf(s *snapshot.Snapshot) fabricFacts {
 	seeds := map[int64][]string{}
 	for i := range s.Switches {
 		sw := &s.Switches[i]
-		if sw.ConfigFile == "" {
+		if sw.ConfigFile == "" || sw.OS == layout.OSSONiC {
 			continue
 		}
 		for j := range sw.PortGroups {
@@ -93,13 +94,17 @@ func groupLossless(g *snapshot.PortGroup) bool {
 }
 
 // cableItem is a port group's PFC cable length, pfc-cable-length's.
-func cableItem(g *snapshot.PortGroup, r *policyRules) item {
+func cableItem(g *snapshot.PortGroup, r *policyRules, perPort bool) item {
 	it := item{field: "cable_length", text: notCollected, say: "PFC cable length %s"}
 	if g.CableLength == nil || !g.CableLength.Known {
 		return it
 	}
 	v, lossless := g.CableLength.Value, groupLossless(g)
 	it.text, it.origin = strconv.Itoa(v)+" m", g.CableLength.Origin
+	if perPort {
+		it.judge("pfc-cable-length", judge.PortCableLength(lossless, v))
+		return it
+	}
 	j := judge.PFCCableLength(r.p, lossless, v, r.fabric.cableRef)
 	switch {
 	case j.OK:

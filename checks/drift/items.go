@@ -1,7 +1,9 @@
 package drift
 
 import (
+	"cmp"
 	"fmt"
+	"github.com/qoslint/qoslint/internal/layout"
 	"sort"
 	"strconv"
 
@@ -32,6 +34,7 @@ func switchItems(sw *snapshot.Switch, r *policyRules) []item {
 		return judge.RoCEMode(r.p, sw.RoCE.Enabled.Value, sw.RoCE.Mode.Value)
 	}))
 	l.add(it)
+	l.add(item{field: "os", text: cmp.Or(sw.OS, layout.OSCumulus), say: "switch OS %s"})
 	l.add(item{field: "syntax", text: sw.Syntax, say: "NVUE syntax %s"})
 	for _, name := range ecmpNames(sw.ECMPHash) {
 		v := sw.ECMPHash[name]
@@ -107,7 +110,9 @@ func (sp *switchPorts) portItems(port string) []item {
 	return l
 }
 
-func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
+// perPortCable is a switch that sizes each port for its own cable
+// (model.Switch.CableLengthPerPort).
+func groupItems(g *snapshot.PortGroup, r *policyRules, perPortCable bool) []item {
 	l := make(itemList, 0, 128)
 	p := r.p
 	for _, pf := range []struct {
@@ -160,7 +165,7 @@ func groupItems(g *snapshot.PortGroup, r *policyRules) []item {
 	}
 	trafficClassItems(&l, g, p, cnpTC)
 	if r.has(snapshot.SectionFlowControl) {
-		l.add(cableItem(g, r))
+		l.add(cableItem(g, r, perPortCable))
 	}
 	if r.has(snapshot.SectionPCPMap) {
 		pcpItems(&l, g, p)

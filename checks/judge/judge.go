@@ -527,6 +527,20 @@ func PFCCableLength(p policy.Policy, lossless bool, metres, ref int) Judgement {
 	return Pass
 }
 
+// PortCableLength is pfc-cable-length on a switch that sizes each port for
+// its own cable (model.Switch.CableLengthPerPort): the policy's longest
+// cable is no measure of one port, so only a lossless port sized for no
+// cable at all fails: SONiC's buffer managers then give it no lossless
+// headroom ("Cable length is not set", sonic-net/sonic-swss
+// cfgmgr/buffermgr.cpp; "If cable len is 0m, remove lossless PG",
+// cfgmgr/buffermgrdyn.cpp).
+func PortCableLength(lossless bool, metres int) Judgement {
+	if !lossless || metres > 0 {
+		return Pass
+	}
+	return Fail(Error, "PFC is on but the port has no cable length: the switch gives it no lossless headroom, and paused traffic drops")
+}
+
 // CableReference is the cable length most switches' lossless port groups
 // use (the longest on a tie) and those switches, sorted; -1 when the
 // fabric's lossless groups use fewer than two lengths. users maps each

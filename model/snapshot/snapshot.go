@@ -165,6 +165,9 @@ type Switch struct {
 	// could be read, and then nothing below it is known.
 	ConfigFile string `json:"config_file"`
 	Version    string `json:"version"`
+	// OS is the switch OS when it is not Cumulus Linux: "sonic"; omitted
+	// for Cumulus (and in snapshots older than it).
+	OS string `json:"os,omitempty"`
 	// Syntax is the NVUE vocabulary, "5.14" (enable on) or "5.15" (state
 	// enabled).
 	Syntax     string      `json:"syntax"`

@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"github.com/qoslint/qoslint/internal/layout"
 	"sort"
 	"strings"
 
@@ -75,7 +76,7 @@ func (s *Snapshot) AddInputErrors(errs []*source.Error) {
 
 func takeSwitch(sw *model.Switch) Switch {
 	out := Switch{
-		Name: sw.Name, Role: sw.Role, ConfigFile: sw.ConfigFile, Version: sw.Version,
+		Name: sw.Name, Role: sw.Role, ConfigFile: sw.ConfigFile, Version: sw.Version, OS: sonicOnly(sw.OS),
 		Syntax:     sw.Syntax.String(),
 		RoCE:       RoCE{Enabled: fact(sw.RoCE.Enabled), Mode: fact(sw.RoCE.Mode)},
 		PortGroups: []PortGroup{}, ECMPHash: map[string]Fact[bool]{},
@@ -288,4 +289,13 @@ func takeNIC(n *model.NIC) NIC {
 		out.ECNRP = append(out.ECNRP, fact(n.ECNRP[p]))
 	}
 	return out
+}
+
+// sonicOnly records a switch OS other than Cumulus Linux, so that a
+// Cumulus switch's snapshot stays what it was before SONiC.
+func sonicOnly(os string) string {
+	if os == layout.OSCumulus {
+		return ""
+	}
+	return os
 }

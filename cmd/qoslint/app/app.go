@@ -273,7 +273,7 @@ func report(inv *inventory.Inventory, capture *collectors.Capture, failOn judge.
 	for _, s := range inv.Switches {
 		d := render.Device{Name: s.Name, Kind: layout.KindSwitch, Primary: primaryFile(layout.KindSwitch, s.Name, reads.of(s.Name), s.Pos)}
 		if sw := modelled[s.Name]; sw != nil {
-			d.Release = render.SwitchRelease(sw)
+			d.Release, d.OS = render.SwitchRelease(sw), sw.OS
 			if d.Release.Assumed != "" && hasNVUEChange(r.Findings, s.Name) {
 				r.Notes = append(r.Notes, s.Name+": "+d.Release.Assumed)
 			}

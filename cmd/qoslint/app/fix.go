@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks/judge"
+	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/render"
 	"github.com/qoslint/qoslint/templates/preview"
@@ -142,7 +143,7 @@ func fixSummary(plans []render.Plan, unfixed []render.Unfixed, outDir string) st
 	}
 	// Info findings are best practice and notes: counted, not listed, so
 	// the list stays the short one of what is wrong.
-	var lines []string
+	var lines, sonic []string
 	infos := 0
 	for _, u := range unfixed {
 		var cs []string
@@ -156,14 +157,26 @@ func fixSummary(plans []render.Plan, unfixed []render.Unfixed, outDir string) st
 				cs = append(cs, fmt.Sprintf("%s (%s)", c.Check, c.Severity))
 			}
 		}
-		if len(cs) > 0 {
+		switch {
+		case len(cs) == 0:
+		case u.OS == layout.OSSONiC:
+			sonic = append(sonic, fmt.Sprintf("#   %s: %s\n", u.Device, strings.Join(cs, ", ")))
+		default:
 			lines = append(lines, fmt.Sprintf("#   %s: %s\n", u.Device, strings.Join(cs, ", ")))
 		}
 	}
 	if len(lines) > 0 {
 		b.WriteString("# not fixed, no command fixes these findings (qoslint explain CHECK says what to do):\n")
 		b.WriteString(strings.Join(lines, ""))
-	} else {
+	}
+	if len(sonic) > 0 {
+		// A SONiC switch is fixed by a Generic Config Updater patch of its
+		// config_db.json, which fix does not write yet; NVUE commands
+		// would be wrong there.
+		b.WriteString("# not fixed, SONiC switches: fix writes no config apply-patch yet (each finding says what to change in config_db.json):\n")
+		b.WriteString(strings.Join(sonic, ""))
+	}
+	if len(lines) == 0 && len(sonic) == 0 {
 		b.WriteString("# not fixed: no error or warning\n")
 	}
 	if infos > 0 {

@@ -103,7 +103,7 @@ func primaryFile(kind, device string, read []string, decl source.Pos) source.Pos
 		}
 	}
 	if kind == layout.KindSwitch {
-		for _, name := range []string{layout.NVUEYAMLFile, layout.NVUECommandsFile} {
+		for _, name := range []string{layout.NVUEYAMLFile, layout.NVUECommandsFile, layout.ConfigDBFile} {
 			if f := layout.DeviceFile(device, name); seen[f] {
 				return source.Pos{File: f}
 			}

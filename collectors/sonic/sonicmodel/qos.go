@@ -370,8 +370,37 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 	for i := range 8 {
 		wredNames = append(wredNames, m.queues[i].Get("wred_profile").ValueOr(""))
 	}
-	q.SchedProfile = model.Defaulted(strings.Join(schedNames, ","), "the queues' schedulers")
-	q.ECNProfile = model.Defaulted(strings.Join(wredNames, ","), "the queues' WRED profiles")
+	q.SchedProfile = model.Defaulted(perQueue(schedNames, "no scheduler"), "the queues' SCHEDULER entries")
+	q.ECNProfile = model.Defaulted(perQueue(wredNames, "no WRED profile"), "the queues' WRED_PROFILE entries")
+}
+
+// perQueue names what each queue uses, "scheduler.0 on queues 0-2,4,5;
+// scheduler.1 on queue 3", for a finding that names a port group's
+// "profile"; none is said when no queue names anything.
+func perQueue(names []string, none string) string {
+	var order []string
+	queues := map[string][]int{}
+	for q, n := range names {
+		if n == "" {
+			continue
+		}
+		if _, ok := queues[n]; !ok {
+			order = append(order, n)
+		}
+		queues[n] = append(queues[n], q)
+	}
+	if len(order) == 0 {
+		return none
+	}
+	parts := make([]string, len(order))
+	for i, n := range order {
+		word := "queues "
+		if len(queues[n]) == 1 {
+			word = "queue "
+		}
+		parts[i] = n + " on " + word + model.IntList(queues[n])
+	}
+	return strings.Join(parts, "; ")
 }
 
 // ecnMarks are the WRED_PROFILE ecn values that mark green packets
