@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -49,14 +48,16 @@ func Parse(file string, data []byte) (*Config, error) {
 		return nil, &source.Error{Pos: source.Pos{File: file, Line: line, Column: col},
 			Msg: fmt.Sprintf("column %d: byte 0x%02X is not UTF-8: JSON must be UTF-8 (RFC 8259 section 8.1)", col, b)}
 	}
-	if !json.Valid(body) {
-		return nil, p.syntaxError(base, end, json.Unmarshal(body, new(struct{})))
-	}
+	p.body, p.end = base, end
 	p.reset(base, body)
 	cfg := &Config{File: file, Shape: Nested}
 	p.cfg = cfg
 	if err := p.top(); err != nil {
 		return nil, err
+	}
+	// The decoder reads a stream of values and stops after the first.
+	if int(p.dec.InputOffset())+p.base < end {
+		return nil, p.syntaxError(nil)
 	}
 	// Namespaces read ahead report their notes late: file order again.
 	slices.SortStableFunc(cfg.Notes, func(a, b *source.Error) int {
@@ -76,6 +77,9 @@ type parser struct {
 	base  int // offset in data of dec's first byte
 	cfg   *Config
 	notes *[]*source.Error
+	// body, end are the offsets of the JSON text: after a byte order
+	// mark, before trailing blanks.
+	body, end int
 }
 
 // reset points the parser at data[base:base+len(body)].
@@ -125,17 +129,22 @@ func (p *parser) note(off int, format string, a ...any) {
 	p.cfg.Notes = append(p.cfg.Notes, n)
 }
 
-// syntaxError places encoding/json's error: a SyntaxError's Offset counts
-// the bytes read including the offending one; at the end of input, the
-// position after the last byte that is not blank, where more was due.
-func (p *parser) syntaxError(base, end int, err error) *source.Error {
+// syntaxError is the error of a file that is not JSON. The decoder's
+// SyntaxError offsets differ by the error's kind (the offending byte, or
+// past it), so the error is json.Unmarshal's: its Offset counts the bytes
+// read including the offending one; at the end of input, the position is
+// after the last byte that is not blank, where more was due. Only a bad
+// file pays for this second reading.
+// decErr is the decoder's error, for a file json.Unmarshal would take.
+func (p *parser) syntaxError(decErr error) *source.Error {
+	err := json.Unmarshal(p.data[p.body:], new(struct{}))
 	var se *json.SyntaxError
 	if !errors.As(err, &se) {
-		return p.errAt(base, "invalid JSON: %v", err)
+		return p.errAt(p.body, "invalid JSON: %v", cmp.Or(decErr, err, errors.New("more than one value")))
 	}
-	off := base + int(se.Offset) - 1
-	if off+1 >= end && strings.HasPrefix(se.Error(), "unexpected end") {
-		off = end
+	off := p.body + int(se.Offset) - 1
+	if off+1 >= p.end && strings.HasPrefix(se.Error(), "unexpected end") {
+		off = p.end
 	}
 	return p.errAt(off, "invalid JSON: %v", se)
 }
@@ -152,11 +161,7 @@ func (p *parser) next() (json.Token, int, error) {
 	}
 	tok, err := p.dec.Token()
 	if err != nil {
-		// The data was checked by json.Valid, so this is unexpected.
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return nil, off, p.errAt(off, "invalid JSON: %v", err)
+		return nil, off, p.syntaxError(err)
 	}
 	return tok, off, nil
 }
