@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -80,6 +81,30 @@ type parser struct {
 	// body, end are the offsets of the JSON text: after a byte order
 	// mark, before trailing blanks.
 	body, end int
+	// rows and fields are allocated in blocks: a configuration has
+	// thousands and lives as a whole.
+	rows   []Row
+	fields []Field
+}
+
+const block = 128
+
+func (p *parser) newRow() *Row {
+	if len(p.rows) == 0 {
+		p.rows = make([]Row, block)
+	}
+	r := &p.rows[0]
+	p.rows = p.rows[1:]
+	return r
+}
+
+func (p *parser) newField() *Field {
+	if len(p.fields) == 0 {
+		p.fields = make([]Field, block)
+	}
+	f := &p.fields[0]
+	p.fields = p.fields[1:]
+	return f
 }
 
 // reset points the parser at data[base:base+len(body)].
@@ -145,8 +170,31 @@ func (p *parser) syntaxError(decErr error) *source.Error {
 	off := p.body + int(se.Offset) - 1
 	if off+1 >= p.end && strings.HasPrefix(se.Error(), "unexpected end") {
 		off = p.end
+	} else if !p.names(off, se.Error()) && p.names(off+1, se.Error()) {
+		// Built with GOEXPERIMENT=jsonv2, encoding/json's Offset is that
+		// of the offending byte itself.
+		off++
 	}
 	return p.errAt(off, "invalid JSON: %v", se)
+}
+
+// names reports whether msg is about the byte at off, quoted as
+// encoding/json's quoteChar does ("invalid character 'x' ...").
+func (p *parser) names(off int, msg string) bool {
+	if off < 0 || off >= len(p.data) {
+		return false
+	}
+	var q string
+	switch c := p.data[off]; c {
+	case '\'':
+		q = `'\''`
+	case '"':
+		q = `'"'`
+	default:
+		s := strconv.Quote(string(rune(c)))
+		q = "'" + s[1:len(s)-1] + "'"
+	}
+	return strings.Contains(msg, "character "+q)
 }
 
 // next is the next token and the offset of its first byte.
@@ -514,7 +562,8 @@ func (p *parser) row(t *Table, key string, koff int) error {
 	if !isOpen(tok, '{') {
 		return p.errAt(off, "row %q of table %s is %s, not an object of fields", key, t.Name, describe(tok))
 	}
-	r := &Row{Key: key, Pos: p.pos(koff), Fields: map[string]*Field{}}
+	r := p.newRow()
+	*r = Row{Key: key, Pos: p.pos(koff), Fields: map[string]*Field{}}
 	if old := t.Rows[key]; old != nil {
 		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", key, t.Name, old.Pos.Line)
 	} else {
@@ -551,7 +600,8 @@ func (p *parser) field(t *Table, r *Row, name string, foff int) (*Field, error) 
 	if err != nil {
 		return nil, err
 	}
-	f := &Field{Name: name, Pos: p.pos(foff)}
+	f := p.newField()
+	*f = Field{Name: name, Pos: p.pos(foff)}
 	switch v := tok.(type) {
 	case string:
 		f.Value = v
