@@ -291,7 +291,7 @@ func isOpen(tok json.Token, d json.Delim) bool {
 
 // isNamespace reports whether a top-level key names a namespace of a
 // multi-ASIC switch: "localhost" is the host's, "asic<N>" the ASICs'
-// (sonic-net/sonic-py-common src/sonic_py_common/multi_asic.py,
+// (sonic-net/sonic-buildimage src/sonic-py-common/sonic_py_common/multi_asic.py,
 // ASIC_NAME_PREFIX "asic").
 func isNamespace(k string) bool {
 	if k == "localhost" {
