@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -49,14 +49,16 @@ func Parse(file string, data []byte) (*Config, error) {
 		return nil, &source.Error{Pos: source.Pos{File: file, Line: line, Column: col},
 			Msg: fmt.Sprintf("column %d: byte 0x%02X is not UTF-8: JSON must be UTF-8 (RFC 8259 section 8.1)", col, b)}
 	}
-	if !json.Valid(body) {
-		return nil, p.syntaxError(base, end, json.Unmarshal(body, new(struct{})))
-	}
+	p.body, p.end = base, end
 	p.reset(base, body)
 	cfg := &Config{File: file, Shape: Nested}
 	p.cfg = cfg
 	if err := p.top(); err != nil {
 		return nil, err
+	}
+	// The decoder reads a stream of values and stops after the first.
+	if int(p.dec.InputOffset())+p.base < end {
+		return nil, p.syntaxError(nil)
 	}
 	// Namespaces read ahead report their notes late: file order again.
 	slices.SortStableFunc(cfg.Notes, func(a, b *source.Error) int {
@@ -76,6 +78,33 @@ type parser struct {
 	base  int // offset in data of dec's first byte
 	cfg   *Config
 	notes *[]*source.Error
+	// body, end are the offsets of the JSON text: after a byte order
+	// mark, before trailing blanks.
+	body, end int
+	// rows and fields are allocated in blocks: a configuration has
+	// thousands and lives as a whole.
+	rows   []Row
+	fields []Field
+}
+
+const block = 128
+
+func (p *parser) newRow() *Row {
+	if len(p.rows) == 0 {
+		p.rows = make([]Row, block)
+	}
+	r := &p.rows[0]
+	p.rows = p.rows[1:]
+	return r
+}
+
+func (p *parser) newField() *Field {
+	if len(p.fields) == 0 {
+		p.fields = make([]Field, block)
+	}
+	f := &p.fields[0]
+	p.fields = p.fields[1:]
+	return f
 }
 
 // reset points the parser at data[base:base+len(body)].
@@ -125,19 +154,47 @@ func (p *parser) note(off int, format string, a ...any) {
 	p.cfg.Notes = append(p.cfg.Notes, n)
 }
 
-// syntaxError places encoding/json's error: a SyntaxError's Offset counts
-// the bytes read including the offending one; at the end of input, the
-// position after the last byte that is not blank, where more was due.
-func (p *parser) syntaxError(base, end int, err error) *source.Error {
+// syntaxError is the error of a file that is not JSON. The decoder's
+// SyntaxError offsets differ by the error's kind (the offending byte, or
+// past it), so the error is json.Unmarshal's: its Offset counts the bytes
+// read including the offending one; at the end of input, the position is
+// after the last byte that is not blank, where more was due. Only a bad
+// file pays for this second reading.
+// decErr is the decoder's error, for a file json.Unmarshal would take.
+func (p *parser) syntaxError(decErr error) *source.Error {
+	err := json.Unmarshal(p.data[p.body:], new(struct{}))
 	var se *json.SyntaxError
 	if !errors.As(err, &se) {
-		return p.errAt(base, "invalid JSON: %v", err)
+		return p.errAt(p.body, "invalid JSON: %v", cmp.Or(decErr, err, errors.New("more than one value")))
 	}
-	off := base + int(se.Offset) - 1
-	if off+1 >= end && strings.HasPrefix(se.Error(), "unexpected end") {
-		off = end
+	off := p.body + int(se.Offset) - 1
+	if off+1 >= p.end && strings.HasPrefix(se.Error(), "unexpected end") {
+		off = p.end
+	} else if !p.names(off, se.Error()) && p.names(off+1, se.Error()) {
+		// Built with GOEXPERIMENT=jsonv2, encoding/json's Offset is that
+		// of the offending byte itself.
+		off++
 	}
 	return p.errAt(off, "invalid JSON: %v", se)
+}
+
+// names reports whether msg is about the byte at off, quoted as
+// encoding/json's quoteChar does ("invalid character 'x' ...").
+func (p *parser) names(off int, msg string) bool {
+	if off < 0 || off >= len(p.data) {
+		return false
+	}
+	var q string
+	switch c := p.data[off]; c {
+	case '\'':
+		q = `'\''`
+	case '"':
+		q = `'"'`
+	default:
+		s := strconv.Quote(string(rune(c)))
+		q = "'" + s[1:len(s)-1] + "'"
+	}
+	return strings.Contains(msg, "character "+q)
 }
 
 // next is the next token and the offset of its first byte.
@@ -152,11 +209,7 @@ func (p *parser) next() (json.Token, int, error) {
 	}
 	tok, err := p.dec.Token()
 	if err != nil {
-		// The data was checked by json.Valid, so this is unexpected.
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return nil, off, p.errAt(off, "invalid JSON: %v", err)
+		return nil, off, p.syntaxError(err)
 	}
 	return tok, off, nil
 }
@@ -238,7 +291,7 @@ func isOpen(tok json.Token, d json.Delim) bool {
 
 // isNamespace reports whether a top-level key names a namespace of a
 // multi-ASIC switch: "localhost" is the host's, "asic<N>" the ASICs'
-// (sonic-net/sonic-py-common src/sonic_py_common/multi_asic.py,
+// (sonic-net/sonic-buildimage src/sonic-py-common/sonic_py_common/multi_asic.py,
 // ASIC_NAME_PREFIX "asic").
 func isNamespace(k string) bool {
 	if k == "localhost" {
@@ -509,7 +562,8 @@ func (p *parser) row(t *Table, key string, koff int) error {
 	if !isOpen(tok, '{') {
 		return p.errAt(off, "row %q of table %s is %s, not an object of fields", key, t.Name, describe(tok))
 	}
-	r := &Row{Key: key, Pos: p.pos(koff), Fields: map[string]*Field{}}
+	r := p.newRow()
+	*r = Row{Key: key, Pos: p.pos(koff), Fields: map[string]*Field{}}
 	if old := t.Rows[key]; old != nil {
 		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", key, t.Name, old.Pos.Line)
 	} else {
@@ -546,7 +600,8 @@ func (p *parser) field(t *Table, r *Row, name string, foff int) (*Field, error) 
 	if err != nil {
 		return nil, err
 	}
-	f := &Field{Name: name, Pos: p.pos(foff)}
+	f := p.newField()
+	*f = Field{Name: name, Pos: p.pos(foff)}
 	switch v := tok.(type) {
 	case string:
 		f.Value = v

@@ -336,6 +336,8 @@ func TestMalformed(t *testing.T) {
 		{"{\"PORT\": {\"Ethernet0\": {\"alias\": \"caf\xe9\"}}}", "1:38", "not UTF-8"},
 		{"\ufeff{\"PORT\": 1}", "1:13", "table PORT is a number"},
 		{"{\"a\": tru}", "1:10", "in literal true"},
+		{"{\"PORT\": {}}\n{}", "2:1", "after top-level value"},
+		{"{\"PORT\": {\"Ethernet0\": {\"mtu\": \"9100\"}}, \"QUEUE\": {\"a\": {\"b\" \"c\"}}}", "1:62", "after object key"},
 	} {
 		c, err := Parse("bad.json", []byte(tc.in))
 		var se *source.Error

@@ -1,0 +1,104 @@
+package configdb
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/qoslint/qoslint/internal/source"
+)
+
+// FuzzParse: no panic; an error is a *source.Error inside the file; a
+// result's positions are inside the file. The seeds are the real files
+// (up to 125 kB), and the fuzzer minimizes every new interesting input
+// for up to 60 s by default, which stalls it at 0 execs/s; run it as
+//
+//	go test -run XXX -fuzz FuzzParse -fuzzminimizetime 50x ./collectors/sonic/configdb
+func FuzzParse(f *testing.F) {
+	files, err := filepath.Glob("testdata/*.json")
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no seeds: %v", err)
+	}
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"localhost": {"PORT": {"Ethernet0": {"mtu": 9100}}}, "asic0": {"bgpraw": "x"}}`))
+	f.Add([]byte("\ufeff{\"PORT|Ethernet0\": {\"lanes\": [\"0\", [1], {}]}}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines := bytes.Split(data, []byte{'\n'})
+		inside := func(what string, p source.Pos) {
+			// Column len+1 is the end of a truncated last line.
+			if p.File != "f.json" || p.Line < 1 || p.Line > len(lines) || p.Column < 1 || p.Column > len(lines[p.Line-1])+1 {
+				t.Fatalf("%s at %+v, outside the file's %d lines", what, p, len(lines))
+			}
+		}
+		c, err := Parse("f.json", data)
+		if err != nil {
+			var se *source.Error
+			if !errors.As(err, &se) {
+				t.Fatalf("error %T %v, want *source.Error", err, err)
+			}
+			inside("error", se.Pos)
+			return
+		}
+		if len(c.Namespaces) == 0 {
+			t.Fatal("no namespace")
+		}
+		for _, n := range c.Notes {
+			inside("note", n.Pos)
+		}
+		for _, ns := range c.Namespaces {
+			if ns.Name != "" {
+				inside("namespace", ns.Pos)
+			}
+			if len(ns.Order) != len(ns.Tables) {
+				t.Fatalf("%d tables, %d in Order", len(ns.Tables), len(ns.Order))
+			}
+			for _, tn := range ns.Order {
+				tbl := ns.Tables[tn]
+				inside("table", tbl.Pos)
+				if len(tbl.Keys) != len(tbl.Rows) {
+					t.Fatalf("table %s: %d rows, %d keys", tn, len(tbl.Rows), len(tbl.Keys))
+				}
+				for _, rk := range tbl.Keys {
+					r := tbl.Rows[rk]
+					inside("row", r.Pos)
+					if len(r.Names) != len(r.Fields) {
+						t.Fatalf("row %s: %d fields, %d names", rk, len(r.Fields), len(r.Names))
+					}
+					for _, fn := range r.Names {
+						inside("field", r.Fields[fn].Pos)
+					}
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkParse reads the largest real file.
+func BenchmarkParse(b *testing.B) {
+	files, _ := filepath.Glob("testdata/*.json")
+	var data []byte
+	for _, path := range files {
+		d, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(d) > len(data) {
+			data = d
+		}
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse("config_db.json", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
