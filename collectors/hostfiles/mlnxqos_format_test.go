@@ -117,6 +117,11 @@ func TestFormatMlnxQosByteIdentical(t *testing.T) {
 		"k8s-pod/devices/gpu03/mlnx_qos-ens1f1np1.txt":    "default priority / total_size",
 		"k8s-broken/devices/gpu03/mlnx_qos-ens1f0np0.txt": "default priority / total_size",
 		"k8s-broken/devices/gpu03/mlnx_qos-ens1f1np1.txt": "default priority / total_size",
+		// The SONiC examples carry clean-pod's host files too.
+		"sonic-pod/devices/gpu03/mlnx_qos-ens1f0np0.txt":   "default priority / total_size",
+		"sonic-pod/devices/gpu03/mlnx_qos-ens1f1np1.txt":   "default priority / total_size",
+		"sonic-mixed/devices/gpu03/mlnx_qos-ens1f0np0.txt": "default priority / total_size",
+		"sonic-mixed/devices/gpu03/mlnx_qos-ens1f1np1.txt": "default priority / total_size",
 		// DSCP 26 was moved to priority 4 last, so the APP table lists it
 		// first ("prio:4 dscp:26,39,..."); the map keeps no order.
 		"broken-pod/devices/gpu02/mlnx_qos-ens1f1np1.txt": "DSCP order",

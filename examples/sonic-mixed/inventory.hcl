@@ -1,0 +1,45 @@
+# Mixed pod: clean-pod's Cumulus leaves and GPU servers under two SONiC
+# spines, with six planted defects on the spines (README.md).
+fabric = "pod-sonic-mixed"
+
+policy {
+  preset = "cumulus-default"
+
+  mtu {
+    host   = 4200
+    switch = 9216
+  }
+
+  # Rail-optimised: NIC 0 of every GPU server on leaf01, NIC 1 on leaf02
+  # (NIC order: ibdev2netdev.txt).
+  rails {
+    groups = [["leaf01"], ["leaf02"]]
+  }
+}
+
+switch "spine01" {
+  role    = "spine"
+  os      = "sonic"
+  address = "192.0.2.1"
+}
+
+switch "spine02" {
+  role    = "spine"
+  os      = "sonic"
+  address = "192.0.2.2"
+}
+
+switch "leaf01" {
+  role    = "leaf"
+  address = "192.0.2.11"
+}
+
+switch "leaf02" {
+  role    = "leaf"
+  address = "192.0.2.12"
+}
+
+host "gpu01" { address = "198.51.100.11" }
+host "gpu02" { address = "198.51.100.12" }
+host "gpu03" { address = "198.51.100.13" }
+host "gpu04" { address = "198.51.100.14" }
