@@ -9,11 +9,11 @@ import "github.com/qoslint/qoslint/internal/layout"
 type Input string
 
 const (
-	NVConfig      Input = "nv-config"
+	NVConfig Input = "nv-config"
 	// ConfigDB is a SONiC switch's configuration. A switch check that
 	// judges SONiC switches declares it beside NVConfig; one that reads
 	// NVConfig alone judges Cumulus switches only (inputsAbsent).
-	ConfigDB Input = "config_db"
+	ConfigDB      Input = "config_db"
 	NVShowQoSRoCE Input = "nv-show-qos-roce"
 	// NVShowPacketTrim and NVShowQoSRemark are the packet trimming views.
 	NVShowPacketTrim Input = "nv-show-packet-trim"

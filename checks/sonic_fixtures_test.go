@@ -82,4 +82,3 @@ func configDB(sw string, change func(db map[string]map[string]map[string]any)) e
 		fsys[file] = &fstest.MapFile{Data: data}
 	}
 }
-
