@@ -21,6 +21,8 @@ func TestGolden(t *testing.T) {
 	for _, fabric := range []struct{ name, dir string }{
 		{"broken-pod", "../examples/broken-pod"},
 		{"clean-pod", "../examples/clean-pod"},
+		// SONiC: Cumulus leaves under SONiC spines with six defects.
+		{"sonic-mixed", "../examples/sonic-mixed"},
 		{"input-errors", "testdata/input-errors"},
 		// broken-pod with qoslint-waivers.yaml: two findings waived, one
 		// waiver expired, one unused.
