@@ -186,7 +186,7 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 		}
 		for _, fd := range r.findings(c) {
 			fd.Check = c.ID
-			if !sonicFinding(f, c, &fd) {
+			if !osFinding(f, c, &fd) {
 				continue
 			}
 			if fd.skip != nil {

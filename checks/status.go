@@ -127,8 +127,8 @@ var nicInputs = []Input{MlnxQoS, SysfsECN, SysfsTC, IBDev2Netdev, IPLink, Ethtoo
 // without RoCE netdevs, a host without lspci.txt.
 func inputsAbsent(f *model.Fabric, c *Check, device string) (SkipKind, string) {
 	if sw := f.SwitchByName(device); sw != nil {
-		if sw.OS == layout.OSSONiC {
-			return sonicAbsent(c, sw)
+		if sw.OS != layout.OSCumulus && sw.OS != "" {
+			return osAbsent(c, sw)
 		}
 		if slices.Contains(c.Inputs, NVConfig) && sw.ConfigFile == "" {
 			return SkipNotCollected, layout.NVUEYAMLFile + " or " + layout.NVUECommandsFile + " not read (not collected, or an input error)"
@@ -150,33 +150,59 @@ func inputsAbsent(f *model.Fabric, c *Check, device string) (SkipKind, string) {
 	return "", ""
 }
 
-// sonicAbsent: a check that reads the NVUE configuration and not
-// config_db.json judges what SONiC has no counterpart of in its
-// configuration (qos roce modes, traffic pools, packet trimming, adaptive
-// routing, the hash seed, bonds' QoS) or what qoslint does not read from a
-// SONiC switch yet (its operational views and counters).
-func sonicAbsent(c *Check, sw *model.Switch) (SkipKind, string) {
-	reads := slices.Contains(c.Inputs, ConfigDB)
+// configInputs are each switch OS's configuration, as a check's input. A
+// check judges the switches of the OSes whose configuration it declares;
+// one that declares another OS's alone judges what this OS has no
+// counterpart of (SONiC: qos roce modes, traffic pools, packet trimming,
+// adaptive routing, the hash seed, bonds' QoS) or what qoslint does not
+// read from it yet (the NVUE operational views, gNMI counters).
+var configInputs = map[string]struct {
+	in   Input
+	file string
+}{
+	layout.OSCumulus: {NVConfig, layout.NVUEYAMLFile + " or " + layout.NVUECommandsFile},
+	layout.OSSONiC:   {ConfigDB, layout.ConfigDBFile},
+}
+
+// osAbsent is inputsAbsent for a switch of an OS other than Cumulus Linux.
+func osAbsent(c *Check, sw *model.Switch) (SkipKind, string) {
+	own := configInputs[sw.OS]
+	reads := slices.Contains(c.Inputs, own.in)
+	other := slices.ContainsFunc(c.Inputs, func(in Input) bool {
+		for _, ci := range configInputs {
+			if ci.in == in {
+				return true
+			}
+		}
+		return false
+	})
 	switch {
-	case !reads && slices.Contains(c.Inputs, NVConfig):
-		return SkipNotApplicable, c.ID + " judges Cumulus Linux (NVUE) switches only"
+	case !reads && other:
+		return SkipNotApplicable, c.ID + " does not judge " + osName(sw.OS) + " switches"
 	case reads && sw.ConfigFile == "":
-		return SkipNotCollected, layout.ConfigDBFile + " not read (not collected, or an input error)"
+		return SkipNotCollected, own.file + " not read (not collected, or an input error)"
 	}
 	return "", ""
 }
 
-// sonicFinding keeps a finding on a SONiC switch only from a check that
-// judges SONiC (sonicAbsent), and drops its NVUE commands: a SONiC switch
-// is fixed through its own configuration, which the fix side does not
-// render yet (qoslint help development, "Adding a switch OS"). It reports
-// whether fd is kept.
-func sonicFinding(f *model.Fabric, c *Check, fd *Finding) bool {
+func osName(os string) string {
+	if os == layout.OSSONiC {
+		return "SONiC"
+	}
+	return os
+}
+
+// osFinding keeps a finding on a switch of an OS other than Cumulus Linux
+// only from a check that judges that OS (osAbsent), and drops its NVUE
+// commands: such a switch is fixed through its own configuration, which
+// the fix side does not render yet (qoslint help development, "Adding a
+// switch OS"). It reports whether fd is kept.
+func osFinding(f *model.Fabric, c *Check, fd *Finding) bool {
 	sw := f.SwitchByName(fd.Device)
-	if sw == nil || sw.OS != layout.OSSONiC {
+	if sw == nil || sw.OS == layout.OSCumulus || sw.OS == "" {
 		return true
 	}
-	if k, _ := sonicAbsent(c, sw); k == SkipNotApplicable {
+	if k, _ := osAbsent(c, sw); k == SkipNotApplicable {
 		return false
 	}
 	fd.Changes = slices.DeleteFunc(fd.Changes, func(ch Change) bool { return ch.Kind == NVUE || ch.Kind == NVUEUnset })
