@@ -73,11 +73,8 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 		return
 	}
 	dynamic := bs.Model.V == "dynamic"
-	for _, k := range t.Keys {
-		p, idx, ok := strings.Cut(k, "|")
-		if !ok || p != port {
-			continue
-		}
+	for _, k := range b.indexOf(ns).pgs[port] {
+		_, idx, _ := strings.Cut(k, "|")
 		r := t.Rows[k]
 		e := model.BufferPG{Port: port, PGs: indexRange(idx), Pos: r.Pos}
 		pf := r.Get("profile")

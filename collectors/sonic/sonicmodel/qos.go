@@ -66,16 +66,73 @@ func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {
 		return m
 	}
 	m.pfcAsym = ns.Table("PORT").Row(port).Get("pfc_asym")
-	m.queues = queueRows(ns.Table("QUEUE"), port)
-	if t := ns.Table("CABLE_LENGTH"); t != nil {
+	ix := b.indexOf(ns)
+	m.queues = ix.queues[port]
+	if c, ok := ix.cable[port]; ok {
+		m.cable, m.cableRow = c.f, c.row
+	}
+	return m
+}
+
+// nsIndex is a namespace's per-port rows, read once: QUEUE, BUFFER_PG and
+// CABLE_LENGTH are keyed by port inside their keys or fields, and a switch
+// has hundreds of ports.
+type nsIndex struct {
+	queues map[string][8]*configdb.Row
+	pgs    map[string][]string // port → its BUFFER_PG keys, in file order
+	cable  map[string]struct {
+		f   *configdb.Field
+		row *configdb.Row
+	}
+}
+
+func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
+	if ix, ok := b.nsIdx[ns]; ok {
+		return ix
+	}
+	ix := &nsIndex{queues: map[string][8]*configdb.Row{}, pgs: map[string][]string{}, cable: map[string]struct {
+		f   *configdb.Field
+		row *configdb.Row
+	}{}}
+	if t := ns.Table("QUEUE"); t != nil {
+		// A key may name a range ("Ethernet0|3-4", src/sonic-yang-models/
+		// yang-models/sonic-queue.yang).
 		for _, k := range t.Keys {
-			if f := t.Rows[k].Get(port); f != nil {
-				m.cable, m.cableRow = f, t.Rows[k]
-				break
+			p, idx, ok := strings.Cut(k, "|")
+			if !ok {
+				continue
+			}
+			qs := ix.queues[p]
+			for _, q := range indexRange(idx) {
+				if q < 8 {
+					qs[q] = t.Rows[k]
+				}
+			}
+			ix.queues[p] = qs
+		}
+	}
+	if t := ns.Table("BUFFER_PG"); t != nil {
+		for _, k := range t.Keys {
+			if p, _, ok := strings.Cut(k, "|"); ok {
+				ix.pgs[p] = append(ix.pgs[p], k)
 			}
 		}
 	}
-	return m
+	if t := ns.Table("CABLE_LENGTH"); t != nil {
+		for _, k := range t.Keys {
+			r := t.Rows[k]
+			for _, port := range r.Names {
+				if _, seen := ix.cable[port]; !seen {
+					ix.cable[port] = struct {
+						f   *configdb.Field
+						row *configdb.Row
+					}{r.Fields[port], r}
+				}
+			}
+		}
+	}
+	b.nsIdx[ns] = ix
+	return ix
 }
 
 // key is what decides a port's QoS: ports with the same key share one.
@@ -95,28 +152,6 @@ func (m maps) key() string {
 		}
 	}
 	return sb.String()
-}
-
-// queueRows maps the queues 0-7 of port to their QUEUE rows; a key may
-// name a range ("Ethernet0|3-4", src/sonic-yang-models/yang-models/
-// sonic-queue.yang).
-func queueRows(t *configdb.Table, port string) [8]*configdb.Row {
-	var out [8]*configdb.Row
-	if t == nil {
-		return out
-	}
-	for _, k := range t.Keys {
-		p, idx, ok := strings.Cut(k, "|")
-		if !ok || p != port {
-			continue
-		}
-		for _, q := range indexRange(idx) {
-			if q < 8 {
-				out[q] = t.Rows[k]
-			}
-		}
-	}
-	return out
 }
 
 // indexRange reads "3" or "3-4"; nil when it is neither.

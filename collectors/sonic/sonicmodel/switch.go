@@ -41,6 +41,7 @@ type builder struct {
 	// shared holds one *QoS per distinct set of tables a port reads, so
 	// that the checks report ports that share them together.
 	shared   map[string]*model.QoS
+	nsIdx    map[*configdb.Namespace]*nsIndex
 	problems []*source.Error
 	notes    []*source.Error
 }
@@ -55,7 +56,7 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 	if cfg == nil {
 		return sw, nil
 	}
-	b := &builder{cfg: cfg, file: cfg.File, ports: map[string]*configdb.Namespace{}, shared: map[string]*model.QoS{}}
+	b := &builder{cfg: cfg, file: cfg.File, ports: map[string]*configdb.Namespace{}, shared: map[string]*model.QoS{}, nsIdx: map[*configdb.Namespace]*nsIndex{}}
 	sw.ConfigFile = cfg.File
 	b.index()
 	b.unknownFields()
