@@ -208,3 +208,27 @@ func TestUndefinedMap(t *testing.T) {
 		t.Errorf("DSCP 26: %v", v)
 	}
 }
+
+// A field the QoS tables' YANG does not define is a note at its line, once;
+// a table the builder does not read is ignored.
+func TestUnknownField(t *testing.T) {
+	cfg := load(t, portsSN5600, qosSample)
+	ns := cfg.Namespaces[0]
+	row := ns.Table("PORT_QOS_MAP").Row("Ethernet0")
+	f := *row.Fields["dscp_to_tc_map"]
+	f.Name = "dscp_to_tc_mapp"
+	row.Fields[f.Name], row.Names = &f, append(row.Names, f.Name)
+	ns.Tables["NOT_A_QOS_TABLE"] = &configdb.Table{Name: "NOT_A_QOS_TABLE", Rows: map[string]*configdb.Row{"x": {Key: "x", Fields: map[string]*configdb.Field{"y": {Name: "y"}}, Names: []string{"y"}}}, Keys: []string{"x"}}
+	ns.Order = append(ns.Order, "NOT_A_QOS_TABLE")
+	sw, _ := Switch("leaf01", "leaf", cfg, nil)
+	var notes []string
+	for _, n := range sw.Notes {
+		if strings.Contains(n.Msg, "unknown field") {
+			notes = append(notes, n.Error())
+		}
+	}
+	want := `PORT_QOS_MAP|Ethernet0: unknown field "dscp_to_tc_mapp", not read`
+	if len(notes) != 1 || !strings.Contains(notes[0], want) || sw.Notes[0].Line != f.Pos.Line {
+		t.Errorf("notes %q, want one %q at line %d", notes, want, f.Pos.Line)
+	}
+}
