@@ -1,0 +1,85 @@
+package live
+
+import (
+	"bytes"
+
+	"github.com/qoslint/qoslint/collectors/devcmd"
+	"github.com/qoslint/qoslint/internal/layout"
+)
+
+// collectSONiC reads a SONiC switch (inventory os: sonic): its running
+// CONFIG_DB as config_db.json, `show platform summary` and lldpd's
+// neighbours. No nv command is sent: SONiC has no NVUE.
+//
+// Every command runs as the login user, and under sudo -n only where the
+// switch's credentials say sudo: true. None needs root for SONiC's default
+// user, which is in the redis and docker groups (sonic-buildimage
+// build_debian.sh: `useradd -G sudo,docker`, `usermod -aG redis`); the
+// redis sockets are group redis, mode 0760 (files/build_templates/
+// docker_image_ctl.j2), so sonic-cfggen -d and the show CLI can read
+// CONFIG_DB and STATE_DB, and docker exec reaches the lldp container.
+// `show runningconfiguration all` runs `sudo rvtysh -c "show
+// running-config"` itself (sonic-utilities utilities_common/bgp_util.py
+// run_bgp_command), which SONiC's sudoers allows every user without a
+// password (files/image_config/sudoers/sudoers: READ_ONLY_CMDS holds
+// `/usr/bin/rvtysh *`, `ALL ALL=NOPASSWD: READ_ONLY_CMDS`). An account
+// outside those groups (a TACACS+ read-only user, say) is not covered by
+// this: not verified.
+func (r *devRun) collectSONiC() error {
+	if err := r.captureConfigDB(); err != nil {
+		return err
+	}
+	if err := r.captureOptional(r.sudo(devcmd.SONiCPlatformSummary), layout.PlatformSummaryFile); err != nil {
+		return err
+	}
+	_, _, err := r.capture(r.sudo(devcmd.SONiCLLDPNeighbors), layout.LLDPFile)
+	return err
+}
+
+// captureConfigDB saves the configuration as config_db.json from
+// `sonic-cfggen -d --print-data`, or, when that prints no JSON object,
+// from `show runningconfiguration all`; the manifest records which. A
+// pty merges stderr into the output, so a warning sonic-cfggen prints
+// before the JSON spoils the direct read, while the show CLI runs the same
+// `sonic-cfggen -d --print-data` with stdout alone captured (sonic-utilities
+// show/main.py get_config_json_by_namespace) and re-prints it. It cannot
+// help when CONFIG_DB itself is unreachable: both then fail, a note says
+// so and lint reports the configuration as not collected.
+func (r *devRun) captureConfigDB() error {
+	notes := len(r.st.Notes)
+	for _, cmd := range []string{devcmd.SONiCConfigDB, devcmd.SONiCRunningConfig} {
+		cmd = r.sudo(cmd)
+		out, ok, err := r.exec(cmd)
+		switch {
+		case err != nil:
+			return err
+		case !ok:
+			continue // exec noted why
+		}
+		if line := failureLine(out); line != "" || !jsonObject(out) {
+			if line == "" {
+				line = firstLine(out)
+			}
+			if line == "" {
+				r.note("%s not collected: `%s` printed nothing", layout.ConfigDBFile, cmd)
+				continue
+			}
+			r.note("%s not collected: `%s` printed no JSON object: %q", layout.ConfigDBFile, cmd, clip(line))
+			continue
+		}
+		// The fallback worked: the first command's failure is not a gap.
+		r.st.Notes = r.st.Notes[:notes]
+		r.save(r.file(layout.ConfigDBFile), cmd, out)
+		return nil
+	}
+	return nil
+}
+
+// jsonObject reports whether out looks like a JSON object: its first
+// non-blank byte is '{'. Parsing is lint's job (the configdb reader reports
+// a bad file with its line); this only tells the configuration from an
+// error message, a traceback or nothing at all.
+func jsonObject(out []byte) bool {
+	b := bytes.TrimLeft(out, " \t\r\n")
+	return len(b) > 0 && b[0] == '{'
+}
