@@ -42,8 +42,9 @@ type Options struct {
 	// OnEvent reports progress; it may be nil and is called from workers.
 	OnEvent func(Event)
 	// Counters also collects runtime counters: `ethtool -S` of every RoCE
-	// NIC over SSH and, for every switch, gnmi-counters.json over gNMI
-	// (the inventory's gnmi section). A gNMI failure is a note.
+	// NIC over SSH and, for every Cumulus switch, gnmi-counters.json over
+	// gNMI (the inventory's gnmi section). A gNMI failure is a note, and
+	// so is a SONiC switch, whose gNMI is not read (counters.go).
 	Counters bool
 	// Interval, with Counters, takes the counters twice, Interval apart:
 	// the first sample is kept as the .before files and the gap in

@@ -44,7 +44,11 @@ func (r *devRun) collectSONiC() error {
 // `sonic-cfggen -d --print-data` with stdout alone captured (sonic-utilities
 // show/main.py get_config_json_by_namespace) and re-prints it. It cannot
 // help when CONFIG_DB itself is unreachable: both then fail, a note says
-// so and lint reports the configuration as not collected.
+// so and lint reports the configuration as not collected. The exit status
+// is not seen on an interactive shell, so an output counts as failed by
+// its text: failureLine's first and last lines (sonic-cfggen prints
+// json.dumps(..., indent=4), so those are the braces of a good answer) or
+// a first byte that is not '{'.
 func (r *devRun) captureConfigDB() error {
 	notes := len(r.st.Notes)
 	for _, cmd := range []string{devcmd.SONiCConfigDB, devcmd.SONiCRunningConfig} {
