@@ -60,15 +60,15 @@ func (r *devRun) captureConfigDB() error {
 		case !ok:
 			continue // exec noted why
 		}
-		if line := failureLine(out); line != "" || !jsonObject(out) {
-			if line == "" {
-				line = firstLine(out)
-			}
-			if line == "" {
-				r.note("%s not collected: `%s` printed nothing", layout.ConfigDBFile, cmd)
-				continue
-			}
-			r.note("%s not collected: `%s` printed no JSON object: %q", layout.ConfigDBFile, cmd, clip(line))
+		switch line := failureLine(out); {
+		case line != "":
+			r.note("%s not collected: `%s` said %q", layout.ConfigDBFile, cmd, clip(line))
+			continue
+		case !jsonObject(out) && firstLine(out) == "":
+			r.note("%s not collected: `%s` printed nothing", layout.ConfigDBFile, cmd)
+			continue
+		case !jsonObject(out):
+			r.note("%s not collected: `%s` printed no JSON object: %q", layout.ConfigDBFile, cmd, clip(firstLine(out)))
 			continue
 		}
 		// The fallback worked: the first command's failure is not a gap.

@@ -195,17 +195,24 @@ func TestSONiCNotJSON(t *testing.T) {
 			t.Errorf("jsonObject(%q) = %v, want %v", tc.out, got, tc.want)
 		}
 	}
-	src := fixture.Dir(t, sonicMixed)
-	writeFile(t, filepath.Join(src, layout.DevicesDir, "sonic01", layout.ConfigDBFile), []byte("Warning: redis is slow\n{}\n"))
-	p := startPod(t, src, sim.Options{})
-	r := Collect(context.Background(), p.inv, p.options())
-	if _, ok := r.Files[layout.DeviceFile("sonic01", layout.ConfigDBFile)]; ok {
-		t.Error("a config_db.json that is not a JSON object was saved")
-	}
-	st := status(t, r, "sonic01")
-	want := layout.ConfigDBFile + " not collected: `" + devcmd.SONiCConfigDB + "` printed no JSON object: \"Warning: redis is slow\""
-	if !slices.Contains(st.Notes, want) {
-		t.Errorf("notes %q, want %q", st.Notes, want)
+	for _, tc := range []struct{ served, note string }{
+		{"Warning: redis is slow\n{}\n", "printed no JSON object: \"Warning: redis is slow\""},
+		{"", "printed nothing"},
+		{"\n\n", "printed nothing"},
+	} {
+		src := fixture.Dir(t, sonicMixed)
+		writeFile(t, filepath.Join(src, layout.DevicesDir, "sonic01", layout.ConfigDBFile), []byte(tc.served))
+		p := startPod(t, src, sim.Options{})
+		r := Collect(context.Background(), p.inv, p.options())
+		if _, ok := r.Files[layout.DeviceFile("sonic01", layout.ConfigDBFile)]; ok {
+			t.Errorf("%q: saved as config_db.json", tc.served)
+		}
+		st := status(t, r, "sonic01")
+		for _, cmd := range []string{devcmd.SONiCConfigDB, devcmd.SONiCRunningConfig} {
+			if want := layout.ConfigDBFile + " not collected: `" + cmd + "` " + tc.note; !slices.Contains(st.Notes, want) {
+				t.Errorf("%q: notes %q, want %q", tc.served, st.Notes, want)
+			}
+		}
 	}
 }
 
