@@ -2,9 +2,11 @@ package live
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/inventory"
 )
 
 // collectSONiC reads a SONiC switch (inventory os: sonic): its running
@@ -86,4 +88,17 @@ func (r *devRun) captureConfigDB() error {
 func jsonObject(out []byte) bool {
 	b := bytes.TrimLeft(out, " \t\r\n")
 	return len(b) > 0 && b[0] == '{'
+}
+
+// hintSONiC gives a switch collected as Cumulus whose shell has no nv at
+// all (bash's "nv: command not found" among its notes since index from)
+// the likely cause as one more note: live collection takes the switch OS
+// from the inventory alone, and a SONiC switch has no NVUE.
+func (r *devRun) hintSONiC(from int) {
+	for _, n := range r.st.Notes[from:] {
+		if strings.Contains(n, "nv: command not found") {
+			r.note("%s has no nv command: if it runs SONiC, say os: %s for it in the inventory", r.dev.name, inventory.OSSONiC)
+			return
+		}
+	}
 }

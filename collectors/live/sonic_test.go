@@ -260,3 +260,28 @@ func TestSONiCCounters(t *testing.T) {
 		t.Errorf("sonic01: err %q notes %q", st.Err, st.Notes)
 	}
 }
+
+// TestSONiCWithoutOS: a SONiC switch the inventory does not call SONiC
+// is sent the NVUE commands; bash has no nv, and a note says to set os.
+func TestSONiCWithoutOS(t *testing.T) {
+	p := startPod(t, fixture.Dir(t, sonicMixed), sim.Options{})
+	for i := range p.inv.Switches {
+		if p.inv.Switches[i].Name == "sonic01" {
+			p.inv.Switches[i].OS = ""
+		}
+	}
+	r := Collect(context.Background(), p.inv, p.options())
+	st := status(t, r, "sonic01")
+	hint := "sonic01 has no nv command: if it runs SONiC, say os: sonic for it in the inventory"
+	if st.Err != "" || !slices.Contains(st.Notes, hint) {
+		t.Errorf("sonic01: err %q notes %q, want %q", st.Err, st.Notes, hint)
+	}
+	if seen := p.fab.Seen("sonic01"); len(seen) == 0 || seen[0] != devcmd.NVConfigYAML {
+		t.Errorf("sonic01 was sent %q", seen)
+	}
+	for _, s := range r.Status {
+		if s.Name != "sonic01" && slices.ContainsFunc(s.Notes, func(n string) bool { return strings.Contains(n, "os: sonic") }) {
+			t.Errorf("%s, a Cumulus switch, got the SONiC hint: %q", s.Name, s.Notes)
+		}
+	}
+}
