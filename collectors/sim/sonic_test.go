@@ -2,8 +2,10 @@ package sim
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -38,7 +40,6 @@ func TestSONiCCommands(t *testing.T) {
 	}{
 		{devcmd.SONiCConfigDB, read(layout.ConfigDBFile), "", 0},
 		{devcmd.SudoPrefix + devcmd.SONiCConfigDB, read(layout.ConfigDBFile), "", 0},
-		{devcmd.SONiCRunningConfig, read(layout.ConfigDBFile), "", 0},
 		{devcmd.SONiCPlatformSummary, read(layout.PlatformSummaryFile), "", 0},
 		// No lldp.json: docker's answer for a missing container.
 		{devcmd.SONiCLLDPNeighbors, "", "Error response from daemon: No such container: lldp\n", 1},
@@ -51,6 +52,19 @@ func TestSONiCCommands(t *testing.T) {
 			t.Errorf("sonic01 %q: stdout %d bytes (want %d), stderr %q (want %q), code %d (want %d), err %v",
 				tc.cmd, len(r.stdout), len(tc.stdout), r.stderr, tc.stderr, r.code, tc.code, r.err)
 		}
+	}
+	// show runningconfiguration all: the same tables, and bgpraw.
+	r := run(t, sonic, devcmd.SONiCRunningConfig, 5*time.Second)
+	var got, served map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || r.code != 0 {
+		t.Fatalf("show runningconfiguration all: %v, exit %d", err, r.code)
+	}
+	if err := json.Unmarshal([]byte(read(layout.ConfigDBFile)), &served); err != nil {
+		t.Fatal(err)
+	}
+	served["bgpraw"] = ""
+	if !reflect.DeepEqual(got, served) || !strings.HasSuffix(r.stdout, "\n    \"bgpraw\": \"\"\n}\n") {
+		t.Errorf("show runningconfiguration all is not config_db.json with bgpraw last")
 	}
 	for _, cmd := range []string{devcmd.SONiCConfigDB, devcmd.SONiCRunningConfig, devcmd.SONiCPlatformSummary} {
 		w := strings.Fields(cmd)[0]
@@ -86,7 +100,7 @@ func TestSONiCLLDPAndFail(t *testing.T) {
 	if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "Error: simulated failure of `sonic-cfggen -d --print-data`") {
 		t.Errorf("failed sonic-cfggen: stdout %q stderr %q code %d", r.stdout, r.stderr, r.code)
 	}
-	if r := run(t, c, devcmd.SONiCRunningConfig, 5*time.Second); r.code != 0 || !strings.HasPrefix(r.stdout, "{") {
+	if r := run(t, c, devcmd.SONiCRunningConfig, 5*time.Second); r.code != 0 || !strings.HasPrefix(r.stdout, "{\n") {
 		t.Errorf("show runningconfiguration all failed with sonic-cfggen: %q code %d", r.stderr, r.code)
 	}
 }
@@ -140,6 +154,41 @@ func TestSONiCOS(t *testing.T) {
 		}
 		if s.OS != want {
 			t.Errorf("%s: os %q in the written inventory, want %q", s.Name, s.OS, want)
+		}
+	}
+}
+
+// TestRunningConfig: `show runningconfiguration all` prints what CPython's
+// json.dumps(obj, indent=4) prints for config_db.json plus "bgpraw" last.
+// testdata/pydumps-out.json is CPython 3.11's output for
+// testdata/pydumps-in.json (json.load, obj["bgpraw"] = "", print(json.dumps(obj,
+// indent=4))): escapes, empty and nested containers, integers and floats.
+// A file that does not load gets show's message and click's Abort.
+func TestRunningConfig(t *testing.T) {
+	in, err := os.ReadFile("testdata/pydumps-in.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/pydumps-out.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"devices/s1/config_db.json": string(in), "devices/s2/config_db.json": "Warning: x\n{}\n",
+		"devices/s3/config_db.json": "{}"})
+	for _, tc := range []struct {
+		dev, want string
+		code      uint32
+	}{
+		{"s1", string(want), 0},
+		{"s2", "Failed to load output '['sonic-cfggen', '-d', '--print-data']':invalid character 'W' looking for beginning of value\nE>Aborted!\n", 1},
+		{"s3", "{\n    \"bgpraw\": \"\"\n}\n", 0},
+		{"s4", "E>Error: no config_db.json in the simulated s4\n", 1},
+	} {
+		d := testDevice(dir, tc.dev, layout.KindSwitch)
+		d.os = inventory.OSSONiC
+		if r := d.run(devcmd.SONiCRunningConfig, true); flat(r) != tc.want || r.code != tc.code {
+			t.Errorf("%s: %q (exit %d), want %q (exit %d)", tc.dev, flat(r), r.code, tc.want, tc.code)
 		}
 	}
 }
