@@ -71,6 +71,35 @@ func ParseNVShowRoceStatus(cmd string) (port string, ok bool) {
 // with the number of neighbours; lldpcli only reads lldpd's state.
 const LLDPNeighbors = "lldpcli -f json0 show neighbors details"
 
+// SONiC switch commands (sonic-net/sonic-buildimage, sonic-net/sonic-utilities).
+// Each only reads: sonic-cfggen without -w/--write-to-db/-a and the `show`
+// CLI print and change nothing, and docker exec runs lldpcli's show only.
+const (
+	// SONiCConfigDB prints the running CONFIG_DB as one JSON object →
+	// config_db.json (sonic-buildimage src/sonic-config-engine/sonic-cfggen:
+	// -d reads the database, --print-data "print all data"; its docstring
+	// shows `sonic-cfggen -d --print-data > db_dump.json`).
+	SONiCConfigDB = "sonic-cfggen -d --print-data"
+	// SONiCRunningConfig is the fallback for the same file: `show
+	// runningconfiguration all` prints that JSON with json.dumps(indent=4)
+	// plus "bgpraw", FRR's running configuration (sonic-utilities
+	// show/main.py `def all`).
+	SONiCRunningConfig = "show runningconfiguration all"
+	// SONiCPlatformSummary → show-platform-summary.txt: platform, HwSKU,
+	// ASIC (sonic-utilities show/platform.py summary).
+	SONiCPlatformSummary = "show platform summary"
+	// SONiCLLDPNeighbors is LLDPNeighbors in SONiC's lldp container →
+	// lldp.json. The host's own lldpcli is a wrapper, `docker exec
+	// -i[t] lldp lldpcli "$@"`, which adds -t when stdout is a terminal
+	// (sonic-buildimage dockers/docker-lldp/base_image_files/lldpcli).
+	// qoslint's shell is a pty, so the wrapper would give lldpcli a
+	// terminal inside the container, whose line discipline turns every
+	// "\n" into "\r\n" before ours does it again: lldp.json would arrive
+	// with CRLF line ends that lldpd never printed. Without -t (and
+	// without -i: lldpcli reads no input) the bytes are lldpcli's own.
+	SONiCLLDPNeighbors = "docker exec lldp " + LLDPNeighbors
+)
+
 // Host commands.
 const (
 	IBDev2Netdev = "ibdev2netdev"               // → ibdev2netdev.txt
@@ -175,7 +204,8 @@ func ReadSysfs(paths []string) (string, error) {
 }
 
 // Check returns nil when cmd is on the allowlist: one of the fixed
-// commands, nv show interface <port> qos roce status with a single safe
+// commands (the SONiC ones among them, exactly as written: no other
+// sonic-cfggen, show, docker or redis-cli form), nv show interface <port> qos roce status with a single safe
 // port, mlnx_qos -i or ethtool -S with a safe netdev, mlxconfig -d with
 // a safe RDMA device and q, smpquery's read forms (SMPQuery, SMPQueryLID),
 // ibswitches, the sysfs read of allowed paths, or the job environment's
@@ -185,7 +215,8 @@ func Check(cmd string) error {
 	c := strings.TrimPrefix(cmd, SudoPrefix)
 	switch c {
 	case NVConfigYAML, NVConfigCommands, NVShowQosRoce, NVShowPacketTrim, NVShowQoSRemark, IBDev2Netdev, IPLink, CatNCCLConf, CatUCXConf, LLDPNeighbors, Lspci, CatCPUInfo,
-		IBStat, CatOpenSMConf, IBSwitches, JobEnvScan:
+		IBStat, CatOpenSMConf, IBSwitches, JobEnvScan,
+		SONiCConfigDB, SONiCRunningConfig, SONiCPlatformSummary, SONiCLLDPNeighbors:
 		return nil
 	}
 	if _, ok := parseJobEnvRead(c); ok {

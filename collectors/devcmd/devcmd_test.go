@@ -243,3 +243,48 @@ func TestSMPQueryLID(t *testing.T) {
 		}
 	}
 }
+
+// TestSONiCCommands: a SONiC switch is asked exactly its four reads, with
+// or without sudo -n, and never anything that writes CONFIG_DB, redis or
+// the lldp container's state.
+func TestSONiCCommands(t *testing.T) {
+	for _, c := range []string{
+		"sonic-cfggen -d --print-data", "show runningconfiguration all", "show platform summary",
+		"docker exec lldp lldpcli -f json0 show neighbors details",
+		"sudo -n sonic-cfggen -d --print-data", "sudo -n show runningconfiguration all", "sudo -n show platform summary",
+		"sudo -n docker exec lldp lldpcli -f json0 show neighbors details",
+		SONiCConfigDB, SONiCRunningConfig, SONiCPlatformSummary, SONiCLLDPNeighbors,
+	} {
+		if err := Check(c); err != nil {
+			t.Errorf("Check(%q) = %v, want allowed", c, err)
+		}
+	}
+	for _, c := range []string{
+		// The config CLI changes the switch in every form.
+		"config", "sudo config", "sudo -n config", "config save -y", "sudo config save -y", "config reload -y",
+		"config qos reload", "config apply-patch p.json", "sudo -n config apply-patch p.json", "config load /tmp/x.json -y",
+		"config interface cable-length Ethernet0 40m", "/usr/local/bin/config save -y",
+		// sonic-cfggen writes with -w / --write-to-db and -a, renders
+		// templates with -t, and reads files with -j: only --print-data of
+		// the database.
+		"sonic-cfggen -d --write-to-db", "sonic-cfggen -j /tmp/x.json --write-to-db", "sonic-cfggen -a '{}' -w",
+		"sonic-cfggen -d -w", "sonic-cfggen -d --print-data --write-to-db", "sonic-cfggen -d --print-data -w",
+		"sonic-cfggen -d -t /usr/share/sonic/templates/qos_config.j2", "sonic-cfggen -d --print-data > /etc/sonic/config_db.json",
+		"sonic-cfggen -d --print-data; config save -y", "sonic-cfggen -d --print-data\nconfig reload -y", "sonic-cfggen  -d --print-data",
+		"sonic-cfggen -d --var-json PORT", "sonic-cfggen --print-data", "sonic-cfggen -d --print-data -n asic0",
+		// redis-cli and sonic-db-cli in any form (SET, HSET, DEL, FLUSHALL).
+		"redis-cli -n 4 SET x y", "redis-cli -n 4 HSET 'PORT|Ethernet0' mtu 9100", "sudo -n redis-cli -n 4 DEL 'PORT|Ethernet0'",
+		"redis-cli FLUSHALL", "redis-cli -n 4 KEYS '*'", "sonic-db-cli CONFIG_DB HSET 'PORT|Ethernet0' mtu 9100", "sonic-db-cli CONFIG_DB KEYS '*'",
+		// Other show forms, and docker exec beyond lldpcli's show.
+		"show runningconfiguration bgp", "show runningconfiguration all --verbose", "show runningconfiguration all; config save -y",
+		"show platform summary --json", "show platform syseeprom", "show interfaces status", "show",
+		"docker exec lldp lldpcli configure system hostname x", "docker exec -it lldp bash", "docker exec lldp bash",
+		"docker exec -i lldp lldpcli -f json0 show neighbors details", "docker exec -it lldp lldpcli -f json0 show neighbors details",
+		"docker exec database redis-cli -n 4 SET x y", "docker exec lldp lldpcli -f json0 show neighbors details; reboot",
+		"docker restart lldp", "docker exec swss orchagent", "sudo docker exec lldp lldpcli -f json0 show neighbors details",
+	} {
+		if err := Check(c); err == nil {
+			t.Errorf("Check(%q) allowed a command outside the list", c)
+		}
+	}
+}

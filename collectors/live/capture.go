@@ -100,8 +100,14 @@ func asSeen(b []byte) string {
 // "No such file or directory", NVUE "Error:", EACCES, sudo -n refusing
 // to prompt, and infiniband-diags' "<prog>: iberror: failed: ..." that
 // smpquery prints on stdout before exiting, linux-rdma/rdma-core
-// infiniband-diags/ibdiag_common.c ibexit).
+// infiniband-diags/ibdiag_common.c ibexit), and the docker CLI's answers
+// when SONiC's lldp container is missing or stopped ("Error response from
+// daemon: No such container: ..." or "... is not running", docker/cli
+// issue 3518) or the user may not use docker ("Got permission denied
+// while trying to connect to the Docker daemon socket").
 var failureMarkers = []string{
+	"Error response from daemon:",
+	"permission denied while trying to connect to the Docker daemon",
 	"iberror: failed:",
 	"command not found",
 	"No such file or directory",

@@ -91,6 +91,9 @@ func TestFailureLine(t *testing.T) {
 		{"Traceback (most recent call last):\n  File \"/usr/bin/mlnx_qos\", line 10\nPermissionError: [Errno 13] Permission denied\n", "PermissionError: [Errno 13] Permission denied"},
 		{"interface:\n  swp1:\n    description: 'Error: do not use'\n  swp2: {}\n", ""},
 		{"NCCL_IB_TC=106\n", ""},
+		{"Error response from daemon: No such container: lldp\n", "Error response from daemon: No such container: lldp"},
+		{"permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get \"http://%2Fvar%2Frun%2Fdocker.sock/v1.41/containers/lldp/json\": dial unix /var/run/docker.sock: connect: permission denied\n",
+			"permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get \"http://%2Fvar%2Frun%2Fdocker.sock/v1.41/containers/lldp/json\": dial unix /var/run/docker.sock: connect: permission denied"},
 	} {
 		if got := failureLine([]byte(tc.out)); got != tc.want {
 			t.Errorf("failureLine(%q) = %q, want %q", tc.out, got, tc.want)

@@ -55,6 +55,12 @@ func gnmiTargets(inv *inventory.Inventory, opt Options) map[string]gnmiJob {
 			pw = opt.Getenv(c.PasswordEnv)
 		}
 		switch {
+		case s.OS == inventory.OSSONiC:
+			// SONiC's gNMI serves redis tables (COUNTERS_DB paths such
+			// as COUNTERS/Ethernet*/Queues, sonic-net/SONiC doc/
+			// system-telemetry/grpc_telemetry.md), not the OpenConfig
+			// paths collectors/gnmi subscribes to.
+			j.skip = "gNMI counters of a SONiC switch are not collected by this version (its gNMI serves COUNTERS_DB tables, not the OpenConfig paths qoslint reads)"
 		case c.JumpHost != "":
 			// The gNMI client dials the switch itself (collectors/gnmi):
 			// it has no way through a jump host yet, and says so.

@@ -114,6 +114,8 @@ func (r *devRun) collectSwitch() error {
 		}
 		if ok {
 			r.st.Notes = r.st.Notes[:notes]
+		} else {
+			r.hintSONiC(notes)
 		}
 	}
 	if _, _, err = r.capture(devcmd.NVShowQosRoce, layout.RoceShowFile); err != nil {

@@ -42,8 +42,9 @@ type Options struct {
 	// OnEvent reports progress; it may be nil and is called from workers.
 	OnEvent func(Event)
 	// Counters also collects runtime counters: `ethtool -S` of every RoCE
-	// NIC over SSH and, for every switch, gnmi-counters.json over gNMI
-	// (the inventory's gnmi section). A gNMI failure is a note.
+	// NIC over SSH and, for every Cumulus switch, gnmi-counters.json over
+	// gNMI (the inventory's gnmi section). A gNMI failure is a note, and
+	// so is a SONiC switch, whose gNMI is not read (counters.go).
 	Counters bool
 	// Interval, with Counters, takes the counters twice, Interval apart:
 	// the first sample is kept as the .before files and the gap in
@@ -147,6 +148,10 @@ type device struct {
 	port       int
 	creds      inventory.Credentials
 	nics       []string
+	// os is a switch's operating system (inventory.Switch.OS): "" or
+	// inventory.OSCumulus runs the NVUE commands, inventory.OSSONiC the
+	// SONiC ones (sonic.go).
+	os string
 	// ports is a switch's inventory ports list (NVUE ranges), which picks
 	// the ports whose own RoCE status is read; empty means every RoCE port
 	// of its configuration.
@@ -164,7 +169,7 @@ func (d *device) hostPort() string { return net.JoinHostPort(d.addr, strconv.Ito
 func devices(inv *inventory.Inventory) []*device {
 	var out []*device
 	for _, s := range inv.Switches {
-		out = append(out, &device{name: s.Name, kind: layout.KindSwitch, addr: s.Address, creds: inv.SwitchCredentials(s), ports: s.Ports})
+		out = append(out, &device{name: s.Name, kind: layout.KindSwitch, addr: s.Address, creds: inv.SwitchCredentials(s), ports: s.Ports, os: s.OS})
 	}
 	for i, h := range inv.Hosts {
 		out = append(out, &device{name: h.Name, kind: layout.KindHost, addr: h.Address, creds: inv.HostCredentials(h), nics: h.NICs,
@@ -318,6 +323,9 @@ func (r *devRun) collect(ctx context.Context, keys *hostKeys, opt Options) error
 	defer s.close()
 	r.sess = s
 	if dv.kind == layout.KindSwitch {
+		if dv.os == inventory.OSSONiC {
+			return r.collectSONiC()
+		}
 		return r.collectSwitch()
 	}
 	return r.collectHost()

@@ -12,6 +12,7 @@ import (
 	"github.com/qoslint/qoslint/collectors/devcmd"
 	"github.com/qoslint/qoslint/collectors/ibfiles"
 	"github.com/qoslint/qoslint/internal/layout"
+	"github.com/qoslint/qoslint/inventory"
 )
 
 const nvConfigCommands = devcmd.NVConfigCommands
@@ -71,6 +72,9 @@ func (d *device) answer(cmd string, exec bool) (r result, ok bool) {
 		return result{}, false
 	}
 	r = d.run(cmd, exec)
+	if fl := d.fault.Fail; fl != "" && (fl == "*" || strings.Contains(cmd, fl)) {
+		r = stderr("Error: simulated failure of `"+cmd+"` on "+d.name+"\n", exitFail)
+	}
 	if g := d.fault.Garbage; g != "" && (g == "*" || strings.Contains(cmd, g)) {
 		r = stdout(garbage(d.name+"\x00"+cmd, r.size()), exitOK)
 	}
@@ -87,6 +91,9 @@ func (d *device) run(line string, exec bool) result {
 		return result{} // bash -c '' succeeds silently
 	}
 	cmd, sudo := strings.CutPrefix(line, devcmd.SudoPrefix)
+	if d.kind == layout.KindSwitch && d.os == inventory.OSSONiC {
+		return d.runSONiC(cmd, exec, sudo)
+	}
 	if d.kind == layout.KindSwitch {
 		switch cmd {
 		case devcmd.NVConfigYAML:

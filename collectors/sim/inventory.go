@@ -5,6 +5,8 @@ import (
 	"io"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/qoslint/qoslint/inventory"
 )
 
 // The inventory WriteInventory emits, in the schema of `qoslint help
@@ -85,6 +87,10 @@ type outSwitch struct {
 	// own port.
 	GNMIPort int      `yaml:"gnmi_port,omitempty"`
 	Ports    []string `yaml:"ports,omitempty,flow"`
+	// OS is written for a SONiC switch (and kept where the source
+	// inventory names one): live collection reads the os from the
+	// inventory alone.
+	OS string `yaml:"os,omitempty"`
 }
 
 type outHost struct {
@@ -147,7 +153,7 @@ func (f *Fabric) WriteInventory(w io.Writer, knownHostsFile, passwordEnv string)
 	for _, s := range f.inv.Switches {
 		out.Switches = append(out.Switches, outSwitch{
 			Name: s.Name, Role: s.Role, Address: ip, Port: f.byName[s.Name].port, Ports: s.Ports,
-			GNMIPort: f.gnmiPort(s.Name),
+			GNMIPort: f.gnmiPort(s.Name), OS: outOS(s.OS, f.byName[s.Name].os),
 		})
 	}
 	for _, h := range f.inv.Hosts {
@@ -164,4 +170,13 @@ func (f *Fabric) WriteInventory(w io.Writer, knownHostsFile, passwordEnv string)
 		return err
 	}
 	return enc.Close()
+}
+
+// outOS is the os WriteInventory writes: the source inventory's, else
+// sonic for a switch the simulator runs as SONiC, else none (Cumulus).
+func outOS(declared, running string) string {
+	if declared == "" && running == inventory.OSSONiC {
+		return running
+	}
+	return declared
 }

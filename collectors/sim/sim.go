@@ -72,6 +72,11 @@ type Fault struct {
 	// Garbage is a command substring ("*" matches every command) whose
 	// output is replaced with deterministic random-looking printable text.
 	Garbage string
+	// Fail is a command substring ("*" matches every command) that fails:
+	// an error line on stderr and exit status 1 instead of its output
+	// (on a SONiC switch, Fail "sonic-cfggen" makes the collector fall
+	// back to `show runningconfiguration all`).
+	Fail string
 	// Delay is extra latency for this device.
 	Delay time.Duration
 	// Refuse accepts the TCP connection and closes it at once.
@@ -154,10 +159,13 @@ func Start(dir string, opt Options) (*Fabric, error) {
 		conns:  map[net.Conn]struct{}{},
 	}
 	for _, s := range inv.Switches {
-		f.add(s.Name, layout.KindSwitch, dir)
+		f.add(s.Name, layout.KindSwitch, dir).os = switchOS(s, filepath.Join(dir, layout.DevicesDir, s.Name))
 	}
 	for _, h := range inv.Hosts {
 		f.add(h.Name, layout.KindHost, dir)
+	}
+	for _, d := range f.devs {
+		d.prompt = prompt(d.kind, d.os, opt.User, d.name)
 	}
 	for name := range opt.Faults {
 		if f.byName[name] == nil {
@@ -204,25 +212,27 @@ func loopback(s string) (netip.Addr, error) {
 	return ip.Unmap(), nil
 }
 
-func (f *Fabric) add(name, kind, dir string) {
+func (f *Fabric) add(name, kind, dir string) *device {
 	d := &device{
 		f: f, name: name, kind: kind,
 		dir:   filepath.Join(dir, layout.DevicesDir, name),
 		fault: f.opt.Faults[name],
 	}
-	d.prompt = prompt(kind, f.opt.User, name)
 	f.devs = append(f.devs, d)
 	f.byName[name] = d
+	return d
 }
 
 // prompt is bash's default PS1 (\u@\h:\w\$) with Cumulus Linux 5's VRF
-// segment on switches (CL docs show `cumulus@leaf01:mgmt:~$`, libs.md §1.6).
-func prompt(kind, user, name string) string {
+// segment on Cumulus switches (CL docs show `cumulus@leaf01:mgmt:~$`,
+// libs.md §1.6); SONiC's is bash's plain one (sonic-utilities
+// doc/Command-Reference.md shows `admin@sonic:~$`).
+func prompt(kind, os, user, name string) string {
 	sign := "$"
 	if user == "root" {
 		sign = "#"
 	}
-	if kind == layout.KindSwitch {
+	if kind == layout.KindSwitch && os != inventory.OSSONiC {
 		return user + "@" + name + ":mgmt:~" + sign + " "
 	}
 	return user + "@" + name + ":~" + sign + " "
@@ -329,10 +339,13 @@ type device struct {
 	kind   string
 	dir    string
 	prompt string
-	fault  Fault
-	ln     net.Listener
-	port   int
-	cfg    *ssh.ServerConfig
+	// os is a switch's operating system (switchOS): inventory.OSSONiC
+	// answers the SONiC commands (sonic.go), anything else NVUE's.
+	os    string
+	fault Fault
+	ln    net.Listener
+	port  int
+	cfg   *ssh.ServerConfig
 
 	mu   sync.Mutex
 	seen []string
