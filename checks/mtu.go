@@ -29,7 +29,7 @@ a breakout parent is no port, its split ports are.`,
 
 func runMTU(f *model.Fabric) []Finding {
 	var out []Finding
-	minHost, minSwitch := f.Policy.MTU.Host, f.Policy.MTU.Switch
+	minHost := f.Policy.MTU.Host
 	nc := nicIter(f, func(*model.NIC) string { return layout.IPLinkFile + " not collected" },
 		func(n *model.NIC) bool { return n.MTU.Known }, "host MTU", func(h *model.Host, n *model.NIC) {
 			j := judge.HostMTU(f.Policy, n.MTU.V)
@@ -45,10 +45,11 @@ func runMTU(f *model.Fabric) []Finding {
 			})
 		})
 	for _, sw := range f.ConfiguredSwitches() {
+		minSwitch := judge.MinSwitchMTU(f.Policy, sw.OS)
 		groups := groupByValue(sw.Ports, func(p string) model.Value[int] { return sw.MTU[p] },
-			func(v model.Value[int]) bool { return !judge.SwitchMTU(f.Policy, v.V).OK })
+			func(v model.Value[int]) bool { return !judge.OSSwitchMTU(f.Policy, sw.OS, v.V).OK })
 		for _, g := range groups {
-			j := judge.SwitchMTU(f.Policy, g.v.V)
+			j := judge.OSSwitchMTU(f.Policy, sw.OS, g.v.V)
 			ports := model.CompressNames(g.ports)
 			o, had := old(g.v)
 			out = append(out, Finding{

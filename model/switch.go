@@ -128,6 +128,11 @@ func (sw *Switch) HasRoCEModes() bool { return sw.OS != layout.OSSONiC }
 // profile for the profile's one cable length.
 func (sw *Switch) CableLengthPerPort() bool { return sw.OS == layout.OSSONiC }
 
+// ConfiguresAR reports whether the switch OS's configuration has adaptive
+// routing; SONiC's config_db.json has none, so no ECMP group is judged for
+// it and no note says it is unknown.
+func (sw *Switch) ConfiguresAR() bool { return sw.OS != layout.OSSONiC }
+
 // RoCE is the switch's `qos roce` state.
 type RoCE struct {
 	Enabled Value[bool]

@@ -79,7 +79,7 @@ func BuildECMPGroups(f *Fabric, inv *inventory.Inventory) {
 			continue
 		}
 		sw.ECMPGroup = ecmpGroup(f, sw, roles, top)
-		if !sw.ECMPGroup.FromLLDP {
+		if !sw.ECMPGroup.FromLLDP && sw.ConfiguresAR() {
 			approx := "no routed port is found either, so adaptive routing is judged on the switch setting alone"
 			if len(sw.ARPorts) > 0 {
 				approx = "its routed ports " + CompressNames(sw.ARPorts) + " stand in for it"
@@ -209,11 +209,11 @@ func groupPorts(f *Fabric, sw *Switch, ends []LinkEnd) []string {
 			unchecked = append(unchecked, e.Port)
 		}
 	}
-	if len(members) > 0 {
+	if len(members) > 0 && sw.ConfiguresAR() {
 		sort.Strings(members)
 		noteOn(f, sw.Name, f.LLDPFile[sw.Name], "fabric links on bond members, not judged for adaptive routing (not supported on bonds): %s", strings.Join(members, ", "))
 	}
-	if len(unchecked) > 0 {
+	if len(unchecked) > 0 && sw.ConfiguresAR() {
 		SortNames(unchecked)
 		noteOn(f, sw.Name, f.LLDPFile[sw.Name], "fabric links on ports not checked, not judged for adaptive routing: %s", CompressNames(unchecked))
 	}

@@ -93,7 +93,7 @@ func (sp *switchPorts) portItems(port string) []item {
 	var l itemList
 	if mtu != nil {
 		it := item{field: "mtu", text: strconv.Itoa(mtu.Value), origin: mtu.Origin, say: "MTU %s"}
-		it.judge("mtu", judge.SwitchMTU(r.p, mtu.Value))
+		it.judge("mtu", judge.OSSwitchMTU(r.p, sp.sw.OS, mtu.Value))
 		l.add(it)
 	} else {
 		l.add(item{field: "mtu", text: notCollected, say: "MTU %s"})

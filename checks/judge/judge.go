@@ -237,12 +237,35 @@ func ECMPHash(p policy.Policy, field string, on bool) Judgement {
 	return Fail(Warning, "ECMP does not hash on %s, which the policy lists", field)
 }
 
-// SwitchMTU is mtu on a switch port.
-func SwitchMTU(p policy.Policy, mtu int) Judgement {
-	if mtu >= p.MTU.Switch {
+// SwitchMTU is mtu on a port of a Cumulus Linux switch.
+func SwitchMTU(p policy.Policy, mtu int) Judgement { return OSSwitchMTU(p, "", mtu) }
+
+// SONiCDefaultMTU is the MTU SONiC gives a port whose PORT entry sets none
+// (sonic-net/sonic-swss cfgmgr/portmgr.h DEFAULT_MTU_STR "9100"), as the
+// presets' switch MTU is Cumulus Linux's ("ifupdown2 assigns 9216").
+const SONiCDefaultMTU = 9100
+
+// MinSwitchMTU is the smallest MTU a port of a switch of os may have: the
+// policy's mtu.switch where the inventory writes it, else the preset's
+// default, which is the switch OS's own default MTU (SONiC's 9100 in place
+// of Cumulus's 9216).
+func MinSwitchMTU(p policy.Policy, os string) int {
+	if _, set := p.Pos["mtu.switch"]; !set && os == layout.OSSONiC && p.MTU.Switch > SONiCDefaultMTU {
+		return SONiCDefaultMTU
+	}
+	return p.MTU.Switch
+}
+
+// OSSwitchMTU is mtu on a port of a switch of os ("" for Cumulus Linux).
+func OSSwitchMTU(p policy.Policy, os string, mtu int) Judgement {
+	want := MinSwitchMTU(p, os)
+	if mtu >= want {
 		return Pass
 	}
-	return Fail(Error, "MTU %d is below the policy's %d: full-size RoCE frames are dropped", mtu, p.MTU.Switch)
+	if want != p.MTU.Switch {
+		return Fail(Error, "MTU %d is below SONiC's default %d, the policy's switch MTU for a SONiC switch: full-size RoCE frames are dropped", mtu, want)
+	}
+	return Fail(Error, "MTU %d is below the policy's %d: full-size RoCE frames are dropped", mtu, want)
 }
 
 // ETSBandwidth is switch-ets-bandwidth on the sum of a port group's

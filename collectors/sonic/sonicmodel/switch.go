@@ -196,7 +196,7 @@ func (b *builder) inventoryPorts(sw *model.Switch, want []string, alias map[stri
 			}
 		}
 		if err != nil || n == 0 {
-			b.notes = append(b.notes, b.errAt(source.Pos{File: b.file}, "switch %s: the inventory's port %q names no port of the PORT table", sw.Name, w))
+			b.notes = append(b.notes, b.errAt(source.Pos{File: b.file}, "the inventory's port %q names no port of the PORT table", w))
 		}
 	}
 	nvrange.SortNames(sw.Ports)
@@ -329,7 +329,7 @@ func (b *builder) ecmp(sw *model.Switch) {
 		}
 		return
 	}
-	b.notes = append(b.notes, b.errAt(source.Pos{File: b.file}, "switch %s: SWITCH_HASH|GLOBAL has no ecmp_hash: the ECMP hash is the ASIC's default, which SONiC does not document; ecmp-hash is not judged", sw.Name))
+	b.notes = append(b.notes, b.errAt(source.Pos{File: b.file}, "SWITCH_HASH|GLOBAL has no ecmp_hash: the ECMP hash is the ASIC's default, which SONiC does not document; ecmp-hash is not judged"))
 }
 
 // hashField maps sonic-hash.yang's hash fields to the model's (NVUE's
