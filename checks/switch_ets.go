@@ -50,10 +50,10 @@ func runSwitchETS(f *model.Fabric) []Finding {
 
 // roceShare judges the RoCE traffic class's mode and share.
 func roceShare(f *model.Fabric, sw *model.Switch, g model.PortGroup) (Finding, bool) {
-	tc, min := f.Policy.RoCE.TrafficClass, judge.SwitchETSMinShare(f.Policy)
+	tc, min := f.Policy.RoCE.TrafficClass, judge.SwitchETSMinShare(f.Policy, sw.OS)
 	mode, bw := g.Q.Sched[tc], g.Q.SchedBW[tc]
 	prof := g.Q.SchedProfile.V
-	j := judge.SwitchETSRoCE(f.Policy, prof, mode.V, bw.V)
+	j := judge.SwitchETSRoCE(f.Policy, sw.OS, prof, mode.V, bw.V)
 	if j.OK {
 		return Finding{}, false
 	}

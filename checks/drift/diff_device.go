@@ -1,7 +1,6 @@
 package drift
 
 import (
-	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/model/snapshot"
 )
@@ -149,7 +148,7 @@ func configChanges(old, new *snapshot.Switch) (out []Change, kept *snapshot.Swit
 func groupsItems(sw *snapshot.Switch, r *policyRules, order fieldOrder) [][]item {
 	out := make([][]item, len(sw.PortGroups))
 	for i := range sw.PortGroups {
-		out[i] = order.note(groupItems(&sw.PortGroups[i], r, sw.OS == layout.OSSONiC))
+		out[i] = order.note(groupItems(&sw.PortGroups[i], r, sw.OS))
 	}
 	return out
 }

@@ -110,9 +110,10 @@ func (sp *switchPorts) portItems(port string) []item {
 	return l
 }
 
-// perPortCable is a switch that sizes each port for its own cable
-// (model.Switch.CableLengthPerPort).
-func groupItems(g *snapshot.PortGroup, r *policyRules, perPortCable bool) []item {
+// os is the switch's OS (snapshot.Switch.OS): a SONiC switch sizes each port
+// for its own cable (model.Switch.CableLengthPerPort) and has no RoCE
+// scheduling default (judge.SwitchETSMinShare).
+func groupItems(g *snapshot.PortGroup, r *policyRules, os string) []item {
 	l := make(itemList, 0, 128)
 	p := r.p
 	for _, pf := range []struct {
@@ -163,9 +164,9 @@ func groupItems(g *snapshot.PortGroup, r *policyRules, perPortCable bool) []item
 		}
 		l.add(it)
 	}
-	trafficClassItems(&l, g, p, cnpTC)
+	trafficClassItems(&l, g, p, cnpTC, os)
 	if r.has(snapshot.SectionFlowControl) {
-		l.add(cableItem(g, r, perPortCable))
+		l.add(cableItem(g, r, os == layout.OSSONiC))
 	}
 	if r.has(snapshot.SectionPCPMap) {
 		pcpItems(&l, g, p)
@@ -176,7 +177,7 @@ func groupItems(g *snapshot.PortGroup, r *policyRules, perPortCable bool) []item
 // trafficClassItems are a port group's per-traffic-class values: ECN and
 // its thresholds on the RoCE class, the CNP class's scheduler, and each
 // DWRR share, judged as their sum.
-func trafficClassItems(l *itemList, g *snapshot.PortGroup, p policy.Policy, cnpTC int) {
+func trafficClassItems(l *itemList, g *snapshot.PortGroup, p policy.Policy, cnpTC int, os string) {
 	dwrr := 0
 	for _, tc := range g.TrafficClasses {
 		if tc.Scheduler.Value == "dwrr" {
@@ -221,7 +222,7 @@ func trafficClassItems(l *itemList, g *snapshot.PortGroup, p policy.Policy, cnpT
 			bw.judge("switch-ets-bandwidth", ets)
 		}
 		if tc.TC == p.RoCE.TrafficClass {
-			l.add(roceShareItem(&tc, p, prof, pre, say))
+			l.add(roceShareItem(&tc, p, os, prof, pre, say))
 		}
 		l.add(bw)
 	}
@@ -231,14 +232,14 @@ func trafficClassItems(l *itemList, g *snapshot.PortGroup, p policy.Policy, cnpT
 // value, switch-ets's: an item is bad for every check it lists, and the
 // bw-percent item's other verdict (switch-ets-bandwidth, the total) is a
 // different one.
-func roceShareItem(tc *snapshot.TrafficClass, p policy.Policy, prof, pre, say string) item {
+func roceShareItem(tc *snapshot.TrafficClass, p policy.Policy, os, prof, pre, say string) item {
 	text, origin := strText(tc.Scheduler), tc.Scheduler.Origin
 	if tc.Scheduler.Known && tc.Scheduler.Value == "dwrr" && tc.BWPercent.Known {
 		text, origin = fmt.Sprintf("dwrr %d%%", tc.BWPercent.Value), tc.BWPercent.Origin
 	}
 	it := item{field: pre + "roce_share", text: text, origin: origin, say: say + "(RoCE) scheduled %s"}
 	it.judge("switch-ets", judgeIf(tc.Scheduler.Known, func() judge.Judgement {
-		return judge.SwitchETSRoCE(p, prof, tc.Scheduler.Value, tc.BWPercent.Value)
+		return judge.SwitchETSRoCE(p, os, prof, tc.Scheduler.Value, tc.BWPercent.Value)
 	}))
 	return it
 }

@@ -440,12 +440,17 @@ func judgeSmallerEnd(what string, small, large int, sent model.HostFrames) Judge
 }
 
 // SwitchETSMinShare is the least DWRR share switch-ets wants for the RoCE
-// traffic class; 0 when it judges none: lossy-multi-tc's documented profile
-// gives the RoCE class 22% ("DWRR-22%", CumulusNetworks/docs
-// content/cumulus-linux-515/.../RDMA-over-Converged-Ethernet-RoCE.md), so
-// under it only a roce.min_bandwidth the inventory writes is judged.
-func SwitchETSMinShare(p policy.Policy) int {
-	if _, set := p.Pos["roce.min_bandwidth"]; !set && p.RoCE.Mode == "lossy-multi-tc" {
+// traffic class on a switch of os ("" for Cumulus Linux); 0 when it judges
+// none. The presets' 50% is qos roce's "WRR 50%", which two cases do not
+// have, so there only a roce.min_bandwidth the inventory writes is judged:
+// lossy-multi-tc's documented profile gives the RoCE class 22% ("DWRR-22%",
+// CumulusNetworks/docs content/cumulus-linux-515/.../
+// RDMA-over-Converged-Ethernet-RoCE.md), and SONiC has no RoCE scheduling
+// default at all (its stock schedulers give the lossless queues 3 and 4
+// DWRR 15 beside the others' 14, sonic-net/sonic-buildimage
+// files/build_templates/qos_config.j2).
+func SwitchETSMinShare(p policy.Policy, os string) int {
+	if _, set := p.Pos["roce.min_bandwidth"]; !set && (p.RoCE.Mode == "lossy-multi-tc" || os == layout.OSSONiC) {
 		return 0
 	}
 	return p.RoCE.MinBandwidth
@@ -453,8 +458,8 @@ func SwitchETSMinShare(p policy.Policy) int {
 
 // SwitchETSRoCE is switch-ets on the RoCE traffic class's scheduler
 // and DWRR share in an egress-scheduler profile.
-func SwitchETSRoCE(p policy.Policy, profile, sched string, bw int) Judgement {
-	tc, min := p.RoCE.TrafficClass, SwitchETSMinShare(p)
+func SwitchETSRoCE(p policy.Policy, os, profile, sched string, bw int) Judgement {
+	tc, min := p.RoCE.TrafficClass, SwitchETSMinShare(p, os)
 	switch {
 	case sched != "dwrr":
 		return Fail(Warning, "the RoCE traffic class %d is scheduled %s in egress-scheduler profile %s: "+

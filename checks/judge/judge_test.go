@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"github.com/qoslint/qoslint/internal/layout"
 	"strings"
 	"testing"
 
@@ -50,19 +51,29 @@ func TestJudgeNCCLFifoTCUnderPCP(t *testing.T) {
 // RDMA-over-Converged-Ethernet-RoCE.md), so its default minimum is not judged.
 func TestSwitchETSMinShare(t *testing.T) {
 	p, _ := policy.Preset(policy.DefaultPreset)
-	if got := SwitchETSMinShare(p); got != 50 {
+	if got := SwitchETSMinShare(p, ""); got != 50 {
 		t.Errorf("lossless default %d, want 50", got)
 	}
 	p.RoCE.Mode = "lossy-multi-tc"
-	if got := SwitchETSMinShare(p); got != 0 {
+	if got := SwitchETSMinShare(p, ""); got != 0 {
 		t.Errorf("lossy-multi-tc default %d, want 0", got)
 	}
-	if j := SwitchETSRoCE(p, "default-global", "dwrr", 22); !j.OK {
+	if j := SwitchETSRoCE(p, "", "default-global", "dwrr", 22); !j.OK {
 		t.Errorf("lossy-multi-tc 22%%: %s", j.Reason)
 	}
 	p.RoCE.MinBandwidth = 30
 	p.Pos = map[string]source.Pos{"roce.min_bandwidth": {File: "inventory.yaml", Line: 4}}
-	if j := SwitchETSRoCE(p, "default-global", "dwrr", 22); j.OK || !strings.Contains(j.Reason, "below the policy's 30%") {
+	if j := SwitchETSRoCE(p, "", "default-global", "dwrr", 22); j.OK || !strings.Contains(j.Reason, "below the policy's 30%") {
 		t.Errorf("written 30%%, share 22%%: %+v", j)
+	}
+	// SONiC has no RoCE scheduling default: the preset's 50% is not judged
+	// there, a written one is.
+	p, _ = policy.Preset(policy.DefaultPreset)
+	if got := SwitchETSMinShare(p, layout.OSSONiC); got != 0 {
+		t.Errorf("SONiC default %d, want 0", got)
+	}
+	p.Pos = map[string]source.Pos{"roce.min_bandwidth": {File: "inventory.yaml", Line: 4}}
+	if got := SwitchETSMinShare(p, layout.OSSONiC); got != 50 {
+		t.Errorf("SONiC with a written 50%%: %d", got)
 	}
 }
