@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -32,6 +33,10 @@ type GenerateOptions struct {
 	// decides its NVUE syntax; "" means 5.15.
 	Syntax string
 	Ports  string // switch fabric ports, NVUE range
+	// OS is the switch's OS: "" or "cumulus" (NVUE), or "sonic", whose
+	// configuration is printed as a config_db.json fragment ("json", the
+	// default) or a JSON Patch for config apply-patch ("patch").
+	OS string
 	// Uplinks names the inventory switch whose cabling, in the policy
 	// file's fabric directory, gives the ports of its ECMP group: they
 	// get adaptive routing one by one when the policy wants it.
@@ -65,8 +70,12 @@ func Generate(out, errOut io.Writer, opt GenerateOptions) int {
 	switch {
 	case opt.Role == layout.KindHost:
 		text, err = generateHost(renderer, inv.Policy, g, opt)
-	case slices.Contains(RenderRoles, opt.Role):
+	case slices.Contains(RenderRoles, opt.Role) && opt.OS == layout.OSSONiC:
+		text, err = generateSONiC(errOut, inv.Policy, opt)
+	case slices.Contains(RenderRoles, opt.Role) && (opt.OS == "" || opt.OS == layout.OSCumulus):
 		text, err = generateSwitch(renderer, inv.Policy, g, opt)
+	case slices.Contains(RenderRoles, opt.Role):
+		err = fmt.Errorf("--os %q: %s or %s", opt.OS, layout.OSCumulus, layout.OSSONiC)
 	default:
 		err = fmt.Errorf("--role %q: one of %s", opt.Role, strings.Join(RenderRoles, ", "))
 	}
@@ -137,6 +146,41 @@ func generateSwitch(renderer *render.Renderer, p policy.Policy, g render.Generat
 		}
 	}
 	return renderer.Config("switch-"+format, g), nil
+}
+
+// SONiCRenderFormats are a SONiC switch's forms, the first the default.
+var SONiCRenderFormats = []string{"json", "patch"}
+
+var sonicPort = regexp.MustCompile(`^Ethernet\d+$`)
+
+// generateSONiC renders a SONiC switch's QoS tables; its notes go to
+// errOut, since neither form has comments.
+func generateSONiC(errOut io.Writer, p policy.Policy, opt GenerateOptions) (string, error) {
+	format, err := renderFormat(opt.Format, "SONiC switch", SONiCRenderFormats)
+	if err != nil {
+		return "", err
+	}
+	if opt.Uplinks != "" || opt.Syntax != "" && opt.Syntax != "5.15" {
+		return "", fmt.Errorf("--uplinks and --syntax are for Cumulus Linux switches; a SONiC switch has no adaptive routing setting or NVUE syntax")
+	}
+	var ports []string
+	for _, port := range strings.Split(opt.Ports, ",") {
+		if !sonicPort.MatchString(port) {
+			return "", fmt.Errorf("--ports %q: a SONiC switch's ports are PORT names separated by commas (Ethernet0,Ethernet8)", opt.Ports)
+		}
+		ports = append(ports, port)
+	}
+	db := render.SONiCTables(p, ports)
+	for _, n := range render.SONiCNotes {
+		fmt.Fprintf(errOut, "qoslint: note: %s\n", n)
+	}
+	var out []byte
+	if format == "patch" {
+		out, err = db.Patch()
+	} else {
+		out, err = db.JSON()
+	}
+	return string(out), err
 }
 
 // uplinkGroup is the ECMP group of the inventory switch opt.Uplinks from

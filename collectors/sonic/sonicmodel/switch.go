@@ -320,7 +320,7 @@ func (b *builder) ecmp(sw *model.Switch) {
 		}
 		on := map[string]bool{}
 		for _, v := range list {
-			if name, ok := hashField[strings.TrimSpace(v)]; ok {
+			if name, ok := model.SONiCHashFields[strings.TrimSpace(v)]; ok {
 				on[name] = true
 			}
 		}
@@ -332,15 +332,6 @@ func (b *builder) ecmp(sw *model.Switch) {
 	b.notes = append(b.notes, b.errAt(source.Pos{File: b.file}, "SWITCH_HASH|GLOBAL has no ecmp_hash: the ECMP hash is the ASIC's default, which SONiC does not document; ecmp-hash is not judged"))
 }
 
-// hashField maps sonic-hash.yang's hash fields to the model's (NVUE's
-// ecmp-hash names); MAC, VLAN and ethertype fields have no counterpart there.
-var hashField = map[string]string{
-	"SRC_IP": "source-ip", "DST_IP": "destination-ip", "L4_SRC_PORT": "source-port",
-	"L4_DST_PORT": "destination-port", "IP_PROTOCOL": "ip-protocol", "IPV6_FLOW_LABEL": "ipv6-label",
-	"IN_PORT": "ingress-interface", "INNER_IP_PROTOCOL": "inner-ip-protocol",
-	"INNER_SRC_IP": "inner-source-ip", "INNER_DST_IP": "inner-destination-ip",
-	"INNER_L4_SRC_PORT": "inner-source-port", "INNER_L4_DST_PORT": "inner-destination-port",
-}
 
 // Interfaces and AddPort make the builder the switch's model.ConfigPorts:
 // a RoCE NIC cabled into a port the inventory leaves out still has its
