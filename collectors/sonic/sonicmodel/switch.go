@@ -332,7 +332,6 @@ func (b *builder) ecmp(sw *model.Switch) {
 	b.notes = append(b.notes, b.errAt(source.Pos{File: b.file}, "SWITCH_HASH|GLOBAL has no ecmp_hash: the ECMP hash is the ASIC's default, which SONiC does not document; ecmp-hash is not judged"))
 }
 
-
 // Interfaces and AddPort make the builder the switch's model.ConfigPorts:
 // a RoCE NIC cabled into a port the inventory leaves out still has its
 // link judged.
