@@ -35,7 +35,9 @@ import (
 // A key given twice keeps its first place and the last value, as Python's
 // json module does (sonic-cfggen reads the file with it).
 func Parse(file string, data []byte) (*Config, error) {
-	p := &parser{file: file, data: data, lines: lineStarts(data), intern: make(map[string]string, 256)}
+	p := &parser{file: file, data: data, lines: lineStarts(data)}
+	// Real files hold one distinct string for every two to six lines.
+	p.intern = make(map[string]string, len(p.lines)/4+16)
 	base := 0
 	if bytes.HasPrefix(data, bom) {
 		// Editors on Windows write a byte order mark; it carries nothing.
