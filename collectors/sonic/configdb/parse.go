@@ -38,6 +38,7 @@ func Parse(file string, data []byte) (*Config, error) {
 	p := &parser{file: file, data: data, lines: lineStarts(data)}
 	// Real files hold one distinct string for every two to six lines.
 	p.intern = make(map[string]string, len(p.lines)/4+16)
+	p.rowIndex = map[string]int{}
 	base := 0
 	if bytes.HasPrefix(data, bom) {
 		// Editors on Windows write a byte order mark; it carries nothing.
@@ -99,6 +100,9 @@ type parser struct {
 	// scratch gathers a row's fields, list a field's elements.
 	scratch []*Field
 	list    []string
+	// rowScratch gathers a new table's rows, rowIndex their keys.
+	rowScratch []*Row
+	rowIndex   map[string]int
 	// index finds a name given twice in a long row (indexed).
 	index   map[string]int
 	indexed bool
@@ -561,28 +565,61 @@ func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
 	t := ns.Tables[name]
 	switch {
 	case t == nil:
-		t = &Table{Name: name, Pos: p.pos(koff), Rows: map[string]*Row{}, nested: true}
+		t = &Table{Name: name, Pos: p.pos(koff), nested: true}
 		ns.Tables[name] = t
 		ns.Order = append(ns.Order, name)
 	case t.nested:
 		p.note(koff, "table %s given twice (first at line %d); the last wins", name, t.Pos.Line)
-		*t = Table{Name: name, Pos: p.pos(koff), Rows: map[string]*Row{}, nested: true}
+		*t = Table{Name: name, Pos: p.pos(koff), nested: true}
 	default:
 		// Rows given flat before: the nested ones join them.
 		t.nested = true
+		for {
+			k, koff, ok, err := p.key()
+			if err != nil || !ok {
+				return err
+			}
+			r, err := p.row(t, k, koff)
+			if err != nil {
+				return err
+			}
+			p.addRow(t, r, koff)
+		}
 	}
+	// A new table's rows are gathered first, so that its map is made at
+	// its size once.
+	rows := p.rowScratch[:0]
+	clear(p.rowIndex)
 	for {
 		k, koff, ok, err := p.key()
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return nil
+			break
 		}
-		if err := p.row(t, k, koff); err != nil {
+		r, err := p.row(t, k, koff)
+		if err != nil {
 			return err
 		}
+		if i, ok := p.rowIndex[k]; ok {
+			p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", k, name, rows[i].Pos.Line)
+			rows[i] = r
+			continue
+		}
+		p.rowIndex[k] = len(rows)
+		rows = append(rows, r)
 	}
+	p.rowScratch = rows[:0]
+	t.Rows = make(map[string]*Row, len(rows))
+	if len(rows) > 0 {
+		t.Keys = p.strings(len(rows))
+	}
+	for i, r := range rows {
+		t.Keys[i] = r.Key
+		t.Rows[r.Key] = r
+	}
+	return nil
 }
 
 // flatRow reads the value of the top-level key "TABLE|key" at koff.
@@ -594,26 +631,35 @@ func (p *parser) flatRow(ns *Namespace, k string, koff int) error {
 		ns.Tables[name] = t
 		ns.Order = append(ns.Order, name)
 	}
-	return p.row(t, key, koff)
-}
-
-// row reads the value of row key at koff into t.
-func (p *parser) row(t *Table, key string, koff int) error {
-	kind, off, err := p.next()
+	r, err := p.row(t, key, koff)
 	if err != nil {
 		return err
 	}
+	p.addRow(t, r, koff)
+	return nil
+}
+
+// addRow adds r to t, in the place of a row of the same key.
+func (p *parser) addRow(t *Table, r *Row, koff int) {
+	if old := t.Rows[r.Key]; old != nil {
+		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", r.Key, t.Name, old.Pos.Line)
+	} else {
+		t.Keys = append(t.Keys, r.Key)
+	}
+	t.Rows[r.Key] = r
+}
+
+// row reads the value of row key at koff, a row of t.
+func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
+	kind, off, err := p.next()
+	if err != nil {
+		return nil, err
+	}
 	if kind != '{' {
-		return p.errAt(off, "row %q of table %s is %s, not an object of fields", key, t.Name, describe(kind))
+		return nil, p.errAt(off, "row %q of table %s is %s, not an object of fields", key, t.Name, describe(kind))
 	}
 	r := p.newRow()
 	*r = Row{Key: key, Pos: p.pos(koff)}
-	if old := t.Rows[key]; old != nil {
-		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", key, t.Name, old.Pos.Line)
-	} else {
-		t.Keys = append(t.Keys, key)
-	}
-	t.Rows[key] = r
 	// The fields are gathered first, so that the map is made at its size
 	// once and Names is cut from a shared block.
 	fs := p.scratch[:0]
@@ -621,14 +667,14 @@ func (p *parser) row(t *Table, key string, koff int) error {
 	for {
 		name, foff, ok, err := p.key()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if !ok {
 			break
 		}
 		f, err := p.field(t, r, name, foff)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if f == nil {
 			continue
@@ -646,14 +692,14 @@ func (p *parser) row(t *Table, key string, koff int) error {
 	p.scratch = fs[:0]
 	r.Fields = make(map[string]*Field, len(fs))
 	if len(fs) == 0 {
-		return nil
+		return r, nil
 	}
 	r.Names = p.strings(len(fs))
 	for i, f := range fs {
 		r.Names[i] = f.Name
 		r.Fields[f.Name] = f
 	}
-	return nil
+	return r, nil
 }
 
 // find is the index in fs of the field name, -1 if absent: a scan while
