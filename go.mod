@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/creack/pty v1.1.23
+	github.com/go-json-experiment/json v1.27.2
 	github.com/gopacket/gopacket v1.7.7
 	github.com/hashicorp/hcl/v2 v2.25.0
 	github.com/openconfig/gnmi v0.14.1

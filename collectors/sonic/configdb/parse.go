@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -34,6 +36,9 @@ import (
 // json module does (sonic-cfggen reads the file with it).
 func Parse(file string, data []byte) (*Config, error) {
 	p := &parser{file: file, data: data, lines: lineStarts(data)}
+	// Real files hold one distinct string for every two to six lines.
+	p.intern = make(map[string]string, len(p.lines)/4+16)
+	p.rowIndex = map[string]int{}
 	base := 0
 	if bytes.HasPrefix(data, bom) {
 		// Editors on Windows write a byte order mark; it carries nothing.
@@ -74,10 +79,16 @@ type parser struct {
 	file  string
 	data  []byte
 	lines []int // offset of each line's first byte
-	dec   *json.Decoder
+	line  int   // index in lines of the last position's line
+	dec   *jsontext.Decoder
 	base  int // offset in data of dec's first byte
-	cfg   *Config
-	notes *[]*source.Error
+	// tok is the last token read; it is valid until the next read.
+	tok jsontext.Token
+	// intern holds one copy of each short string read: a file names the
+	// same fields, profiles and ports thousands of times.
+	intern map[string]string
+	cfg    *Config
+	notes  *[]*source.Error
 	// body, end are the offsets of the JSON text: after a byte order
 	// mark, before trailing blanks.
 	body, end int
@@ -85,6 +96,16 @@ type parser struct {
 	// thousands and lives as a whole.
 	rows   []Row
 	fields []Field
+	strs   []string
+	// scratch gathers a row's fields, list a field's elements.
+	scratch []*Field
+	list    []string
+	// rowScratch gathers a new table's rows, rowIndex their keys.
+	rowScratch []*Row
+	rowIndex   map[string]int
+	// index finds a name given twice in a long row (indexed).
+	index   map[string]int
+	indexed bool
 }
 
 const block = 128
@@ -107,11 +128,20 @@ func (p *parser) newField() *Field {
 	return f
 }
 
+// decOptions accept what encoding/json (and Python's json, which
+// sonic-cfggen uses) accepts: a key given twice reaches our own notes, and
+// an escaped lone surrogate ("\ud800") reads as U+FFFD. Raw invalid UTF-8
+// never reaches the decoder: Parse rejects it first.
+var decOptions = []jsontext.Options{
+	jsontext.AllowDuplicateNames(true),
+	jsontext.AllowInvalidUTF8(true),
+}
+
 // reset points the parser at data[base:base+len(body)].
 func (p *parser) reset(base int, body []byte) {
 	p.base = base
-	p.dec = json.NewDecoder(bytes.NewReader(body))
-	p.dec.UseNumber()
+	// A bytes.Buffer is read in place, without a copy (jsontext.NewDecoder).
+	p.dec = jsontext.NewDecoder(bytes.NewBuffer(body), decOptions...)
 }
 
 // lineStarts is the offset of every line's first byte, in one pass.
@@ -130,11 +160,20 @@ func lineStarts(data []byte) []int {
 // pos is the position of data[off].
 func (p *parser) pos(off int) source.Pos {
 	off = min(max(off, 0), len(p.data))
-	// The last line starting at or before off.
-	i, found := slices.BinarySearch(p.lines, off)
-	if !found {
-		i--
+	// The last line starting at or before off. Offsets mostly grow, a
+	// few lines at a time: look from the last one's line first.
+	i := p.line
+	if off < p.lines[i] || i+8 < len(p.lines) && p.lines[i+8] <= off {
+		var found bool
+		if i, found = slices.BinarySearch(p.lines, off); !found {
+			i--
+		}
+	} else {
+		for i+1 < len(p.lines) && p.lines[i+1] <= off {
+			i++
+		}
 	}
+	p.line = i
 	return source.Pos{File: p.file, Line: i + 1, Column: off - p.lines[i] + 1}
 }
 
@@ -197,8 +236,9 @@ func (p *parser) names(off int, msg string) bool {
 	return strings.Contains(msg, "character "+q)
 }
 
-// next is the next token and the offset of its first byte.
-func (p *parser) next() (json.Token, int, error) {
+// next reads the next token (p.tok): its kind and the offset of its
+// first byte.
+func (p *parser) next() (jsontext.Kind, int, error) {
 	off := int(p.dec.InputOffset()) + p.base
 	for off < len(p.data) {
 		c := p.data[off]
@@ -207,86 +247,94 @@ func (p *parser) next() (json.Token, int, error) {
 		}
 		off++
 	}
-	tok, err := p.dec.Token()
+	tok, err := p.dec.ReadToken()
 	if err != nil {
-		return nil, off, p.syntaxError(err)
+		return 0, off, p.syntaxError(err)
 	}
-	return tok, off, nil
+	p.tok = tok
+	return tok.Kind(), off, nil
 }
+
+// str is the value of the string token just read, which starts at off.
+func (p *parser) str(off int) string {
+	raw := p.data[off+1 : int(p.dec.InputOffset())+p.base-1]
+	if bytes.IndexByte(raw, '\\') >= 0 {
+		return p.tok.String()
+	}
+	if len(raw) > maxIntern {
+		return string(raw)
+	}
+	// The lookup converts without allocating.
+	if s, ok := p.intern[string(raw)]; ok {
+		return s
+	}
+	s := string(raw)
+	p.intern[s] = s
+	return s
+}
+
+// maxIntern is the longest string interned: names, references and
+// numbers repeat; descriptions rarely do.
+const maxIntern = 64
 
 // key is the next object key, or ok false at the object's end.
 func (p *parser) key() (key string, off int, ok bool, err error) {
-	tok, off, err := p.next()
+	kind, off, err := p.next()
 	if err != nil {
 		return "", off, false, err
 	}
-	if d, isDelim := tok.(json.Delim); isDelim && d == '}' {
+	if kind == '}' {
 		return "", off, false, nil
 	}
-	key, isString := tok.(string)
-	if !isString {
-		return "", off, false, p.errAt(off, "invalid JSON: object key %v is not a string", tok)
+	if kind != '"' {
+		return "", off, false, p.errAt(off, "invalid JSON: object key %v is not a string", p.text(kind, off))
 	}
-	return key, off, true, nil
+	return p.str(off), off, true, nil
 }
 
 // skip reads the rest of a value whose opening delimiter was read.
 func (p *parser) skip() error {
 	for depth := 1; depth > 0; {
-		tok, _, err := p.next()
+		kind, _, err := p.next()
 		if err != nil {
 			return err
 		}
-		if d, ok := tok.(json.Delim); ok {
-			if d == '{' || d == '[' {
-				depth++
-			} else {
-				depth--
-			}
+		switch kind {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
 		}
 	}
 	return nil
 }
 
 // describe names a token's JSON kind for a message.
-func describe(tok json.Token) string {
-	switch v := tok.(type) {
-	case json.Delim:
-		if v == '[' {
-			return "an array"
-		}
+func describe(kind jsontext.Kind) string {
+	switch kind {
+	case '[', ']':
+		return "an array"
+	case '{', '}':
 		return "an object"
-	case string:
+	case '"':
 		return "a string"
-	case json.Number:
+	case '0':
 		return "a number"
-	case bool:
+	case 't', 'f':
 		return "a boolean"
-	case nil:
+	case 'n':
 		return "null"
 	}
-	return fmt.Sprintf("%T", tok)
+	return kind.String()
 }
 
-// text is a scalar token's JSON text.
-func text(tok json.Token) string {
-	switch v := tok.(type) {
-	case string:
-		return v
-	case json.Number:
-		return string(v)
-	case bool:
-		if v {
-			return "true"
-		}
-		return "false"
+// text is the JSON text of the scalar token just read, which starts at
+// off: a string's value, else the literal or number as written.
+func (p *parser) text(kind jsontext.Kind, off int) string {
+	if kind == '"' {
+		return p.str(off)
 	}
-	return "null"
-}
-
-func isOpen(tok json.Token, d json.Delim) bool {
-	v, ok := tok.(json.Delim)
-	return ok && v == d
+	return string(p.data[off : int(p.dec.InputOffset())+p.base])
 }
 
 // isNamespace reports whether a top-level key names a namespace of a
@@ -337,12 +385,12 @@ type pending struct {
 }
 
 func (p *parser) top() error {
-	tok, off, err := p.next()
+	kind, off, err := p.next()
 	if err != nil {
 		return err
 	}
-	if !isOpen(tok, '{') {
-		return p.errAt(off, "the top level is %s, not an object: a configuration database is {\"TABLE\": {...}}", describe(tok))
+	if kind != '{' {
+		return p.errAt(off, "the top level is %s, not an object: a configuration database is {\"TABLE\": {...}}", describe(kind))
 	}
 	single := &Namespace{Tables: map[string]*Table{}}
 	var multi []*pending
@@ -440,11 +488,11 @@ func (p *parser) top() error {
 }
 
 func (p *parser) skipBgpraw(koff int) error {
-	tok, _, err := p.next()
+	kind, _, err := p.next()
 	if err != nil {
 		return err
 	}
-	if d, ok := tok.(json.Delim); ok && (d == '{' || d == '[') {
+	if kind == '{' || kind == '[' {
 		if err := p.skip(); err != nil {
 			return err
 		}
@@ -457,7 +505,7 @@ func (p *parser) skipBgpraw(koff int) error {
 // nil when it is not one (not an object, or a key that is not a table
 // name), and m.start, m.end are the value's bytes to read it again.
 func (p *parser) namespace(name string, koff int) (m *pending, err error) {
-	tok, voff, err := p.next()
+	kind, voff, err := p.next()
 	if err != nil {
 		return nil, err
 	}
@@ -467,8 +515,8 @@ func (p *parser) namespace(name string, koff int) (m *pending, err error) {
 			m.end = int(p.dec.InputOffset()) + p.base
 		}
 	}()
-	if !isOpen(tok, '{') {
-		if d, ok := tok.(json.Delim); ok && d == '[' {
+	if kind != '{' {
+		if kind == '[' {
 			if err := p.skip(); err != nil {
 				return nil, err
 			}
@@ -507,38 +555,71 @@ func (p *parser) namespace(name string, koff int) (m *pending, err error) {
 
 // nestedTable reads the value of the table key name at koff into ns.
 func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
-	tok, off, err := p.next()
+	kind, off, err := p.next()
 	if err != nil {
 		return err
 	}
-	if !isOpen(tok, '{') {
-		return p.errAt(off, "table %s is %s, not an object of rows", name, describe(tok))
+	if kind != '{' {
+		return p.errAt(off, "table %s is %s, not an object of rows", name, describe(kind))
 	}
 	t := ns.Tables[name]
 	switch {
 	case t == nil:
-		t = &Table{Name: name, Pos: p.pos(koff), Rows: map[string]*Row{}, nested: true}
+		t = &Table{Name: name, Pos: p.pos(koff), nested: true}
 		ns.Tables[name] = t
 		ns.Order = append(ns.Order, name)
 	case t.nested:
 		p.note(koff, "table %s given twice (first at line %d); the last wins", name, t.Pos.Line)
-		*t = Table{Name: name, Pos: p.pos(koff), Rows: map[string]*Row{}, nested: true}
+		*t = Table{Name: name, Pos: p.pos(koff), nested: true}
 	default:
 		// Rows given flat before: the nested ones join them.
 		t.nested = true
+		for {
+			k, koff, ok, err := p.key()
+			if err != nil || !ok {
+				return err
+			}
+			r, err := p.row(t, k, koff)
+			if err != nil {
+				return err
+			}
+			p.addRow(t, r, koff)
+		}
 	}
+	// A new table's rows are gathered first, so that its map is made at
+	// its size once.
+	rows := p.rowScratch[:0]
+	clear(p.rowIndex)
 	for {
 		k, koff, ok, err := p.key()
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return nil
+			break
 		}
-		if err := p.row(t, k, koff); err != nil {
+		r, err := p.row(t, k, koff)
+		if err != nil {
 			return err
 		}
+		if i, ok := p.rowIndex[k]; ok {
+			p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", k, name, rows[i].Pos.Line)
+			rows[i] = r
+			continue
+		}
+		p.rowIndex[k] = len(rows)
+		rows = append(rows, r)
 	}
+	p.rowScratch = rows[:0]
+	t.Rows = make(map[string]*Row, len(rows))
+	if len(rows) > 0 {
+		t.Keys = p.strings(len(rows))
+	}
+	for i, r := range rows {
+		t.Keys[i] = r.Key
+		t.Rows[r.Key] = r
+	}
+	return nil
 }
 
 // flatRow reads the value of the top-level key "TABLE|key" at koff.
@@ -550,91 +631,168 @@ func (p *parser) flatRow(ns *Namespace, k string, koff int) error {
 		ns.Tables[name] = t
 		ns.Order = append(ns.Order, name)
 	}
-	return p.row(t, key, koff)
-}
-
-// row reads the value of row key at koff into t.
-func (p *parser) row(t *Table, key string, koff int) error {
-	tok, off, err := p.next()
+	r, err := p.row(t, key, koff)
 	if err != nil {
 		return err
 	}
-	if !isOpen(tok, '{') {
-		return p.errAt(off, "row %q of table %s is %s, not an object of fields", key, t.Name, describe(tok))
+	p.addRow(t, r, koff)
+	return nil
+}
+
+// addRow adds r to t, in the place of a row of the same key.
+func (p *parser) addRow(t *Table, r *Row, koff int) {
+	if old := t.Rows[r.Key]; old != nil {
+		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", r.Key, t.Name, old.Pos.Line)
+	} else {
+		t.Keys = append(t.Keys, r.Key)
+	}
+	t.Rows[r.Key] = r
+}
+
+// row reads the value of row key at koff, a row of t.
+func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
+	kind, off, err := p.next()
+	if err != nil {
+		return nil, err
+	}
+	if kind != '{' {
+		return nil, p.errAt(off, "row %q of table %s is %s, not an object of fields", key, t.Name, describe(kind))
 	}
 	r := p.newRow()
-	*r = Row{Key: key, Pos: p.pos(koff), Fields: map[string]*Field{}}
-	if old := t.Rows[key]; old != nil {
-		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", key, t.Name, old.Pos.Line)
-	} else {
-		t.Keys = append(t.Keys, key)
-	}
-	t.Rows[key] = r
+	*r = Row{Key: key, Pos: p.pos(koff)}
+	// The fields are gathered first, so that the map is made at its size
+	// once and Names is cut from a shared block.
+	fs := p.scratch[:0]
+	p.indexed = false
 	for {
 		name, foff, ok, err := p.key()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if !ok {
-			return nil
+			break
 		}
 		f, err := p.field(t, r, name, foff)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if f == nil {
 			continue
 		}
-		if old := r.Fields[name]; old != nil {
-			p.note(foff, "field %q of %s|%s given twice (first at line %d); the last wins", name, t.Name, key, old.Pos.Line)
-		} else {
-			r.Names = append(r.Names, name)
+		if i := p.find(fs, name); i >= 0 {
+			p.note(foff, "field %q of %s|%s given twice (first at line %d); the last wins", name, t.Name, key, fs[i].Pos.Line)
+			fs[i] = f
+			continue
 		}
-		r.Fields[name] = f
+		if p.indexed {
+			p.index[name] = len(fs)
+		}
+		fs = append(fs, f)
 	}
+	p.scratch = fs[:0]
+	r.Fields = make(map[string]*Field, len(fs))
+	if len(fs) == 0 {
+		return r, nil
+	}
+	r.Names = p.strings(len(fs))
+	for i, f := range fs {
+		r.Names[i] = f.Name
+		r.Fields[f.Name] = f
+	}
+	return r, nil
+}
+
+// find is the index in fs of the field name, -1 if absent: a scan while
+// the row is short, then p.index, which holds a long row's fields.
+func (p *parser) find(fs []*Field, name string) int {
+	if !p.indexed {
+		for i, f := range fs {
+			if f.Name == name {
+				return i
+			}
+		}
+		if len(fs) < maxScan {
+			return -1
+		}
+		if p.index == nil {
+			p.index = make(map[string]int, 2*maxScan)
+		}
+		clear(p.index)
+		p.indexed = true
+		for i, f := range fs {
+			p.index[f.Name] = i
+		}
+		return -1
+	}
+	if i, ok := p.index[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// maxScan is the most fields a row is scanned for a name given twice.
+const maxScan = 32
+
+// strings is a slice of n strings cut from a shared block: a
+// configuration has thousands of short lists, and lives as a whole.
+func (p *parser) strings(n int) []string {
+	if n > len(p.strs) {
+		if n > block*8 {
+			return make([]string, n)
+		}
+		p.strs = make([]string, block*8)
+	}
+	s := p.strs[:n:n]
+	p.strs = p.strs[n:]
+	return s
 }
 
 // field reads a field's value; nil when it is skipped.
 func (p *parser) field(t *Table, r *Row, name string, foff int) (*Field, error) {
-	tok, off, err := p.next()
+	kind, off, err := p.next()
 	if err != nil {
 		return nil, err
 	}
 	f := p.newField()
 	*f = Field{Name: name, Pos: p.pos(foff)}
-	switch v := tok.(type) {
-	case string:
-		f.Value = v
+	switch kind {
+	case '"':
+		f.Value = p.str(off)
 		return f, nil
-	case json.Delim:
-		if v == '{' {
-			if err := p.skip(); err != nil {
-				return nil, err
-			}
-			p.note(off, "field %q of %s|%s is an object, not a string: ignored", name, t.Name, r.Key)
-			return nil, nil
+	case '{':
+		if err := p.skip(); err != nil {
+			return nil, err
 		}
-		return p.list(t, r, f)
+		p.note(off, "field %q of %s|%s is an object, not a string: ignored", name, t.Name, r.Key)
+		return nil, nil
+	case '[':
+		return p.readList(t, r, f)
 	}
-	f.Value = text(tok)
-	p.note(off, "field %q of %s|%s is %s, not a string: read as %q", name, t.Name, r.Key, describe(tok), f.Value)
+	f.Value = p.text(kind, off)
+	p.note(off, "field %q of %s|%s is %s, not a string: read as %q", name, t.Name, r.Key, describe(kind), f.Value)
 	return f, nil
 }
 
 // list reads a JSON array (a YANG leaf-list) after its '['.
-func (p *parser) list(t *Table, r *Row, f *Field) (*Field, error) {
-	f.List = []string{}
+func (p *parser) readList(t *Table, r *Row, f *Field) (*Field, error) {
+	l := p.list[:0]
 	for {
-		tok, off, err := p.next()
+		kind, off, err := p.next()
 		if err != nil {
 			return nil, err
 		}
-		switch v := tok.(type) {
-		case json.Delim:
-			if v == ']' {
-				f.Value = strings.Join(f.List, ",")
+		switch kind {
+		case ']':
+			p.list = l[:0]
+			if len(l) == 0 {
+				f.List = []string{}
 				return f, nil
 			}
+			f.List = p.strings(len(l))
+			copy(f.List, l)
+			f.Value = strings.Join(f.List, ",")
+			return f, nil
+		case '{', '[':
 			if err := p.skip(); err != nil {
 				return nil, err
 			}
@@ -642,14 +800,14 @@ func (p *parser) list(t *Table, r *Row, f *Field) (*Field, error) {
 			if err := p.skip(); err != nil {
 				return nil, err
 			}
-			p.note(off, "field %q of %s|%s holds %s in its list, not strings: ignored", f.Name, t.Name, r.Key, describe(tok))
+			p.note(off, "field %q of %s|%s holds %s in its list, not strings: ignored", f.Name, t.Name, r.Key, describe(kind))
 			return nil, nil
-		case string:
-			f.List = append(f.List, v)
+		case '"':
+			l = append(l, p.str(off))
 		default:
-			s := text(tok)
-			p.note(off, "element of field %q of %s|%s is %s, not a string: read as %q", f.Name, t.Name, r.Key, describe(tok), s)
-			f.List = append(f.List, s)
+			s := p.text(kind, off)
+			p.note(off, "element of field %q of %s|%s is %s, not a string: read as %q", f.Name, t.Name, r.Key, describe(kind), s)
+			l = append(l, s)
 		}
 	}
 }

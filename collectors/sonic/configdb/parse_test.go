@@ -459,3 +459,41 @@ func TestMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestStrings: escaped strings read as encoding/json reads them (an
+// escaped lone surrogate is U+FFFD), and the interned and the escaped
+// paths give equal values.
+func TestStrings(t *testing.T) {
+	in := `{"PORT": {"Ethernet0": {
+  "a": "caf\u00e9", "b": "\ud800", "c": "x\"y\\z\n", "d": "\ud83d\ude00",
+  "e": "plain", "f": "pl\u0061in", "lanes": ["pl\u0061in", "plain", "\t"]
+}}}`
+	c, err := Parse("s.json", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]map[string]map[string]any
+	if err := json.Unmarshal([]byte(in), &want); err != nil {
+		t.Fatal(err)
+	}
+	r := c.Namespace("").Table("PORT").Row("Ethernet0")
+	for name, v := range want["PORT"]["Ethernet0"] {
+		f := r.Get(name)
+		if l, ok := v.([]any); ok {
+			var s []string
+			for _, e := range l {
+				s = append(s, e.(string))
+			}
+			if f == nil || !slices.Equal(f.List, s) {
+				t.Errorf("%s = %v, encoding/json %q", name, f, s)
+			}
+			continue
+		}
+		if f == nil || f.Value != v {
+			t.Errorf("%s = %v, encoding/json %q", name, f, v)
+		}
+	}
+	if r.Get("e").Value != r.Get("f").Value || len(c.Notes) != 0 {
+		t.Errorf("e %q, f %q; notes %v", r.Get("e").Value, r.Get("f").Value, c.Notes)
+	}
+}
