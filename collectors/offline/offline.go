@@ -11,7 +11,6 @@ package offline
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"runtime"
 	"sort"
 	"strings"
@@ -51,7 +50,7 @@ func parseInterval(file string, data []byte) (time.Duration, error) {
 // Collect reads every inventory device from dir. Problems are returned in the
 // capture's Errors; what could be read is still returned.
 func Collect(dir string, inv *inventory.Inventory) *collectors.Capture {
-	return CollectFS(os.DirFS(dir), inv)
+	return CollectFS(newDirFS(dir), inv)
 }
 
 // CollectFS is Collect over any file system rooted at the fabric directory.
@@ -71,7 +70,7 @@ type Sink interface {
 
 // CollectTo is Collect handing each device's capture to sink.
 func CollectTo(dir string, inv *inventory.Inventory, sink Sink) *collectors.Capture {
-	return CollectFSTo(os.DirFS(dir), inv, sink)
+	return CollectFSTo(newDirFS(dir), inv, sink)
 }
 
 // CollectFSTo is CollectFS handing each device's capture to sink (nil:
