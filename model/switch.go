@@ -174,10 +174,12 @@ type Operational struct {
 	// with its percent in SchedBW). Rows, not Values: a switch prints them
 	// for each of its ports, and the file of every row is File (at
 	// TestLintScale's size, maps of Values were a fifth of the model).
+	// Sched and SchedBW are set with SPToTC. Views of one switch share
+	// equal tables: read only.
 	DSCPToSP *[64]OperRow[int]
 	SPToTC   *[8]OperRow[int]
-	Sched    [8]OperRow[string]
-	SchedBW  [8]int
+	Sched    *[8]OperRow[string]
+	SchedBW  *[8]int
 	Pools    []RocePool
 	// MappingPos, ETSPos and PoolPos locate the tables' titles.
 	MappingPos, ETSPos, PoolPos source.Pos

@@ -549,7 +549,7 @@ func operTables(o *model.Operational, s *nvue.RoceShow, pos func(int) source.Pos
 		o.MappingPos = pos(s.MappingLine)
 	}
 	if s.SPToTC != nil {
-		o.SPToTC = &[8]model.OperRow[int]{}
+		o.SPToTC, o.Sched, o.SchedBW = &[8]model.OperRow[int]{}, &[8]model.OperRow[string]{}, &[8]int{}
 		for sp, tc := range s.SPToTC {
 			if sp < 0 || sp >= len(o.SPToTC) {
 				continue
