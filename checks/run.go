@@ -249,9 +249,16 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 	if !statuses {
 		return out, nil
 	}
-	var sts []Status
-	for _, d := range fabricDevices(f) {
-		for _, c := range All() {
+	// Sized at once: a status per device and check is most of a large
+	// fabric's report, and growing it by appends was a tenth of
+	// TestLintScale's lint at the size.
+	devs, all := fabricDevices(f), All()
+	var sts []Status // nil for no device, as before
+	if n := len(devs) * len(all); n > 0 {
+		sts = make([]Status, 0, n)
+	}
+	for _, d := range devs {
+		for _, c := range all {
 			st := Status{Device: d.name, Check: c.ID}
 			k := key{d.name, c.ID}
 			switch {
