@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -93,15 +94,18 @@ func BenchmarkRunEvidence(b *testing.B) {
 func TestRunComputesEachCheckOnce(t *testing.T) {
 	f := countersFabric(t, 8, 8)
 	calls := map[string]int{}
+	// The run computes checks side by side.
+	var mu sync.Mutex
+	count := func(id string) { mu.Lock(); calls[id]++; mu.Unlock() }
 	for _, c := range All() {
 		if c.runIn != nil {
 			in := c.runIn
-			c.runIn = func(r *run) []Finding { calls[c.ID]++; return in(r) }
+			c.runIn = func(r *run) []Finding { count(c.ID); return in(r) }
 			t.Cleanup(func() { c.runIn = in })
 			continue
 		}
 		orig := c.Run
-		c.Run = func(f *model.Fabric) []Finding { calls[c.ID]++; return orig(f) }
+		c.Run = func(f *model.Fabric) []Finding { count(c.ID); return orig(f) }
 		t.Cleanup(func() { c.Run = orig })
 	}
 	evidence := 0

@@ -6,9 +6,11 @@ package checks
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/model"
@@ -26,13 +28,22 @@ type run struct {
 	*runState
 }
 
+// runState is shared by the checks of a run, which run3 computes side by
+// side: each check's findings once (the first to ask computes them, the
+// others wait), each corroboration index once.
 type runState struct {
-	found map[string][]Finding
+	mu    sync.Mutex
+	found map[string]*result
 	corr  map[string]*corroboration
 }
 
+type result struct {
+	once sync.Once
+	fs   []Finding
+}
+
 func newRun(f *model.Fabric) *run {
-	return &run{f: f, runState: &runState{found: map[string][]Finding{}, corr: map[string]*corroboration{}}}
+	return &run{f: f, runState: &runState{found: map[string]*result{}, corr: map[string]*corroboration{}}}
 }
 
 // as is the run seen by check c.
@@ -46,20 +57,49 @@ func (r *run) findings(c *Check) []Finding {
 	if r.cur != nil && !slices.Contains(r.cur.Requires, c) {
 		panic(fmt.Sprintf("check %s reads the findings of %s, which its Requires does not list", r.cur.ID, c.ID))
 	}
-	if fs, ok := r.found[c.ID]; ok {
-		return fs
+	r.mu.Lock()
+	res := r.found[c.ID]
+	if res == nil {
+		res = &result{}
+		r.found[c.ID] = res
 	}
-	for _, req := range c.Requires {
-		r.as(c).findings(req)
+	r.mu.Unlock()
+	// Requires is acyclic (validateRequires), so no two checks wait on each
+	// other.
+	res.once.Do(func() {
+		for _, req := range c.Requires {
+			r.as(c).findings(req)
+		}
+		if c.runIn != nil {
+			res.fs = c.runIn(r.as(c))
+		} else {
+			res.fs = c.Run(r.f)
+		}
+	})
+	return res.fs
+}
+
+// computeAll computes the findings of cs side by side, one goroutine per
+// processor: each check reads the model only, and the findings are then
+// merged in catalog order, so the result is the one computing them in
+// order gives.
+func (r *run) computeAll(cs []*Check) {
+	next := make(chan *Check)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(cs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range next {
+				r.findings(c)
+			}
+		}()
 	}
-	var fs []Finding
-	if c.runIn != nil {
-		fs = c.runIn(r.as(c))
-	} else {
-		fs = c.Run(r.f)
+	for _, c := range cs {
+		next <- c
 	}
-	r.found[c.ID] = fs
-	return fs
+	close(next)
+	wg.Wait()
 }
 
 // inRun sets c's Run to fn in a run of its own, and lets checks.Run call
@@ -78,6 +118,7 @@ type corroboration struct {
 	// byKey maps "device\x00iface" (iface "" for device-wide findings) to
 	// the IDs of the checks that found something there, in catalog order.
 	byKey map[string][]string
+	once  sync.Once
 }
 
 // corroboration is the run's index of the findings of cs.
@@ -88,6 +129,8 @@ func (r *run) corroboration(cs ...*Check) *corroboration {
 		ids = append(ids, c.ID)
 	}
 	key := strings.Join(ids, "\x00")
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	c, ok := r.corr[key]
 	if !ok {
 		c = &corroboration{r: r, checks: cs}
@@ -99,7 +142,7 @@ func (r *run) corroboration(cs ...*Check) *corroboration {
 // explain is the message tail naming the configuration findings at iface of
 // device that the evidence corroborates.
 func (c *corroboration) explain(device, iface, what string) string {
-	if c.byKey == nil {
+	c.once.Do(func() {
 		c.byKey = map[string][]string{}
 		for _, ck := range c.checks {
 			for _, fd := range c.r.findings(ck) {
@@ -122,7 +165,7 @@ func (c *corroboration) explain(device, iface, what string) string {
 				}
 			}
 		}
-	}
+	})
 	var ids []string
 	for _, id := range append(append([]string(nil), c.byKey[device+"\x00"+iface]...), c.byKey[device+"\x00"]...) {
 		if !slices.Contains(ids, id) {
@@ -180,10 +223,14 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 	type key struct{ dev, check string }
 	found := map[key]bool{}
 	skipped := map[key][]Finding{}
+	var enabled []*Check
 	for _, c := range All() {
-		if !set.Enabled(c.ID) {
-			continue
+		if set.Enabled(c.ID) {
+			enabled = append(enabled, c)
 		}
+	}
+	r.computeAll(enabled)
+	for _, c := range enabled {
 		for _, fd := range r.findings(c) {
 			fd.Check = c.ID
 			if !osFinding(f, c, &fd) {
@@ -205,9 +252,16 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 	if !statuses {
 		return out, nil
 	}
-	var sts []Status
-	for _, d := range fabricDevices(f) {
-		for _, c := range All() {
+	// Sized at once: a status per device and check is most of a large
+	// fabric's report, and growing it by appends was a tenth of
+	// TestLintScale's lint at the size.
+	devs, all := fabricDevices(f), All()
+	var sts []Status // nil for no device, as before
+	if n := len(devs) * len(all); n > 0 {
+		sts = make([]Status, 0, n)
+	}
+	for _, d := range devs {
+		for _, c := range all {
 			st := Status{Device: d.name, Check: c.ID}
 			k := key{d.name, c.ID}
 			switch {

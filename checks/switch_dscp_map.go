@@ -70,9 +70,12 @@ func operDSCPDrift(sw *model.Switch, dscps []int) []Finding {
 			continue
 		}
 		for _, d := range dscps {
-			op, ok := o.DSCPToSP[d]
+			if d < 0 || d >= len(o.DSCPToSP) {
+				continue
+			}
+			op := o.DSCPToSP[d].Value(o.File)
 			cfg := v.q.DSCP[d]
-			if !ok || op.V == cfg.V {
+			if !op.Known || op.V == cfg.V {
 				continue
 			}
 			out = append(out, Finding{

@@ -205,9 +205,12 @@ func operThresholdDrift(sw *model.Switch, v operView, tcs []int) []Finding {
 func operETSDrift(sw *model.Switch, v operView) []Finding {
 	o, g := v.o, v.q
 	var out []Finding
-	for sp := 0; sp < 8; sp++ {
-		tc, ok := o.SPToTC[sp]
-		if !ok {
+	if o.SPToTC == nil {
+		return nil
+	}
+	for sp := range o.SPToTC {
+		tc := o.SPToTC[sp].Value(o.File)
+		if !tc.Known {
 			continue
 		}
 		at := pickPos(tc.Origin.Pos, o.ETSPos, o.File)
@@ -221,8 +224,8 @@ func operETSDrift(sw *model.Switch, v operView) []Finding {
 			})
 			continue
 		}
-		s, ok := o.Sched[sp]
-		if !ok || tc.V < 0 || tc.V > 7 {
+		s := o.Sched[sp].Value(o.File)
+		if !s.Known || tc.V < 0 || tc.V > 7 {
 			continue
 		}
 		want, got := schedText(g.Sched[tc.V].V, g.SchedBW[tc.V].V), schedText(s.V, o.SchedBW[sp])

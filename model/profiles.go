@@ -69,30 +69,36 @@ func ModeQoS(r RoCE, release string) *QoS {
 		}
 	}
 	q := &QoS{}
-	q.Trust = Defaulted(p.Trust, p.why("trust"))
+	// Each text once, shared by every row it explains: built per row,
+	// they were a twentieth of TestLintScale's model.
+	why := map[string]string{}
+	for _, f := range []string{"trust", "dscp", "pfc", "tc", "ecn", "ecn-threshold", "sched"} {
+		why[f] = p.why(f)
+	}
+	q.Trust = Defaulted(p.Trust, why["trust"])
 	for d := range q.DSCP {
-		q.DSCP[d] = Defaulted(p.DSCP[d], p.why("dscp"))
+		q.DSCP[d] = Defaulted(p.DSCP[d], why["dscp"])
 	}
 	for pcp := range q.PCP {
 		q.PCP[pcp] = Defaulted(pcp, pcpWhy)
 	}
 	for sp := range q.PFC {
-		q.PFC[sp] = Defaulted(slices.Contains(p.PFC, sp), p.why("pfc"))
+		q.PFC[sp] = Defaulted(slices.Contains(p.PFC, sp), why["pfc"])
 	}
 	// "rx enable|disable ... The default value is enable", "tx ... The
 	// default value is enable" (QoS518, "All PFC commands").
 	q.PFCRx = Defaulted(true, "PFC rx default enable")
 	q.PFCTx = Defaulted(true, "PFC tx default enable")
 	for sp := range q.TC {
-		q.TC[sp] = Defaulted(p.TC[sp], p.why("tc"))
+		q.TC[sp] = Defaulted(p.TC[sp], why["tc"])
 	}
 	for tc := 0; tc < 8; tc++ {
-		q.ECN[tc] = Defaulted(slices.Contains(p.ECN, tc), p.why("ecn"))
-		q.ECNMin[tc] = Defaulted(p.ECNMin, p.why("ecn-threshold"))
-		q.ECNMax[tc] = Defaulted(p.ECNMax, p.why("ecn-threshold"))
+		q.ECN[tc] = Defaulted(slices.Contains(p.ECN, tc), why["ecn"])
+		q.ECNMin[tc] = Defaulted(p.ECNMin, why["ecn-threshold"])
+		q.ECNMax[tc] = Defaulted(p.ECNMax, why["ecn-threshold"])
 		setECNModeDefaults(q, tc)
-		q.Sched[tc] = Defaulted(p.Sched[tc], p.why("sched"))
-		q.SchedBW[tc] = Defaulted(p.SchedBW[tc], p.why("sched"))
+		q.Sched[tc] = Defaulted(p.Sched[tc], why["sched"])
+		q.SchedBW[tc] = Defaulted(p.SchedBW[tc], why["sched"])
 	}
 	return q
 }

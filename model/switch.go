@@ -191,16 +191,38 @@ type Operational struct {
 	// ECNTCs are `enabled-tc`; ECNMin/ECNMax the printed thresholds.
 	ECNTCs         Value[[]int]
 	ECNMin, ECNMax Value[ByteSize]
-	// DSCPToSP and SPToTC are the two tables, per row; Sched is the
-	// scheduler-weight column per switch priority ("strict", or "dwrr" with
-	// its percent in SchedBW).
-	DSCPToSP map[int]Value[int]
-	SPToTC   map[int]Value[int]
-	Sched    map[int]Value[string]
-	SchedBW  map[int]int
+	// DSCPToSP and SPToTC are the two tables, a row per DSCP and per
+	// switch priority; nil when the view has no such table. Sched is the
+	// scheduler-weight column per switch priority ("strict", or "dwrr"
+	// with its percent in SchedBW). Rows, not Values: a switch prints them
+	// for each of its ports, and the file of every row is File (at
+	// TestLintScale's size, maps of Values were a fifth of the model).
+	// Sched and SchedBW are set with SPToTC. Views of one switch share
+	// equal tables: read only.
+	DSCPToSP *[64]OperRow[int]
+	SPToTC   *[8]OperRow[int]
+	Sched    *[8]OperRow[string]
+	SchedBW  *[8]int
 	Pools    []RocePool
 	// MappingPos, ETSPos and PoolPos locate the tables' titles.
 	MappingPos, ETSPos, PoolPos source.Pos
+}
+
+// OperRow is one row of a table of an operational view: its value and
+// the line of the view's file it is printed at. Known is false for a row
+// the view does not print.
+type OperRow[T any] struct {
+	V     T
+	Line  int
+	Known bool
+}
+
+// Value is the row as a Value at its line of file (the view's File).
+func (r OperRow[T]) Value(file string) Value[T] {
+	if !r.Known {
+		return Value[T]{}
+	}
+	return Explicit(r.V, source.Pos{File: file, Line: r.Line})
 }
 
 // ByteSize is a byte count as a switch prints it, rounded to the digits

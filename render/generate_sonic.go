@@ -219,8 +219,13 @@ func (db ConfigDB) Patch() ([]byte, error) {
 		model.SortNames(keys)
 		for _, k := range keys {
 			if t == "PORT" || t == "CABLE_LENGTH" {
-				for f, v := range db[t][k] {
-					ops = append(ops, op{"add", "/" + pointer(t) + "/" + pointer(k) + "/" + pointer(f), v})
+				fields := make([]string, 0, len(db[t][k]))
+				for f := range db[t][k] {
+					fields = append(fields, f)
+				}
+				model.SortNames(fields)
+				for _, f := range fields {
+					ops = append(ops, op{"add", "/" + pointer(t) + "/" + pointer(k) + "/" + pointer(f), db[t][k][f]})
 				}
 				continue
 			}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/gnmifile/countermodel"
-	"github.com/qoslint/qoslint/collectors/hostfiles/hostmodel"
 	"github.com/qoslint/qoslint/collectors/ibfiles/ibmodel"
 	"github.com/qoslint/qoslint/collectors/k8s/k8smodel"
 	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
@@ -24,31 +23,11 @@ import (
 // Build turns a capture into the effective fabric model. Devices come out in
 // inventory order, which the inventory keeps as written; reports sort them.
 func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
-	f := &model.Fabric{Name: inv.Fabric, Policy: inv.Policy}
-	roles := map[string]inventory.Switch{}
-	for _, s := range inv.Switches {
-		roles[s.Name] = s
-	}
-	for _, sc := range c.Switches {
-		sw, problems := buildSwitch(sc, roles[sc.Name])
-		for _, p := range problems {
-			p.Device = sc.Name
-		}
-		f.Problems = append(f.Problems, problems...)
-		for _, n := range sw.Notes {
-			n.Device = sc.Name
-		}
-		f.Notes = append(f.Notes, sw.Notes...)
-		f.Switches = append(f.Switches, sw)
-	}
-	for _, hc := range c.Hosts {
-		h := hostmodel.Host(hc)
-		for _, n := range h.Notes {
-			n.Device = h.Name
-		}
-		f.Notes = append(f.Notes, h.Notes...)
-		f.Hosts = append(f.Hosts, h)
-	}
+	return NewBuilder(inv).Build(c)
+}
+
+// spanDevices adds to f, whose devices are built, what spans devices.
+func spanDevices(f *model.Fabric, inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 	f.Wire = wiremodel.Captures(c.Wire)
 	f.HostOfIP = HostIPs(inv)
 	buildLinks(f, inv, c)

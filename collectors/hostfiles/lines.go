@@ -3,6 +3,7 @@ package hostfiles
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -14,7 +15,28 @@ func splitLines(data []byte) []string { return source.Lines(data) }
 // ends. mlnx_qos indents with tabs, copies of its output use 8 spaces, and
 // web mirrors collapse both, so parsing works on this normal form.
 func normSpace(s string) string {
+	// Most lines are in normal form already: returned as they are, with
+	// no allocation (lspci's thousands of lines per host at
+	// TestLintScale's size made strings.Fields a twentieth of a lint's
+	// allocations).
+	normal := true
+	for i := 0; i < len(s) && normal; i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			normal = false // strings.Fields splits at Unicode spaces too
+		case asciiSpace(c):
+			normal = c == ' ' && i > 0 && i < len(s)-1 && s[i+1] != ' '
+		}
+	}
+	if normal {
+		return s
+	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // atoiRange parses a plain decimal and checks it is within [lo, hi]. A '-'

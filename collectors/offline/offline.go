@@ -11,7 +11,6 @@ package offline
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"runtime"
 	"sort"
 	"strings"
@@ -51,11 +50,32 @@ func parseInterval(file string, data []byte) (time.Duration, error) {
 // Collect reads every inventory device from dir. Problems are returned in the
 // capture's Errors; what could be read is still returned.
 func Collect(dir string, inv *inventory.Inventory) *collectors.Capture {
-	return CollectFS(os.DirFS(dir), inv)
+	return CollectFS(newDirFS(dir), inv)
 }
 
 // CollectFS is Collect over any file system rooted at the fabric directory.
 func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
+	return CollectFSTo(fsys, inv, nil)
+}
+
+// Sink takes each device's capture as soon as it is read, in the worker
+// that read it (several at once, each with a device of its own), and
+// returns what the capture keeps in its place: fabric.Builder builds the
+// device there and keeps what the steps that span devices read, so that
+// a device's parse trees go before the last device is read.
+type Sink interface {
+	Switch(*collectors.SwitchCapture) *collectors.SwitchCapture
+	Host(*collectors.HostCapture) *collectors.HostCapture
+}
+
+// CollectTo is Collect handing each device's capture to sink.
+func CollectTo(dir string, inv *inventory.Inventory, sink Sink) *collectors.Capture {
+	return CollectFSTo(newDirFS(dir), inv, sink)
+}
+
+// CollectFSTo is CollectFS handing each device's capture to sink (nil:
+// every capture is kept whole).
+func CollectFSTo(fsys fs.FS, inv *inventory.Inventory, sink Sink) *collectors.Capture {
 	c := &collectors.Capture{}
 	r := &reader{capture: c, failed: map[string]bool{}, ib: inv.HasIB(), ethernet: inv.FabricType != inventory.FabricInfiniBand}
 	r.fsys = inputFS{FS: fsys, r: r}
@@ -73,7 +93,11 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 		devices = append(devices, func(d *reader) {
 			d.device = s.Name
 			if d.deviceDir(s.Name) {
-				d.capture.Switches = append(d.capture.Switches, d.switchCapture(s))
+				sc := d.switchCapture(s)
+				if sink != nil {
+					sc = sink.Switch(sc)
+				}
+				d.capture.Switches = append(d.capture.Switches, sc)
 				d.captures(s.Name)
 			}
 		})
@@ -86,7 +110,11 @@ func CollectFS(fsys fs.FS, inv *inventory.Inventory) *collectors.Capture {
 		devices = append(devices, func(d *reader) {
 			d.device = h.Name
 			if d.deviceDir(h.Name) {
-				d.capture.Hosts = append(d.capture.Hosts, d.hostCapture(h))
+				hc := d.hostCapture(h)
+				if sink != nil {
+					hc = sink.Host(hc)
+				}
+				d.capture.Hosts = append(d.capture.Hosts, hc)
 				d.captures(h.Name)
 			}
 		})

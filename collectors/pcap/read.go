@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/netip"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/gopacket/gopacket"
@@ -116,6 +117,12 @@ func ReadFile(path, name string) (*Summary, error) {
 // readBuffer is the size of the one buffer a capture is read through.
 const readBuffer = 1 << 20
 
+// readers are the buffers captures are read through, one per capture
+// being read: a fabric directory holds a capture per host (TestLintScale:
+// one per four hosts), and a new megabyte for each was a quarter of all
+// a lint allocated.
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, readBuffer) }}
+
 // packetSource is what pcapgo's Reader and NgReader share.
 type packetSource interface {
 	ZeroCopyReadPacketData() ([]byte, gopacket.CaptureInfo, error)
@@ -134,7 +141,12 @@ func read(r io.Reader, name string, fast bool) (*Summary, error) {
 	// A large buffer: fewer read calls per packet on a file, and room for
 	// the record reader to hand out every packet up to libpcap's
 	// MAXIMUM_SNAPLEN straight from it.
-	br := bufio.NewReaderSize(r, readBuffer)
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(r)
+	// What the summary keeps of a packet is copied out of the buffer
+	// (ZeroCopyReadPacketData's data lives until the next packet), so
+	// the buffer is free once the capture is read.
+	defer func() { br.Reset(nil); readers.Put(br) }()
 	head, err := br.Peek(4)
 	if len(head) == 0 {
 		return fail("empty file: not a pcap or pcapng capture")

@@ -200,7 +200,7 @@ func liveReport(inv *inventory.Inventory, invDir string, res *live.Result, failO
 }
 
 func auditedReport(a audited, failOn judge.Severity, set *checks.Set) *render.Report {
-	r := report(a.ok, a.capture, failOn, set)
+	r := report(a.ok, a.capture, nil, failOn, set)
 	r.Errors = append(r.Errors, a.failures...)
 	for _, e := range a.failures {
 		r.Devices = append(r.Devices, render.Device{Name: e.Device, Kind: a.kinds[e.Device], Primary: primaryFile(a.kinds[e.Device], e.Device, nil, a.decl[e.Device])})

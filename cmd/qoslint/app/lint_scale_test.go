@@ -194,8 +194,11 @@ func heapAfterModel(t *testing.T, dir, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	capture := offline.Collect(FabricDir(dir), inv)
-	fab := fabric.Build(inv, capture)
+	// As buildReport: each device built as it is read, the capture
+	// trimmed to what the steps that span devices read.
+	b := fabric.NewBuilder(inv)
+	capture := offline.CollectTo(FabricDir(dir), inv, b)
+	fab := b.Build(capture)
 	writeHeap(t, file+".capture+model")
 	runtime.KeepAlive(capture)
 	// Without the capture: what the model alone keeps of the parse trees.

@@ -6,6 +6,7 @@ package hostmodel
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/qoslint/qoslint/model"
 
@@ -225,11 +226,13 @@ func firmware(c *hostfiles.MlxConfig) *model.Firmware {
 	if c == nil {
 		return nil
 	}
-	fw := &model.Firmware{File: c.File, Device: c.Device, HasCurrent: c.HasCurrent}
+	// Cloned: the parser's strings are cut from the file's whole text.
+	cl := strings.Clone
+	fw := &model.Firmware{File: c.File, Device: cl(c.Device), HasCurrent: c.HasCurrent}
 	if c.Params != nil {
 		fw.Params = make(map[string]model.FirmwareParam, len(c.Params))
 		for k, p := range c.Params {
-			fw.Params[k] = model.FirmwareParam{Name: p.Name, Default: p.Default, Current: p.Current, Next: p.Next, Line: p.Line}
+			fw.Params[cl(k)] = model.FirmwareParam{Name: cl(p.Name), Default: cl(p.Default), Current: cl(p.Current), Next: cl(p.Next), Line: p.Line}
 		}
 	}
 	return fw

@@ -1,7 +1,7 @@
 package hostmodel
 
 import (
-	"maps"
+	"strings"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/model"
@@ -13,12 +13,23 @@ func pciDevices(in []*hostfiles.PCIDevice) []*model.PCIDevice {
 	if in == nil {
 		return nil
 	}
+	// The parser's strings are cut from the whole file's text: cloned,
+	// the model keeps only what it holds, not every host's lspci.txt (at
+	// TestLintScale's size, the texts kept were a sixth of the model).
+	c := strings.Clone
 	out := make([]*model.PCIDevice, len(in))
 	for i, d := range in {
-		out[i] = &model.PCIDevice{Addr: d.Addr, Domain: d.Domain, Bus: d.Bus, Dev: d.Dev, Fn: d.Fn,
-			Class: d.Class, Desc: d.Desc, Line: d.Line, PortType: d.PortType,
+		var acs map[string]bool
+		if d.ACSCtl != nil {
+			acs = make(map[string]bool, len(d.ACSCtl))
+			for k, v := range d.ACSCtl {
+				acs[c(k)] = v
+			}
+		}
+		out[i] = &model.PCIDevice{Addr: c(d.Addr), Domain: d.Domain, Bus: d.Bus, Dev: d.Dev, Fn: d.Fn,
+			Class: c(d.Class), Desc: c(d.Desc), Line: d.Line, PortType: c(d.PortType),
 			HasBus: d.HasBus, Secondary: d.Secondary, Subordinate: d.Subordinate,
-			ACSCtl: maps.Clone(d.ACSCtl), ACSLine: d.ACSLine, Driver: d.Driver, AccessDenied: d.AccessDenied}
+			ACSCtl: acs, ACSLine: d.ACSLine, Driver: c(d.Driver), AccessDenied: d.AccessDenied}
 	}
 	return out
 }

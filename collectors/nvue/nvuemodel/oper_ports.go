@@ -19,6 +19,7 @@ func OperPorts(sw *model.Switch, status map[string]*nvue.RoceShow) {
 	}
 	sw.OperPorts = map[string]*model.Operational{}
 	var unchecked []string
+	var shared tables
 	thresholds := false
 	for port, show := range status {
 		if !slices.Contains(sw.Ports, port) {
@@ -32,6 +33,7 @@ func OperPorts(sw *model.Switch, status map[string]*nvue.RoceShow) {
 		o := operational(show)
 		// The file's place says what it is, whatever rows it printed.
 		o.PerInterface = true
+		shared.share(o)
 		sw.OperPorts[port] = o
 		thresholds = thresholds || o.ECNMin.Known || o.ECNMax.Known
 	}
@@ -56,4 +58,59 @@ func OperPorts(sw *model.Switch, status map[string]*nvue.RoceShow) {
 func CheckedPorts(cfg *nvue.Config, ports []string) []string {
 	sw, _ := Switch("", "", cfg, nil, ports)
 	return sw.Ports
+}
+
+// tables are the distinct tables of a switch's port views so far. A
+// switch prints the same rows at the same lines for each of its ports, and
+// a row names no file: the views share them (at TestLintScale's size, a
+// spine's 32 ports' tables were a tenth of the model).
+type tables struct {
+	dscp  []*[64]model.OperRow[int]
+	tc    []*[8]model.OperRow[int]
+	sched []*[8]model.OperRow[string]
+	bw    []*[8]int
+	pools [][]model.RocePool
+}
+
+func (ts *tables) share(o *model.Operational) {
+	o.DSCPToSP = shareTable(&ts.dscp, o.DSCPToSP)
+	o.SPToTC = shareTable(&ts.tc, o.SPToTC)
+	o.Sched = shareTable(&ts.sched, o.Sched)
+	o.SchedBW = shareTable(&ts.bw, o.SchedBW)
+	if o.Pools == nil {
+		return
+	}
+	for _, ps := range ts.pools {
+		if slices.EqualFunc(ps, o.Pools, samePool) {
+			o.Pools = ps
+			return
+		}
+	}
+	if len(ts.pools) < maxShared {
+		ts.pools = append(ts.pools, o.Pools)
+	}
+}
+
+// maxShared bounds the tables compared with each new one: a switch whose
+// ports print different tables keeps them apart, in linear time.
+const maxShared = 4
+
+func shareTable[T comparable](seen *[]*T, t *T) *T {
+	if t == nil {
+		return nil
+	}
+	for _, s := range *seen {
+		if *s == *t {
+			return s
+		}
+	}
+	if len(*seen) < maxShared {
+		*seen = append(*seen, t)
+	}
+	return t
+}
+
+func samePool(a, b model.RocePool) bool {
+	return a.Name == b.Name && a.Mode == b.Mode && a.Size == b.Size && a.Line == b.Line &&
+		slices.Equal(a.SPs, b.SPs) && slices.Equal(a.TCs, b.TCs)
 }

@@ -537,19 +537,26 @@ func rocePools(ps []nvue.RocePool) []model.RocePool {
 }
 
 func operTables(o *model.Operational, s *nvue.RoceShow, pos func(int) source.Pos) {
+	// A row outside the DSCPs (0-63) or the switch priorities (0-7) is
+	// none a check reads.
 	if s.DSCPToSP != nil {
-		o.DSCPToSP = map[int]model.Value[int]{}
+		o.DSCPToSP = &[64]model.OperRow[int]{}
 		for d, sp := range s.DSCPToSP {
-			o.DSCPToSP[d] = model.Explicit(sp, pos(s.DSCPLines[d]))
+			if d >= 0 && d < len(o.DSCPToSP) {
+				o.DSCPToSP[d] = model.OperRow[int]{V: sp, Line: s.DSCPLines[d], Known: true}
+			}
 		}
 		o.MappingPos = pos(s.MappingLine)
 	}
 	if s.SPToTC != nil {
-		o.SPToTC, o.Sched, o.SchedBW = map[int]model.Value[int]{}, map[int]model.Value[string]{}, map[int]int{}
+		o.SPToTC, o.Sched, o.SchedBW = &[8]model.OperRow[int]{}, &[8]model.OperRow[string]{}, &[8]int{}
 		for sp, tc := range s.SPToTC {
-			o.SPToTC[sp] = model.Explicit(tc, pos(s.SPLines[sp]))
+			if sp < 0 || sp >= len(o.SPToTC) {
+				continue
+			}
+			o.SPToTC[sp] = model.OperRow[int]{V: tc, Line: s.SPLines[sp], Known: true}
 			if m, bw, ok := schedulerWeight(s.SPScheduler[sp]); ok {
-				o.Sched[sp], o.SchedBW[sp] = model.Explicit(m, pos(s.SPLines[sp])), bw
+				o.Sched[sp], o.SchedBW[sp] = model.OperRow[string]{V: m, Line: s.SPLines[sp], Known: true}, bw
 			}
 		}
 		o.ETSPos = pos(s.ETSLine)

@@ -1,0 +1,112 @@
+package fabric
+
+import (
+	"sync"
+
+	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/hostfiles/hostmodel"
+	"github.com/qoslint/qoslint/internal/source"
+	"github.com/qoslint/qoslint/inventory"
+	"github.com/qoslint/qoslint/model"
+)
+
+// Builder builds each device's model as soon as its capture is read, in
+// the reader's worker, and keeps of the capture only what the steps that
+// span devices read (Build's links, rails, InfiniBand and applications).
+// The parse trees and file texts of a device then go while the next
+// devices are read: at TestLintScale's size, keeping every device's trees
+// until the last one was read was most of the lint's peak memory.
+//
+// Build(inv, c) and a Builder fed every device of c give the same fabric:
+// Builder.Build builds whatever device it was not given.
+type Builder struct {
+	inv   *inventory.Inventory
+	roles map[string]inventory.Switch
+
+	mu       sync.Mutex
+	switches map[string]builtSwitch
+	hosts    map[string]*model.Host
+}
+
+type builtSwitch struct {
+	sw       *model.Switch
+	problems []*source.Error
+}
+
+// NewBuilder is a Builder for the devices of inv.
+func NewBuilder(inv *inventory.Inventory) *Builder {
+	b := &Builder{inv: inv, roles: map[string]inventory.Switch{},
+		switches: map[string]builtSwitch{}, hosts: map[string]*model.Host{}}
+	for _, s := range inv.Switches {
+		b.roles[s.Name] = s
+	}
+	return b
+}
+
+// Switch builds sc's switch and returns the capture to keep in its place.
+// It is safe to call from several goroutines, each with its own device.
+func (b *Builder) Switch(sc *collectors.SwitchCapture) *collectors.SwitchCapture {
+	sw, problems := buildSwitch(sc, b.roles[sc.Name])
+	b.mu.Lock()
+	b.switches[sc.Name] = builtSwitch{sw, problems}
+	b.mu.Unlock()
+	// Links read each device's LLDP; nothing else past buildSwitch reads
+	// a switch's capture.
+	return &collectors.SwitchCapture{Name: sc.Name, OS: sc.OS, LLDP: sc.LLDP}
+}
+
+// Host builds hc's host and returns the capture to keep in its place.
+// It is safe to call from several goroutines, each with its own device.
+func (b *Builder) Host(hc *collectors.HostCapture) *collectors.HostCapture {
+	h := hostmodel.Host(hc)
+	b.mu.Lock()
+	b.hosts[hc.Name] = h
+	b.mu.Unlock()
+	// What the steps past the hosts read: links (Links, the NICs'
+	// netdevs, LLDP), rails (IBDevs), InfiniBand (IB, and the NCCL layers
+	// for its SL) and its applications (the UCX layers).
+	keep := &collectors.HostCapture{Name: hc.Name, IBDevs: hc.IBDevs,
+		NCCL: hc.NCCL, NCCLHome: hc.NCCLHome, NCCLEnv: hc.NCCLEnv, UCX: hc.UCX,
+		Links: hc.Links, LinksFile: hc.LinksFile, LLDP: hc.LLDP, IB: hc.IB}
+	for _, n := range hc.NICs {
+		keep.NICs = append(keep.NICs, &collectors.NICCapture{Netdev: n.Netdev, IBDev: n.IBDev, Port: n.Port})
+	}
+	return keep
+}
+
+// Build is the fabric of c, with the devices given to Switch and Host
+// already built.
+func (b *Builder) Build(c *collectors.Capture) *model.Fabric {
+	f := &model.Fabric{Name: b.inv.Fabric, Policy: b.inv.Policy}
+	for _, sc := range c.Switches {
+		b.mu.Lock()
+		got, ok := b.switches[sc.Name]
+		b.mu.Unlock()
+		if !ok {
+			got.sw, got.problems = buildSwitch(sc, b.roles[sc.Name])
+		}
+		for _, p := range got.problems {
+			p.Device = sc.Name
+		}
+		f.Problems = append(f.Problems, got.problems...)
+		for _, n := range got.sw.Notes {
+			n.Device = sc.Name
+		}
+		f.Notes = append(f.Notes, got.sw.Notes...)
+		f.Switches = append(f.Switches, got.sw)
+	}
+	for _, hc := range c.Hosts {
+		b.mu.Lock()
+		h, ok := b.hosts[hc.Name]
+		b.mu.Unlock()
+		if !ok {
+			h = hostmodel.Host(hc)
+		}
+		for _, n := range h.Notes {
+			n.Device = h.Name
+		}
+		f.Notes = append(f.Notes, h.Notes...)
+		f.Hosts = append(f.Hosts, h)
+	}
+	return spanDevices(f, b.inv, c)
+}
