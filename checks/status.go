@@ -164,6 +164,27 @@ var configInputs = map[string]struct {
 	layout.OSSONiC:   {ConfigDB, layout.ConfigDBFile},
 }
 
+// SwitchOSes are the switch OSes check c judges, sorted: those whose
+// configuration it declares, or all when it declares none (it reads what
+// every OS has: LLDP, captures); none when it judges no switch.
+func SwitchOSes(c *Check) []string {
+	if !c.Devices.Has(layout.KindSwitch) {
+		return nil
+	}
+	var all, own []string
+	for os, ci := range configInputs {
+		all = append(all, os)
+		if slices.Contains(c.Inputs, ci.in) {
+			own = append(own, os)
+		}
+	}
+	if len(own) == 0 {
+		own = all
+	}
+	sort.Strings(own)
+	return own
+}
+
 // osAbsent is inputsAbsent for a switch of an OS other than Cumulus Linux.
 func osAbsent(c *Check, sw *model.Switch) (SkipKind, string) {
 	own := configInputs[sw.OS]

@@ -79,6 +79,9 @@ func explainOne(c *checks.Check, color bool) string {
 	fmt.Fprintf(&b, "%s (%s)\n%s\n\n", c.ID, render.PaintSeverity(color, c.Severity, false, c.Severity.String()), c.Title)
 	fmt.Fprintf(&b, "kind:     %s\n", c.Kind)
 	fmt.Fprintf(&b, "devices:  %s\n", devicesText(c))
+	if oses := checks.SwitchOSes(c); len(oses) > 0 {
+		fmt.Fprintf(&b, "switches: %s\n", strings.Join(oses, ", "))
+	}
 	var ins, reqs []string
 	for _, in := range c.Inputs {
 		ins = append(ins, string(in))
