@@ -232,3 +232,20 @@ func TestUnknownField(t *testing.T) {
 		t.Errorf("notes %q, want one %q at line %d", notes, want, f.Pos.Line)
 	}
 }
+
+// BenchmarkSwitch builds sonic-pod's leaf01 (6 ports) from its parsed
+// configuration: the builder's share of a SONiC switch's lint.
+func BenchmarkSwitch(b *testing.B) {
+	data, err := os.ReadFile("../../../examples/sonic-pod/devices/leaf01/config_db.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg, err := configdb.Parse("config_db.json", data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for range b.N {
+		Switch("leaf01", "leaf", cfg, nil)
+	}
+}
