@@ -31,7 +31,12 @@ TC_TO_PRIORITY_GROUP_MAP gives it. The check judges, for each PFC priority of ea
   entry the check errs where it will not: no cable length ("Cable length is not set") or 0m
   ("Not creating/updating PG profile"); and warns for a length other than 5m, 40m and 300m, the
   only ones NVIDIA's SONiC lookup tables carry (CumulusNetworks/docs content/sonic-202012/
-  System-Configuration/QoS-and-Buffers.md), for which no profile is created at all.
+  System-Configuration/QoS-and-Buffers.md), for which no profile is created at all;
+- a lossless profile buffermgrd named for the speed and cable it sized (pg_lossless_<speed>_
+  <cable>_profile) on a port of another speed or CABLE_LENGTH: a PG keeps its profile when the
+  cable length changes (sonic-net/sonic-buildimage#1602, sonic-net/sonic-swss#4004), so headroom
+  sized for a shorter cable or a slower port is an error, for a longer or faster one a warning
+  (buffer wasted).
 NVUE switches size their buffers by the RoCE mode and the traffic pools (switch-buffer-pool).`,
 	Inputs:  []Input{ConfigDB},
 	Applies: appliesBufferPG,
@@ -96,7 +101,7 @@ func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG) (pgProb
 		return pgProblem{judge.Error, what + " has no lossless headroom: " + e.LossyWhy + "; paused traffic drops",
 			want, "profile " + cmpOr(e.Profile, "none"), port, model.Origin{Pos: e.Pos}}, true
 	case e != nil:
-		return pgProblem{}, false
+		return sizedFor(sw, port, lp, e)
 	case bs.Model.V == "dynamic":
 		return pgProblem{judge.Error, what + " has no BUFFER_PG entry: in the dynamic buffer model buffermgrd gives headroom only to the priority groups BUFFER_PG lists, so PFC pauses traffic that has none",
 			want, "no BUFFER_PG entry; buffer_model " + why(bs.Model), port, pos}, true
@@ -113,6 +118,37 @@ func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG) (pgProb
 	case !slices.Contains(tradCables, cable.V) && model.SpectrumGen(sw.Flow.ASIC) > 0:
 		return pgProblem{judge.Warning, what + fmt.Sprintf(" has no BUFFER_PG entry, and the traditional buffer model's lookup tables have no row for a %d m cable (5m, 40m and 300m only): buffermgrd creates no lossless profile", cable.V),
 			"a cable length of 5m, 40m or 300m, or " + want, fmt.Sprintf("CABLE_LENGTH %dm", cable.V), port, cable.Origin}, true
+	}
+	return pgProblem{}, false
+}
+
+// sizedFor judges a lossless profile buffermgrd named for the speed and
+// cable it sized the headroom for (pg_lossless_<speed>_<cable>_profile,
+// sonic-net/sonic-swss cfgmgr/buffermgr.cpp) against the port's speed and
+// CABLE_LENGTH: a PG keeps its profile when the cable length changes
+// ("the Buffer PG profile isn't automatically updated", fixed for the
+// traditional model only in sonic-net/sonic-swss#4004; sonic-net/
+// sonic-buildimage#1602). Headroom sized for a shorter cable or a slower
+// port holds fewer bytes than arrive after a pause (error); sized for more
+// wastes buffer ("Incorrect cable length settings cause wasted buffer
+// space", CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-
+// Switch-Ports/Quality-of-Service/_index.md) (warning).
+func sizedFor(sw *model.Switch, port string, lp model.LosslessPG, e *model.BufferPG) (pgProblem, bool) {
+	q := sw.PortQoS[port]
+	if e.Dynamic || e.SizedCable == 0 || q == nil || q.CableLength.V == 0 {
+		return pgProblem{}, false
+	}
+	cable := q.CableLength
+	what := fmt.Sprintf("PFC priority %d's priority group %d uses %s, sized for %d Mb/s and %d m", lp.Priority, lp.PG, e.Profile, e.SizedSpeed, e.SizedCable)
+	want := fmt.Sprintf("a profile sized for %d Mb/s and %d m", e.PortSpeed, cable.V)
+	actual := fmt.Sprintf("%s; port %d Mb/s, cable %s", e.Profile, e.PortSpeed, why(cable))
+	switch {
+	case e.SizedCable < cable.V || e.PortSpeed > 0 && e.SizedSpeed < e.PortSpeed:
+		return pgProblem{judge.Error, what + fmt.Sprintf(", but the port runs at %d Mb/s on %d m of cable: its headroom is too small for the frames in flight after a pause, and lossless traffic drops (buffermgrd keeps a PG's profile when the cable length changes)", e.PortSpeed, cable.V),
+			want, actual, port, model.Origin{Pos: e.Pos}}, true
+	case e.SizedCable > cable.V || e.PortSpeed > 0 && e.SizedSpeed > e.PortSpeed:
+		return pgProblem{judge.Warning, what + fmt.Sprintf(", more than the port's %d Mb/s and %d m of cable: the extra headroom is buffer the other traffic cannot use", e.PortSpeed, cable.V),
+			want, actual, port, model.Origin{Pos: e.Pos}}, true
 	}
 	return pgProblem{}, false
 }

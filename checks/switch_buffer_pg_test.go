@@ -21,6 +21,26 @@ var _ = register(switchBufferPG, func(testing.TB) []checkCase {
 		// The traditional model: buffermgrd writes the PG itself where it
 		// can (5m is in the lookup tables), not where the cable is unset
 		// or has no row.
+		// The flat test vector's Ethernet28 profile, pg_lossless_100000_5m_profile
+		// (sonic-utilities tests/db_migrator_input), on sonic-pod's ports.
+		{name: "profile for a shorter cable", edits: []edit{onSONiC(), configDB("spine02", func(db map[string]map[string]map[string]any) {
+			dynamic("traditional")(db)
+			db["BUFFER_PROFILE"]["pg_lossless_400000_5m_profile"] = map[string]any{"dynamic_th": "0", "pool": "ingress_lossless_pool", "size": "19456", "xoff": "23552", "xon": "19456"}
+			db["BUFFER_PG"]["Ethernet0|3"]["profile"] = "pg_lossless_400000_5m_profile"
+			db["BUFFER_PG"]["Ethernet4|3"]["profile"] = "pg_lossless_400000_5m_profile"
+		})}, want: []string{"error spine02 Ethernet0,Ethernet4"}, msg: "sized for 400000 Mb/s and 5 m, but the port runs at 400000 Mb/s on 40 m of cable"},
+		{name: "profile for a longer cable", edits: []edit{onSONiC(), configDB("spine02", func(db map[string]map[string]map[string]any) {
+			dynamic("traditional")(db)
+			db["BUFFER_PROFILE"]["pg_lossless_400000_300m_profile"] = map[string]any{"dynamic_th": "0", "pool": "ingress_lossless_pool", "size": "19456", "xoff": "90000", "xon": "19456"}
+			db["BUFFER_PG"]["Ethernet0|3"]["profile"] = "pg_lossless_400000_300m_profile"
+			delete(db["BUFFER_PG"], "Ethernet4|3")
+		})}, want: []string{"warning spine02 Ethernet0"}, msg: "the extra headroom is buffer"},
+		{name: "profile for the port's cable", edits: []edit{onSONiC(), configDB("spine02", func(db map[string]map[string]map[string]any) {
+			dynamic("traditional")(db)
+			db["BUFFER_PROFILE"]["pg_lossless_400000_40m_profile"] = map[string]any{"dynamic_th": "0", "pool": "ingress_lossless_pool", "size": "19456", "xoff": "40000", "xon": "19456"}
+			db["BUFFER_PG"]["Ethernet0|3"]["profile"] = "pg_lossless_400000_40m_profile"
+			db["BUFFER_PG"]["Ethernet4|3"]["profile"] = "pg_lossless_400000_40m_profile"
+		})}},
 		{name: "traditional, buffermgrd writes it", edits: []edit{onSONiC(), configDB("spine02", func(db map[string]map[string]map[string]any) {
 			dynamic("traditional")(db)
 			delete(db["BUFFER_PG"], "Ethernet0|3")

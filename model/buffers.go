@@ -44,6 +44,11 @@ type BufferPG struct {
 	LossyWhy string
 	// Dynamic is headroom buffermgrd computes at run time.
 	Dynamic bool
+	// SizedSpeed and SizedCable are the port speed (Mb/s) and cable length
+	// (m) the profile's name says it was sized for, as buffermgrd names
+	// the profiles it writes (pg_lossless_<speed>_<cable>m_profile); 0 when
+	// the name says neither. PortSpeed is the port's PORT speed (Mb/s).
+	SizedSpeed, SizedCable, PortSpeed int
 }
 
 // PG returns the entry covering priority group pg of port, nil when none.

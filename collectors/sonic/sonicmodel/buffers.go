@@ -1,6 +1,7 @@
 package sonicmodel
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -58,6 +59,13 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 	return bs
 }
 
+// sizedRe is the name buffermgrd gives the lossless profile it computes in
+// the traditional model, pg_lossless_<speed>_<cable>_profile
+// (sonic-net/sonic-swss cfgmgr/buffermgr.cpp, doSpeedUpdateTask:
+// "pg_lossless_" + speed + "_" + cable + "_profile"; the dynamic model's
+// names add _mtu, _th or _8lane, cfgmgr/buffermgrdyn.cpp).
+var sizedRe = regexp.MustCompile(`^pg_lossless_(\d+)_(\d+)m(?:_[a-z0-9]+)*_profile$`)
+
 // mapRowQuiet is mapRow without the problem (classify reported it).
 func (b *builder) mapRowQuiet(ns *configdb.Namespace, table string, f *configdb.Field) *configdb.Row {
 	if f == nil {
@@ -91,6 +99,13 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 			}
 		default:
 			e.Profile = name
+			if m := sizedRe.FindStringSubmatch(name); m != nil {
+				e.SizedSpeed, _ = strconv.Atoi(m[1])
+				e.SizedCable, _ = strconv.Atoi(m[2])
+			}
+			if f := ns.Table("PORT").Row(port).Get("speed"); f != nil {
+				e.PortSpeed, _ = strconv.Atoi(f.Value)
+			}
 			prof := ns.Table("BUFFER_PROFILE").Row(name)
 			switch {
 			case prof == nil:
