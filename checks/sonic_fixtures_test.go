@@ -2,10 +2,12 @@ package checks
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
-	"path/filepath"
 	"testing"
 	"testing/fstest"
+
+	"github.com/qoslint/qoslint/internal/fixture"
 )
 
 // The SONiC pod (examples/sonic-pod) as a base the checks' table cases
@@ -21,36 +23,22 @@ func onSONiC() edit {
 	return func(t *testing.T, fsys fstest.MapFS) {
 		t.Helper()
 		if sonicFS == nil {
+			// The pod's hosts are clean-pod's, by symbolic link:
+			// fixture.Copy writes each as a copy of its target.
+			dir := t.TempDir()
+			fixture.Copy(t, sonicPod, dir)
 			sonicFS = fstest.MapFS{}
-			// The pod's hosts are clean-pod's, by symbolic link: walk the
-			// tree following them.
-			var walk func(dir, rel string)
-			walk = func(dir, rel string) {
-				entries, err := os.ReadDir(dir)
-				if err != nil {
-					t.Fatal(err)
+			err := fs.WalkDir(os.DirFS(dir), ".", func(p string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() {
+					return err
 				}
-				for _, e := range entries {
-					p, r := filepath.Join(dir, e.Name()), e.Name()
-					if rel != "" {
-						r = rel + "/" + e.Name()
-					}
-					st, err := os.Stat(p)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if st.IsDir() {
-						walk(p, r)
-						continue
-					}
-					data, err := os.ReadFile(p)
-					if err != nil {
-						t.Fatal(err)
-					}
-					sonicFS[r] = &fstest.MapFile{Data: data}
-				}
+				data, err := fs.ReadFile(os.DirFS(dir), p)
+				sonicFS[p] = &fstest.MapFile{Data: data}
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
-			walk(sonicPod, "")
 		}
 		for k := range fsys {
 			delete(fsys, k)

@@ -260,6 +260,18 @@ var ECMPFields = []struct {
 	{"inner-destination-port", false}, {"inner-ipv6-label", false},
 }
 
+// SONiCHashFields maps the hash fields of SONiC's SWITCH_HASH|GLOBAL
+// ecmp_hash (sonic-net/sonic-buildimage src/sonic-yang-models/yang-models/
+// sonic-hash.yang) to the model's ECMPFields names (NVUE's ecmp-hash
+// fields); the MAC, VLAN and ethertype fields have no counterpart there.
+var SONiCHashFields = map[string]string{
+	"SRC_IP": "source-ip", "DST_IP": "destination-ip", "L4_SRC_PORT": "source-port",
+	"L4_DST_PORT": "destination-port", "IP_PROTOCOL": "ip-protocol", "IPV6_FLOW_LABEL": "ipv6-label",
+	"IN_PORT": "ingress-interface", "INNER_IP_PROTOCOL": "inner-ip-protocol",
+	"INNER_SRC_IP": "inner-source-ip", "INNER_DST_IP": "inner-destination-ip",
+	"INNER_L4_SRC_PORT": "inner-source-port", "INNER_L4_DST_PORT": "inner-destination-port",
+}
+
 // SwitchCounters are a switch's per-port counters from gNMI
 // (devices/<switch>/gnmi-counters.json): pause frames per switch priority,
 // ECN marks and no-buffer drops per egress queue. They are cumulative or,

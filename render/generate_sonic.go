@@ -139,7 +139,7 @@ func SONiCTables(p policy.Policy, ports []string) ConfigDB {
 		row("PORT", port)["mtu"] = mtu
 	}
 	var hash []string
-	for name, field := range sonicHashNames() {
+	for name, field := range model.SONiCHashFields {
 		if slices.Contains(judge.ECMPHashFields(p), field) {
 			hash = append(hash, name)
 		}
@@ -167,8 +167,6 @@ func sonicWeights(min, others int) (roce, other int) {
 	}
 	return 100, 1
 }
-
-func sonicHashNames() map[string]string { return model.SONiCHashFields }
 
 // SONiCNotes are what the generated tables assume of the switch.
 var SONiCNotes = []string{

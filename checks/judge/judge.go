@@ -237,9 +237,6 @@ func ECMPHash(p policy.Policy, field string, on bool) Judgement {
 	return Fail(Warning, "ECMP does not hash on %s, which the policy lists", field)
 }
 
-// SwitchMTU is mtu on a port of a Cumulus Linux switch.
-func SwitchMTU(p policy.Policy, mtu int) Judgement { return OSSwitchMTU(p, "", mtu) }
-
 // SONiCDefaultMTU is the MTU SONiC gives a port whose PORT entry sets none
 // (sonic-net/sonic-swss cfgmgr/portmgr.h DEFAULT_MTU_STR "9100"), as the
 // presets' switch MTU is Cumulus Linux's ("ifupdown2 assigns 9216").

@@ -39,7 +39,8 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 		if m.pfc == nil {
 			continue
 		}
-		tcPG := b.mapRowQuiet(ns, "TC_TO_PRIORITY_GROUP_MAP", m.tcPG)
+		// classify reported a map that is not defined.
+		tcPG := refRow(ns, "TC_TO_PRIORITY_GROUP_MAP", m.tcPG)
 		for _, s := range strings.Split(m.pfc.Value, ",") {
 			p, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil || p < 0 || p > 7 {
@@ -65,15 +66,6 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 // "pg_lossless_" + speed + "_" + cable + "_profile"; the dynamic model's
 // names add _mtu, _th or _8lane, cfgmgr/buffermgrdyn.cpp).
 var sizedRe = regexp.MustCompile(`^pg_lossless_(\d+)_(\d+)m(?:_[a-z0-9]+)*_profile$`)
-
-// mapRowQuiet is mapRow without the problem (classify reported it).
-func (b *builder) mapRowQuiet(ns *configdb.Namespace, table string, f *configdb.Field) *configdb.Row {
-	if f == nil {
-		return nil
-	}
-	_, name := configdb.Ref(f.Value)
-	return ns.Table(table).Row(name)
-}
 
 func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port string) {
 	t := ns.Table("BUFFER_PG")

@@ -211,15 +211,22 @@ func (b *builder) defaulted(pos source.Pos, v int, why string) model.Value[int] 
 // not define is an input problem (orchagent waits for it and applies
 // nothing: "is not yet created", qosorch.cpp).
 func (b *builder) mapRow(ns *configdb.Namespace, table string, f *configdb.Field) *configdb.Row {
+	r := refRow(ns, table, f)
+	if r == nil && f != nil {
+		_, name := configdb.Ref(f.Value)
+		b.problems = append(b.problems, b.errAt(f.Pos, "%s names %s|%s, which the configuration does not define", f.Name, table, name))
+	}
+	return r
+}
+
+// refRow is the row of table that reference f names; nil when f is nil or
+// names none.
+func refRow(ns *configdb.Namespace, table string, f *configdb.Field) *configdb.Row {
 	if f == nil {
 		return nil
 	}
 	_, name := configdb.Ref(f.Value)
-	r := ns.Table(table).Row(name)
-	if r == nil {
-		b.problems = append(b.problems, b.errAt(f.Pos, "%s names %s|%s, which the configuration does not define", f.Name, table, name))
-	}
-	return r
+	return ns.Table(table).Row(name)
 }
 
 // lookup reads entry key of a map row as an integer in [0, max].
