@@ -56,7 +56,8 @@ func runECMPHash(f *model.Fabric) []Finding {
 				Expected: "ecmp-hash " + name + " " + sw.Syntax.OnOff(true),
 				Actual:   "ecmp-hash " + name + " " + sw.Syntax.OnOff(false) + originNote(v.Origin),
 				Source:   at(v.Origin, sw.ConfigFile),
-				Changes:  []Change{nvSet(o, had, sw.Syntax.OnOff(true), "system", "forwarding", "ecmp-hash", name)},
+				Changes: []Change{nvSet(o, had, sw.Syntax.OnOff(true), "system", "forwarding", "ecmp-hash", name).
+					with(Setting{Aspect: ECMPHashField, Ports: sw.Ports, Field: name, On: true})},
 			})
 		}
 	}

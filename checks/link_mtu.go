@@ -59,7 +59,8 @@ func (e mtuEnd) fix(l *model.Link, j judge.Judgement, mtu int, other mtuEnd) Fin
 	iface := e.end.Port
 	if e.port != "" {
 		o, had := old(e.v)
-		ch, iface = nvSet(o, had, strconv.Itoa(mtu), "interface", e.port, "link", "mtu"), e.port
+		ch = nvSet(o, had, strconv.Itoa(mtu), "interface", e.port, "link", "mtu").with(Setting{Aspect: PortMTU, Ports: []string{e.port}, Value: mtu})
+		iface = e.port
 	}
 	return Finding{
 		Severity: j.Severity, Device: e.end.Device, Interface: iface,

@@ -56,8 +56,9 @@ func runMTU(f *model.Fabric) []Finding {
 				Severity: j.Severity, Device: sw.Name, Interface: ports,
 				Message:  j.Reason,
 				Expected: fmt.Sprintf(">= %d", minSwitch), Actual: why(g.v),
-				Source:  at(g.v.Origin, sw.ConfigFile),
-				Changes: []Change{nvSet(o, had, strconv.Itoa(minSwitch), "interface", ports, "link", "mtu")},
+				Source: at(g.v.Origin, sw.ConfigFile),
+				Changes: []Change{nvSet(o, had, strconv.Itoa(minSwitch), "interface", ports, "link", "mtu").
+					with(Setting{Aspect: PortMTU, Ports: g.ports, Value: minSwitch})},
 			})
 		}
 	}

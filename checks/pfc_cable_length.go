@@ -41,7 +41,7 @@ func runPFCCableLength(f *model.Fabric) []Finding {
 	want := f.Policy.PFC.CableLength
 	for _, sw := range f.ConfiguredSwitches() {
 		if sw.CableLengthPerPort() {
-			out = append(out, perPortCable(sw)...)
+			out = append(out, perPortCable(sw, want)...)
 			continue
 		}
 		for _, g := range sw.PortGroups() {
@@ -65,7 +65,7 @@ func runPFCCableLength(f *model.Fabric) []Finding {
 
 // perPortCable judges a switch that sizes each port for its own cable
 // (SONiC's CABLE_LENGTH): only a lossless port with none fails.
-func perPortCable(sw *model.Switch) []Finding {
+func perPortCable(sw *model.Switch, want int) []Finding {
 	var out []Finding
 	for _, g := range sw.PortGroups() {
 		v := g.Q.CableLength
@@ -78,6 +78,9 @@ func perPortCable(sw *model.Switch) []Finding {
 			Expected: "the port's cable length (CABLE_LENGTH)",
 			Actual:   fmt.Sprintf("cable-length %d%s", v.V, originNote(v.Origin)),
 			Source:   at(v.Origin, sw.ConfigFile),
+			// Sized for the policy's longest cable, as a lossless
+			// port must be at least (the check's Doc).
+			Changes: []Change{{Kind: SwitchSetting, Set: &Setting{Aspect: CableLength, Ports: portsOf(sw, g), Value: TradCable(sw, want)}}},
 		})
 	}
 	return out

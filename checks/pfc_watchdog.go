@@ -111,10 +111,11 @@ func watchdogFinding(sw *model.Switch, v model.Value[bool], ports []string) Find
 		fd.Message += fmt.Sprintf("; the watchdog needs Cumulus Linux %s or later and this switch runs %s: upgrade first, qoslint prints no command",
 			model.WatchdogRelease, sw.Version)
 	case v.Origin.IsDefault():
-		fd.Changes = []Change{nvSet("", false, "", "interface", iface, "qos", "pfc-watchdog")}
+		fd.Changes = []Change{nvSet("", false, "", "interface", iface, "qos", "pfc-watchdog").with(Setting{Aspect: PFCWatchdog, Ports: ports, On: true})}
 	default:
 		path := []string{"interface", iface, "qos", "pfc-watchdog", "state"}
-		fd.Changes = []Change{nvSet(model.NVUEBool(release(sw), false, path...), true, model.NVUEBool(release(sw), true, path...), path...)}
+		fd.Changes = []Change{nvSet(model.NVUEBool(release(sw), false, path...), true, model.NVUEBool(release(sw), true, path...), path...).
+			with(Setting{Aspect: PFCWatchdog, Ports: ports, On: true})}
 	}
 	return fd
 }

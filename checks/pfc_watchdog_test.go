@@ -45,7 +45,7 @@ func TestWatchdogFix(t *testing.T) {
 		replace(leaf01Y, "          pfc-watchdog:\n            state: enable\n", "          pfc-watchdog:\n            state: disable\n"))
 	got := map[string]string{}
 	for _, fd := range pfcWatchdog.Run(f) {
-		got[fd.Device+" "+fd.Interface] = fmt.Sprint(fd.Changes)
+		got[fd.Device+" "+fd.Interface] = fmt.Sprint(nvueOnly(t, fd.Changes, PFCWatchdog))
 	}
 	want := map[string]string{
 		"leaf01 swp1-32": fmt.Sprint([]Change{{Kind: NVUE, Path: []string{"interface", "swp1-32", "qos", "pfc-watchdog", "state"}, Value: "enable", Old: "disable", HasOld: true}}),
@@ -111,7 +111,22 @@ func TestWatchdogBondedBreakout(t *testing.T) {
 		t.Errorf("message %q: the switch is lossless itself", fd.Message)
 	}
 	want := Change{Kind: NVUE, Path: []string{"interface", fd.Interface, "qos", "pfc-watchdog"}}
-	if len(fd.Changes) != 1 || fmt.Sprint(fd.Changes[0]) != fmt.Sprint(want) {
+	if cs := nvueOnly(t, fd.Changes, PFCWatchdog); len(cs) != 1 || fmt.Sprint(cs[0]) != fmt.Sprint(want) {
 		t.Errorf("changes %v, want %v", fd.Changes, want)
 	}
+}
+
+// nvueOnly is changes without their OS-neutral settings, after checking
+// each has one of aspect, on, for the ports its NVUE path names.
+func nvueOnly(t *testing.T, changes []Change, aspect Aspect) []Change {
+	t.Helper()
+	out := make([]Change, len(changes))
+	for i, c := range changes {
+		if c.Set == nil || c.Set.Aspect != aspect || !c.Set.On || len(c.Path) < 2 || model.CompressNames(c.Set.Ports) != c.Path[1] {
+			t.Errorf("change %v: setting %v, want %v on for %v", c.Path, c.Set, aspect, c.Path)
+		}
+		c.Set = nil
+		out[i] = c
+	}
+	return out
 }

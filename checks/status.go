@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -226,7 +227,21 @@ func osFinding(f *model.Fabric, c *Check, fd *Finding) bool {
 	if k, _ := osAbsent(c, sw); k == SkipNotApplicable {
 		return false
 	}
-	fd.Changes = slices.DeleteFunc(fd.Changes, func(ch Change) bool { return ch.Kind == NVUE || ch.Kind == NVUEUnset })
+	// NVUE paths mean nothing on another OS; what they set does, for the
+	// OS's fix renderer. Two NVUE lines of one setting (a mode and its
+	// share) are one setting.
+	var kept []Change
+	for _, ch := range fd.Changes {
+		if ch.Kind != NVUE && ch.Kind != NVUEUnset {
+			kept = append(kept, ch)
+			continue
+		}
+		if ch.Set == nil || slices.ContainsFunc(kept, func(k Change) bool { return k.Set != nil && reflect.DeepEqual(*k.Set, *ch.Set) }) {
+			continue
+		}
+		kept = append(kept, Change{Kind: SwitchSetting, Set: ch.Set})
+	}
+	fd.Changes = kept
 	return true
 }
 

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -59,6 +60,22 @@ func appliesBufferPG(f *model.Fabric, device string) (SkipKind, string) {
 // "only 5m, 40m and 300m", QoS-and-Buffers.md).
 var tradCables = []int{5, 40, 300}
 
+// TradCable is the cable length a switch's lossless ports are sized for
+// when they have metres of cable: on a Spectrum switch in SONiC's
+// traditional buffer model, the shortest length of the lookup tables that
+// covers it (the longest when none does); metres elsewhere.
+func TradCable(sw *model.Switch, metres int) int {
+	if sw.Buffers == nil || sw.Buffers.Model.V == "dynamic" || model.SpectrumGen(sw.Flow.ASIC) == 0 {
+		return metres
+	}
+	for _, c := range tradCables {
+		if c >= metres {
+			return c
+		}
+	}
+	return tradCables[len(tradCables)-1]
+}
+
 type pgProblem struct {
 	sev      judge.Severity
 	msg      string
@@ -66,6 +83,8 @@ type pgProblem struct {
 	actual   string
 	port     string
 	src      model.Origin
+	// fix is the setting that mends it, for the problem's ports.
+	fix Setting
 }
 
 func runSwitchBufferPG(f *model.Fabric) []Finding {
@@ -77,7 +96,7 @@ func runSwitchBufferPG(f *model.Fabric) []Finding {
 		var probs []pgProblem
 		for _, port := range sw.Ports {
 			for _, lp := range sw.Buffers.Lossless[port] {
-				if p, ok := bufferPGProblem(sw, port, lp); ok {
+				if p, ok := bufferPGProblem(sw, port, lp, f.Policy.PFC.CableLength); ok {
 					probs = append(probs, p)
 				}
 			}
@@ -87,37 +106,44 @@ func runSwitchBufferPG(f *model.Fabric) []Finding {
 	return out
 }
 
-func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG) (pgProblem, bool) {
+// bufferPGProblem judges one lossless PG; policyCable is the length a port
+// without one is sized for (the policy's longest cable, pfc-cable-length).
+func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG, policyCable int) (pgProblem, bool) {
 	bs := sw.Buffers
 	e := bs.PG(port, lp.PG)
 	what := fmt.Sprintf("PFC priority %d is on, but its priority group %d", lp.Priority, lp.PG)
 	want := fmt.Sprintf("BUFFER_PG|%s|%d with a lossless profile", port, lp.PG)
 	pos := model.Origin{Pos: lp.Pos}
+	pg := Setting{Aspect: LosslessPG, Key: lp.PG}
 	switch {
 	case e != nil && e.ProfileMissing:
 		return pgProblem{judge.Error, what + fmt.Sprintf(" names BUFFER_PROFILE|%s, which the configuration does not define: orchagent waits for it and the group has no lossless headroom", e.Profile),
-			want, "profile " + e.Profile + " (not defined)", port, model.Origin{Pos: e.Pos}}, true
+			want, "profile " + e.Profile + " (not defined)", port, model.Origin{Pos: e.Pos}, pg}, true
 	case e != nil && !e.Lossless:
 		return pgProblem{judge.Error, what + " has no lossless headroom: " + e.LossyWhy + "; paused traffic drops",
-			want, "profile " + cmpOr(e.Profile, "none"), port, model.Origin{Pos: e.Pos}}, true
+			want, "profile " + cmpOr(e.Profile, "none"), port, model.Origin{Pos: e.Pos}, pg}, true
 	case e != nil:
 		return sizedFor(sw, port, lp, e)
 	case bs.Model.V == "dynamic":
 		return pgProblem{judge.Error, what + " has no BUFFER_PG entry: in the dynamic buffer model buffermgrd gives headroom only to the priority groups BUFFER_PG lists, so PFC pauses traffic that has none",
-			want, "no BUFFER_PG entry; buffer_model " + why(bs.Model), port, pos}, true
+			want, "no BUFFER_PG entry; buffer_model " + why(bs.Model), port, pos, pg}, true
 	}
 	q := sw.PortQoS[port]
 	if q == nil {
 		return pgProblem{}, false
 	}
 	cable := q.CableLength
+	// Without a BUFFER_PG entry the traditional buffermgrd sizes the PG
+	// from the port's speed and cable length: a length its lookup table
+	// has is the fix.
+	setCable := Setting{Aspect: CableLength, Value: TradCable(sw, cmp.Or(cable.V, policyCable))}
 	switch {
 	case cable.V == 0:
 		return pgProblem{judge.Error, what + " has no BUFFER_PG entry, and buffermgrd creates none: the port's cable length is " + why(cable),
-			want + ", or a CABLE_LENGTH entry", "no BUFFER_PG entry, cable length " + why(cable), port, cable.Origin}, true
+			want + ", or a CABLE_LENGTH entry", "no BUFFER_PG entry, cable length " + why(cable), port, cable.Origin, setCable}, true
 	case !slices.Contains(tradCables, cable.V) && model.SpectrumGen(sw.Flow.ASIC) > 0:
 		return pgProblem{judge.Warning, what + fmt.Sprintf(" has no BUFFER_PG entry, and the traditional buffer model's lookup tables have no row for a %d m cable (5m, 40m and 300m only): buffermgrd creates no lossless profile", cable.V),
-			"a cable length of 5m, 40m or 300m, or " + want, fmt.Sprintf("CABLE_LENGTH %dm", cable.V), port, cable.Origin}, true
+			"a cable length of 5m, 40m or 300m, or " + want, fmt.Sprintf("CABLE_LENGTH %dm", cable.V), port, cable.Origin, setCable}, true
 	}
 	return pgProblem{}, false
 }
@@ -145,10 +171,10 @@ func sizedFor(sw *model.Switch, port string, lp model.LosslessPG, e *model.Buffe
 	switch {
 	case e.SizedCable < cable.V || e.PortSpeed > 0 && e.SizedSpeed < e.PortSpeed:
 		return pgProblem{judge.Error, what + fmt.Sprintf(", but the port runs at %d Mb/s on %d m of cable: its headroom is too small for the frames in flight after a pause, and lossless traffic drops (buffermgrd keeps a PG's profile when the cable length changes)", e.PortSpeed, cable.V),
-			want, actual, port, model.Origin{Pos: e.Pos}}, true
+			want, actual, port, model.Origin{Pos: e.Pos}, Setting{Aspect: LosslessPG, Key: lp.PG}}, true
 	case e.SizedCable > cable.V || e.PortSpeed > 0 && e.SizedSpeed > e.PortSpeed:
 		return pgProblem{judge.Warning, what + fmt.Sprintf(", more than the port's %d Mb/s and %d m of cable: the extra headroom is buffer the other traffic cannot use", e.PortSpeed, cable.V),
-			want, actual, port, model.Origin{Pos: e.Pos}}, true
+			want, actual, port, model.Origin{Pos: e.Pos}, Setting{Aspect: LosslessPG, Key: lp.PG}}, true
 	}
 	return pgProblem{}, false
 }
@@ -166,6 +192,7 @@ func groupPGProblems(sw *model.Switch, probs []pgProblem) []Finding {
 	var out []Finding
 	idx := map[string]int{}
 	var ports [][]string
+	var fixes []Setting
 	for _, p := range probs {
 		k := fmt.Sprint(p.sev, "\x00", p.msg, "\x00", p.actual)
 		i, ok := idx[k]
@@ -175,6 +202,7 @@ func groupPGProblems(sw *model.Switch, probs []pgProblem) []Finding {
 			out = append(out, Finding{Severity: p.sev, Device: sw.Name, Message: p.msg,
 				Expected: p.expected, Actual: p.actual, Source: at(p.src, sw.ConfigFile)})
 			ports = append(ports, nil)
+			fixes = append(fixes, p.fix)
 		}
 		if !slices.Contains(ports[i], p.port) {
 			ports[i] = append(ports[i], p.port)
@@ -182,6 +210,9 @@ func groupPGProblems(sw *model.Switch, probs []pgProblem) []Finding {
 	}
 	for i := range out {
 		out[i].Interface = model.CompressNames(ports[i])
+		fix := fixes[i]
+		fix.Ports = ports[i]
+		out[i].Changes = []Change{{Kind: SwitchSetting, Set: &fix}}
 		if len(ports[i]) > 1 {
 			out[i].Expected = strings.Replace(out[i].Expected, "BUFFER_PG|"+ports[i][0]+"|", "BUFFER_PG|<port>|", 1)
 		}

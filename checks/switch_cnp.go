@@ -41,25 +41,20 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 					Expected: fmt.Sprintf("DSCP %d → switch-priority %d", c.DSCP, c.Priority),
 					Actual:   fmt.Sprintf("DSCP %d → switch-priority %s", c.DSCP, why(v)),
 					Source:   at(v.Origin, sw.ConfigFile),
-					Changes:  []Change{nvSet(o, had, strconv.Itoa(c.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", strconv.Itoa(c.DSCP), "switch-priority")},
+					Changes: []Change{nvSet(o, had, strconv.Itoa(c.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", strconv.Itoa(c.DSCP), "switch-priority").
+						with(Setting{Aspect: DSCPPriority, Ports: portsOf(sw, g), Key: c.DSCP, Value: c.Priority})},
 				})
 			}
 		}
-		q := sw.Global
-		tc := q.TC[c.Priority]
-		if j := judge.SwitchCNPQueue(f.Policy, tc.V); !j.OK {
-			o, had := old(tc)
-			out = append(out, Finding{
-				Severity: j.Severity, Device: sw.Name,
-				Message:  j.Reason,
-				Expected: fmt.Sprintf("switch-priority %d → traffic-class %d", c.Priority, c.Priority),
-				Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", c.Priority, why(tc)),
-				Source:   at(tc.Origin, sw.ConfigFile),
-				Changes:  []Change{nvSet(o, had, strconv.Itoa(c.Priority), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", strconv.Itoa(c.Priority), "traffic-class")},
-			})
+		// A switch whose CNP priority lands in the wrong queue is judged
+		// for that first: the scheduler of a queue CNP does not use says
+		// nothing.
+		if fs := cnpQueue(f, sw); len(fs) > 0 {
+			out = append(out, fs...)
 			continue
 		}
 		for _, g := range sw.ProfileGroups(model.SchedProfile) {
+			tc := g.Q.TC[c.Priority]
 			s := g.Q.Sched[tc.V]
 			j := judge.SwitchCNPScheduler(f.Policy, tc.V, s.V)
 			if j.OK {
@@ -70,10 +65,37 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 				Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
 				Message:  j.Reason,
 				Expected: "strict", Actual: why(s),
-				Source:  at(s.Origin, sw.ConfigFile),
-				Changes: []Change{nvSet(o, had, "strict", "qos", "egress-scheduler", g.Q.SchedProfile.V, "traffic-class", strconv.Itoa(tc.V), "mode")},
+				Source: at(s.Origin, sw.ConfigFile),
+				Changes: []Change{nvSet(o, had, "strict", "qos", "egress-scheduler", g.Q.SchedProfile.V, "traffic-class", strconv.Itoa(tc.V), "mode").
+					with(Setting{Aspect: QueueStrict, Ports: portsOf(sw, g), Key: tc.V})},
 			})
 		}
+	}
+	return out
+}
+
+// cnpQueue judges the traffic class the CNP priority maps to, per group of
+// ports with one queue map (one group on NVUE, switch_queue_map.go).
+func cnpQueue(f *model.Fabric, sw *model.Switch) []Finding {
+	c := f.Policy.CNP
+	var out []Finding
+	groups := sw.ProfileGroups(model.QueueMap)
+	for _, g := range groups {
+		tc := g.Q.TC[c.Priority]
+		j := judge.SwitchCNPQueue(f.Policy, tc.V)
+		if j.OK {
+			continue
+		}
+		o, had := old(tc)
+		out = append(out, Finding{
+			Severity: j.Severity, Device: sw.Name, Interface: queueMapIface(groups, g),
+			Message:  j.Reason,
+			Expected: fmt.Sprintf("switch-priority %d → traffic-class %d", c.Priority, c.Priority),
+			Actual:   fmt.Sprintf("switch-priority %d → traffic-class %s", c.Priority, why(tc)),
+			Source:   at(tc.Origin, sw.ConfigFile),
+			Changes: []Change{nvSet(o, had, strconv.Itoa(c.Priority), "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", strconv.Itoa(c.Priority), "traffic-class").
+				with(Setting{Aspect: PriorityQueue, Ports: portsOf(sw, g), Key: c.Priority, Value: c.Priority})},
+		})
 	}
 	return out
 }

@@ -44,7 +44,8 @@ func runSwitchDSCPMap(f *model.Fabric) []Finding {
 					Expected: fmt.Sprintf("DSCP %d → switch-priority %d", d, p.Priority),
 					Actual:   fmt.Sprintf("DSCP %d → switch-priority %s", d, why(v)),
 					Source:   at(v.Origin, sw.ConfigFile),
-					Changes:  []Change{nvSet(o, had, strconv.Itoa(p.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", strconv.Itoa(d), "switch-priority")},
+					Changes: []Change{nvSet(o, had, strconv.Itoa(p.Priority), "qos", "mapping", g.Q.MappingProfile.V, "dscp", strconv.Itoa(d), "switch-priority").
+						with(Setting{Aspect: DSCPPriority, Ports: portsOf(sw, g), Key: d, Value: p.Priority})},
 				})
 			}
 		}

@@ -49,7 +49,8 @@ func runSwitchECN(f *model.Fabric) []Finding {
 					Expected: fmt.Sprintf("ecn enable on traffic-class %d", tc),
 					Actual:   "disabled, " + v.Origin.String(),
 					Source:   at(v.Origin, sw.ConfigFile),
-					Changes:  []Change{nvSet(o, had, model.NVUEBool(release(sw), true, path...), path...)},
+					Changes: []Change{nvSet(o, had, model.NVUEBool(release(sw), true, path...), path...).
+						with(Setting{Aspect: QueueECN, Ports: portsOf(sw, g), Key: tc, On: true})},
 				})
 				continue
 			}

@@ -65,15 +65,17 @@ func roceShare(f *model.Fabric, sw *model.Switch, g model.PortGroup) (Finding, b
 	if mode.V != "dwrr" {
 		o, had := old(mode)
 		fd.Source = at(mode.Origin, sw.ConfigFile)
+		share := Setting{Aspect: QueueShare, Ports: portsOf(sw, g), Key: tc, Value: max(min, 1)}
 		fd.Changes = []Change{
-			nvSet(o, had, "dwrr", "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "mode"),
-			nvSet("", false, strconv.Itoa(max(min, 1)), "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "bw-percent"),
+			nvSet(o, had, "dwrr", "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "mode").with(share),
+			nvSet("", false, strconv.Itoa(max(min, 1)), "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "bw-percent").with(share),
 		}
 		return fd, true
 	}
 	o, had := old(bw)
 	fd.Source = at(bw.Origin, sw.ConfigFile)
-	fd.Changes = []Change{nvSet(o, had, strconv.Itoa(min), "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "bw-percent")}
+	fd.Changes = []Change{nvSet(o, had, strconv.Itoa(min), "qos", "egress-scheduler", prof, "traffic-class", strconv.Itoa(tc), "bw-percent").
+		with(Setting{Aspect: QueueShare, Ports: portsOf(sw, g), Key: tc, Value: min})}
 	return fd, true
 }
 

@@ -64,6 +64,7 @@ func pcpEntry(pol policy.Policy, sw *model.Switch, g model.PortGroup, kind strin
 		Expected: fmt.Sprintf("PCP %d → switch-priority %d", prio, prio),
 		Actual:   fmt.Sprintf("PCP %d → switch-priority %s", prio, why(v)),
 		Source:   at(v.Origin, sw.ConfigFile),
-		Changes:  []Change{nvSet(o, had, strconv.Itoa(prio), "qos", "mapping", g.Q.MappingProfile.V, "pcp", strconv.Itoa(prio), "switch-priority")},
+		Changes: []Change{nvSet(o, had, strconv.Itoa(prio), "qos", "mapping", g.Q.MappingProfile.V, "pcp", strconv.Itoa(prio), "switch-priority").
+			with(Setting{Aspect: PCPPriority, Ports: portsOf(sw, g), Key: prio, Value: prio})},
 	}}
 }

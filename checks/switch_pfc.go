@@ -44,10 +44,12 @@ func runSwitchPFC(f *model.Fabric) []Finding {
 			if j := judge.SwitchPFC(f.Policy, on); !j.OK {
 				var fix []Change
 				if missing {
-					fix = append(fix, Change{Kind: NVUE, Path: []string{"qos", "pfc", prof, "switch-priority", strconv.Itoa(want)}, RollbackUnset: []string{"qos", "pfc", prof, "switch-priority", strconv.Itoa(want)}})
+					fix = append(fix, Change{Kind: NVUE, Path: []string{"qos", "pfc", prof, "switch-priority", strconv.Itoa(want)}, RollbackUnset: []string{"qos", "pfc", prof, "switch-priority", strconv.Itoa(want)}}.
+						with(Setting{Aspect: PFCPriority, Ports: portsOf(sw, g), Key: want, On: true}))
 				}
 				for _, p := range judge.Without(on, want) {
-					fix = append(fix, nvUnset("", "qos", "pfc", prof, "switch-priority", strconv.Itoa(p)))
+					fix = append(fix, nvUnset("", "qos", "pfc", prof, "switch-priority", strconv.Itoa(p)).
+						with(Setting{Aspect: PFCPriority, Ports: portsOf(sw, g), Key: p}))
 				}
 				out = append(out, Finding{
 					Severity: j.Severity, Device: sw.Name, Interface: g.Iface, Message: j.Reason,

@@ -36,8 +36,9 @@ func runSwitchTrust(f *model.Fabric) []Finding {
 				Severity: j.Severity, Device: sw.Name, Interface: g.Iface,
 				Message:  j.Reason,
 				Expected: wantText, Actual: why(t),
-				Source:  at(t.Origin, sw.ConfigFile),
-				Changes: []Change{nvSet(o, had, "both", "qos", "mapping", g.Q.MappingProfile.V, "trust")},
+				Source: at(t.Origin, sw.ConfigFile),
+				Changes: []Change{nvSet(o, had, "both", "qos", "mapping", g.Q.MappingProfile.V, "trust").
+					with(Setting{Aspect: TrustDSCP, Ports: portsOf(sw, g)})},
 			})
 		}
 	}

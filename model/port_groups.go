@@ -30,6 +30,17 @@ func PFCProfile(q *QoS) string     { return q.PFCProfile.V }
 func ECNProfile(q *QoS) string     { return q.ECNProfile.V }
 func SchedProfile(q *QoS) string   { return q.SchedProfile.V }
 
+// QueueMap groups by the switch-priority → traffic-class map itself:
+// NVUE has one per switch, SONiC binds one per port (PORT_QOS_MAP
+// tc_to_queue_map), and the model keeps no name for it.
+func QueueMap(q *QoS) string {
+	b := make([]byte, 0, 2*len(q.TC))
+	for _, t := range q.TC {
+		b = append(b, byte(t.V), ',')
+	}
+	return string(b)
+}
+
 // groupPorts groups the ports by key(their QoS); each group keeps the QoS
 // of its first port.
 func (s *Switch) groupPorts(key func(*QoS) any) []PortGroup {

@@ -171,6 +171,12 @@ func (r *Renderer) change(c checks.Change) (fix, rollback string) {
 	undo := d
 	undo.Value, undo.Value2 = c.Old, c.Old2
 	switch c.Kind {
+	case checks.SwitchSetting:
+		// The OS's fix renderer spells it against the switch's
+		// configuration (Plan.Patch); a report says what it sets.
+		if c.Set != nil {
+			fix = r.exec("switch-setting", cmdData{Value: c.Set.String()})
+		}
 	case checks.NVUE:
 		fix = r.exec("nvue-set", d)
 		switch {

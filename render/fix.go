@@ -29,6 +29,14 @@ type Plan struct {
 	// Notes say what was not printed for the release, and what about the
 	// release could not be verified.
 	Notes []string
+	// OS is a switch's operating system (Device.OS). On a switch that is
+	// not Cumulus, Changes are OS-neutral settings (checks.SwitchSetting)
+	// and Fix says them as comments; the OS's fix renderer fills Patch.
+	OS string
+	// Patch is a SONiC switch's Generic Config Updater patch (RFC 6902
+	// JSON, templates/gcu), which Script wraps in checkpoint, dry run and
+	// apply.
+	Patch []byte
 }
 
 // NVUE reports whether the plan is NVUE commands (a switch), even when
@@ -113,6 +121,13 @@ func validate(device string, c checks.Change) error {
 			return fmt.Errorf("%s: sysfs path %q is not safe in a command", device, c.Target)
 		}
 	}
+	if c.Set != nil {
+		for _, f := range append([]string{c.Set.Field}, c.Set.Ports...) {
+			if unsafeToken.MatchString(f) {
+				return fmt.Errorf("%s: refusing to render a setting with a control character in %q", device, f)
+			}
+		}
+	}
 	for _, p := range c.Path {
 		if strings.HasPrefix(p, "-") {
 			return fmt.Errorf("%s: NVUE path element %q would read as an option", device, p)
@@ -132,8 +147,9 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 	rep.Normalize()
 	kinds := map[string]string{}
 	releases := map[string]Release{}
+	oses := map[string]string{}
 	for _, d := range rep.Devices {
-		kinds[d.Name], releases[d.Name] = d.Kind, d.Release
+		kinds[d.Name], releases[d.Name], oses[d.Name] = d.Kind, d.Release, d.OS
 	}
 	byDevice := map[string]*Plan{}
 	seen := map[string]bool{}
@@ -150,7 +166,7 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 			}
 			p, ok := byDevice[dev]
 			if !ok {
-				p = &Plan{Device: dev, Kind: kinds[dev], Release: releases[dev]}
+				p = &Plan{Device: dev, Kind: kinds[dev], Release: releases[dev], OS: oses[dev]}
 				if p.Kind == "" && c.Kind == checks.KubectlPatch {
 					p.Kind = "kubernetes" // a manifest, planned under kind/namespace/name
 				}
@@ -164,6 +180,9 @@ func (r *Renderer) Plans(rep *Report) ([]Plan, error) {
 				return nil, err
 			}
 			key := fmt.Sprintf("%s|%d|%q|%q|%q|%q|%q|%q", dev, c.Kind, c.Target, c.Path, c.Flag, c.Value, c.Flag2, c.Value2)
+			if c.Set != nil && c.Kind == checks.SwitchSetting {
+				key += fmt.Sprintf("|%+v", *c.Set)
+			}
 			if seen[key] {
 				continue
 			}
@@ -198,6 +217,15 @@ func (r *Renderer) Script(fabric string, p Plan, rollback bool) string {
 	cmds, other := p.Fix, p.Device+".rollback.sh"
 	if rollback {
 		cmds, other = p.Rollback, p.Device+".sh"
+	}
+	if p.OS == layout.OSSONiC {
+		return r.exec("gcu-script", struct {
+			Device, Fabric, Other string
+			Checks, Settings      []string
+			Notes                 []string
+			Patch                 string
+			Rollback              bool
+		}{p.Device, fabric, other, p.Checks, p.Fix, p.Notes, string(p.Patch), rollback})
 	}
 	volatile, firmware := p.Lifetime()
 	return r.exec("script", struct {
@@ -254,8 +282,6 @@ func (p Plan) Lifetime() (volatile []string, firmware bool) {
 // a change (a cable to move, counters that only show a symptom, ...).
 type Unfixed struct {
 	Device string
-	// OS is the device's switch OS (Device.OS).
-	OS     string
 	Checks []UnfixedCheck
 }
 
@@ -292,13 +318,9 @@ func UnfixedFindings(rep *Report) []Unfixed {
 			c.Severity = f.Severity
 		}
 	}
-	os := map[string]string{}
-	for _, d := range rep.Devices {
-		os[d.Name] = d.OS
-	}
 	var out []Unfixed
 	for dev, cs := range byDevice {
-		u := Unfixed{Device: dev, OS: os[dev]}
+		u := Unfixed{Device: dev}
 		for _, c := range cs {
 			u.Checks = append(u.Checks, *c)
 		}

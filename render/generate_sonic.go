@@ -102,9 +102,7 @@ func SONiCTables(p policy.Policy, ports []string) ConfigDB {
 	// ecn (sonic-net/sonic-buildimage#4545); the thresholds are the
 	// Cumulus defaults the policy judges elsewhere.
 	w := row("WRED_PROFILE", sonicWRED)
-	for k, v := range map[string]string{"ecn": "ecn_all", "wred_green_enable": "true", "wred_yellow_enable": "true", "wred_red_enable": "true",
-		"green_min_threshold": "150000", "green_max_threshold": "1500000", "yellow_min_threshold": "150000", "yellow_max_threshold": "1500000",
-		"red_min_threshold": "150000", "red_max_threshold": "1500000", "green_drop_probability": "5", "yellow_drop_probability": "5", "red_drop_probability": "5"} {
+	for k, v := range SONiCWRED() {
 		w[k] = v
 	}
 	lossless := p.RoCE.Lossless()
@@ -148,6 +146,25 @@ func SONiCTables(p policy.Policy, ports []string) ConfigDB {
 	g := row("SWITCH_HASH", "GLOBAL")
 	g["ecmp_hash"] = hash
 	return db
+}
+
+// SONiCMapName, SONiCWREDName, SONiCStrictName and SONiCWRED are the map,
+// WRED profile and strict scheduler qoslint adds to a SONiC switch that has
+// none; a fix adds them under the same names as a new switch's tables.
+const (
+	SONiCMapName    = sonicMap
+	SONiCWREDName   = sonicWRED
+	SONiCStrictName = sonicCNPSch
+)
+
+// SONiCWRED is the WRED profile of the RoCE queue: ECN on green, yellow and
+// red with the Cumulus default thresholds (150,000 to 1,500,000 bytes,
+// CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-Switch-Ports/
+// Quality-of-Service/_index.md, ECN), which the policy judges elsewhere.
+func SONiCWRED() map[string]string {
+	return map[string]string{"ecn": "ecn_all", "wred_green_enable": "true", "wred_yellow_enable": "true", "wred_red_enable": "true",
+		"green_min_threshold": "150000", "green_max_threshold": "1500000", "yellow_min_threshold": "150000", "yellow_max_threshold": "1500000",
+		"red_min_threshold": "150000", "red_max_threshold": "1500000", "green_drop_probability": "5", "yellow_drop_probability": "5", "red_drop_probability": "5"}
 }
 
 // sonicWeights are the RoCE queue's DWRR weight and the other queues' so
@@ -242,3 +259,12 @@ func (db ConfigDB) Patch() ([]byte, error) {
 
 // pointer escapes a JSON Pointer token (RFC 6901): "~" as "~0", "/" as "~1".
 func pointer(s string) string { return strings.NewReplacer("~", "~0", "/", "~1").Replace(s) }
+
+// JSONPointer is the JSON Pointer (RFC 6901) of the tokens.
+func JSONPointer(tokens ...string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteString("/" + pointer(t))
+	}
+	return b.String()
+}

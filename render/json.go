@@ -31,6 +31,10 @@ type jsonPlan struct {
 	Checks   []string `json:"checks"`
 	Fix      []string `json:"fix"`
 	Rollback []string `json:"rollback"`
+	// Patch is a SONiC switch's Generic Config Updater patch; its fix
+	// lines say the settings, its rollback is the checkpoint the fix
+	// script takes (none to list here).
+	Patch json.RawMessage `json:"patch,omitempty"`
 }
 
 type jsonSummary struct {
@@ -118,7 +122,11 @@ func JSON(w io.Writer, r *Report) error {
 		out.InputErrors = append(out.InputErrors, jsonError{Device: e.Device, Pos: e.Pos, Message: e.Msg})
 	}
 	for _, p := range r.Plans {
-		out.Plans = append(out.Plans, jsonPlan{Device: p.Device, Kind: p.Kind, Checks: p.Checks, Fix: p.Fix, Rollback: p.Rollback})
+		rb := p.Rollback
+		if rb == nil {
+			rb = []string{}
+		}
+		out.Plans = append(out.Plans, jsonPlan{Device: p.Device, Kind: p.Kind, Checks: p.Checks, Fix: p.Fix, Rollback: rb, Patch: p.Patch})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -20,7 +20,7 @@ var FS embed.FS
 // redefine any of them.
 var Required = []string{
 	"nvue-set", "nvue-unset", "nvue-apply", "mlnx_qos", "sysfs", "nccl-set", "nccl-add", "nccl-del", "ip-mtu", "mlxconfig", "setpci-acs",
-	"opensm-set", "opensm-add", "opensm-del", "opensm-reload", "kubectl-patch",
+	"opensm-set", "opensm-add", "opensm-del", "opensm-reload", "kubectl-patch", "switch-setting", "gcu-script",
 	"script", "switch-commands", "switch-script", "switch-yaml", "host-config", "host-commands",
 }
 

@@ -33,9 +33,12 @@ func Write(src string, plans []render.Plan, out string) error {
 	for _, p := range plans {
 		dev := filepath.Join(out, layout.DevicesDir, p.Device)
 		var err error
-		if p.Kind == layout.KindSwitch {
+		switch {
+		case p.Kind == layout.KindSwitch && p.OS == layout.OSSONiC:
+			err = applyGCU(dev, p)
+		case p.Kind == layout.KindSwitch:
 			err = applySwitch(dev, p)
-		} else {
+		default:
 			err = applyHost(dev, p)
 		}
 		if err != nil {

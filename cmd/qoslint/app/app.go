@@ -23,6 +23,7 @@ import (
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
+	"github.com/qoslint/qoslint/templates/gcu"
 )
 
 // now is the clock waiver expiry is judged by; tests set it.
@@ -389,17 +390,24 @@ func Lint(out, errOut io.Writer, dir string, opt LintOptions) int {
 	r.Run = runSince(start)
 	r.Host = hostname()
 	opt.Style.apply(r)
-	return emit(out, errOut, r, ss, opt.Fix, ExitInput)
+	return emit(out, errOut, r, ss, opt.Fix, gcu.FromDir(FabricDir(dir)), ExitInput)
 }
 
 // emit adds the fix plans when asked, prints the report in every output,
 // then decides the exit code: ExitInput when an output could not be
 // written, inputCode when anything could not be read, ExitFindings for
 // findings at or above --fail-on. The report is always printed first.
-func emit(out, errOut io.Writer, r *render.Report, ss []sink, fix bool, inputCode int) int {
+//
+// read returns a capture's file by its path in the fabric directory: a
+// SONiC switch's plan is written against its config_db.json.
+func emit(out, errOut io.Writer, r *render.Report, ss []sink, fix bool, read func(string) ([]byte, error), inputCode int) int {
 	if fix {
 		var err error
 		if r.Plans, err = render.Plans(r); err != nil {
+			fmt.Fprintf(errOut, "qoslint: %v\n", err)
+			return ExitInput
+		}
+		if err := gcu.Fill(r.Plans, read); err != nil {
 			fmt.Fprintf(errOut, "qoslint: %v\n", err)
 			return ExitInput
 		}

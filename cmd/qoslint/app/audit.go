@@ -190,7 +190,12 @@ func Audit(ctx context.Context, out, errOut io.Writer, opt AuditOptions) int {
 		r.Notes = append(r.Notes, "host keys were NOT verified (--insecure-skip-host-key-check)")
 	}
 	opt.Style.apply(r)
-	return emit(out, errOut, r, ss, opt.Fix, ExitIncomplete)
+	return emit(out, errOut, r, ss, opt.Fix, func(rel string) ([]byte, error) {
+		if data, ok := res.Files[rel]; ok {
+			return data, nil
+		}
+		return nil, fmt.Errorf("%s was not collected", rel)
+	}, ExitIncomplete)
 }
 
 // liveReport checks what was collected; devices that could not be collected

@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/qoslint/qoslint/checks/judge"
-	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/render"
+	"github.com/qoslint/qoslint/templates/gcu"
 	"github.com/qoslint/qoslint/templates/preview"
 )
 
@@ -70,6 +70,10 @@ func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
 	}
 	plans, err := renderer.Plans(r)
 	if err != nil {
+		fmt.Fprintf(errOut, "qoslint: %v\n", err)
+		return ExitInput
+	}
+	if err := gcu.Fill(plans, gcu.FromDir(dir)); err != nil {
 		fmt.Fprintf(errOut, "qoslint: %v\n", err)
 		return ExitInput
 	}
@@ -143,7 +147,7 @@ func fixSummary(plans []render.Plan, unfixed []render.Unfixed, outDir string) st
 	}
 	// Info findings are best practice and notes: counted, not listed, so
 	// the list stays the short one of what is wrong.
-	var lines, sonic []string
+	var lines []string
 	infos := 0
 	for _, u := range unfixed {
 		var cs []string
@@ -157,11 +161,7 @@ func fixSummary(plans []render.Plan, unfixed []render.Unfixed, outDir string) st
 				cs = append(cs, fmt.Sprintf("%s (%s)", c.Check, c.Severity))
 			}
 		}
-		switch {
-		case len(cs) == 0:
-		case u.OS == layout.OSSONiC:
-			sonic = append(sonic, fmt.Sprintf("#   %s: %s\n", u.Device, strings.Join(cs, ", ")))
-		default:
+		if len(cs) > 0 {
 			lines = append(lines, fmt.Sprintf("#   %s: %s\n", u.Device, strings.Join(cs, ", ")))
 		}
 	}
@@ -169,14 +169,7 @@ func fixSummary(plans []render.Plan, unfixed []render.Unfixed, outDir string) st
 		b.WriteString("# not fixed, no command fixes these findings (qoslint explain CHECK says what to do):\n")
 		b.WriteString(strings.Join(lines, ""))
 	}
-	if len(sonic) > 0 {
-		// A SONiC switch is fixed by a Generic Config Updater patch of its
-		// config_db.json, which fix does not write yet; NVUE commands
-		// would be wrong there.
-		b.WriteString("# not fixed, SONiC switches: fix writes no config apply-patch yet (each finding says what to change in config_db.json):\n")
-		b.WriteString(strings.Join(sonic, ""))
-	}
-	if len(lines) == 0 && len(sonic) == 0 {
+	if len(lines) == 0 {
 		b.WriteString("# not fixed: no error or warning\n")
 	}
 	if infos > 0 {
@@ -204,6 +197,11 @@ func writePlans(renderer *render.Renderer, fabric string, plans []render.Plan, d
 		}
 		if err := write(p.Device+".rollback.sh", rollback, 0o755); err != nil {
 			return err
+		}
+		if p.Patch != nil {
+			if err := write(p.Device+".patch.json", string(p.Patch), 0o644); err != nil {
+				return err
+			}
 		}
 		if !p.NVUE() {
 			continue

@@ -67,7 +67,7 @@ func Pcap(out, errOut io.Writer, files []string, opt PcapOptions) int {
 	r.Run = runSince(start)
 	r.Host = hostname()
 	opt.Style.apply(r)
-	return emit(out, errOut, r, ss, false, ExitInput)
+	return emit(out, errOut, r, ss, false, nil, ExitInput)
 }
 
 // pcapPolicy is the inventory of --policy, or one holding only the

@@ -2,7 +2,6 @@ package sonicmodel
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -397,11 +396,12 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 		}
 		total += weight[i]
 	}
+	shares := dwrrShares(weight, total)
 	for i := range 8 {
 		if weight[i] == 0 {
 			continue
 		}
-		share := int(math.Round(100 * float64(weight[i]) / float64(total)))
+		share := shares[i]
 		// SCHEDULER weight is 1..100 (sonic-scheduler.yang): the model
 		// reads it as the queue's share of the port's DWRR queues, which is
 		// a percent only when the weights add to 100 (not verified against
@@ -414,6 +414,37 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 	}
 	q.SchedProfile = model.Defaulted(perQueue(schedNames, "no scheduler"), "the queues' SCHEDULER entries")
 	q.ECNProfile = model.Defaulted(perQueue(wredNames, "no WRED profile"), "the queues' WRED_PROFILE entries")
+}
+
+// dwrrShares are the queues' weights as percents of total that add up to
+// exactly 100 (largest remainder; ties to the lower queue): weights are
+// relative, so their shares cannot exceed the port, and rounding each on
+// its own would (six weights of 10 at 17% each make 102%).
+func dwrrShares(weight [8]int, total int) [8]int {
+	var out [8]int
+	if total == 0 {
+		return out
+	}
+	sum := 0
+	for i, w := range weight {
+		out[i] = 100 * w / total
+		sum += out[i]
+	}
+	for sum < 100 {
+		best, bestRem := -1, -1
+		for i, w := range weight {
+			if w == 0 {
+				continue
+			}
+			if rem := 100 * w % total; rem > bestRem {
+				best, bestRem = i, rem
+			}
+		}
+		out[best]++
+		weight[best] = 0 // one extra point per queue at most
+		sum++
+	}
+	return out
 }
 
 // perQueue names what each queue uses, "scheduler.0 on queues 0-2,4,5;
