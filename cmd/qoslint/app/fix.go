@@ -21,7 +21,8 @@ type FixOptions struct {
 	// nv set/unset lines).
 	Format string
 	// Out, when set, receives every form per device: <dev>.sh,
-	// <dev>.rollback.sh, and for switches <dev>.nv and <dev>.patch.yaml.
+	// <dev>.rollback.sh, and for Cumulus switches <dev>.nv and
+	// <dev>.patch.yaml, for SONiC switches <dev>.patch.json.
 	Out string
 	// Templates is a folder whose *.tmpl files override the embedded ones.
 	Templates string
