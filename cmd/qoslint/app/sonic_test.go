@@ -45,9 +45,9 @@ func TestAuditEqualsLintSONiC(t *testing.T) {
 				sonics = []string{"leaf01", "leaf02", "spine01", "spine02"}
 			}
 			var lintOut, auditOut, errOut bytes.Buffer
-			lintCode := Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: judge.Error})
+			lintCode := Lint(&lintOut, &errOut, src, LintOptions{Format: "json", FailOn: judge.Error, Fix: true})
 			inv, _ := simulate(t, src, tc.faults)
-			auditCode := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "json", FailOn: judge.Error})
+			auditCode := Audit(context.Background(), &auditOut, &errOut, AuditOptions{LiveOptions: liveOpts(inv), Format: "json", FailOn: judge.Error, Fix: true})
 			l, a := decode(t, lintOut.Bytes()), decode(t, auditOut.Bytes())
 			// An input error is lint's ExitInput and audit's
 			// ExitIncomplete (emit's inputCode); otherwise the codes agree.
@@ -63,6 +63,12 @@ func TestAuditEqualsLintSONiC(t *testing.T) {
 			aj, _ := json.Marshal(a)
 			if string(lj) != string(aj) {
 				t.Errorf("audit differs from lint:\nlint  %s\naudit %s", lj, aj)
+			}
+			// Their fixes too: audit writes a SONiC switch's patch against
+			// the configuration it collected, lint against the file.
+			lp, ap := plans(t, lintOut.Bytes()), plans(t, auditOut.Bytes())
+			if lp != ap || (tc.name != "sonic-pod") != strings.Contains(lp, `"patch"`) {
+				t.Errorf("audit's plans differ from lint's, or a patch is missing:\nlint  %s\naudit %s", lp, ap)
 			}
 			// The mixed fabric's published config_db.json breaks the
 			// policy (its DSCP map, MTU, cable lengths); sonic-pod is clean.
@@ -138,4 +144,16 @@ func checkSONiCFiles(t *testing.T, src, out, sonic string, fallback bool) {
 	if _, err := os.Stat(filepath.Join(out, layout.DevicesDir, sonic, layout.NVUEYAMLFile)); err == nil {
 		t.Errorf("%s has an NVUE file in the capture", sonic)
 	}
+}
+
+// plans are a JSON report's fix plans, as JSON.
+func plans(t *testing.T, report []byte) string {
+	t.Helper()
+	var r struct {
+		Plans json.RawMessage `json:"plans"`
+	}
+	if err := json.Unmarshal(report, &r); err != nil {
+		t.Fatal(err)
+	}
+	return string(r.Plans)
 }
