@@ -23,6 +23,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors/sonic/configdb"
+	"github.com/qoslint/qoslint/collectors/sonic/sonicmodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/model"
 	"github.com/qoslint/qoslint/render"
@@ -65,7 +66,7 @@ func Write(plan render.Plan, cfg *configdb.Config) Patch {
 		p.Notes = append(p.Notes, "a multi-ASIC switch: qoslint writes no patch for it (not verified); apply each finding's setting per ASIC namespace")
 		return p
 	}
-	e := &edit{ns: cfg.Namespaces[0], rows: map[rowKey]map[string]any{}}
+	e := &edit{ns: cfg.Namespaces[0], rows: map[rowKey]map[string]any{}, ecnAlone: sonicmodel.MarksOnECNAlone(cfg)}
 	for _, c := range plan.Changes {
 		if c.Kind != checks.SwitchSetting || c.Set == nil {
 			continue
@@ -96,6 +97,10 @@ type edit struct {
 	ns    *configdb.Namespace
 	rows  map[rowKey]map[string]any
 	order []rowKey
+	// ecnAlone: the switch marks ECN on a WRED profile's ecn field alone,
+	// without wred_green_enable (sonicmodel.MarksOnECNAlone), so a fix
+	// that turns ECN on leaves WRED dropping as it is.
+	ecnAlone bool
 }
 
 // get is a field's value after the edits so far.
@@ -385,13 +390,16 @@ func inRange(r string, n int) bool {
 }
 
 // marks is whether a WRED profile marks green packets: ecn one of the
-// values that include green, and wred_green_enable true, without which
-// ECN is not programmed (sonic-wred-profile.yang; sonic-net/
-// sonic-buildimage#4545).
+// values that include green (sonic-wred-profile.yang), and, on a platform
+// that needs it, wred_green_enable true (sonic-net/sonic-buildimage#4545).
 func (e *edit) marks(name string) bool {
 	ecn, _ := e.get("WRED_PROFILE", name, "ecn")
 	green, _ := e.get("WRED_PROFILE", name, "wred_green_enable")
-	return (ecn == "ecn_green" || ecn == "ecn_green_yellow" || ecn == "ecn_green_red" || ecn == "ecn_all") && strings.EqualFold(green, "true")
+	return greenECN(ecn) && (e.ecnAlone || strings.EqualFold(green, "true"))
+}
+
+func greenECN(ecn string) bool {
+	return ecn == "ecn_green" || ecn == "ecn_green_yellow" || ecn == "ecn_green_red" || ecn == "ecn_all"
 }
 
 // ecn makes queue q of port mark: its WRED profile gets ecn and
@@ -404,10 +412,10 @@ func (e *edit) ecn(port string, q int) string {
 		if !e.exists("WRED_PROFILE", name) {
 			return "its WRED_PROFILE|" + name + " is not defined: define it (with the thresholds the fabric wants) or name another"
 		}
-		if ecn, _ := e.get("WRED_PROFILE", name, "ecn"); ecn != "ecn_green" && ecn != "ecn_green_yellow" && ecn != "ecn_green_red" && ecn != "ecn_all" {
+		if ecn, _ := e.get("WRED_PROFILE", name, "ecn"); !greenECN(ecn) {
 			e.set("WRED_PROFILE", name, "ecn", "ecn_all")
 		}
-		if green, _ := e.get("WRED_PROFILE", name, "wred_green_enable"); !strings.EqualFold(green, "true") {
+		if green, _ := e.get("WRED_PROFILE", name, "wred_green_enable"); !e.ecnAlone && !strings.EqualFold(green, "true") {
 			e.set("WRED_PROFILE", name, "wred_green_enable", "true")
 		}
 		for _, other := range e.keys("QUEUE") {

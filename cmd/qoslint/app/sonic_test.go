@@ -157,3 +157,47 @@ func plans(t *testing.T, report []byte) string {
 	}
 	return string(r.Plans)
 }
+
+// NVIDIA's SN5600 SKU for lossy RoCE (Mellanox-SN5600-C256S1's qos.json.j2
+// and buffers_dynamic.json.j2 rendered, collectors/sonic/sonicmodel/
+// testdata) is what the cumulus-lossy-multi-tc preset describes: DSCP 5 and
+// 6 to TC 3 with ECN, no PFC, CNPs in TC 5. lint finds nothing wrong with
+// it; under the lossless default preset it finds its DSCP map and PFC.
+func TestNVIDIALossySKULints(t *testing.T) {
+	data, err := os.ReadFile("../../../collectors/sonic/sonicmodel/testdata/sn5600-c256s1-t0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		preset string
+		want   []string
+	}{
+		{"cumulus-lossy-multi-tc", nil},
+		{"cumulus-default", []string{"switch-dscp-map", "switch-pfc"}},
+	} {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, "devices", "leaf01"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		inv := "fabric: lossy-sonic\npolicy:\n  preset: " + tc.preset + "\nswitches:\n  - {name: leaf01, role: leaf, os: sonic}\n"
+		if err := os.WriteFile(filepath.Join(dir, "inventory.yaml"), []byte(inv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "devices", "leaf01", "config_db.json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, s := range serious(t, dir) {
+			got[strings.Fields(s)[0]] = true
+		}
+		for _, w := range tc.want {
+			if !got[w] {
+				t.Errorf("%s: no %s finding in %v", tc.preset, w, got)
+			}
+			delete(got, w)
+		}
+		if len(tc.want) == 0 && len(got) > 0 {
+			t.Errorf("%s: %v", tc.preset, serious(t, dir))
+		}
+	}
+}

@@ -27,8 +27,10 @@ import (
 //     false; SCHEDULER's type to WRR and weight to 1
 //     (src/sonic-yang-models/yang-models/sonic-wred-profile.yang,
 //     sonic-scheduler.yang). ecnconfig sets ecn without
-//     wred_green_enable, which leaves ECN unprogrammed
-//     (sonic-net/sonic-buildimage#4545), so both are needed.
+//     wred_green_enable, which leaves ECN unprogrammed on "platforms that
+//     honor the SAI spec" (sonic-net/sonic-buildimage#4545:
+//     SAI_WRED_ATTR_GREEN_ENABLE defaults to false), so both are needed
+//     there; not on NVIDIA Spectrum (MarksOnECNAlone).
 const (
 	whyDefaultTC = "the port's default traffic class 0 (SAI_PORT_ATTR_QOS_DEFAULT_TC; not verified on Spectrum)"
 	whyNoWRED    = "no wred_profile: no WRED and no ECN on the queue (SAI_QUEUE_ATTR_WRED_PROFILE_ID defaults to none)"
@@ -508,6 +510,8 @@ func (b *builder) queueECN(q *model.QoS, ns *configdb.Namespace, r *configdb.Row
 		q.ECN[i] = model.Value[bool]{V: false, Origin: model.Origin{Pos: w.Pos, Default: "WRED_PROFILE|" + name + " sets no ecn: ecn_none"}, Known: true}
 	case !ecnMarks[ecn.Value]:
 		q.ECN[i] = model.Explicit(false, ecn.Pos)
+	case (green == nil || !strings.EqualFold(green.Value, "true")) && b.ecnAlone:
+		q.ECN[i] = model.Explicit(true, ecn.Pos)
 	case green == nil || !strings.EqualFold(green.Value, "true"):
 		pos := w.Pos
 		if green != nil {

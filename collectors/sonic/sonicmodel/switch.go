@@ -44,6 +44,9 @@ type builder struct {
 	nsIdx    map[*configdb.Namespace]*nsIndex
 	problems []*source.Error
 	notes    []*source.Error
+	// ecnAlone: the ASIC marks ECN on a WRED profile's ecn alone
+	// (MarksOnECNAlone).
+	ecnAlone bool
 }
 
 // Switch builds the model of SONiC switch name from cfg. ports are the
@@ -61,6 +64,7 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 	b.index()
 	b.unknownFields()
 	b.platform(sw)
+	b.ecnAlone = model.SpectrumGen(sw.Flow.ASIC) > 0
 	b.checkedPorts(sw, ports)
 	sw.Bonds = map[string][]string{}
 	// Adaptive routing is not a config_db setting: the switch routes by
@@ -234,18 +238,51 @@ func (b *builder) errAt(pos source.Pos, format string, a ...any) *source.Error {
 var platformRe = regexp.MustCompile(`(?i)(?:^|[_-])(m?sn\d{4}[a-z]?)(?:$|[_-])`)
 
 func (b *builder) platform(sw *model.Switch) {
+	if f, name := platformOf(b.meta); f != nil {
+		sw.Flow.Platform = name
+		sw.Flow.ASIC = model.ASICOf(name)
+		sw.Flow.PlatformFrom = f.Pos
+	}
+}
+
+// platformOf is the switch model DEVICE_METADATA|localhost names, and the
+// field that names it; nil when none does.
+func platformOf(meta *configdb.Row) (*configdb.Field, string) {
 	for _, name := range []string{"platform", "hwsku"} {
-		f := b.meta.Get(name)
+		f := meta.Get(name)
 		if f == nil {
 			continue
 		}
 		if m := platformRe.FindStringSubmatch(f.Value); m != nil {
-			sw.Flow.Platform = strings.ToUpper(m[1])
-			sw.Flow.ASIC = model.ASICOf(sw.Flow.Platform)
-			sw.Flow.PlatformFrom = f.Pos
-			return
+			return f, strings.ToUpper(m[1])
 		}
 	}
+	return nil, ""
+}
+
+// MarksOnECNAlone reports whether cfg's switch marks ECN from a WRED
+// profile's ecn field without wred_green_enable: an NVIDIA Spectrum
+// switch. NVIDIA's own Spectrum-4 SKUs for lossy RoCE mark their queues
+// 1-3 so, "ecn": "ecn_all" beside "wred_green_enable": "false"
+// (sonic-net/sonic-buildimage device/mellanox/x86_64-nvidia_sn5600-r0/
+// Mellanox-SN5600-C256S1/qos.json.j2 and x86_64-nvidia_sn6600_ld-r0/
+// Mellanox-SN6600_LD-P128C2/qos.json.j2, AZURE_LOSSY_*_Q1..Q3), and
+// Mellanox's SAI change "allow enabling of ecn without wred in wred
+// profile" (opencomputeproject/SAI#112) made ECN marking independent of
+// the WRED enables. Not verified on a device.
+func MarksOnECNAlone(cfg *configdb.Config) bool {
+	if cfg == nil {
+		return false
+	}
+	// The row the builder reads (index): localhost's namespace wins.
+	var meta *configdb.Row
+	for _, ns := range cfg.Namespaces {
+		if r := ns.Table("DEVICE_METADATA").Row("localhost"); r != nil && (meta == nil || ns.Name == "localhost") {
+			meta = r
+		}
+	}
+	_, name := platformOf(meta)
+	return model.SpectrumGen(model.ASICOf(name)) > 0
 }
 
 // addPort gives port its QoS, MTU, speed and PFC watchdog.

@@ -1,6 +1,7 @@
 package sonicmodel
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -247,5 +248,58 @@ func BenchmarkSwitch(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
 		Switch("leaf01", "leaf", cfg, nil)
+	}
+}
+
+// NVIDIA's lossy-RoCE SKU for the SN5600 (Mellanox-SN5600-C256S1, rendered
+// in testdata/sn5600-c256s1-t0.json): its WRED profiles set ecn_all without
+// wred_green_enable on queues 1-3, which a Spectrum marks (MarksOnECNAlone);
+// the same profile on a switch the file names no Spectrum for does not
+// (sonic-net/sonic-buildimage#4545). DSCP 5 and 6 land in TC 3, 48 in 5;
+// PFC is off; the DWRR weights 4/8/18/22/22/22/4 are the shares 4%, 8%,
+// 18%, 22%, 22%, 22%, 4%.
+func TestNVIDIALossySKU(t *testing.T) {
+	cfg := load(t, "testdata/sn5600-c256s1-t0.json")
+	if !MarksOnECNAlone(cfg) {
+		t.Fatal("MarksOnECNAlone false on an SN5600")
+	}
+	sw, problems := Switch("leaf01", "leaf", cfg, nil)
+	if len(problems) > 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	for _, port := range []string{"Ethernet0", "Ethernet7"} {
+		q := sw.PortQoS[port]
+		if q == nil {
+			t.Fatalf("%s not checked: %v", port, sw.Ports)
+		}
+		for queue, want := range []bool{false, true, true, true, true, true, false} {
+			if q.ECN[queue].V != want {
+				t.Errorf("%s queue %d ECN %v (%v), want %v", port, queue, q.ECN[queue].V, q.ECN[queue].Origin, want)
+			}
+		}
+		if q.DSCP[5].V != 3 || q.DSCP[6].V != 3 || q.DSCP[48].V != 5 || q.DSCP[26].V != 4 {
+			t.Errorf("%s DSCP 5,6,48,26 → %d,%d,%d,%d, want 3,3,5,4", port, q.DSCP[5].V, q.DSCP[6].V, q.DSCP[48].V, q.DSCP[26].V)
+		}
+		for p, on := range q.PFC {
+			if on.V {
+				t.Errorf("%s PFC on %d", port, p)
+			}
+		}
+		var shares []int
+		for i := range 7 {
+			shares = append(shares, q.SchedBW[i].V)
+		}
+		if fmt.Sprint(shares) != "[4 8 18 22 22 22 4]" {
+			t.Errorf("%s shares %v", port, shares)
+		}
+	}
+	// The same tables without the platform: the SAI spec's rule.
+	cfg.Namespaces[0].Table("DEVICE_METADATA").Rows["localhost"] = &configdb.Row{Key: "localhost", Fields: map[string]*configdb.Field{}}
+	if MarksOnECNAlone(cfg) {
+		t.Fatal("MarksOnECNAlone true without a platform")
+	}
+	sw, _ = Switch("leaf01", "leaf", cfg, nil)
+	if q := sw.PortQoS["Ethernet0"]; q.ECN[3].V || !strings.Contains(q.ECN[3].Origin.Default, "wred_green_enable") {
+		t.Errorf("ECN on queue 3 %v (%v) without a Spectrum named", q.ECN[3].V, q.ECN[3].Origin)
 	}
 }
