@@ -217,21 +217,11 @@ func (e *edit) apply(s checks.Setting, port string) string {
 	case checks.TrustDSCP:
 		e.dscpMap(port)
 	case checks.PCPPriority:
-		m, ok := e.get("PORT_QOS_MAP", port, "dot1p_to_tc_map")
-		if !ok {
-			return "the port binds no DOT1P_TO_TC_MAP; bind one (PORT_QOS_MAP dot1p_to_tc_map) if it classifies by 802.1p"
-		}
-		_, name := configdb.Ref(m)
-		e.set("DOT1P_TO_TC_MAP", name, strconv.Itoa(s.Key), strconv.Itoa(s.Value))
+		return e.boundEntry(port, "dot1p_to_tc_map", "DOT1P_TO_TC_MAP", s.Key, s.Value)
 	case checks.PFCPriority:
 		return e.pfc(port, s.Key, s.On)
 	case checks.PriorityQueue:
-		m, ok := e.get("PORT_QOS_MAP", port, "tc_to_queue_map")
-		if !ok {
-			return "the port binds no TC_TO_QUEUE_MAP; bind one (PORT_QOS_MAP tc_to_queue_map)"
-		}
-		_, name := configdb.Ref(m)
-		e.set("TC_TO_QUEUE_MAP", name, strconv.Itoa(s.Key), strconv.Itoa(s.Value))
+		return e.boundEntry(port, "tc_to_queue_map", "TC_TO_QUEUE_MAP", s.Key, s.Value)
 	case checks.QueueECN:
 		return e.ecn(port, s.Key)
 	case checks.QueueStrict:
@@ -255,6 +245,19 @@ func (e *edit) apply(s checks.Setting, port string) string {
 	default:
 		return "qoslint writes no patch for it"
 	}
+	return ""
+}
+
+// boundEntry sets entry key of the map the port's PORT_QOS_MAP field names;
+// a port that names none is left to the operator, since binding a map
+// changes how it classifies or queues everything else too.
+func (e *edit) boundEntry(port, field, table string, key, value int) string {
+	m, ok := e.get("PORT_QOS_MAP", port, field)
+	if !ok {
+		return fmt.Sprintf("the port binds no %s; bind one (PORT_QOS_MAP %s)", table, field)
+	}
+	_, name := configdb.Ref(m)
+	e.set(table, name, strconv.Itoa(key), strconv.Itoa(value))
 	return ""
 }
 

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qoslint/qoslint/checks/judge"
 )
 
 // sonicPorts are the PORT rows and metadata a rendered fragment is laid
@@ -55,20 +54,7 @@ func lintOne(t *testing.T, db any) []string {
 			t.Fatal(err)
 		}
 	}
-	r, err := BuildReport(dir, judge.Error)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range r.Errors {
-		out = append(out, "input error: "+e.Error())
-	}
-	for _, f := range r.Findings {
-		if f.Severity >= judge.Warning {
-			out = append(out, f.Check+" "+f.Interface+": "+f.Message)
-		}
-	}
-	return out
+	return serious(t, dir)
 }
 
 // The rendered tables of a new SONiC leaf, laid over its PORT rows, lint
