@@ -223,11 +223,14 @@ func stockConverges(t *testing.T, buffers string) {
 	fixConverges(t, dir)
 }
 
-// sonic-mixed's planted SONiC defects converge with the NVUE leaves' fixes.
+// sonic-mixed's planted SONiC defects converge with the NVUE leaves' fixes,
+// and so does the simulator's mixed fabric, whose SONiC switch is a
+// published config_db.json (collectors/sim/testdata/sonic-mixed).
 func TestFixSONiCMixedConverges(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "pod")
 	fixture.Copy(t, "../../../examples/sonic-mixed", dir)
 	fixConverges(t, dir)
+	fixConverges(t, fixture.Dir(t, "../../../collectors/sim/testdata/sonic-mixed"))
 }
 
 // setMinBandwidth writes roce.min_bandwidth into dir's inventory.
