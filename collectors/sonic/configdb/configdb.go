@@ -82,11 +82,16 @@ type Table struct {
 // Row is one entry of a table.
 type Row struct {
 	// Key is the row's key as written after the table name: "Ethernet0|3".
-	Key    string
-	Pos    source.Pos
-	Fields map[string]*Field
-	// Names are the field names in file order.
-	Names []string
+	Key string
+	Pos source.Pos
+	// Fields are the row's fields in file order; a field given twice is
+	// in the place of its first, with the last value. They are one array
+	// rather than a map: a row has a handful of fields, which a scan finds
+	// faster than a hash, and a file has thousands of rows.
+	Fields []Field
+	// index finds a field of a long row (more than maxScan fields, such
+	// as CABLE_LENGTH's one per port); nil for a short one.
+	index map[string]int32
 }
 
 // Field is one field of a row.
@@ -123,7 +128,61 @@ func (r *Row) Get(name string) *Field {
 	if r == nil {
 		return nil
 	}
-	return r.Fields[name]
+	if r.index != nil {
+		if i, ok := r.index[name]; ok {
+			return &r.Fields[i]
+		}
+		return nil
+	}
+	for i := range r.Fields {
+		if r.Fields[i].Name == name {
+			return &r.Fields[i]
+		}
+	}
+	return nil
+}
+
+// Names are the row's field names in file order.
+func (r *Row) Names() []string {
+	if r == nil {
+		return nil
+	}
+	names := make([]string, len(r.Fields))
+	for i := range r.Fields {
+		names[i] = r.Fields[i].Name
+	}
+	return names
+}
+
+// NewRow is a row of fields, in their order, for a caller that builds a
+// configuration rather than parsing one; a name given twice keeps its
+// first place and the last field.
+func NewRow(key string, pos source.Pos, fields ...Field) *Row {
+	r := &Row{Key: key, Pos: pos}
+	for _, f := range fields {
+		if g := r.Get(f.Name); g != nil {
+			*g = f
+			continue
+		}
+		r.Fields = append(r.Fields, f)
+	}
+	if len(r.Fields) > maxScan {
+		r.index = make(map[string]int32, len(r.Fields))
+		for i := range r.Fields {
+			r.index[r.Fields[i].Name] = int32(i)
+		}
+	}
+	return r
+}
+
+// Set gives the row's field f.Name f's value and position, in its place
+// when the row has it, else last.
+func (r *Row) Set(f Field) {
+	if g := r.Get(f.Name); g != nil {
+		*g = f
+		return
+	}
+	*r = *NewRow(r.Key, r.Pos, append(slices.Clip(r.Fields), f)...)
 }
 
 // Namespace returns the namespace name ("" on a single-ASIC switch), nil

@@ -69,11 +69,11 @@ func FuzzParse(f *testing.F) {
 				for _, rk := range tbl.Keys {
 					r := tbl.Rows[rk]
 					inside("row", r.Pos)
-					if len(r.Names) != len(r.Fields) {
-						t.Fatalf("row %s: %d fields, %d names", rk, len(r.Fields), len(r.Names))
-					}
-					for _, fn := range r.Names {
-						inside("field", r.Fields[fn].Pos)
+					for i, f := range r.Fields {
+						inside("field", f.Pos)
+						if r.Get(f.Name) != &r.Fields[i] {
+							t.Fatalf("row %s: field %q given twice, or Get does not find it", rk, f.Name)
+						}
 					}
 				}
 			}

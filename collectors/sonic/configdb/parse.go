@@ -98,7 +98,7 @@ type parser struct {
 	fields []Field
 	strs   []string
 	// scratch gathers a row's fields, list a field's elements.
-	scratch []*Field
+	scratch []Field
 	list    []string
 	// rowScratch gathers a new table's rows, rowIndex their keys.
 	rowScratch []*Row
@@ -117,15 +117,6 @@ func (p *parser) newRow() *Row {
 	r := &p.rows[0]
 	p.rows = p.rows[1:]
 	return r
-}
-
-func (p *parser) newField() *Field {
-	if len(p.fields) == 0 {
-		p.fields = make([]Field, block)
-	}
-	f := &p.fields[0]
-	p.fields = p.fields[1:]
-	return f
 }
 
 // decOptions accept what encoding/json (and Python's json, which
@@ -660,8 +651,8 @@ func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
 	}
 	r := p.newRow()
 	*r = Row{Key: key, Pos: p.pos(koff)}
-	// The fields are gathered first, so that the map is made at its size
-	// once and Names is cut from a shared block.
+	// The fields are gathered first, so that the row's are cut from a
+	// shared block at their number once.
 	fs := p.scratch[:0]
 	p.indexed = false
 	for {
@@ -672,11 +663,11 @@ func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
 		if !ok {
 			break
 		}
-		f, err := p.field(t, r, name, foff)
+		f, ok, err := p.field(t, r, name, foff)
 		if err != nil {
 			return nil, err
 		}
-		if f == nil {
+		if !ok {
 			continue
 		}
 		if i := p.find(fs, name); i >= 0 {
@@ -690,24 +681,40 @@ func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
 		fs = append(fs, f)
 	}
 	p.scratch = fs[:0]
-	r.Fields = make(map[string]*Field, len(fs))
 	if len(fs) == 0 {
 		return r, nil
 	}
-	r.Names = p.strings(len(fs))
-	for i, f := range fs {
-		r.Names[i] = f.Name
-		r.Fields[f.Name] = f
+	r.Fields = p.newFields(len(fs))
+	copy(r.Fields, fs)
+	if len(fs) > maxScan {
+		r.index = make(map[string]int32, len(fs))
+		for i := range fs {
+			r.index[fs[i].Name] = int32(i)
+		}
 	}
 	return r, nil
 }
 
+// newFields is a slice of n fields cut from a shared block: a
+// configuration has thousands of short rows, and lives as a whole.
+func (p *parser) newFields(n int) []Field {
+	if n > len(p.fields) {
+		if n > block {
+			return make([]Field, n)
+		}
+		p.fields = make([]Field, block*2)
+	}
+	f := p.fields[:n:n]
+	p.fields = p.fields[n:]
+	return f
+}
+
 // find is the index in fs of the field name, -1 if absent: a scan while
 // the row is short, then p.index, which holds a long row's fields.
-func (p *parser) find(fs []*Field, name string) int {
+func (p *parser) find(fs []Field, name string) int {
 	if !p.indexed {
-		for i, f := range fs {
-			if f.Name == name {
+		for i := range fs {
+			if fs[i].Name == name {
 				return i
 			}
 		}
@@ -719,8 +726,8 @@ func (p *parser) find(fs []*Field, name string) int {
 		}
 		clear(p.index)
 		p.indexed = true
-		for i, f := range fs {
-			p.index[f.Name] = i
+		for i := range fs {
+			p.index[fs[i].Name] = i
 		}
 		return -1
 	}
@@ -730,7 +737,8 @@ func (p *parser) find(fs []*Field, name string) int {
 	return -1
 }
 
-// maxScan is the most fields a row is scanned for a name given twice.
+// maxScan is the most fields a row is scanned for a name (given twice,
+// or asked for by Get).
 const maxScan = 32
 
 // strings is a slice of n strings cut from a shared block: a
@@ -747,61 +755,60 @@ func (p *parser) strings(n int) []string {
 	return s
 }
 
-// field reads a field's value; nil when it is skipped.
-func (p *parser) field(t *Table, r *Row, name string, foff int) (*Field, error) {
+// field reads a field's value; ok false when it is skipped.
+func (p *parser) field(t *Table, r *Row, name string, foff int) (f Field, ok bool, err error) {
 	kind, off, err := p.next()
 	if err != nil {
-		return nil, err
+		return f, false, err
 	}
-	f := p.newField()
-	*f = Field{Name: name, Pos: p.pos(foff)}
+	f = Field{Name: name, Pos: p.pos(foff)}
 	switch kind {
 	case '"':
 		f.Value = p.str(off)
-		return f, nil
+		return f, true, nil
 	case '{':
 		if err := p.skip(); err != nil {
-			return nil, err
+			return f, false, err
 		}
 		p.note(off, "field %q of %s|%s is an object, not a string: ignored", name, t.Name, r.Key)
-		return nil, nil
+		return f, false, nil
 	case '[':
 		return p.readList(t, r, f)
 	}
 	f.Value = p.text(kind, off)
 	p.note(off, "field %q of %s|%s is %s, not a string: read as %q", name, t.Name, r.Key, describe(kind), f.Value)
-	return f, nil
+	return f, true, nil
 }
 
 // list reads a JSON array (a YANG leaf-list) after its '['.
-func (p *parser) readList(t *Table, r *Row, f *Field) (*Field, error) {
+func (p *parser) readList(t *Table, r *Row, f Field) (Field, bool, error) {
 	l := p.list[:0]
 	for {
 		kind, off, err := p.next()
 		if err != nil {
-			return nil, err
+			return f, false, err
 		}
 		switch kind {
 		case ']':
 			p.list = l[:0]
 			if len(l) == 0 {
 				f.List = []string{}
-				return f, nil
+				return f, true, nil
 			}
 			f.List = p.strings(len(l))
 			copy(f.List, l)
 			f.Value = strings.Join(f.List, ",")
-			return f, nil
+			return f, true, nil
 		case '{', '[':
 			if err := p.skip(); err != nil {
-				return nil, err
+				return f, false, err
 			}
 			// The rest of the array, then the field is dropped.
 			if err := p.skip(); err != nil {
-				return nil, err
+				return f, false, err
 			}
 			p.note(off, "field %q of %s|%s holds %s in its list, not strings: ignored", f.Name, t.Name, r.Key, describe(kind))
-			return nil, nil
+			return f, false, nil
 		case '"':
 			l = append(l, p.str(off))
 		default:

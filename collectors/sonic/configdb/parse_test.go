@@ -66,7 +66,7 @@ func TestPositions(t *testing.T) {
 	if got := pqm.Keys[:2]; !slices.Equal(got, []string{"global", "Ethernet0"}) {
 		t.Errorf("PORT_QOS_MAP keys start %q, want file order global, Ethernet0", got)
 	}
-	if got := eth0.Names[:2]; !slices.Equal(got, []string{"dscp_to_tc_map", "tc_to_queue_map"}) {
+	if got := eth0.Names()[:2]; !slices.Equal(got, []string{"dscp_to_tc_map", "tc_to_queue_map"}) {
 		t.Errorf("Ethernet0 fields start %q, want file order", got)
 	}
 
@@ -157,8 +157,8 @@ func TestDuplicates(t *testing.T) {
 		t.Errorf("PFC_WD in Order %d times, want once", strings.Count(strings.Join(ns.Order, " "), "PFC_WD"))
 	}
 	dm := ns.Table("DEVICE_METADATA").Row("localhost")
-	if bm := dm.Get("buffer_model"); bm.Pos.Line != 418 || dm.Names[0] != "buffer_model" {
-		t.Errorf("buffer_model at line %d, first name %q: want the last (418) in the first place", bm.Pos.Line, dm.Names[0])
+	if bm := dm.Get("buffer_model"); bm.Pos.Line != 418 || dm.Names()[0] != "buffer_model" {
+		t.Errorf("buffer_model at line %d, first name %q: want the last (418) in the first place", bm.Pos.Line, dm.Names()[0])
 	}
 	var lines []int
 	for _, n := range c.Notes {
@@ -208,8 +208,8 @@ func TestValues(t *testing.T) {
 	if r.Get("nested") != nil || r.Get("deep") != nil {
 		t.Errorf("nested = %v, deep = %v: want both skipped", r.Get("nested"), r.Get("deep"))
 	}
-	if !slices.Equal(r.Names, []string{"mtu", "admin", "fec", "speed", "lanes", "empty"}) {
-		t.Errorf("names %q", r.Names)
+	if !slices.Equal(r.Names(), []string{"mtu", "admin", "fec", "speed", "lanes", "empty"}) {
+		t.Errorf("names %q", r.Names())
 	}
 	var got []string
 	for _, n := range c.Notes {
@@ -444,8 +444,8 @@ func TestMatchesEncodingJSON(t *testing.T) {
 			for _, rk := range tbl.Keys {
 				got[tk+"\x00"+rk] = ""
 				r := tbl.Rows[rk]
-				for _, fk := range r.Names {
-					got[tk+"\x00"+rk+"\x00"+fk] = r.Fields[fk].Value
+				for _, f := range r.Fields {
+					got[tk+"\x00"+rk+"\x00"+f.Name] = f.Value
 				}
 			}
 		}

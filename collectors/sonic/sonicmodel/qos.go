@@ -121,12 +121,13 @@ func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
 	if t := ns.Table("CABLE_LENGTH"); t != nil {
 		for _, k := range t.Keys {
 			r := t.Rows[k]
-			for _, port := range r.Names {
+			for i := range r.Fields {
+				port := r.Fields[i].Name
 				if _, seen := ix.cable[port]; !seen {
 					ix.cable[port] = struct {
 						f   *configdb.Field
 						row *configdb.Row
-					}{r.Fields[port], r}
+					}{&r.Fields[i], r}
 				}
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/sonic/configdb"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // load parses files (paths under testdata or configdb's testdata) and lays
@@ -154,7 +155,7 @@ func TestStockMellanoxQoS(t *testing.T) {
 // buffermgrd writes it at run time.
 func TestTraditionalBuffers(t *testing.T) {
 	cfg := load(t, portsSN5600, qosSample, tradSample)
-	cfg.Namespaces[0].Table("DEVICE_METADATA").Row("localhost").Fields["buffer_model"].Value = "traditional"
+	cfg.Namespaces[0].Table("DEVICE_METADATA").Row("localhost").Get("buffer_model").Value = "traditional"
 	sw, _ := Switch("leaf01", "leaf", cfg, []string{"Ethernet0", "etp2"})
 	if got := strings.Join(sw.Ports, ","); got != "Ethernet0,Ethernet8" {
 		t.Fatalf("ports %q: the inventory names Ethernet0 and the alias etp2", got)
@@ -199,9 +200,9 @@ func TestOldReferencesAndFlatShape(t *testing.T) {
 func TestUndefinedMap(t *testing.T) {
 	cfg := load(t, portsSN5600, qosSample)
 	row := cfg.Namespaces[0].Table("PORT_QOS_MAP").Row("Ethernet0")
-	row.Fields["dscp_to_tc_map"].Value = "ROCE"
+	row.Get("dscp_to_tc_map").Value = "ROCE"
 	sw, problems := Switch("leaf01", "leaf", cfg, nil)
-	if len(problems) != 1 || !strings.Contains(problems[0].Msg, "DSCP_TO_TC_MAP|ROCE") || problems[0].Line != row.Fields["dscp_to_tc_map"].Pos.Line {
+	if len(problems) != 1 || !strings.Contains(problems[0].Msg, "DSCP_TO_TC_MAP|ROCE") || problems[0].Line != row.Get("dscp_to_tc_map").Pos.Line {
 		t.Fatalf("problems %v", problems)
 	}
 	if v := sw.PortQoS["Ethernet0"].DSCP[26]; v.V != 0 || !v.Origin.IsDefault() {
@@ -215,10 +216,10 @@ func TestUnknownField(t *testing.T) {
 	cfg := load(t, portsSN5600, qosSample)
 	ns := cfg.Namespaces[0]
 	row := ns.Table("PORT_QOS_MAP").Row("Ethernet0")
-	f := *row.Fields["dscp_to_tc_map"]
+	f := *row.Get("dscp_to_tc_map")
 	f.Name = "dscp_to_tc_mapp"
-	row.Fields[f.Name], row.Names = &f, append(row.Names, f.Name)
-	ns.Tables["NOT_A_QOS_TABLE"] = &configdb.Table{Name: "NOT_A_QOS_TABLE", Rows: map[string]*configdb.Row{"x": {Key: "x", Fields: map[string]*configdb.Field{"y": {Name: "y"}}, Names: []string{"y"}}}, Keys: []string{"x"}}
+	row.Set(f)
+	ns.Tables["NOT_A_QOS_TABLE"] = &configdb.Table{Name: "NOT_A_QOS_TABLE", Rows: map[string]*configdb.Row{"x": configdb.NewRow("x", source.Pos{}, configdb.Field{Name: "y"})}, Keys: []string{"x"}}
 	ns.Order = append(ns.Order, "NOT_A_QOS_TABLE")
 	sw, _ := Switch("leaf01", "leaf", cfg, nil)
 	var notes []string
