@@ -36,8 +36,6 @@ import (
 // json module does (sonic-cfggen reads the file with it).
 func Parse(file string, data []byte) (*Config, error) {
 	p := &parser{file: file, data: data, lines: lineStarts(data)}
-	// Real files hold one distinct string for every two to six lines.
-	p.intern = make(map[string]string, len(p.lines)/4+16)
 	p.rowIndex = map[string]int{}
 	base := 0
 	if bytes.HasPrefix(data, bom) {
@@ -84,9 +82,13 @@ type parser struct {
 	base  int // offset in data of dec's first byte
 	// tok is the last token read; it is valid until the next read.
 	tok jsontext.Token
-	// intern holds one copy of each short string read: a file names the
-	// same fields, profiles and ports thousands of times.
-	intern map[string]string
+	// copy is data as one string, which the strings read are cut from:
+	// a copy, so that the caller may reuse data, and one, so that the
+	// thousands of names, values and keys of a file cost no allocation
+	// each. It lives as long as any of them, which is as long as the
+	// Config: a Config is some five times its file's size, so it adds a
+	// fifth.
+	copy string
 	cfg    *Config
 	notes  *[]*source.Error
 	// body, end are the offsets of the JSON text: after a byte order
@@ -248,25 +250,15 @@ func (p *parser) next() (jsontext.Kind, int, error) {
 
 // str is the value of the string token just read, which starts at off.
 func (p *parser) str(off int) string {
-	raw := p.data[off+1 : int(p.dec.InputOffset())+p.base-1]
-	if bytes.IndexByte(raw, '\\') >= 0 {
+	end := int(p.dec.InputOffset()) + p.base - 1
+	if bytes.IndexByte(p.data[off+1:end], '\\') >= 0 {
 		return p.tok.String()
 	}
-	if len(raw) > maxIntern {
-		return string(raw)
+	if p.copy == "" {
+		p.copy = string(p.data)
 	}
-	// The lookup converts without allocating.
-	if s, ok := p.intern[string(raw)]; ok {
-		return s
-	}
-	s := string(raw)
-	p.intern[s] = s
-	return s
+	return p.copy[off+1 : end]
 }
-
-// maxIntern is the longest string interned: names, references and
-// numbers repeat; descriptions rarely do.
-const maxIntern = 64
 
 // key is the next object key, or ok false at the object's end.
 func (p *parser) key() (key string, off int, ok bool, err error) {
@@ -325,7 +317,10 @@ func (p *parser) text(kind jsontext.Kind, off int) string {
 	if kind == '"' {
 		return p.str(off)
 	}
-	return string(p.data[off : int(p.dec.InputOffset())+p.base])
+	if p.copy == "" {
+		p.copy = string(p.data)
+	}
+	return p.copy[off : int(p.dec.InputOffset())+p.base]
 }
 
 // isNamespace reports whether a top-level key names a namespace of a
