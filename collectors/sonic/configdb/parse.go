@@ -88,9 +88,9 @@ type parser struct {
 	// each. It lives as long as any of them, which is as long as the
 	// Config: a Config is some five times its file's size, so it adds a
 	// fifth.
-	copy string
-	cfg    *Config
-	notes  *[]*source.Error
+	copy  string
+	cfg   *Config
+	notes *[]*source.Error
 	// body, end are the offsets of the JSON text: after a byte order
 	// mark, before trailing blanks.
 	body, end int
