@@ -123,6 +123,14 @@ func (t *Table) Row(key string) *Row {
 	return t.Rows[key]
 }
 
+// Len is the number of the table's rows, 0 when t is nil.
+func (t *Table) Len() int {
+	if t == nil {
+		return 0
+	}
+	return len(t.Keys)
+}
+
 // Get returns the row's field name, nil when absent (or when r is nil).
 func (r *Row) Get(name string) *Field {
 	if r == nil {

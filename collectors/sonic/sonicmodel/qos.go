@@ -90,10 +90,12 @@ func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
 	if ix, ok := b.nsIdx[ns]; ok {
 		return ix
 	}
-	ix := &nsIndex{queues: map[string][8]*configdb.Row{}, pgs: map[string][]string{}, cable: map[string]struct {
+	// Each map is made at the size of the namespace's PORT table.
+	n := ns.Table("PORT").Len()
+	ix := &nsIndex{queues: make(map[string][8]*configdb.Row, n), pgs: make(map[string][]string, n), cable: make(map[string]struct {
 		f   *configdb.Field
 		row *configdb.Row
-	}{}}
+	}, n)}
 	if t := ns.Table("QUEUE"); t != nil {
 		// A key may name a range ("Ethernet0|3-4", src/sonic-yang-models/
 		// yang-models/sonic-queue.yang).
@@ -136,23 +138,43 @@ func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
 	return ix
 }
 
-// key is what decides a port's QoS: ports with the same key share one.
-func (m maps) key() string {
-	var sb strings.Builder
-	sb.WriteString(m.ns.Name)
-	for _, f := range []*configdb.Field{m.dscp, m.dot1p, m.tcQueue, m.tcPG, m.pfcQueue, m.pfc, m.cable, m.pfcAsym} {
-		sb.WriteByte(0)
+// qosKey is what decides a port's QoS: ports with the same key share
+// one. A field that is absent and one that is empty differ (an empty
+// dscp_to_tc_map still makes the port trust DSCP, an empty scheduler
+// names no SCHEDULER); a queue without a QUEUE row and one whose row names
+// neither are the same. It is a value, not a string built per port: a
+// switch has hundreds of ports and few QoS.
+type qosKey struct {
+	ns     *configdb.Namespace
+	fields [8]string
+	has    uint8 // bit i: fields[i] is given
+	queues [8]struct {
+		scheduler, wred       string
+		hasScheduler, hasWRED bool
+	}
+}
+
+func (m maps) key() qosKey {
+	k := qosKey{ns: m.ns}
+	for i, f := range [...]*configdb.Field{m.dscp, m.dot1p, m.tcQueue, m.tcPG, m.pfcQueue, m.pfc, m.cable, m.pfcAsym} {
 		if f != nil {
-			sb.WriteString(f.Value)
+			k.fields[i] = f.Value
+			k.has |= 1 << i
 		}
 	}
-	for _, r := range m.queues {
-		sb.WriteByte(0)
-		if r != nil {
-			sb.WriteString(r.Get("scheduler").ValueOr("") + "\x01" + r.Get("wred_profile").ValueOr(""))
+	for i, r := range m.queues {
+		q := &k.queues[i]
+		if r == nil {
+			continue
+		}
+		if f := r.Get("scheduler"); f != nil {
+			q.scheduler, q.hasScheduler = f.Value, true
+		}
+		if f := r.Get("wred_profile"); f != nil {
+			q.wred, q.hasWRED = f.Value, true
 		}
 	}
-	return sb.String()
+	return k
 }
 
 // indexRange reads "3" or "3-4"; nil when it is neither.
