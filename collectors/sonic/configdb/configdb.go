@@ -60,7 +60,10 @@ type Config struct {
 type Namespace struct {
 	Name string
 	// Pos is the namespace's key; the zero Pos for "".
-	Pos    source.Pos
+	Pos source.Pos
+	// Tables are the namespace's tables by name. A table the model does
+	// not read may be only scanned until Table (or a Table method) asks
+	// for it: read them through Table.
 	Tables map[string]*Table
 	// Order is the table names in file order.
 	Order []string
@@ -77,6 +80,8 @@ type Table struct {
 	// nested is whether a nested key "TABLE" gave rows, rather than only
 	// flat keys "TABLE|key": a second nested key replaces the table.
 	nested bool
+	// lazy is a table only scanned: Rows and Keys are read on first use.
+	lazy *lazyTable
 }
 
 // Row is one entry of a table.
@@ -112,7 +117,9 @@ func (n *Namespace) Table(name string) *Table {
 	if n == nil {
 		return nil
 	}
-	return n.Tables[name]
+	t := n.Tables[name]
+	t.load()
+	return t
 }
 
 // Row returns the table's row key, nil when absent (or when t is nil).
@@ -120,6 +127,7 @@ func (t *Table) Row(key string) *Row {
 	if t == nil {
 		return nil
 	}
+	t.load()
 	return t.Rows[key]
 }
 
@@ -128,6 +136,7 @@ func (t *Table) Len() int {
 	if t == nil {
 		return 0
 	}
+	t.load()
 	return len(t.Keys)
 }
 
@@ -212,6 +221,7 @@ func (t *Table) Sorted() []string {
 	if t == nil {
 		return nil
 	}
+	t.load()
 	return slices.Sorted(maps.Keys(t.Rows))
 }
 

@@ -3,8 +3,10 @@ package configdb
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/qoslint/qoslint/internal/source"
@@ -39,6 +41,11 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		c, err := Parse("f.json", data)
+		// Tables only scanned read as the parser reads them at once.
+		full, ferr := parse("f.json", data, true)
+		if got, want := dump(c, err), dump(full, ferr); got != want {
+			t.Fatalf("Parse differs from the eager parse:\n%s\nwant\n%s", got, want)
+		}
 		if err != nil {
 			var se *source.Error
 			if !errors.As(err, &se) {
@@ -61,7 +68,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("%d tables, %d in Order", len(ns.Tables), len(ns.Order))
 			}
 			for _, tn := range ns.Order {
-				tbl := ns.Tables[tn]
+				tbl := ns.Table(tn)
 				inside("table", tbl.Pos)
 				if len(tbl.Keys) != len(tbl.Rows) {
 					t.Fatalf("table %s: %d rows, %d keys", tn, len(tbl.Rows), len(tbl.Keys))
@@ -101,4 +108,32 @@ func BenchmarkParse(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// dump prints all of a parse: the error, or the shape, the notes and every
+// namespace, table, row and field with its position.
+func dump(c *Config, err error) string {
+	if err != nil {
+		return "error " + err.Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s\n", c.File, c.Shape)
+	for _, n := range c.Notes {
+		fmt.Fprintf(&b, "note %v %s\n", n.Pos, n.Msg)
+	}
+	for _, ns := range c.Namespaces {
+		fmt.Fprintf(&b, "ns %q %v %q\n", ns.Name, ns.Pos, ns.Order)
+		for _, tn := range ns.Order {
+			tbl := ns.Table(tn)
+			fmt.Fprintf(&b, " table %s %v %d\n", tn, tbl.Pos, len(tbl.Rows))
+			for _, rk := range tbl.Keys {
+				r := tbl.Rows[rk]
+				fmt.Fprintf(&b, "  row %q %q %v\n", rk, r.Key, r.Pos)
+				for _, f := range r.Fields {
+					fmt.Fprintf(&b, "   %q=%q %q %v %v\n", f.Name, f.Value, f.List, f.List == nil, f.Pos)
+				}
+			}
+		}
+	}
+	return b.String()
 }

@@ -34,8 +34,16 @@ import (
 //
 // A key given twice keeps its first place and the last value, as Python's
 // json module does (sonic-cfggen reads the file with it).
+//
+// A table the model does not read, and which holds nothing to note, is
+// only scanned, and read on its first use (Namespace.Table).
 func Parse(file string, data []byte) (*Config, error) {
-	p := &parser{file: file, data: data, lines: lineStarts(data)}
+	return parse(file, data, false)
+}
+
+// parse is Parse; eager reads every table now.
+func parse(file string, data []byte, eager bool) (*Config, error) {
+	p := &parser{file: file, data: data, lines: lineStarts(data), eager: eager}
 	p.rowIndex = map[string]int{}
 	base := 0
 	if bytes.HasPrefix(data, bom) {
@@ -53,6 +61,7 @@ func Parse(file string, data []byte) (*Config, error) {
 			Msg: fmt.Sprintf("column %d: byte 0x%02X is not UTF-8: JSON must be UTF-8 (RFC 8259 section 8.1)", col, b)}
 	}
 	p.body, p.end = base, end
+	p.copy = string(data)
 	p.reset(base, body)
 	cfg := &Config{File: file, Shape: Nested}
 	p.cfg = cfg
@@ -108,6 +117,12 @@ type parser struct {
 	// index finds a name given twice in a long row (indexed).
 	index   map[string]int
 	indexed bool
+	// eager reads every table now (a table read later, and FuzzParse's
+	// reference); else a plain table the model does not read is only
+	// scanned, with keyHashes and fieldSpans.
+	eager      bool
+	keyHashes  map[uint64]struct{}
+	fieldSpans [][2]int
 }
 
 const block = 128
@@ -254,9 +269,6 @@ func (p *parser) str(off int) string {
 	if bytes.IndexByte(p.data[off+1:end], '\\') >= 0 {
 		return p.tok.String()
 	}
-	if p.copy == "" {
-		p.copy = string(p.data)
-	}
 	return p.copy[off+1 : end]
 }
 
@@ -316,9 +328,6 @@ func describe(kind jsontext.Kind) string {
 func (p *parser) text(kind jsontext.Kind, off int) string {
 	if kind == '"' {
 		return p.str(off)
-	}
-	if p.copy == "" {
-		p.copy = string(p.data)
 	}
 	return p.copy[off : int(p.dec.InputOffset())+p.base]
 }
@@ -541,6 +550,11 @@ func (p *parser) namespace(name string, koff int) (m *pending, err error) {
 
 // nestedTable reads the value of the table key name at koff into ns.
 func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
+	if t := ns.Tables[name]; t == nil && !p.eager && !readTables[name] && p.dec.PeekKind() == '{' {
+		if ok, err := p.lazyTable(ns, name, koff); ok || err != nil {
+			return err
+		}
+	}
 	kind, off, err := p.next()
 	if err != nil {
 		return err
@@ -608,10 +622,37 @@ func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
 	return nil
 }
 
+// lazyTable records table name, whose '{' is next, unread when scanTable
+// finds it plain: ok false when it is not, and the caller reads it.
+func (p *parser) lazyTable(ns *Namespace, name string, koff int) (ok bool, err error) {
+	off := int(p.dec.InputOffset()) + p.base
+	for off < len(p.data) && p.data[off] != '{' {
+		off++
+	}
+	end, ok := p.scanTable(off)
+	if !ok {
+		return false, nil
+	}
+	// The decoder checks the JSON as it skips it; the scan accepts less
+	// than it does, and ends where it does.
+	if err := p.dec.SkipValue(); err != nil {
+		return false, p.syntaxError(err)
+	}
+	if got := int(p.dec.InputOffset()) + p.base; got != end {
+		return false, p.errAt(off, "table %s: scanned to offset %d, skipped to %d", name, end, got)
+	}
+	ns.Tables[name] = &Table{Name: name, Pos: p.pos(koff), nested: true,
+		lazy: &lazyTable{file: p.file, copy: p.copy, koff: koff, start: off, end: end}}
+	ns.Order = append(ns.Order, name)
+	return true, nil
+}
+
 // flatRow reads the value of the top-level key "TABLE|key" at koff.
 func (p *parser) flatRow(ns *Namespace, k string, koff int) error {
 	name, key, _ := strings.Cut(k, "|")
 	t := ns.Tables[name]
+	// Rows given flat join a table given nested before.
+	t.load()
 	if t == nil {
 		t = &Table{Name: name, Pos: p.pos(koff), Rows: map[string]*Row{}}
 		ns.Tables[name] = t

@@ -440,7 +440,7 @@ func TestMatchesEncodingJSON(t *testing.T) {
 		got := map[string]string{}
 		ns := c.Namespaces[0]
 		for _, tk := range ns.Order {
-			tbl := ns.Tables[tk]
+			tbl := ns.Table(tk)
 			for _, rk := range tbl.Keys {
 				got[tk+"\x00"+rk] = ""
 				r := tbl.Rows[rk]
@@ -495,5 +495,84 @@ func TestStrings(t *testing.T) {
 	}
 	if r.Get("e").Value != r.Get("f").Value || len(c.Notes) != 0 {
 		t.Errorf("e %q, f %q; notes %v", r.Get("e").Value, r.Get("f").Value, c.Notes)
+	}
+}
+
+// A table the model does not read is only scanned when it holds nothing to
+// note, and reads on its first use with the positions of the file; one
+// that holds something to note is read at once and noted as a read table
+// is.
+func TestScannedTables(t *testing.T) {
+	const f = "sample_config_db.SAMPLE_CONFIG_DB_JSON.json"
+	data, err := os.ReadFile(filepath.Join("testdata", f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Parse(f, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := c.Namespace("")
+	var scanned []string
+	for _, name := range ns.Order {
+		if ns.Tables[name].lazy != nil {
+			scanned = append(scanned, name)
+		}
+		if ReadWithFile(name) && ns.Tables[name].lazy != nil {
+			t.Errorf("table %s, which the model reads, was only scanned", name)
+		}
+	}
+	if len(scanned) < len(ns.Order)/2 || !slices.Contains(scanned, "VLAN") {
+		t.Errorf("scanned %d tables of %d (%v): want most, VLAN among them", len(scanned), len(ns.Order), scanned)
+	}
+	// Where the text has VLAN|Vlan111's vlanid.
+	text := string(data)
+	tableAt := strings.Index(text, `"VLAN": {`)
+	rowAt := tableAt + strings.Index(text[tableAt:], `"Vlan111": {`)
+	fieldAt := rowAt + strings.Index(text[rowAt:], `"vlanid"`)
+	pos := func(off int) string {
+		line := strings.Count(text[:off], "\n") + 1
+		return fmt.Sprintf("%s:%d:%d", f, line, off-strings.LastIndexByte(text[:off], '\n'))
+	}
+	vlan := ns.Table("VLAN")
+	r := vlan.Row("Vlan111")
+	if at(vlan.Pos) != pos(tableAt) || r == nil || at(r.Pos) != pos(rowAt) || at(r.Get("vlanid").Pos) != pos(fieldAt) || r.Get("vlanid").Value != "111" {
+		t.Errorf("VLAN at %s, Vlan111 %+v: want %s, %s, vlanid 111 at %s", at(vlan.Pos), r, pos(tableAt), pos(rowAt), pos(fieldAt))
+	}
+
+	// VLAN is as long as PORT: the same columns.
+	for _, rows := range []string{
+		`{"r": {"a": "1"}, "r": {"a": "2"}}`,
+		`{"r": {"a": "1", "a": "2"}}`,
+		`{"r": {"a": 1}}`,
+		`{"r": {"a": ["1", 2]}}`,
+		`{"r": {"a": {"b": "c"}}}`,
+		`{"r": {"a": "\u0041\n"}}`,
+		`{"r\"": {"a\\": "1"}}`,
+	} {
+		read, err := Parse("t.json", []byte(`{"PORT": `+rows+`}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := Parse("t.json", []byte(`{"VLAN": `+rows+`}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.Namespaces[0].Tables["VLAN"].lazy != nil {
+			t.Errorf("%s: scanned, want read at once", rows)
+		}
+		var want, got []string
+		for _, n := range read.Notes {
+			want = append(want, strings.ReplaceAll(n.Error(), "PORT", "VLAN"))
+		}
+		for _, n := range other.Notes {
+			got = append(got, n.Error())
+		}
+		if !slices.Equal(got, want) || len(got) == 0 && !strings.Contains(rows, `\`) {
+			t.Errorf("%s: notes %q, want %q", rows, got, want)
+		}
+		if g, w := dump(other, nil), strings.ReplaceAll(dump(read, nil), "PORT", "VLAN"); g != w {
+			t.Errorf("%s: read as\n%s\nwant\n%s", rows, g, w)
+		}
 	}
 }

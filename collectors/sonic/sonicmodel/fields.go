@@ -35,7 +35,7 @@ func (b *builder) unknownFields() {
 			if !ok {
 				continue
 			}
-			t := ns.Tables[tname]
+			t := ns.Table(tname)
 			for _, k := range t.Keys {
 				r := t.Rows[k]
 				for i := range r.Fields {

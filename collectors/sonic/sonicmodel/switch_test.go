@@ -3,6 +3,7 @@ package sonicmodel
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -248,5 +249,34 @@ func BenchmarkSwitch(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
 		Switch("leaf01", "leaf", cfg, nil)
+	}
+}
+
+// Every table the builder reads is one configdb reads with the file: any
+// other is only scanned, and read again on its first use.
+func TestTablesReadWithFile(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?:Table|[mr][ae][pf]Row)\((?:[a-z.]+, )?"([A-Z0-9_]+)"`)
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
+			n++
+			if !configdb.ReadWithFile(m[1]) {
+				t.Errorf("%s reads table %s, which configdb only scans: add it to configdb's readTables", f, m[1])
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("found %d table reads, want the builder's (some 40)", n)
 	}
 }
