@@ -41,10 +41,10 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		c, err := Parse("f.json", data)
-		// Tables only scanned read as the parser reads them at once.
+		// Tables scanned, and read without the decoder, read as the decoder reads them.
 		full, ferr := parse("f.json", data, true)
 		if got, want := dump(c, err), dump(full, ferr); got != want {
-			t.Fatalf("Parse differs from the eager parse:\n%s\nwant\n%s", got, want)
+			t.Fatalf("Parse differs from the decoder's reading:\n%s\nwant\n%s", got, want)
 		}
 		if err != nil {
 			var se *source.Error

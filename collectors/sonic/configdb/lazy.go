@@ -1,7 +1,6 @@
 package configdb
 
 import (
-	"bytes"
 	"hash/maphash"
 	"strings"
 	"sync"
@@ -45,26 +44,9 @@ func (t *Table) load() {
 	}
 	l := t.lazy
 	l.once.Do(func() {
-		// The parser reads positions in the whole file; only the table's
-		// bytes are copied in, the rest stays zero and unread.
-		data := make([]byte, l.end)
-		copy(data[l.start:], l.copy[l.start:l.end])
-		// Line starts are counted in the text: data has only the
-		// table's newlines.
-		p := &parser{file: l.file, data: data, copy: l.copy, lines: lineStartsOf(l.copy[:l.end]),
-			rowIndex: map[string]int{}, eager: true, cfg: &Config{}}
-		p.body, p.end = l.start, l.end
-		p.reset(l.start, data[l.start:l.end])
-		ns := &Namespace{Tables: map[string]*Table{}}
-		// scanTable accepted the bytes: reading them cannot fail nor
-		// note anything (FuzzParse compares both ways of reading).
-		if err := p.nestedTable(ns, t.Name, l.koff); err == nil {
-			read := ns.Tables[t.Name]
-			t.Rows, t.Keys = read.Rows, read.Keys
-		}
-		if t.Rows == nil {
-			t.Rows = map[string]*Row{}
-		}
+		p := &parser{file: l.file, copy: l.copy, lines: lineStartsOf(l.copy[:l.end]), end: l.end}
+		// The scan found it plain: it reads so again.
+		p.plain(l.start, t)
 	})
 }
 
@@ -81,25 +63,30 @@ func lineStartsOf(s string) []int {
 	}
 }
 
-// seed hashes row keys while scanning.
+// seed hashes keys while scanning.
 var seed = maphash.MakeSeed()
 
-// scanTable reports whether the table value at data[off] ('{') is plain:
-// an object of rows, each an object of fields whose values are strings or
-// arrays of strings; no string holding an escape; no row key given twice;
-// no field name given twice in a row of at most maxScan fields. Such a
-// table reads without a note, so it may be read later. end is the offset
-// after its '}'. Anything else is read now, where the parser reports it.
-func (p *parser) scanTable(off int) (end int, ok bool) {
-	d := p.data[:p.end]
+// plain reads the table value at p.copy[off] ('{') when it is plain: an
+// object of rows, each an object of fields whose values are strings or
+// arrays of strings; no string holding an escape or a control character
+// (the file is valid UTF-8, Parse checked); no row key given twice, nor a
+// field name in a row. Such a table reads without a note or an error, and
+// without the decoder: it is most of every real file. Anything else is
+// read by the decoder, which reports it; ok is then false and t (rows the
+// reading gathered) is to be dropped. end is the offset after the '}'.
+//
+// With t nil the table is only scanned: the row keys are hashed to find
+// one given twice (a collision reads as one, and the decoder then reads
+// the table exactly).
+func (p *parser) plain(off int, t *Table) (end int, ok bool) {
+	d := p.copy[:p.end]
 	i := off + 1
 	ws := func() {
 		for i < len(d) && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r') {
 			i++
 		}
 	}
-	// str reads a string without escapes or control characters (the file
-	// is valid UTF-8), returning its contents' bounds.
+	// str reads a string, returning its contents' bounds.
 	str := func() (a, b int, ok bool) {
 		if i >= len(d) || d[i] != '"' {
 			return 0, 0, false
@@ -143,7 +130,8 @@ func (p *parser) scanTable(off int) (end int, ok bool) {
 		ws()
 		return true
 	}
-	// open reads the opening c and whether the value is empty (c+2).
+	// open reads the opening c and whether the value is empty (c+2 is
+	// the closing '}' or ']').
 	open := func(c byte) (empty, ok bool) {
 		if i >= len(d) || d[i] != c {
 			return false, false
@@ -156,68 +144,144 @@ func (p *parser) scanTable(off int) (end int, ok bool) {
 		}
 		return false, true
 	}
+	fresh := func(set map[uint64]struct{}, a, b int) bool {
+		h := maphash.String(seed, d[a:b])
+		if _, dup := set[h]; dup {
+			return false
+		}
+		set[h] = struct{}{}
+		return true
+	}
 	if p.keyHashes == nil {
 		p.keyHashes = map[uint64]struct{}{}
 	}
+	if p.rowIndex == nil {
+		p.rowIndex = map[string]int{}
+	}
 	clear(p.keyHashes)
+	clear(p.rowIndex)
+	rows := p.rowScratch[:0]
+	defer func() { p.rowScratch = rows[:0] }()
 	ws()
 	if i < len(d) && d[i] == '}' {
+		if t != nil {
+			t.Rows = map[string]*Row{}
+		}
 		return i + 1, true
 	}
 	for {
+		koff := i
 		a, b, ok := str()
 		if !ok || !colon() {
 			return 0, false
 		}
-		h := maphash.Bytes(seed, d[a:b])
-		if _, dup := p.keyHashes[h]; dup {
-			return 0, false
+		key := d[a:b]
+		var r *Row
+		if t == nil {
+			if !fresh(p.keyHashes, a, b) {
+				return 0, false
+			}
+		} else {
+			if _, dup := p.rowIndex[key]; dup {
+				return 0, false
+			}
+			p.rowIndex[key] = len(rows)
+			r = p.newRow()
+			*r = Row{Key: key, Pos: p.pos(koff)}
+			rows = append(rows, r)
 		}
-		p.keyHashes[h] = struct{}{}
 		empty, ok := open('{')
 		if !ok {
 			return 0, false
 		}
-		names := p.fieldSpans[:0]
+		fs := p.scratch[:0]
+		p.indexed = false
 		for !empty {
+			foff := i
 			a, b, ok := str()
-			if !ok || !colon() || len(names) == maxScan {
+			if !ok || !colon() {
 				return 0, false
 			}
-			for _, n := range names {
-				if bytes.Equal(d[n[0]:n[1]], d[a:b]) {
-					return 0, false
-				}
+			// A name given twice: a short row is searched, a long one
+			// indexed (p.find).
+			name := d[a:b]
+			if p.find(fs, name) >= 0 {
+				return 0, false
 			}
-			names = append(names, [2]int{a, b})
+			if p.indexed {
+				p.index[name] = len(fs)
+			}
+			f := Field{Name: name}
+			if t != nil {
+				f.Pos = p.pos(foff)
+			}
 			if i < len(d) && d[i] == '[' {
 				emptyList, _ := open('[')
+				l := p.list[:0]
 				for !emptyList {
-					if _, _, ok := str(); !ok {
+					a, b, ok := str()
+					if !ok {
 						return 0, false
 					}
+					l = append(l, d[a:b])
 					more, ok := sep(']')
 					if !ok {
 						return 0, false
 					}
 					emptyList = !more
 				}
-			} else if _, _, ok := str(); !ok {
-				return 0, false
+				p.list = l[:0]
+				if t != nil {
+					if len(l) == 0 {
+						f.List = []string{}
+					} else {
+						f.List = p.strings(len(l))
+						copy(f.List, l)
+						f.Value = strings.Join(f.List, ",")
+					}
+				}
+			} else {
+				a, b, ok := str()
+				if !ok {
+					return 0, false
+				}
+				f.Value = d[a:b]
 			}
+			fs = append(fs, f)
 			more, ok := sep('}')
 			if !ok {
 				return 0, false
 			}
 			empty = !more
 		}
-		p.fieldSpans = names[:0]
+		p.scratch = fs[:0]
+		if r != nil && len(fs) > 0 {
+			r.Fields = p.newFields(len(fs))
+			copy(r.Fields, fs)
+			if len(fs) > maxScan {
+				r.index = make(map[string]int32, len(fs))
+				for i := range fs {
+					r.index[fs[i].Name] = int32(i)
+				}
+			}
+		}
 		more, ok := sep('}')
 		if !ok {
 			return 0, false
 		}
 		if !more {
-			return i, true
+			break
 		}
 	}
+	if t != nil {
+		t.Rows = make(map[string]*Row, len(rows))
+		if len(rows) > 0 {
+			t.Keys = p.strings(len(rows))
+		}
+		for i, r := range rows {
+			t.Keys[i] = r.Key
+			t.Rows[r.Key] = r
+		}
+	}
+	return i, true
 }

@@ -41,9 +41,10 @@ func Parse(file string, data []byte) (*Config, error) {
 	return parse(file, data, false)
 }
 
-// parse is Parse; eager reads every table now.
-func parse(file string, data []byte, eager bool) (*Config, error) {
-	p := &parser{file: file, data: data, lines: lineStarts(data), eager: eager}
+// parse is Parse; decoderOnly reads every table with the decoder, as
+// FuzzParse's reference.
+func parse(file string, data []byte, decoderOnly bool) (*Config, error) {
+	p := &parser{file: file, data: data, copy: string(data), lines: lineStarts(data), decoderOnly: decoderOnly}
 	p.rowIndex = map[string]int{}
 	base := 0
 	if bytes.HasPrefix(data, bom) {
@@ -61,7 +62,6 @@ func parse(file string, data []byte, eager bool) (*Config, error) {
 			Msg: fmt.Sprintf("column %d: byte 0x%02X is not UTF-8: JSON must be UTF-8 (RFC 8259 section 8.1)", col, b)}
 	}
 	p.body, p.end = base, end
-	p.copy = string(data)
 	p.reset(base, body)
 	cfg := &Config{File: file, Shape: Nested}
 	p.cfg = cfg
@@ -117,12 +117,11 @@ type parser struct {
 	// index finds a name given twice in a long row (indexed).
 	index   map[string]int
 	indexed bool
-	// eager reads every table now (a table read later, and FuzzParse's
-	// reference); else a plain table the model does not read is only
-	// scanned, with keyHashes and fieldSpans.
-	eager      bool
-	keyHashes  map[uint64]struct{}
-	fieldSpans [][2]int
+	// decoderOnly reads every table with the decoder (FuzzParse's
+	// reference); else a plain table is read without it (plain),
+	// keyHashes finding a row key given twice in one only scanned.
+	decoderOnly bool
+	keyHashes   map[uint64]struct{}
 }
 
 const block = 128
@@ -167,7 +166,7 @@ func lineStarts(data []byte) []int {
 
 // pos is the position of data[off].
 func (p *parser) pos(off int) source.Pos {
-	off = min(max(off, 0), len(p.data))
+	off = min(max(off, 0), len(p.copy))
 	// The last line starting at or before off. Offsets mostly grow, a
 	// few lines at a time: look from the last one's line first.
 	i := p.line
@@ -550,8 +549,8 @@ func (p *parser) namespace(name string, koff int) (m *pending, err error) {
 
 // nestedTable reads the value of the table key name at koff into ns.
 func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
-	if t := ns.Tables[name]; t == nil && !p.eager && !readTables[name] && p.dec.PeekKind() == '{' {
-		if ok, err := p.lazyTable(ns, name, koff); ok || err != nil {
+	if t := ns.Tables[name]; t == nil && !p.decoderOnly && p.dec.PeekKind() == '{' {
+		if ok, err := p.plainTable(ns, name, koff); ok || err != nil {
 			return err
 		}
 	}
@@ -622,27 +621,38 @@ func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
 	return nil
 }
 
-// lazyTable records table name, whose '{' is next, unread when scanTable
-// finds it plain: ok false when it is not, and the caller reads it.
-func (p *parser) lazyTable(ns *Namespace, name string, koff int) (ok bool, err error) {
+// plainTable reads table name, whose '{' is next, when it is plain (see
+// plain): a table the model reads at once, any other on its first use. ok
+// is false when it is not plain, and the caller reads it.
+func (p *parser) plainTable(ns *Namespace, name string, koff int) (ok bool, err error) {
 	off := int(p.dec.InputOffset()) + p.base
-	for off < len(p.data) && p.data[off] != '{' {
+	for off < p.end && p.data[off] != '{' {
 		off++
 	}
-	end, ok := p.scanTable(off)
+	t := &Table{Name: name, Pos: p.pos(koff), nested: true}
+	read := readTables[name]
+	var end int
+	if read {
+		end, ok = p.plain(off, t)
+	} else {
+		end, ok = p.plain(off, nil)
+	}
 	if !ok {
 		return false, nil
 	}
-	// The decoder checks the JSON as it skips it; the scan accepts less
-	// than it does, and ends where it does.
-	if err := p.dec.SkipValue(); err != nil {
+	// The decoder checks the JSON as it reads it whole (in one pass, not
+	// token by token as SkipValue does); plain accepts less than it does,
+	// and ends where it does.
+	if _, err := p.dec.ReadValue(); err != nil {
 		return false, p.syntaxError(err)
 	}
 	if got := int(p.dec.InputOffset()) + p.base; got != end {
-		return false, p.errAt(off, "table %s: scanned to offset %d, skipped to %d", name, end, got)
+		return false, p.errAt(off, "table %s: read to offset %d, skipped to %d", name, end, got)
 	}
-	ns.Tables[name] = &Table{Name: name, Pos: p.pos(koff), nested: true,
-		lazy: &lazyTable{file: p.file, copy: p.copy, koff: koff, start: off, end: end}}
+	if !read {
+		t.lazy = &lazyTable{file: p.file, copy: p.copy, koff: koff, start: off, end: end}
+	}
+	ns.Tables[name] = t
 	ns.Order = append(ns.Order, name)
 	return true, nil
 }
