@@ -194,7 +194,13 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 		if !ok {
 			return 0, false
 		}
-		fs := p.scratch[:0]
+		// The fields are read into the free part of the shared block, so
+		// that the row's are cut from it without a copy; a row that
+		// outgrows it moves to a new one.
+		if len(p.fields) < block/4 {
+			p.fields = make([]Field, block*2)
+		}
+		fs := p.fields[:0]
 		p.indexed = false
 		for !empty {
 			foff := i
@@ -247,6 +253,12 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 				}
 				f.Value = d[a:b]
 			}
+			if len(fs) == cap(fs) {
+				// A new block, of room for the row to double.
+				grown := make([]Field, len(fs), max(block*2, 4*len(fs)))
+				copy(grown, fs)
+				fs, p.fields = grown, grown
+			}
 			fs = append(fs, f)
 			more, ok := sep('}')
 			if !ok {
@@ -254,10 +266,9 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			}
 			empty = !more
 		}
-		p.scratch = fs[:0]
 		if r != nil && len(fs) > 0 {
-			r.Fields = p.newFields(len(fs))
-			copy(r.Fields, fs)
+			r.Fields = fs[:len(fs):len(fs)]
+			p.fields = p.fields[len(fs):cap(p.fields)]
 			if len(fs) > maxScan {
 				r.index = make(map[string]int32, len(fs))
 				for i := range fs {
