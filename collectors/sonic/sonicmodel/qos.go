@@ -104,11 +104,13 @@ func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
 			if !ok {
 				continue
 			}
+			lo, hi, ok := indexSpan(idx)
+			if !ok {
+				continue
+			}
 			qs := ix.queues[p]
-			for _, q := range indexRange(idx) {
-				if q < 8 {
-					qs[q] = t.Rows[k]
-				}
+			for q := lo; q <= min(hi, 7); q++ {
+				qs[q] = t.Rows[k]
 			}
 			ix.queues[p] = qs
 		}
@@ -179,22 +181,31 @@ func (m maps) key() qosKey {
 
 // indexRange reads "3" or "3-4"; nil when it is neither.
 func indexRange(s string) []int {
-	a, z, isRange := strings.Cut(s, "-")
-	lo, err := strconv.Atoi(a)
-	if err != nil || lo < 0 {
+	lo, hi, ok := indexSpan(s)
+	if !ok {
 		return nil
-	}
-	hi := lo
-	if isRange {
-		if hi, err = strconv.Atoi(z); err != nil || hi < lo || hi > 15 {
-			return nil
-		}
 	}
 	out := make([]int, 0, hi-lo+1)
 	for i := lo; i <= hi; i++ {
 		out = append(out, i)
 	}
 	return out
+}
+
+// indexSpan reads "3" or "3-4" as its first and last index.
+func indexSpan(s string) (lo, hi int, ok bool) {
+	a, z, isRange := strings.Cut(s, "-")
+	lo, err := strconv.Atoi(a)
+	if err != nil || lo < 0 {
+		return 0, 0, false
+	}
+	hi = lo
+	if isRange {
+		if hi, err = strconv.Atoi(z); err != nil || hi < lo || hi > 15 {
+			return 0, 0, false
+		}
+	}
+	return lo, hi, true
 }
 
 // portQoS is the effective QoS of port ("" for what a port without a
