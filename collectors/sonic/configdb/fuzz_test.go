@@ -40,6 +40,23 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("%s at %+v, outside the file's %d lines", what, p, len(lines))
 			}
 		}
+		// A key's position is its opening quote, followed by the key as
+		// written (where the file holds no escape).
+		escapes := bytes.IndexByte(data, '\\') >= 0
+		key := func(what string, p source.Pos, names ...string) {
+			inside(what, p)
+			line := lines[p.Line-1]
+			if escapes || p.Column > len(line) {
+				return
+			}
+			at := line[p.Column-1:]
+			for _, n := range names {
+				if bytes.HasPrefix(at, []byte(`"`+n)) {
+					return
+				}
+			}
+			t.Fatalf("%s at %+v: %q there, not the key %q", what, p, at, names)
+		}
 		c, err := Parse("f.json", data)
 		// Tables scanned, and read without the decoder, read as the decoder reads them.
 		full, ferr := parse("f.json", data, true)
@@ -62,22 +79,22 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, ns := range c.Namespaces {
 			if ns.Name != "" {
-				inside("namespace", ns.Pos)
+				key("namespace", ns.Pos, ns.Name)
 			}
 			if len(ns.Order) != len(ns.Tables) {
 				t.Fatalf("%d tables, %d in Order", len(ns.Tables), len(ns.Order))
 			}
 			for _, tn := range ns.Order {
 				tbl := ns.Table(tn)
-				inside("table", tbl.Pos)
+				key("table", tbl.Pos, tn)
 				if len(tbl.Keys) != len(tbl.Rows) {
 					t.Fatalf("table %s: %d rows, %d keys", tn, len(tbl.Rows), len(tbl.Keys))
 				}
 				for _, rk := range tbl.Keys {
 					r := tbl.Rows[rk]
-					inside("row", r.Pos)
+					key("row", r.Pos, rk, tn+"|"+rk)
 					for i, f := range r.Fields {
-						inside("field", f.Pos)
+						key("field", f.Pos, f.Name)
 						if r.Get(f.Name) != &r.Fields[i] {
 							t.Fatalf("row %s: field %q given twice, or Get does not find it", rk, f.Name)
 						}

@@ -44,23 +44,10 @@ func (t *Table) load() {
 	}
 	l := t.lazy
 	l.once.Do(func() {
-		p := &parser{file: l.file, copy: l.copy, lines: lineStartsOf(l.copy[:l.end]), end: l.end}
+		p := &parser{file: l.file, copy: l.copy, end: l.end}
 		// The scan found it plain: it reads so again.
 		p.plain(l.start, t)
 	})
-}
-
-// lineStartsOf is lineStarts of a string.
-func lineStartsOf(s string) []int {
-	starts := make([]int, 1, strings.Count(s, "\n")+1)
-	for i := 0; ; {
-		j := strings.IndexByte(s[i:], '\n')
-		if j < 0 {
-			return starts
-		}
-		i += j + 1
-		starts = append(starts, i)
-	}
 }
 
 // seed hashes keys while scanning.

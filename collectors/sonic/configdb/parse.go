@@ -44,7 +44,7 @@ func Parse(file string, data []byte) (*Config, error) {
 // parse is Parse; decoderOnly reads every table with the decoder, as
 // FuzzParse's reference.
 func parse(file string, data []byte, decoderOnly bool) (*Config, error) {
-	p := &parser{file: file, data: data, copy: string(data), lines: lineStarts(data), decoderOnly: decoderOnly}
+	p := &parser{file: file, data: data, copy: string(data), decoderOnly: decoderOnly}
 	p.rowIndex = map[string]int{}
 	base := 0
 	if bytes.HasPrefix(data, bom) {
@@ -83,12 +83,13 @@ func parse(file string, data []byte, decoderOnly bool) (*Config, error) {
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
 type parser struct {
-	file  string
-	data  []byte
-	lines []int // offset of each line's first byte
-	line  int   // index in lines of the last position's line
-	dec   *jsontext.Decoder
-	base  int // offset in data of dec's first byte
+	file string
+	data []byte
+	// at is the offset of the last position, line its line (from 0),
+	// lineStart the offset of that line's first byte.
+	at, line, lineStart int
+	dec                 *jsontext.Decoder
+	base                int // offset in data of dec's first byte
 	// tok is the last token read; it is valid until the next read.
 	tok jsontext.Token
 	// copy is data as one string, which the strings read are cut from:
@@ -151,37 +152,22 @@ func (p *parser) reset(base int, body []byte) {
 	p.dec = jsontext.NewDecoder(bytes.NewBuffer(body), decOptions...)
 }
 
-// lineStarts is the offset of every line's first byte, in one pass.
-func lineStarts(data []byte) []int {
-	starts := make([]int, 1, bytes.Count(data, []byte{'\n'})+1)
-	for i := 0; ; {
-		j := bytes.IndexByte(data[i:], '\n')
-		if j < 0 {
-			return starts
-		}
-		i += j + 1
-		starts = append(starts, i)
-	}
-}
-
-// pos is the position of data[off].
+// pos is the position of data[off]: the newlines between the last
+// position and off are counted, as offsets mostly grow a few lines at a
+// time (and go back to a table's start when the decoder reads it again).
 func (p *parser) pos(off int) source.Pos {
 	off = min(max(off, 0), len(p.copy))
-	// The last line starting at or before off. Offsets mostly grow, a
-	// few lines at a time: look from the last one's line first.
-	i := p.line
-	if off < p.lines[i] || i+8 < len(p.lines) && p.lines[i+8] <= off {
-		var found bool
-		if i, found = slices.BinarySearch(p.lines, off); !found {
-			i--
-		}
-	} else {
-		for i+1 < len(p.lines) && p.lines[i+1] <= off {
-			i++
-		}
+	if off < p.at {
+		p.line -= strings.Count(p.copy[off:p.at], "\n")
+		p.lineStart = strings.LastIndexByte(p.copy[:off], '\n') + 1
+		p.at = off
 	}
-	p.line = i
-	return source.Pos{File: p.file, Line: i + 1, Column: off - p.lines[i] + 1}
+	if n := strings.Count(p.copy[p.at:off], "\n"); n > 0 {
+		p.line += n
+		p.lineStart = p.at + strings.LastIndexByte(p.copy[p.at:off], '\n') + 1
+	}
+	p.at = off
+	return source.Pos{File: p.file, Line: p.line + 1, Column: off - p.lineStart + 1}
 }
 
 // errAt is an error or a note at data[off]; the message leads with the
