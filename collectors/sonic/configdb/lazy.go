@@ -174,7 +174,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			}
 			p.rowIndex[key] = len(rows)
 			r = p.newRow()
-			*r = Row{Key: key, Pos: p.pos(koff)}
+			r.Key, r.Pos = key, p.pos(koff)
 			rows = append(rows, r)
 		}
 		empty, ok := open('{')
@@ -204,7 +204,17 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			if p.indexed {
 				p.index[name] = len(fs)
 			}
-			f := Field{Name: name}
+			// The field is written in place: a Field is large, and
+			// copying one costs more than filling it.
+			if len(fs) == cap(fs) {
+				// A new block, of room for the row to double.
+				grown := make([]Field, len(fs), max(block*2, 4*len(fs)))
+				copy(grown, fs)
+				fs, p.fields = grown, grown
+			}
+			fs = fs[:len(fs)+1]
+			f := &fs[len(fs)-1]
+			f.Name, f.Value, f.List = name, "", nil
 			if t != nil {
 				f.Pos = p.pos(foff)
 			}
@@ -240,13 +250,6 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 				}
 				f.Value = d[a:b]
 			}
-			if len(fs) == cap(fs) {
-				// A new block, of room for the row to double.
-				grown := make([]Field, len(fs), max(block*2, 4*len(fs)))
-				copy(grown, fs)
-				fs, p.fields = grown, grown
-			}
-			fs = append(fs, f)
 			more, ok := sep('}')
 			if !ok {
 				return 0, false
