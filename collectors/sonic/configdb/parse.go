@@ -62,15 +62,27 @@ func parse(file string, data []byte, decoderOnly bool) (*Config, error) {
 			Msg: fmt.Sprintf("column %d: byte 0x%02X is not UTF-8: JSON must be UTF-8 (RFC 8259 section 8.1)", col, b)}
 	}
 	p.body, p.end = base, end
-	p.reset(base, body)
 	cfg := &Config{File: file, Shape: Nested}
 	p.cfg = cfg
-	if err := p.top(); err != nil {
-		return nil, err
+	ok := false
+	if !decoderOnly {
+		var err error
+		if ok, err = p.plainTop(); err != nil {
+			return nil, err
+		}
+		if !ok {
+			cfg.Notes = nil
+		}
 	}
-	// The decoder reads a stream of values and stops after the first.
-	if int(p.dec.InputOffset())+p.base < end {
-		return nil, p.syntaxError(nil)
+	if !ok {
+		p.reset(base, body)
+		if err := p.top(); err != nil {
+			return nil, err
+		}
+		// The decoder reads a stream of values and stops after the first.
+		if int(p.dec.InputOffset())+p.base < end {
+			return nil, p.syntaxError(nil)
+		}
 	}
 	// Namespaces read ahead report their notes late: file order again.
 	slices.SortStableFunc(cfg.Notes, func(a, b *source.Error) int {
@@ -362,6 +374,118 @@ type pending struct {
 	ns         *Namespace // nil when the value is not a namespace
 	notes      []*source.Error
 	start, end int // the value's bytes
+}
+
+// plainTop reads a single-namespace file without the decoder at its top
+// level, whose keys hold no escape and whose first is not a namespace's,
+// in JSON the scan accepts (it accepts less than the decoder does). A
+// value that is not a plain table (a flat row, "bgpraw", a table that is
+// not plain) is read by a decoder of its own. ok false is any other file,
+// which top reads from the start; err is what a value's reading found,
+// the error top would have returned there, as what came before was plain.
+func (p *parser) plainTop() (ok bool, err error) {
+	d := p.copy[:p.end]
+	i := p.body
+	ws := func() {
+		for i < len(d) && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r') {
+			i++
+		}
+	}
+	ws()
+	if i >= len(d) || d[i] != '{' {
+		return false, nil
+	}
+	i++
+	ws()
+	ns := &Namespace{Tables: map[string]*Table{}}
+	flat, nested := 0, 0
+	if i < len(d) && d[i] == '}' {
+		i++
+	} else {
+		for {
+			koff := i
+			if i >= len(d) || d[i] != '"' {
+				return false, nil
+			}
+			j := i + 1
+			for j < len(d) && d[j] != '"' && d[j] != '\\' && d[j] >= 0x20 {
+				j++
+			}
+			if j >= len(d) || d[j] != '"' {
+				return false, nil
+			}
+			name := d[i+1 : j]
+			if isNamespace(name) && flat+nested == 0 {
+				// Perhaps multi-ASIC: top decides.
+				return false, nil
+			}
+			i = j + 1
+			ws()
+			if i >= len(d) || d[i] != ':' {
+				return false, nil
+			}
+			i++
+			ws()
+			end, read := 0, false
+			isTable := name != bgpraw && !strings.Contains(name, "|")
+			if isTable {
+				nested++
+			}
+			if isTable && i < len(d) && d[i] == '{' && ns.Tables[name] == nil {
+				t := &Table{Name: name, Pos: p.pos(koff), nested: true}
+				if readTables[name] {
+					end, read = p.plain(i, t)
+				} else if end, read = p.plain(i, nil); read {
+					t.lazy = &lazyTable{file: p.file, copy: p.copy, koff: koff, start: i, end: end}
+				}
+				if read {
+					ns.Tables[name] = t
+					ns.Order = append(ns.Order, name)
+				}
+			}
+			if !read {
+				// A decoder of the value's own, which stops after it.
+				p.reset(i, p.data[i:p.end])
+				p.decoderOnly = true
+				switch {
+				case name == bgpraw:
+					err = p.skipBgpraw(koff)
+				case !isTable:
+					flat++
+					err = p.flatRow(ns, name, koff)
+				default:
+					err = p.nestedTable(ns, name, koff)
+				}
+				p.decoderOnly = false
+				if err != nil {
+					return false, err
+				}
+				end = int(p.dec.InputOffset()) + p.base
+			}
+			i = end
+			ws()
+			if i >= len(d) {
+				return false, nil
+			}
+			if d[i] == '}' {
+				i++
+				break
+			}
+			if d[i] != ',' {
+				return false, nil
+			}
+			i++
+			ws()
+		}
+	}
+	if i != p.end {
+		return false, nil
+	}
+	if flat > 0 && nested == 0 {
+		p.cfg.Shape = Flat
+	}
+	p.cfg.Namespaces = []*Namespace{ns}
+	return true, nil
 }
 
 func (p *parser) top() error {

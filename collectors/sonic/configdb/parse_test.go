@@ -580,7 +580,9 @@ func TestScannedTables(t *testing.T) {
 // Plain tables read as the decoder reads them, edge by edge: blanks,
 // empty objects and lists, non-ASCII text, a raw tab in a string, stray
 // commas, long rows (indexed) with and without a name given twice, tables
-// given twice or also flat, namespaces.
+// given twice or also flat, namespaces; and so does the top level read
+// without the decoder: flat rows, "bgpraw", namespaces first or later,
+// escapes in a key, bad JSON around the tables.
 func TestPlainMatchesDecoder(t *testing.T) {
 	for _, in := range []string{
 		"{\"PORT\": {}}",
@@ -603,6 +605,28 @@ func TestPlainMatchesDecoder(t *testing.T) {
 		"{\"VLAN|b\": {\"y\": \"2\"}, \"VLAN\": {\"a\": {\"x\": \"1\"}}}",
 		"{\"localhost\": {\"PORT\": {\"a\": {\"x\": \"1\"}}, \"VLAN\": {\"v\": {}}}, \"asic0\": {\"PORT\": {}}}",
 		"{\"asic0\": {\"VLAN\": {\"v\": {\"x\": \"1\"}}}, \"PORT\": {}}",
+		"{}",
+		" \n{ } \n",
+		"\ufeff{\"PORT\": {\"a\": {\"x\": \"1\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}}} x",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}}}{}",
+		"{\"PORT\": \"x\"}",
+		"{\"PORT\": {\"a\": \"x\"}}",
+		"{\"PO\\u0052T\": {\"a\": {\"x\": \"1\"}}}",
+		"{\"PORT|a\": {\"x\": \"1\"}, \"PORT\": {\"b\": {\"y\": \"2\"}}, \"VERSIONS|DATABASE\": {\"VERSION\": \"v\"}}",
+		"{\"PORT|a\": {\"x\": \"1\"}, \"PORT|a\": {\"x\": \"2\"}}",
+		"{\"PORT|a\": \"x\"}",
+		"{\"bgpraw\": \"router bgp 1\\n\", \"PORT\": {}}",
+		"{\"PORT\": {}, \"bgpraw\": [\"x\"]}",
+		"{\"bgpraw\": \"x\", \"localhost\": {\"PORT\": {}}}",
+		"{\"PORT\": {}, \"localhost\": {\"PORT\": {\"a\": {\"x\": \"1\"}}}}",
+		"{\"localhost\": {\"PORT\": {}}, \"VLAN\": {}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}}, \"VLAN\": {\"v\": {\"x\": 1}}, \"PORT\": {\"b\": {\"x\": \"2\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}},}",
+		"{\"PORT\" {\"a\": {\"x\": \"1\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}}",
+		"[]",
+		"\"x\"",
 	} {
 		c, err := Parse("p.json", []byte(in))
 		ref, rerr := parse("p.json", []byte(in), true)
