@@ -10,10 +10,10 @@ import (
 // metadata, QoS map, queue, scheduler, WRED, buffer and hash tables. They
 // are read with the file, as nearly every use of a Config reads them. Any
 // other table (a switch's ACLs, BGP neighbours, VLANs, interfaces, flex
-// counters and the like: sonic-net/sonic-buildimage
-// src/sonic-yang-models/yang-models/ has some ninety) is only scanned, and
-// read when Table asks for it: a lint pays little for what it does not
-// read. A table missing here is still read, on its first use.
+// counters and the like, sonic-net/sonic-buildimage
+// src/sonic-yang-models/tests/files/sample_config_db.json) is only
+// scanned, and read when Table asks for it: a lint pays little for what it
+// does not read. A table missing here is still read, on its first use.
 var readTables = map[string]bool{
 	"BUFFER_PG": true, "BUFFER_POOL": true, "BUFFER_PROFILE": true,
 	"CABLE_LENGTH": true, "DEVICE_METADATA": true, "LOSSLESS_TRAFFIC_PATTERN": true,
@@ -33,7 +33,6 @@ func ReadWithFile(table string) bool { return readTables[table] }
 type lazyTable struct {
 	once       sync.Once
 	file, copy string // the file's name and text
-	koff       int    // the table's key
 	start, end int    // the table's value
 }
 

@@ -108,8 +108,9 @@ type parser struct {
 	// a copy, so that the caller may reuse data, and one, so that the
 	// thousands of names, values and keys of a file cost no allocation
 	// each. It lives as long as any of them, which is as long as the
-	// Config: a Config is some five times its file's size, so it adds a
-	// fifth.
+	// Config; a table only scanned is read from it. Its size is the
+	// file's, less than the maps per row and the interned copies it
+	// replaced held.
 	copy  string
 	cfg   *Config
 	notes *[]*source.Error
@@ -436,7 +437,7 @@ func (p *parser) plainTop() (ok bool, err error) {
 				if readTables[name] {
 					end, read = p.plain(i, t)
 				} else if end, read = p.plain(i, nil); read {
-					t.lazy = &lazyTable{file: p.file, copy: p.copy, koff: koff, start: i, end: end}
+					t.lazy = &lazyTable{file: p.file, copy: p.copy, start: i, end: end}
 				}
 				if read {
 					ns.Tables[name] = t
@@ -760,7 +761,7 @@ func (p *parser) plainTable(ns *Namespace, name string, koff int) (ok bool, err 
 		return false, p.errAt(off, "table %s: read to offset %d, skipped to %d", name, end, got)
 	}
 	if !read {
-		t.lazy = &lazyTable{file: p.file, copy: p.copy, koff: koff, start: off, end: end}
+		t.lazy = &lazyTable{file: p.file, copy: p.copy, start: off, end: end}
 	}
 	ns.Tables[name] = t
 	ns.Order = append(ns.Order, name)
