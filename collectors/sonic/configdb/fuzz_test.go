@@ -154,3 +154,20 @@ func dump(c *Config, err error) string {
 	}
 	return b.String()
 }
+
+// BenchmarkParseSample reads sonic-yang-models' sample configuration, whose
+// tables are mostly ones the model does not read (ACLs, BGP, VLANs, ...):
+// the share of a real file that is only scanned.
+func BenchmarkParseSample(b *testing.B) {
+	data, err := os.ReadFile("testdata/sample_config_db.SAMPLE_CONFIG_DB_JSON.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse("config_db.json", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
