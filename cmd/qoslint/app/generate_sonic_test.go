@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
 )
 
 // sonicPorts are the PORT rows and metadata a rendered fragment is laid

@@ -60,7 +60,10 @@ type Config struct {
 type Namespace struct {
 	Name string
 	// Pos is the namespace's key; the zero Pos for "".
-	Pos    source.Pos
+	Pos source.Pos
+	// Tables are the namespace's tables by name. A table the model does
+	// not read may be only scanned until Table (or a Table method) asks
+	// for it: read them through Table.
 	Tables map[string]*Table
 	// Order is the table names in file order.
 	Order []string
@@ -77,16 +80,23 @@ type Table struct {
 	// nested is whether a nested key "TABLE" gave rows, rather than only
 	// flat keys "TABLE|key": a second nested key replaces the table.
 	nested bool
+	// lazy is a table only scanned: Rows and Keys are read on first use.
+	lazy *lazyTable
 }
 
 // Row is one entry of a table.
 type Row struct {
 	// Key is the row's key as written after the table name: "Ethernet0|3".
-	Key    string
-	Pos    source.Pos
-	Fields map[string]*Field
-	// Names are the field names in file order.
-	Names []string
+	Key string
+	Pos source.Pos
+	// Fields are the row's fields in file order; a field given twice is
+	// in the place of its first, with the last value. They are one array
+	// rather than a map: a row has a handful of fields, which a scan finds
+	// faster than a hash, and a file has thousands of rows.
+	Fields []Field
+	// index finds a field of a long row (more than maxScan fields, such
+	// as CABLE_LENGTH's one per port); nil for a short one.
+	index map[string]int32
 }
 
 // Field is one field of a row.
@@ -107,7 +117,9 @@ func (n *Namespace) Table(name string) *Table {
 	if n == nil {
 		return nil
 	}
-	return n.Tables[name]
+	t := n.Tables[name]
+	t.load()
+	return t
 }
 
 // Row returns the table's row key, nil when absent (or when t is nil).
@@ -115,7 +127,17 @@ func (t *Table) Row(key string) *Row {
 	if t == nil {
 		return nil
 	}
+	t.load()
 	return t.Rows[key]
+}
+
+// Len is the number of the table's rows, 0 when t is nil.
+func (t *Table) Len() int {
+	if t == nil {
+		return 0
+	}
+	t.load()
+	return len(t.Keys)
 }
 
 // Get returns the row's field name, nil when absent (or when r is nil).
@@ -123,7 +145,61 @@ func (r *Row) Get(name string) *Field {
 	if r == nil {
 		return nil
 	}
-	return r.Fields[name]
+	if r.index != nil {
+		if i, ok := r.index[name]; ok {
+			return &r.Fields[i]
+		}
+		return nil
+	}
+	for i := range r.Fields {
+		if r.Fields[i].Name == name {
+			return &r.Fields[i]
+		}
+	}
+	return nil
+}
+
+// Names are the row's field names in file order.
+func (r *Row) Names() []string {
+	if r == nil {
+		return nil
+	}
+	names := make([]string, len(r.Fields))
+	for i := range r.Fields {
+		names[i] = r.Fields[i].Name
+	}
+	return names
+}
+
+// NewRow is a row of fields, in their order, for a caller that builds a
+// configuration rather than parsing one; a name given twice keeps its
+// first place and the last field.
+func NewRow(key string, pos source.Pos, fields ...Field) *Row {
+	r := &Row{Key: key, Pos: pos}
+	for _, f := range fields {
+		if g := r.Get(f.Name); g != nil {
+			*g = f
+			continue
+		}
+		r.Fields = append(r.Fields, f)
+	}
+	if len(r.Fields) > maxScan {
+		r.index = make(map[string]int32, len(r.Fields))
+		for i := range r.Fields {
+			r.index[r.Fields[i].Name] = int32(i)
+		}
+	}
+	return r
+}
+
+// Set gives the row's field f.Name f's value and position, in its place
+// when the row has it, else last.
+func (r *Row) Set(f Field) {
+	if g := r.Get(f.Name); g != nil {
+		*g = f
+		return
+	}
+	*r = *NewRow(r.Key, r.Pos, append(slices.Clip(r.Fields), f)...)
 }
 
 // Namespace returns the namespace name ("" on a single-ASIC switch), nil
@@ -145,6 +221,7 @@ func (t *Table) Sorted() []string {
 	if t == nil {
 		return nil
 	}
+	t.load()
 	return slices.Sorted(maps.Keys(t.Rows))
 }
 

@@ -34,10 +34,17 @@ import (
 //
 // A key given twice keeps its first place and the last value, as Python's
 // json module does (sonic-cfggen reads the file with it).
+//
+// A table the model does not read, and which holds nothing to note, is
+// only scanned, and read on its first use (Namespace.Table).
 func Parse(file string, data []byte) (*Config, error) {
-	p := &parser{file: file, data: data, lines: lineStarts(data)}
-	// Real files hold one distinct string for every two to six lines.
-	p.intern = make(map[string]string, len(p.lines)/4+16)
+	return parse(file, data, false)
+}
+
+// parse is Parse; decoderOnly reads every table with the decoder, as
+// FuzzParse's reference.
+func parse(file string, data []byte, decoderOnly bool) (*Config, error) {
+	p := &parser{file: file, data: data, copy: string(data), decoderOnly: decoderOnly}
 	p.rowIndex = map[string]int{}
 	base := 0
 	if bytes.HasPrefix(data, bom) {
@@ -55,15 +62,27 @@ func Parse(file string, data []byte) (*Config, error) {
 			Msg: fmt.Sprintf("column %d: byte 0x%02X is not UTF-8: JSON must be UTF-8 (RFC 8259 section 8.1)", col, b)}
 	}
 	p.body, p.end = base, end
-	p.reset(base, body)
 	cfg := &Config{File: file, Shape: Nested}
 	p.cfg = cfg
-	if err := p.top(); err != nil {
-		return nil, err
+	ok := false
+	if !decoderOnly {
+		var err error
+		if ok, err = p.plainTop(); err != nil {
+			return nil, err
+		}
+		if !ok {
+			cfg.Notes = nil
+		}
 	}
-	// The decoder reads a stream of values and stops after the first.
-	if int(p.dec.InputOffset())+p.base < end {
-		return nil, p.syntaxError(nil)
+	if !ok {
+		p.reset(base, body)
+		if err := p.top(); err != nil {
+			return nil, err
+		}
+		// The decoder reads a stream of values and stops after the first.
+		if int(p.dec.InputOffset())+p.base < end {
+			return nil, p.syntaxError(nil)
+		}
 	}
 	// Namespaces read ahead report their notes late: file order again.
 	slices.SortStableFunc(cfg.Notes, func(a, b *source.Error) int {
@@ -76,19 +95,25 @@ func Parse(file string, data []byte) (*Config, error) {
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
 type parser struct {
-	file  string
-	data  []byte
-	lines []int // offset of each line's first byte
-	line  int   // index in lines of the last position's line
-	dec   *jsontext.Decoder
-	base  int // offset in data of dec's first byte
+	file string
+	data []byte
+	// at is the offset of the last position, line its line (from 0),
+	// lineStart the offset of that line's first byte.
+	at, line, lineStart int
+	dec                 *jsontext.Decoder
+	base                int // offset in data of dec's first byte
 	// tok is the last token read; it is valid until the next read.
 	tok jsontext.Token
-	// intern holds one copy of each short string read: a file names the
-	// same fields, profiles and ports thousands of times.
-	intern map[string]string
-	cfg    *Config
-	notes  *[]*source.Error
+	// copy is data as one string, which the strings read are cut from:
+	// a copy, so that the caller may reuse data, and one, so that the
+	// thousands of names, values and keys of a file cost no allocation
+	// each. It lives as long as any of them, which is as long as the
+	// Config; a table only scanned is read from it. Its size is the
+	// file's, less than the maps per row and the interned copies it
+	// replaced held.
+	copy  string
+	cfg   *Config
+	notes *[]*source.Error
 	// body, end are the offsets of the JSON text: after a byte order
 	// mark, before trailing blanks.
 	body, end int
@@ -98,7 +123,7 @@ type parser struct {
 	fields []Field
 	strs   []string
 	// scratch gathers a row's fields, list a field's elements.
-	scratch []*Field
+	scratch []Field
 	list    []string
 	// rowScratch gathers a new table's rows, rowIndex their keys.
 	rowScratch []*Row
@@ -106,6 +131,11 @@ type parser struct {
 	// index finds a name given twice in a long row (indexed).
 	index   map[string]int
 	indexed bool
+	// decoderOnly reads every table with the decoder (FuzzParse's
+	// reference); else a plain table is read without it (plain),
+	// keyHashes finding a row key given twice in one only scanned.
+	decoderOnly bool
+	keyHashes   map[uint64]struct{}
 }
 
 const block = 128
@@ -117,15 +147,6 @@ func (p *parser) newRow() *Row {
 	r := &p.rows[0]
 	p.rows = p.rows[1:]
 	return r
-}
-
-func (p *parser) newField() *Field {
-	if len(p.fields) == 0 {
-		p.fields = make([]Field, block)
-	}
-	f := &p.fields[0]
-	p.fields = p.fields[1:]
-	return f
 }
 
 // decOptions accept what encoding/json (and Python's json, which
@@ -144,37 +165,22 @@ func (p *parser) reset(base int, body []byte) {
 	p.dec = jsontext.NewDecoder(bytes.NewBuffer(body), decOptions...)
 }
 
-// lineStarts is the offset of every line's first byte, in one pass.
-func lineStarts(data []byte) []int {
-	starts := make([]int, 1, bytes.Count(data, []byte{'\n'})+1)
-	for i := 0; ; {
-		j := bytes.IndexByte(data[i:], '\n')
-		if j < 0 {
-			return starts
-		}
-		i += j + 1
-		starts = append(starts, i)
-	}
-}
-
-// pos is the position of data[off].
+// pos is the position of data[off]: the newlines between the last
+// position and off are counted, as offsets mostly grow a few lines at a
+// time (and go back to a table's start when the decoder reads it again).
 func (p *parser) pos(off int) source.Pos {
-	off = min(max(off, 0), len(p.data))
-	// The last line starting at or before off. Offsets mostly grow, a
-	// few lines at a time: look from the last one's line first.
-	i := p.line
-	if off < p.lines[i] || i+8 < len(p.lines) && p.lines[i+8] <= off {
-		var found bool
-		if i, found = slices.BinarySearch(p.lines, off); !found {
-			i--
-		}
-	} else {
-		for i+1 < len(p.lines) && p.lines[i+1] <= off {
-			i++
-		}
+	off = min(max(off, 0), len(p.copy))
+	if off < p.at {
+		p.line -= strings.Count(p.copy[off:p.at], "\n")
+		p.lineStart = strings.LastIndexByte(p.copy[:off], '\n') + 1
+		p.at = off
 	}
-	p.line = i
-	return source.Pos{File: p.file, Line: i + 1, Column: off - p.lines[i] + 1}
+	if n := strings.Count(p.copy[p.at:off], "\n"); n > 0 {
+		p.line += n
+		p.lineStart = p.at + strings.LastIndexByte(p.copy[p.at:off], '\n') + 1
+	}
+	p.at = off
+	return source.Pos{File: p.file, Line: p.line + 1, Column: off - p.lineStart + 1}
 }
 
 // errAt is an error or a note at data[off]; the message leads with the
@@ -257,25 +263,12 @@ func (p *parser) next() (jsontext.Kind, int, error) {
 
 // str is the value of the string token just read, which starts at off.
 func (p *parser) str(off int) string {
-	raw := p.data[off+1 : int(p.dec.InputOffset())+p.base-1]
-	if bytes.IndexByte(raw, '\\') >= 0 {
+	end := int(p.dec.InputOffset()) + p.base - 1
+	if bytes.IndexByte(p.data[off+1:end], '\\') >= 0 {
 		return p.tok.String()
 	}
-	if len(raw) > maxIntern {
-		return string(raw)
-	}
-	// The lookup converts without allocating.
-	if s, ok := p.intern[string(raw)]; ok {
-		return s
-	}
-	s := string(raw)
-	p.intern[s] = s
-	return s
+	return p.copy[off+1 : end]
 }
-
-// maxIntern is the longest string interned: names, references and
-// numbers repeat; descriptions rarely do.
-const maxIntern = 64
 
 // key is the next object key, or ok false at the object's end.
 func (p *parser) key() (key string, off int, ok bool, err error) {
@@ -334,7 +327,7 @@ func (p *parser) text(kind jsontext.Kind, off int) string {
 	if kind == '"' {
 		return p.str(off)
 	}
-	return string(p.data[off : int(p.dec.InputOffset())+p.base])
+	return p.copy[off : int(p.dec.InputOffset())+p.base]
 }
 
 // isNamespace reports whether a top-level key names a namespace of a
@@ -382,6 +375,118 @@ type pending struct {
 	ns         *Namespace // nil when the value is not a namespace
 	notes      []*source.Error
 	start, end int // the value's bytes
+}
+
+// plainTop reads a single-namespace file without the decoder at its top
+// level, whose keys hold no escape and whose first is not a namespace's,
+// in JSON the scan accepts (it accepts less than the decoder does). A
+// value that is not a plain table (a flat row, "bgpraw", a table that is
+// not plain) is read by a decoder of its own. ok false is any other file,
+// which top reads from the start; err is what a value's reading found,
+// the error top would have returned there, as what came before was plain.
+func (p *parser) plainTop() (ok bool, err error) {
+	d := p.copy[:p.end]
+	i := p.body
+	ws := func() {
+		for i < len(d) && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r') {
+			i++
+		}
+	}
+	ws()
+	if i >= len(d) || d[i] != '{' {
+		return false, nil
+	}
+	i++
+	ws()
+	ns := &Namespace{Tables: map[string]*Table{}}
+	flat, nested := 0, 0
+	if i < len(d) && d[i] == '}' {
+		i++
+	} else {
+		for {
+			koff := i
+			if i >= len(d) || d[i] != '"' {
+				return false, nil
+			}
+			j := i + 1
+			for j < len(d) && d[j] != '"' && d[j] != '\\' && d[j] >= 0x20 {
+				j++
+			}
+			if j >= len(d) || d[j] != '"' {
+				return false, nil
+			}
+			name := d[i+1 : j]
+			if isNamespace(name) && flat+nested == 0 {
+				// Perhaps multi-ASIC: top decides.
+				return false, nil
+			}
+			i = j + 1
+			ws()
+			if i >= len(d) || d[i] != ':' {
+				return false, nil
+			}
+			i++
+			ws()
+			end, read := 0, false
+			isTable := name != bgpraw && !strings.Contains(name, "|")
+			if isTable {
+				nested++
+			}
+			if isTable && i < len(d) && d[i] == '{' && ns.Tables[name] == nil {
+				t := &Table{Name: name, Pos: p.pos(koff), nested: true}
+				if readTables[name] {
+					end, read = p.plain(i, t)
+				} else if end, read = p.plain(i, nil); read {
+					t.lazy = &lazyTable{file: p.file, copy: p.copy, start: i, end: end}
+				}
+				if read {
+					ns.Tables[name] = t
+					ns.Order = append(ns.Order, name)
+				}
+			}
+			if !read {
+				// A decoder of the value's own, which stops after it.
+				p.reset(i, p.data[i:p.end])
+				p.decoderOnly = true
+				switch {
+				case name == bgpraw:
+					err = p.skipBgpraw(koff)
+				case !isTable:
+					flat++
+					err = p.flatRow(ns, name, koff)
+				default:
+					err = p.nestedTable(ns, name, koff)
+				}
+				p.decoderOnly = false
+				if err != nil {
+					return false, err
+				}
+				end = int(p.dec.InputOffset()) + p.base
+			}
+			i = end
+			ws()
+			if i >= len(d) {
+				return false, nil
+			}
+			if d[i] == '}' {
+				i++
+				break
+			}
+			if d[i] != ',' {
+				return false, nil
+			}
+			i++
+			ws()
+		}
+	}
+	if i != p.end {
+		return false, nil
+	}
+	if flat > 0 && nested == 0 {
+		p.cfg.Shape = Flat
+	}
+	p.cfg.Namespaces = []*Namespace{ns}
+	return true, nil
 }
 
 func (p *parser) top() error {
@@ -555,6 +660,11 @@ func (p *parser) namespace(name string, koff int) (m *pending, err error) {
 
 // nestedTable reads the value of the table key name at koff into ns.
 func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
+	if t := ns.Tables[name]; t == nil && !p.decoderOnly && p.dec.PeekKind() == '{' {
+		if ok, err := p.plainTable(ns, name, koff); ok || err != nil {
+			return err
+		}
+	}
 	kind, off, err := p.next()
 	if err != nil {
 		return err
@@ -622,10 +732,48 @@ func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
 	return nil
 }
 
+// plainTable reads table name, whose '{' is next, when it is plain (see
+// plain): a table the model reads at once, any other on its first use. ok
+// is false when it is not plain, and the caller reads it.
+func (p *parser) plainTable(ns *Namespace, name string, koff int) (ok bool, err error) {
+	off := int(p.dec.InputOffset()) + p.base
+	for off < p.end && p.data[off] != '{' {
+		off++
+	}
+	t := &Table{Name: name, Pos: p.pos(koff), nested: true}
+	read := readTables[name]
+	var end int
+	if read {
+		end, ok = p.plain(off, t)
+	} else {
+		end, ok = p.plain(off, nil)
+	}
+	if !ok {
+		return false, nil
+	}
+	// The decoder checks the JSON as it reads it whole (in one pass, not
+	// token by token as SkipValue does); plain accepts less than it does,
+	// and ends where it does.
+	if _, err := p.dec.ReadValue(); err != nil {
+		return false, p.syntaxError(err)
+	}
+	if got := int(p.dec.InputOffset()) + p.base; got != end {
+		return false, p.errAt(off, "table %s: read to offset %d, skipped to %d", name, end, got)
+	}
+	if !read {
+		t.lazy = &lazyTable{file: p.file, copy: p.copy, start: off, end: end}
+	}
+	ns.Tables[name] = t
+	ns.Order = append(ns.Order, name)
+	return true, nil
+}
+
 // flatRow reads the value of the top-level key "TABLE|key" at koff.
 func (p *parser) flatRow(ns *Namespace, k string, koff int) error {
 	name, key, _ := strings.Cut(k, "|")
 	t := ns.Tables[name]
+	// Rows given flat join a table given nested before.
+	t.load()
 	if t == nil {
 		t = &Table{Name: name, Pos: p.pos(koff), Rows: map[string]*Row{}}
 		ns.Tables[name] = t
@@ -660,8 +808,8 @@ func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
 	}
 	r := p.newRow()
 	*r = Row{Key: key, Pos: p.pos(koff)}
-	// The fields are gathered first, so that the map is made at its size
-	// once and Names is cut from a shared block.
+	// The fields are gathered first, so that the row's are cut from a
+	// shared block at their number once.
 	fs := p.scratch[:0]
 	p.indexed = false
 	for {
@@ -672,11 +820,11 @@ func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
 		if !ok {
 			break
 		}
-		f, err := p.field(t, r, name, foff)
+		f, ok, err := p.field(t, r, name, foff)
 		if err != nil {
 			return nil, err
 		}
-		if f == nil {
+		if !ok {
 			continue
 		}
 		if i := p.find(fs, name); i >= 0 {
@@ -690,24 +838,40 @@ func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
 		fs = append(fs, f)
 	}
 	p.scratch = fs[:0]
-	r.Fields = make(map[string]*Field, len(fs))
 	if len(fs) == 0 {
 		return r, nil
 	}
-	r.Names = p.strings(len(fs))
-	for i, f := range fs {
-		r.Names[i] = f.Name
-		r.Fields[f.Name] = f
+	r.Fields = p.newFields(len(fs))
+	copy(r.Fields, fs)
+	if len(fs) > maxScan {
+		r.index = make(map[string]int32, len(fs))
+		for i := range fs {
+			r.index[fs[i].Name] = int32(i)
+		}
 	}
 	return r, nil
 }
 
+// newFields is a slice of n fields cut from a shared block: a
+// configuration has thousands of short rows, and lives as a whole.
+func (p *parser) newFields(n int) []Field {
+	if n > len(p.fields) {
+		if n > block {
+			return make([]Field, n)
+		}
+		p.fields = make([]Field, block*2)
+	}
+	f := p.fields[:n:n]
+	p.fields = p.fields[n:]
+	return f
+}
+
 // find is the index in fs of the field name, -1 if absent: a scan while
 // the row is short, then p.index, which holds a long row's fields.
-func (p *parser) find(fs []*Field, name string) int {
+func (p *parser) find(fs []Field, name string) int {
 	if !p.indexed {
-		for i, f := range fs {
-			if f.Name == name {
+		for i := range fs {
+			if fs[i].Name == name {
 				return i
 			}
 		}
@@ -719,8 +883,8 @@ func (p *parser) find(fs []*Field, name string) int {
 		}
 		clear(p.index)
 		p.indexed = true
-		for i, f := range fs {
-			p.index[f.Name] = i
+		for i := range fs {
+			p.index[fs[i].Name] = i
 		}
 		return -1
 	}
@@ -730,7 +894,8 @@ func (p *parser) find(fs []*Field, name string) int {
 	return -1
 }
 
-// maxScan is the most fields a row is scanned for a name given twice.
+// maxScan is the most fields a row is scanned for a name (given twice,
+// or asked for by Get).
 const maxScan = 32
 
 // strings is a slice of n strings cut from a shared block: a
@@ -747,61 +912,60 @@ func (p *parser) strings(n int) []string {
 	return s
 }
 
-// field reads a field's value; nil when it is skipped.
-func (p *parser) field(t *Table, r *Row, name string, foff int) (*Field, error) {
+// field reads a field's value; ok false when it is skipped.
+func (p *parser) field(t *Table, r *Row, name string, foff int) (f Field, ok bool, err error) {
 	kind, off, err := p.next()
 	if err != nil {
-		return nil, err
+		return f, false, err
 	}
-	f := p.newField()
-	*f = Field{Name: name, Pos: p.pos(foff)}
+	f = Field{Name: name, Pos: p.pos(foff)}
 	switch kind {
 	case '"':
 		f.Value = p.str(off)
-		return f, nil
+		return f, true, nil
 	case '{':
 		if err := p.skip(); err != nil {
-			return nil, err
+			return f, false, err
 		}
 		p.note(off, "field %q of %s|%s is an object, not a string: ignored", name, t.Name, r.Key)
-		return nil, nil
+		return f, false, nil
 	case '[':
 		return p.readList(t, r, f)
 	}
 	f.Value = p.text(kind, off)
 	p.note(off, "field %q of %s|%s is %s, not a string: read as %q", name, t.Name, r.Key, describe(kind), f.Value)
-	return f, nil
+	return f, true, nil
 }
 
 // list reads a JSON array (a YANG leaf-list) after its '['.
-func (p *parser) readList(t *Table, r *Row, f *Field) (*Field, error) {
+func (p *parser) readList(t *Table, r *Row, f Field) (Field, bool, error) {
 	l := p.list[:0]
 	for {
 		kind, off, err := p.next()
 		if err != nil {
-			return nil, err
+			return f, false, err
 		}
 		switch kind {
 		case ']':
 			p.list = l[:0]
 			if len(l) == 0 {
 				f.List = []string{}
-				return f, nil
+				return f, true, nil
 			}
 			f.List = p.strings(len(l))
 			copy(f.List, l)
 			f.Value = strings.Join(f.List, ",")
-			return f, nil
+			return f, true, nil
 		case '{', '[':
 			if err := p.skip(); err != nil {
-				return nil, err
+				return f, false, err
 			}
 			// The rest of the array, then the field is dropped.
 			if err := p.skip(); err != nil {
-				return nil, err
+				return f, false, err
 			}
 			p.note(off, "field %q of %s|%s holds %s in its list, not strings: ignored", f.Name, t.Name, r.Key, describe(kind))
-			return nil, nil
+			return f, false, nil
 		case '"':
 			l = append(l, p.str(off))
 		default:

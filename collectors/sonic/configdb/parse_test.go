@@ -66,7 +66,7 @@ func TestPositions(t *testing.T) {
 	if got := pqm.Keys[:2]; !slices.Equal(got, []string{"global", "Ethernet0"}) {
 		t.Errorf("PORT_QOS_MAP keys start %q, want file order global, Ethernet0", got)
 	}
-	if got := eth0.Names[:2]; !slices.Equal(got, []string{"dscp_to_tc_map", "tc_to_queue_map"}) {
+	if got := eth0.Names()[:2]; !slices.Equal(got, []string{"dscp_to_tc_map", "tc_to_queue_map"}) {
 		t.Errorf("Ethernet0 fields start %q, want file order", got)
 	}
 
@@ -157,8 +157,8 @@ func TestDuplicates(t *testing.T) {
 		t.Errorf("PFC_WD in Order %d times, want once", strings.Count(strings.Join(ns.Order, " "), "PFC_WD"))
 	}
 	dm := ns.Table("DEVICE_METADATA").Row("localhost")
-	if bm := dm.Get("buffer_model"); bm.Pos.Line != 418 || dm.Names[0] != "buffer_model" {
-		t.Errorf("buffer_model at line %d, first name %q: want the last (418) in the first place", bm.Pos.Line, dm.Names[0])
+	if bm := dm.Get("buffer_model"); bm.Pos.Line != 418 || dm.Names()[0] != "buffer_model" {
+		t.Errorf("buffer_model at line %d, first name %q: want the last (418) in the first place", bm.Pos.Line, dm.Names()[0])
 	}
 	var lines []int
 	for _, n := range c.Notes {
@@ -208,8 +208,8 @@ func TestValues(t *testing.T) {
 	if r.Get("nested") != nil || r.Get("deep") != nil {
 		t.Errorf("nested = %v, deep = %v: want both skipped", r.Get("nested"), r.Get("deep"))
 	}
-	if !slices.Equal(r.Names, []string{"mtu", "admin", "fec", "speed", "lanes", "empty"}) {
-		t.Errorf("names %q", r.Names)
+	if !slices.Equal(r.Names(), []string{"mtu", "admin", "fec", "speed", "lanes", "empty"}) {
+		t.Errorf("names %q", r.Names())
 	}
 	var got []string
 	for _, n := range c.Notes {
@@ -440,12 +440,12 @@ func TestMatchesEncodingJSON(t *testing.T) {
 		got := map[string]string{}
 		ns := c.Namespaces[0]
 		for _, tk := range ns.Order {
-			tbl := ns.Tables[tk]
+			tbl := ns.Table(tk)
 			for _, rk := range tbl.Keys {
 				got[tk+"\x00"+rk] = ""
 				r := tbl.Rows[rk]
-				for _, fk := range r.Names {
-					got[tk+"\x00"+rk+"\x00"+fk] = r.Fields[fk].Value
+				for _, f := range r.Fields {
+					got[tk+"\x00"+rk+"\x00"+f.Name] = f.Value
 				}
 			}
 		}
@@ -495,5 +495,143 @@ func TestStrings(t *testing.T) {
 	}
 	if r.Get("e").Value != r.Get("f").Value || len(c.Notes) != 0 {
 		t.Errorf("e %q, f %q; notes %v", r.Get("e").Value, r.Get("f").Value, c.Notes)
+	}
+}
+
+// A table the model does not read is only scanned when it holds nothing to
+// note, and reads on its first use with the positions of the file; one
+// that holds something to note is read at once and noted as a read table
+// is.
+func TestScannedTables(t *testing.T) {
+	const f = "sample_config_db.SAMPLE_CONFIG_DB_JSON.json"
+	data, err := os.ReadFile(filepath.Join("testdata", f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Parse(f, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := c.Namespace("")
+	var scanned []string
+	for _, name := range ns.Order {
+		if ns.Tables[name].lazy != nil {
+			scanned = append(scanned, name)
+		}
+		if ReadWithFile(name) && ns.Tables[name].lazy != nil {
+			t.Errorf("table %s, which the model reads, was only scanned", name)
+		}
+	}
+	if len(scanned) < len(ns.Order)/2 || !slices.Contains(scanned, "VLAN") {
+		t.Errorf("scanned %d tables of %d (%v): want most, VLAN among them", len(scanned), len(ns.Order), scanned)
+	}
+	// Where the text has VLAN|Vlan111's vlanid.
+	text := string(data)
+	tableAt := strings.Index(text, `"VLAN": {`)
+	rowAt := tableAt + strings.Index(text[tableAt:], `"Vlan111": {`)
+	fieldAt := rowAt + strings.Index(text[rowAt:], `"vlanid"`)
+	pos := func(off int) string {
+		line := strings.Count(text[:off], "\n") + 1
+		return fmt.Sprintf("%s:%d:%d", f, line, off-strings.LastIndexByte(text[:off], '\n'))
+	}
+	vlan := ns.Table("VLAN")
+	r := vlan.Row("Vlan111")
+	if at(vlan.Pos) != pos(tableAt) || r == nil || at(r.Pos) != pos(rowAt) || at(r.Get("vlanid").Pos) != pos(fieldAt) || r.Get("vlanid").Value != "111" {
+		t.Errorf("VLAN at %s, Vlan111 %+v: want %s, %s, vlanid 111 at %s", at(vlan.Pos), r, pos(tableAt), pos(rowAt), pos(fieldAt))
+	}
+
+	// VLAN is as long as PORT: the same columns.
+	for _, rows := range []string{
+		`{"r": {"a": "1"}, "r": {"a": "2"}}`,
+		`{"r": {"a": "1", "a": "2"}}`,
+		`{"r": {"a": 1}}`,
+		`{"r": {"a": ["1", 2]}}`,
+		`{"r": {"a": {"b": "c"}}}`,
+		`{"r": {"a": "\u0041\n"}}`,
+		`{"r\"": {"a\\": "1"}}`,
+	} {
+		read, err := Parse("t.json", []byte(`{"PORT": `+rows+`}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := Parse("t.json", []byte(`{"VLAN": `+rows+`}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.Namespaces[0].Tables["VLAN"].lazy != nil {
+			t.Errorf("%s: scanned, want read at once", rows)
+		}
+		var want, got []string
+		for _, n := range read.Notes {
+			want = append(want, strings.ReplaceAll(n.Error(), "PORT", "VLAN"))
+		}
+		for _, n := range other.Notes {
+			got = append(got, n.Error())
+		}
+		if !slices.Equal(got, want) || len(got) == 0 && !strings.Contains(rows, `\`) {
+			t.Errorf("%s: notes %q, want %q", rows, got, want)
+		}
+		if g, w := dump(other, nil), strings.ReplaceAll(dump(read, nil), "PORT", "VLAN"); g != w {
+			t.Errorf("%s: read as\n%s\nwant\n%s", rows, g, w)
+		}
+	}
+}
+
+// Plain tables read as the decoder reads them, edge by edge: blanks,
+// empty objects and lists, non-ASCII text, a raw tab in a string, stray
+// commas, long rows (indexed) with and without a name given twice, tables
+// given twice or also flat, namespaces; and so does the top level read
+// without the decoder: flat rows, "bgpraw", namespaces first or later,
+// escapes in a key, bad JSON around the tables.
+func TestPlainMatchesDecoder(t *testing.T) {
+	for _, in := range []string{
+		"{\"PORT\": {}}",
+		"{\"PORT\": {\"a\": {}}, \"VLAN\": { }}",
+		"{\r\n\t\"PORT\": {\r\n\t\t\"Ethernet0\" :\t{ \"mtu\" : \"9100\" , \"lanes\" : [ ] }\r\n\t}\r\n}",
+		"{\"PORT\": {\"a\": {\"x\": [\"1\",\"2\" , \"3\"]}}}",
+		"{\"PORT\": {\"é\": {\"ü\": \"€ 𝄞\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\t2\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"},}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}} \"VLAN\": {}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\",}}}",
+		"{\"PORT\": {\"a\": {\"x\": [\"1\",]}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"} \"b\": {}}}",
+		"{\"CABLE_LENGTH\": {\"AZURE\": {\"f0\": \"0\", \"f1\": \"1\", \"f2\": \"2\", \"f3\": \"3\", \"f4\": \"4\", \"f5\": \"5\", \"f6\": \"6\", \"f7\": \"7\", \"f8\": \"8\", \"f9\": \"9\", \"f10\": \"10\", \"f11\": \"11\", \"f12\": \"12\", \"f13\": \"13\", \"f14\": \"14\", \"f15\": \"15\", \"f16\": \"16\", \"f17\": \"17\", \"f18\": \"18\", \"f19\": \"19\", \"f20\": \"20\", \"f21\": \"21\", \"f22\": \"22\", \"f23\": \"23\", \"f24\": \"24\", \"f25\": \"25\", \"f26\": \"26\", \"f27\": \"27\", \"f28\": \"28\", \"f29\": \"29\", \"f30\": \"30\", \"f31\": \"31\", \"f32\": \"32\", \"f33\": \"33\", \"f34\": \"34\", \"f35\": \"35\", \"f36\": \"36\", \"f37\": \"37\", \"f38\": \"38\", \"f39\": \"39\"}}}",
+		"{\"CABLE_LENGTH\": {\"AZURE\": {\"f0\": \"0\", \"f1\": \"1\", \"f2\": \"2\", \"f3\": \"3\", \"f4\": \"4\", \"f5\": \"5\", \"f6\": \"6\", \"f7\": \"7\", \"f8\": \"8\", \"f9\": \"9\", \"f10\": \"10\", \"f11\": \"11\", \"f12\": \"12\", \"f13\": \"13\", \"f14\": \"14\", \"f15\": \"15\", \"f16\": \"16\", \"f17\": \"17\", \"f18\": \"18\", \"f19\": \"19\", \"f20\": \"20\", \"f21\": \"21\", \"f22\": \"22\", \"f23\": \"23\", \"f24\": \"24\", \"f25\": \"25\", \"f26\": \"26\", \"f27\": \"27\", \"f28\": \"28\", \"f29\": \"29\", \"f30\": \"30\", \"f31\": \"31\", \"f32\": \"32\", \"f33\": \"33\", \"f34\": \"34\", \"f35\": \"35\", \"f36\": \"36\", \"f37\": \"37\", \"f38\": \"38\", \"f39\": \"39\", \"f3\": \"x\"}}}",
+		"{\"VLAN\": {\"AZURE\": {\"f0\": \"0\", \"f1\": \"1\", \"f2\": \"2\", \"f3\": \"3\", \"f4\": \"4\", \"f5\": \"5\", \"f6\": \"6\", \"f7\": \"7\", \"f8\": \"8\", \"f9\": \"9\", \"f10\": \"10\", \"f11\": \"11\", \"f12\": \"12\", \"f13\": \"13\", \"f14\": \"14\", \"f15\": \"15\", \"f16\": \"16\", \"f17\": \"17\", \"f18\": \"18\", \"f19\": \"19\", \"f20\": \"20\", \"f21\": \"21\", \"f22\": \"22\", \"f23\": \"23\", \"f24\": \"24\", \"f25\": \"25\", \"f26\": \"26\", \"f27\": \"27\", \"f28\": \"28\", \"f29\": \"29\", \"f30\": \"30\", \"f31\": \"31\", \"f32\": \"32\", \"f33\": \"33\", \"f34\": \"34\", \"f35\": \"35\", \"f36\": \"36\", \"f37\": \"37\", \"f38\": \"38\", \"f39\": \"39\", \"f3\": \"x\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}}, \"PORT\": {\"b\": {\"y\": \"2\"}}}",
+		"{\"VLAN\": {\"a\": {\"x\": \"1\"}}, \"VLAN|b\": {\"y\": \"2\"}}",
+		"{\"VLAN|b\": {\"y\": \"2\"}, \"VLAN\": {\"a\": {\"x\": \"1\"}}}",
+		"{\"localhost\": {\"PORT\": {\"a\": {\"x\": \"1\"}}, \"VLAN\": {\"v\": {}}}, \"asic0\": {\"PORT\": {}}}",
+		"{\"asic0\": {\"VLAN\": {\"v\": {\"x\": \"1\"}}}, \"PORT\": {}}",
+		"{}",
+		" \n{ } \n",
+		"\ufeff{\"PORT\": {\"a\": {\"x\": \"1\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}}} x",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}}}{}",
+		"{\"PORT\": \"x\"}",
+		"{\"PORT\": {\"a\": \"x\"}}",
+		"{\"PO\\u0052T\": {\"a\": {\"x\": \"1\"}}}",
+		"{\"PORT|a\": {\"x\": \"1\"}, \"PORT\": {\"b\": {\"y\": \"2\"}}, \"VERSIONS|DATABASE\": {\"VERSION\": \"v\"}}",
+		"{\"PORT|a\": {\"x\": \"1\"}, \"PORT|a\": {\"x\": \"2\"}}",
+		"{\"PORT|a\": \"x\"}",
+		"{\"bgpraw\": \"router bgp 1\\n\", \"PORT\": {}}",
+		"{\"PORT\": {}, \"bgpraw\": [\"x\"]}",
+		"{\"bgpraw\": \"x\", \"localhost\": {\"PORT\": {}}}",
+		"{\"PORT\": {}, \"localhost\": {\"PORT\": {\"a\": {\"x\": \"1\"}}}}",
+		"{\"localhost\": {\"PORT\": {}}, \"VLAN\": {}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}}, \"VLAN\": {\"v\": {\"x\": 1}}, \"PORT\": {\"b\": {\"x\": \"2\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}},}",
+		"{\"PORT\" {\"a\": {\"x\": \"1\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}}",
+		"[]",
+		"\"x\"",
+	} {
+		c, err := Parse("p.json", []byte(in))
+		ref, rerr := parse("p.json", []byte(in), true)
+		if got, want := dump(c, err), dump(ref, rerr); got != want {
+			t.Errorf("%s:\n%s\nthe decoder reads\n%s", in, got, want)
+		}
 	}
 }

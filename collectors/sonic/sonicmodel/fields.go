@@ -35,15 +35,16 @@ func (b *builder) unknownFields() {
 			if !ok {
 				continue
 			}
-			t := ns.Tables[tname]
+			t := ns.Table(tname)
 			for _, k := range t.Keys {
 				r := t.Rows[k]
-				for _, f := range r.Names {
-					if slices.Contains(known, f) || seen[tf{tname, f}] {
+				for i := range r.Fields {
+					f := &r.Fields[i]
+					if slices.Contains(known, f.Name) || seen[tf{tname, f.Name}] {
 						continue
 					}
-					seen[tf{tname, f}] = true
-					b.notes = append(b.notes, b.errAt(r.Fields[f].Pos, "%s|%s: unknown field %q, not read", tname, k, f))
+					seen[tf{tname, f.Name}] = true
+					b.notes = append(b.notes, b.errAt(f.Pos, "%s|%s: unknown field %q, not read", tname, k, f.Name))
 				}
 			}
 		}

@@ -91,10 +91,12 @@ func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
 	if ix, ok := b.nsIdx[ns]; ok {
 		return ix
 	}
-	ix := &nsIndex{queues: map[string][8]*configdb.Row{}, pgs: map[string][]string{}, cable: map[string]struct {
+	// Each map is made at the size of the namespace's PORT table.
+	n := ns.Table("PORT").Len()
+	ix := &nsIndex{queues: make(map[string][8]*configdb.Row, n), pgs: make(map[string][]string, n), cable: make(map[string]struct {
 		f   *configdb.Field
 		row *configdb.Row
-	}{}}
+	}, n)}
 	if t := ns.Table("QUEUE"); t != nil {
 		// A key may name a range ("Ethernet0|3-4", src/sonic-yang-models/
 		// yang-models/sonic-queue.yang).
@@ -103,11 +105,13 @@ func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
 			if !ok {
 				continue
 			}
+			lo, hi, ok := indexSpan(idx)
+			if !ok {
+				continue
+			}
 			qs := ix.queues[p]
-			for _, q := range indexRange(idx) {
-				if q < 8 {
-					qs[q] = t.Rows[k]
-				}
+			for q := lo; q <= min(hi, 7); q++ {
+				qs[q] = t.Rows[k]
 			}
 			ix.queues[p] = qs
 		}
@@ -122,12 +126,13 @@ func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
 	if t := ns.Table("CABLE_LENGTH"); t != nil {
 		for _, k := range t.Keys {
 			r := t.Rows[k]
-			for _, port := range r.Names {
+			for i := range r.Fields {
+				port := r.Fields[i].Name
 				if _, seen := ix.cable[port]; !seen {
 					ix.cable[port] = struct {
 						f   *configdb.Field
 						row *configdb.Row
-					}{r.Fields[port], r}
+					}{&r.Fields[i], r}
 				}
 			}
 		}
@@ -136,43 +141,72 @@ func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
 	return ix
 }
 
-// key is what decides a port's QoS: ports with the same key share one.
-func (m maps) key() string {
-	var sb strings.Builder
-	sb.WriteString(m.ns.Name)
-	for _, f := range []*configdb.Field{m.dscp, m.dot1p, m.tcQueue, m.tcPG, m.pfcQueue, m.pfc, m.cable, m.pfcAsym} {
-		sb.WriteByte(0)
+// qosKey is what decides a port's QoS: ports with the same key share
+// one. A field that is absent and one that is empty differ (an empty
+// dscp_to_tc_map still makes the port trust DSCP, an empty scheduler
+// names no SCHEDULER); a queue without a QUEUE row and one whose row names
+// neither are the same. It is a value, not a string built per port: a
+// switch has hundreds of ports and few QoS.
+type qosKey struct {
+	ns     *configdb.Namespace
+	fields [8]string
+	has    uint8 // bit i: fields[i] is given
+	queues [8]struct {
+		scheduler, wred       string
+		hasScheduler, hasWRED bool
+	}
+}
+
+func (m maps) key() qosKey {
+	k := qosKey{ns: m.ns}
+	for i, f := range [...]*configdb.Field{m.dscp, m.dot1p, m.tcQueue, m.tcPG, m.pfcQueue, m.pfc, m.cable, m.pfcAsym} {
 		if f != nil {
-			sb.WriteString(f.Value)
+			k.fields[i] = f.Value
+			k.has |= 1 << i
 		}
 	}
-	for _, r := range m.queues {
-		sb.WriteByte(0)
-		if r != nil {
-			sb.WriteString(r.Get("scheduler").ValueOr("") + "\x01" + r.Get("wred_profile").ValueOr(""))
+	for i, r := range m.queues {
+		q := &k.queues[i]
+		if r == nil {
+			continue
+		}
+		if f := r.Get("scheduler"); f != nil {
+			q.scheduler, q.hasScheduler = f.Value, true
+		}
+		if f := r.Get("wred_profile"); f != nil {
+			q.wred, q.hasWRED = f.Value, true
 		}
 	}
-	return sb.String()
+	return k
 }
 
 // indexRange reads "3" or "3-4"; nil when it is neither.
 func indexRange(s string) []int {
-	a, z, isRange := strings.Cut(s, "-")
-	lo, err := strconv.Atoi(a)
-	if err != nil || lo < 0 {
+	lo, hi, ok := indexSpan(s)
+	if !ok {
 		return nil
-	}
-	hi := lo
-	if isRange {
-		if hi, err = strconv.Atoi(z); err != nil || hi < lo || hi > 15 {
-			return nil
-		}
 	}
 	out := make([]int, 0, hi-lo+1)
 	for i := lo; i <= hi; i++ {
 		out = append(out, i)
 	}
 	return out
+}
+
+// indexSpan reads "3" or "3-4" as its first and last index.
+func indexSpan(s string) (lo, hi int, ok bool) {
+	a, z, isRange := strings.Cut(s, "-")
+	lo, err := strconv.Atoi(a)
+	if err != nil || lo < 0 {
+		return 0, 0, false
+	}
+	hi = lo
+	if isRange {
+		if hi, err = strconv.Atoi(z); err != nil || hi < lo || hi > 15 {
+			return 0, 0, false
+		}
+	}
+	return lo, hi, true
 }
 
 // portQoS is the effective QoS of port ("" for what a port without a

@@ -40,7 +40,7 @@ type builder struct {
 	order []string
 	// shared holds one *QoS per distinct set of tables a port reads, so
 	// that the checks report ports that share them together.
-	shared   map[string]*model.QoS
+	shared   map[qosKey]*model.QoS
 	nsIdx    map[*configdb.Namespace]*nsIndex
 	problems []*source.Error
 	notes    []*source.Error
@@ -59,9 +59,14 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 	if cfg == nil {
 		return sw, nil
 	}
-	b := &builder{cfg: cfg, file: cfg.File, ports: map[string]*configdb.Namespace{}, shared: map[string]*model.QoS{}, nsIdx: map[*configdb.Namespace]*nsIndex{}}
+	b := &builder{cfg: cfg, file: cfg.File, ports: map[string]*configdb.Namespace{}, shared: map[qosKey]*model.QoS{}, nsIdx: map[*configdb.Namespace]*nsIndex{}}
 	sw.ConfigFile = cfg.File
 	b.index()
+	// The per-port maps are made at the switch's size once: growing them
+	// port by port rehashes them several times over.
+	n := len(b.order)
+	sw.PortQoS, sw.MTU = make(map[string]*model.QoS, n), make(map[string]model.Value[int], n)
+	sw.Flow.Watchdog = make(map[string]model.Value[bool], n)
 	b.unknownFields()
 	b.platform(sw)
 	b.ecnAlone = model.SpectrumGen(sw.Flow.ASIC) > 0
@@ -86,6 +91,12 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 // "localhost" the device's metadata (sonic-net/sonic-utilities show/main.py,
 // def all).
 func (b *builder) index() {
+	n := 0
+	for _, ns := range b.cfg.Namespaces {
+		n += ns.Table("PORT").Len()
+	}
+	b.ports = make(map[string]*configdb.Namespace, n)
+	b.order = make([]string, 0, n)
 	for _, ns := range b.cfg.Namespaces {
 		if r := ns.Table("DEVICE_METADATA").Row("localhost"); r != nil && (b.meta == nil || ns.Name == "localhost") {
 			b.meta = r
@@ -303,7 +314,7 @@ func (b *builder) addPort(sw *model.Switch, port string) {
 	}
 	if f := row.Get("speed"); f != nil {
 		if sw.Flow.Speed == nil {
-			sw.Flow.Speed = map[string]model.Value[string]{}
+			sw.Flow.Speed = make(map[string]model.Value[string], len(b.order))
 		}
 		sw.Flow.Speed[port] = model.Explicit(speedName(f.Value), f.Pos)
 	}

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/qoslint/qoslint/collectors/sonic/configdb"
+	"github.com/qoslint/qoslint/internal/source"
 )
 
 // load parses files (paths under testdata or configdb's testdata) and lays
@@ -155,7 +157,7 @@ func TestStockMellanoxQoS(t *testing.T) {
 // buffermgrd writes it at run time.
 func TestTraditionalBuffers(t *testing.T) {
 	cfg := load(t, portsSN5600, qosSample, tradSample)
-	cfg.Namespaces[0].Table("DEVICE_METADATA").Row("localhost").Fields["buffer_model"].Value = "traditional"
+	cfg.Namespaces[0].Table("DEVICE_METADATA").Row("localhost").Get("buffer_model").Value = "traditional"
 	sw, _ := Switch("leaf01", "leaf", cfg, []string{"Ethernet0", "etp2"})
 	if got := strings.Join(sw.Ports, ","); got != "Ethernet0,Ethernet8" {
 		t.Fatalf("ports %q: the inventory names Ethernet0 and the alias etp2", got)
@@ -200,9 +202,9 @@ func TestOldReferencesAndFlatShape(t *testing.T) {
 func TestUndefinedMap(t *testing.T) {
 	cfg := load(t, portsSN5600, qosSample)
 	row := cfg.Namespaces[0].Table("PORT_QOS_MAP").Row("Ethernet0")
-	row.Fields["dscp_to_tc_map"].Value = "ROCE"
+	row.Get("dscp_to_tc_map").Value = "ROCE"
 	sw, problems := Switch("leaf01", "leaf", cfg, nil)
-	if len(problems) != 1 || !strings.Contains(problems[0].Msg, "DSCP_TO_TC_MAP|ROCE") || problems[0].Line != row.Fields["dscp_to_tc_map"].Pos.Line {
+	if len(problems) != 1 || !strings.Contains(problems[0].Msg, "DSCP_TO_TC_MAP|ROCE") || problems[0].Line != row.Get("dscp_to_tc_map").Pos.Line {
 		t.Fatalf("problems %v", problems)
 	}
 	if v := sw.PortQoS["Ethernet0"].DSCP[26]; v.V != 0 || !v.Origin.IsDefault() {
@@ -216,10 +218,10 @@ func TestUnknownField(t *testing.T) {
 	cfg := load(t, portsSN5600, qosSample)
 	ns := cfg.Namespaces[0]
 	row := ns.Table("PORT_QOS_MAP").Row("Ethernet0")
-	f := *row.Fields["dscp_to_tc_map"]
+	f := *row.Get("dscp_to_tc_map")
 	f.Name = "dscp_to_tc_mapp"
-	row.Fields[f.Name], row.Names = &f, append(row.Names, f.Name)
-	ns.Tables["NOT_A_QOS_TABLE"] = &configdb.Table{Name: "NOT_A_QOS_TABLE", Rows: map[string]*configdb.Row{"x": {Key: "x", Fields: map[string]*configdb.Field{"y": {Name: "y"}}, Names: []string{"y"}}}, Keys: []string{"x"}}
+	row.Set(f)
+	ns.Tables["NOT_A_QOS_TABLE"] = &configdb.Table{Name: "NOT_A_QOS_TABLE", Rows: map[string]*configdb.Row{"x": configdb.NewRow("x", source.Pos{}, configdb.Field{Name: "y"})}, Keys: []string{"x"}}
 	ns.Order = append(ns.Order, "NOT_A_QOS_TABLE")
 	sw, _ := Switch("leaf01", "leaf", cfg, nil)
 	var notes []string
@@ -294,12 +296,41 @@ func TestNVIDIALossySKU(t *testing.T) {
 		}
 	}
 	// The same tables without the platform: the SAI spec's rule.
-	cfg.Namespaces[0].Table("DEVICE_METADATA").Rows["localhost"] = &configdb.Row{Key: "localhost", Fields: map[string]*configdb.Field{}}
+	cfg.Namespaces[0].Table("DEVICE_METADATA").Rows["localhost"] = configdb.NewRow("localhost", source.Pos{})
 	if MarksOnECNAlone(cfg) {
 		t.Fatal("MarksOnECNAlone true without a platform")
 	}
 	sw, _ = Switch("leaf01", "leaf", cfg, nil)
 	if q := sw.PortQoS["Ethernet0"]; q.ECN[3].V || !strings.Contains(q.ECN[3].Origin.Default, "wred_green_enable") {
 		t.Errorf("ECN on queue 3 %v (%v) without a Spectrum named", q.ECN[3].V, q.ECN[3].Origin)
+	}
+}
+
+// Every table the builder reads is one configdb reads with the file: any
+// other is only scanned, and read again on its first use.
+func TestTablesReadWithFile(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?:Table|[mr][ae][pf]Row)\((?:[a-z.]+, )?"([A-Z0-9_]+)"`)
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
+			n++
+			if !configdb.ReadWithFile(m[1]) {
+				t.Errorf("%s reads table %s, which configdb only scans: add it to configdb's readTables", f, m[1])
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("found %d table reads, want the builder's (some 40)", n)
 	}
 }

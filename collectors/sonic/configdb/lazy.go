@@ -1,0 +1,287 @@
+package configdb
+
+import (
+	"hash/maphash"
+	"strings"
+	"sync"
+)
+
+// readTables are the tables collectors/sonic/sonicmodel reads: the port,
+// metadata, QoS map, queue, scheduler, WRED, buffer and hash tables. They
+// are read with the file, as nearly every use of a Config reads them. Any
+// other table (a switch's ACLs, BGP neighbours, VLANs, interfaces, flex
+// counters and the like, sonic-net/sonic-buildimage
+// src/sonic-yang-models/tests/files/sample_config_db.json) is only
+// scanned, and read when Table asks for it: a lint pays little for what it
+// does not read. A table missing here is still read, on its first use.
+var readTables = map[string]bool{
+	"BUFFER_PG": true, "BUFFER_POOL": true, "BUFFER_PROFILE": true,
+	"CABLE_LENGTH": true, "DEVICE_METADATA": true, "LOSSLESS_TRAFFIC_PATTERN": true,
+	"PFC_WD": true, "PORT": true, "PORT_QOS_MAP": true, "QUEUE": true,
+	"SCHEDULER": true, "SWITCH_HASH": true, "WRED_PROFILE": true,
+	"DSCP_TO_TC_MAP": true, "DOT1P_TO_TC_MAP": true, "TC_TO_QUEUE_MAP": true,
+	"TC_TO_PRIORITY_GROUP_MAP": true, "MAP_PFC_PRIORITY_TO_QUEUE": true,
+}
+
+// ReadWithFile reports whether table is read with the file rather than on
+// its first use: a builder that reads a table outside them should have it
+// added (its test says so).
+func ReadWithFile(table string) bool { return readTables[table] }
+
+// lazyTable is a table scanned but not read: its bytes, and what reading
+// them needs.
+type lazyTable struct {
+	once       sync.Once
+	file, copy string // the file's name and text
+	start, end int    // the table's value
+}
+
+// load reads a table that was only scanned (t may be nil, or read).
+func (t *Table) load() {
+	if t == nil || t.lazy == nil {
+		return
+	}
+	l := t.lazy
+	l.once.Do(func() {
+		p := &parser{file: l.file, copy: l.copy, end: l.end}
+		// The scan found it plain: it reads so again.
+		p.plain(l.start, t)
+	})
+}
+
+// seed hashes keys while scanning.
+var seed = maphash.MakeSeed()
+
+// plain reads the table value at p.copy[off] ('{') when it is plain: an
+// object of rows, each an object of fields whose values are strings or
+// arrays of strings; no string holding an escape or a control character
+// (the file is valid UTF-8, Parse checked); no row key given twice, nor a
+// field name in a row. Such a table reads without a note or an error, and
+// without the decoder: it is most of every real file. Anything else is
+// read by the decoder, which reports it; ok is then false and t (rows the
+// reading gathered) is to be dropped. end is the offset after the '}'.
+//
+// With t nil the table is only scanned: the row keys are hashed to find
+// one given twice (a collision reads as one, and the decoder then reads
+// the table exactly).
+func (p *parser) plain(off int, t *Table) (end int, ok bool) {
+	d := p.copy[:p.end]
+	i := off + 1
+	ws := func() {
+		for i < len(d) && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r') {
+			i++
+		}
+	}
+	// str reads a string, returning its contents' bounds.
+	str := func() (a, b int, ok bool) {
+		if i >= len(d) || d[i] != '"' {
+			return 0, 0, false
+		}
+		a = i + 1
+		for j := a; j < len(d); j++ {
+			switch c := d[j]; {
+			case c == '"':
+				i = j + 1
+				return a, j, true
+			case c == '\\' || c < 0x20:
+				return 0, 0, false
+			}
+		}
+		return 0, 0, false
+	}
+	// sep reads ',' before another item, or the closing delimiter c: more
+	// is whether an item follows.
+	sep := func(c byte) (more, ok bool) {
+		ws()
+		if i >= len(d) {
+			return false, false
+		}
+		switch d[i] {
+		case ',':
+			i++
+			ws()
+			return true, true
+		case c:
+			i++
+			return false, true
+		}
+		return false, false
+	}
+	colon := func() bool {
+		ws()
+		if i >= len(d) || d[i] != ':' {
+			return false
+		}
+		i++
+		ws()
+		return true
+	}
+	// open reads the opening c and whether the value is empty (c+2 is
+	// the closing '}' or ']').
+	open := func(c byte) (empty, ok bool) {
+		if i >= len(d) || d[i] != c {
+			return false, false
+		}
+		i++
+		ws()
+		if i < len(d) && d[i] == c+2 {
+			i++
+			return true, true
+		}
+		return false, true
+	}
+	fresh := func(set map[uint64]struct{}, a, b int) bool {
+		h := maphash.String(seed, d[a:b])
+		if _, dup := set[h]; dup {
+			return false
+		}
+		set[h] = struct{}{}
+		return true
+	}
+	if p.keyHashes == nil {
+		p.keyHashes = map[uint64]struct{}{}
+	}
+	if p.rowIndex == nil {
+		p.rowIndex = map[string]int{}
+	}
+	clear(p.keyHashes)
+	clear(p.rowIndex)
+	rows := p.rowScratch[:0]
+	defer func() { p.rowScratch = rows[:0] }()
+	ws()
+	if i < len(d) && d[i] == '}' {
+		if t != nil {
+			t.Rows = map[string]*Row{}
+		}
+		return i + 1, true
+	}
+	for {
+		koff := i
+		a, b, ok := str()
+		if !ok || !colon() {
+			return 0, false
+		}
+		key := d[a:b]
+		var r *Row
+		if t == nil {
+			if !fresh(p.keyHashes, a, b) {
+				return 0, false
+			}
+		} else {
+			if _, dup := p.rowIndex[key]; dup {
+				return 0, false
+			}
+			p.rowIndex[key] = len(rows)
+			r = p.newRow()
+			r.Key, r.Pos = key, p.pos(koff)
+			rows = append(rows, r)
+		}
+		empty, ok := open('{')
+		if !ok {
+			return 0, false
+		}
+		// The fields are read into the free part of the shared block, so
+		// that the row's are cut from it without a copy; a row that
+		// outgrows it moves to a new one.
+		if len(p.fields) < block/4 {
+			p.fields = make([]Field, block*2)
+		}
+		fs := p.fields[:0]
+		p.indexed = false
+		for !empty {
+			foff := i
+			a, b, ok := str()
+			if !ok || !colon() {
+				return 0, false
+			}
+			// A name given twice: a short row is searched, a long one
+			// indexed (p.find).
+			name := d[a:b]
+			if p.find(fs, name) >= 0 {
+				return 0, false
+			}
+			if p.indexed {
+				p.index[name] = len(fs)
+			}
+			// The field is written in place: a Field is large, and
+			// copying one costs more than filling it.
+			if len(fs) == cap(fs) {
+				// A new block, of room for the row to double.
+				grown := make([]Field, len(fs), max(block*2, 4*len(fs)))
+				copy(grown, fs)
+				fs, p.fields = grown, grown
+			}
+			fs = fs[:len(fs)+1]
+			f := &fs[len(fs)-1]
+			f.Name, f.Value, f.List = name, "", nil
+			if t != nil {
+				f.Pos = p.pos(foff)
+			}
+			if i < len(d) && d[i] == '[' {
+				emptyList, _ := open('[')
+				l := p.list[:0]
+				for !emptyList {
+					a, b, ok := str()
+					if !ok {
+						return 0, false
+					}
+					l = append(l, d[a:b])
+					more, ok := sep(']')
+					if !ok {
+						return 0, false
+					}
+					emptyList = !more
+				}
+				p.list = l[:0]
+				if t != nil {
+					if len(l) == 0 {
+						f.List = []string{}
+					} else {
+						f.List = p.strings(len(l))
+						copy(f.List, l)
+						f.Value = strings.Join(f.List, ",")
+					}
+				}
+			} else {
+				a, b, ok := str()
+				if !ok {
+					return 0, false
+				}
+				f.Value = d[a:b]
+			}
+			more, ok := sep('}')
+			if !ok {
+				return 0, false
+			}
+			empty = !more
+		}
+		if r != nil && len(fs) > 0 {
+			r.Fields = fs[:len(fs):len(fs)]
+			p.fields = p.fields[len(fs):cap(p.fields)]
+			if len(fs) > maxScan {
+				r.index = make(map[string]int32, len(fs))
+				for i := range fs {
+					r.index[fs[i].Name] = int32(i)
+				}
+			}
+		}
+		more, ok := sep('}')
+		if !ok {
+			return 0, false
+		}
+		if !more {
+			break
+		}
+	}
+	if t != nil {
+		t.Rows = make(map[string]*Row, len(rows))
+		if len(rows) > 0 {
+			t.Keys = p.strings(len(rows))
+		}
+		for i, r := range rows {
+			t.Keys[i] = r.Key
+			t.Rows[r.Key] = r
+		}
+	}
+	return i, true
+}
