@@ -42,20 +42,23 @@ func normSpace(s string) string {
 	if normal {
 		return s
 	}
+	// Words copied whole, each after one space (s has no space at
+	// either end).
 	var b strings.Builder
 	b.Grow(len(s))
-	space := false
-	for k := 0; k < len(s); k++ {
-		c := s[k]
-		if asciiSpace(c) {
-			space = true
-			continue
+	for k := 0; k < len(s); {
+		w := k
+		for w < len(s) && !asciiSpace(s[w]) {
+			w++
 		}
-		if space {
+		b.WriteString(s[k:w])
+		for w < len(s) && asciiSpace(s[w]) {
+			w++
+		}
+		if w < len(s) {
 			b.WriteByte(' ')
-			space = false
 		}
-		b.WriteByte(c)
+		k = w
 	}
 	return b.String()
 }
