@@ -72,10 +72,7 @@ func ParseRoceShow(file string, data []byte) (*RoceShow, error) {
 		leafEnd = titles[0]
 	}
 
-	// Sized for the lines before the first title, up to a leaf table's
-	// size: the map is built without growing (a switch prints this view
-	// for each of its ports).
-	rs := &RoceShow{File: file, Leaves: make(map[string]Field, min(leafEnd-start, 64)), Interface: iface, PerInterface: iface != ""}
+	rs := &RoceShow{File: file, Leaves: map[string]Field{}, Interface: iface, PerInterface: iface != ""}
 	hasLeaves := parseLeaves(rs, lines[:leafEnd], start)
 	known := false
 	for k, t := range titles {
