@@ -58,6 +58,7 @@ func Defaulted[T any](v T, why string) Value[T] {
 type Fabric struct {
 	names    *names     // SwitchByName's and Host's index
 	wire     *wireIndex // OnWire's
+	links    *linkIndex // LinksOf's
 	Name     string
 	Policy   policy.Policy
 	Switches []*Switch
