@@ -175,7 +175,7 @@ func hostSwitches(f *model.Fabric, host string) []string {
 	if host == "" {
 		return nil
 	}
-	for _, l := range f.Links {
+	for _, l := range f.LinksOf(host) {
 		if _, other, ok := l.End(host); ok && other.Kind == layout.KindSwitch && !slices.Contains(out, other.Device) {
 			out = append(out, other.Device)
 		}

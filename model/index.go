@@ -87,10 +87,42 @@ func (f *Fabric) OnWire(device string) bool {
 	return w.devices[device]
 }
 
-// Index builds the name index now, so that the lookups of the checks,
-// which may run side by side, only read it. The builder of a fabric calls
-// it last.
-func (f *Fabric) Index() { f.index() }
+// linkIndex is each device's links, in Links order, for the questions
+// asked once per device ("this switch's uplinks", "this host's leaves"):
+// a scan of every link per device made a lint of N devices quadratic
+// (TestLintScale at 10,496 devices: a tenth of the lint). Rebuilt when
+// Links is not the slice it was built from.
+type linkIndex struct {
+	from []*Link
+	by   map[string][]*Link
+}
+
+func (f *Fabric) linkIndex() *linkIndex {
+	x := &linkIndex{from: f.Links, by: map[string][]*Link{}}
+	for _, l := range f.Links {
+		x.by[l.A.Device] = append(x.by[l.A.Device], l)
+		if l.B.Device != l.A.Device {
+			x.by[l.B.Device] = append(x.by[l.B.Device], l)
+		}
+	}
+	f.links = x
+	return x
+}
+
+// LinksOf are the links with an end on dev (l.End(dev) is ok), in Links
+// order. The slice is the index's: read only.
+func (f *Fabric) LinksOf(dev string) []*Link {
+	x := f.links
+	if x == nil || !sameSlice(x.from, f.Links) {
+		x = f.linkIndex()
+	}
+	return x.by[dev]
+}
+
+// Index builds the name and link indexes now, so that the lookups of the
+// checks, which may run side by side, only read them. The builder of a
+// fabric calls it last.
+func (f *Fabric) Index() { f.index(); f.linkIndex() }
 
 // SwitchByName finds a switch.
 func (f *Fabric) SwitchByName(name string) *Switch {

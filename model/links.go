@@ -87,15 +87,9 @@ func (f *Fabric) EndMTU(e LinkEnd) (v Value[int], port string, ok bool) {
 			return sw.MTU[p], p, true
 		}
 	case layout.KindHost:
-		for _, h := range f.Hosts {
-			if h.Name != e.Device {
-				continue
-			}
-			for _, n := range h.NICs {
-				if n.Netdev == e.Port {
-					return n.MTU, "", true
-				}
-			}
+		// By the name index: asked for each end of each link.
+		if n := f.Host(e.Device).NIC(e.Port); n != nil {
+			return n.MTU, "", true
 		}
 	}
 	return Value[int]{}, "", false

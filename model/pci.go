@@ -18,16 +18,18 @@ type PCIDevice struct {
 	PortType string
 	// HasBus is true for a bridge's "Bus: primary=.., secondary=..,
 	// subordinate=.." line: the buses below it are Secondary..Subordinate.
-	HasBus                 bool
+	HasBus bool
+	// AccessDenied: lspci could not read the extended capabilities (it ran
+	// without root), so a missing ACS capability means nothing. Beside
+	// HasBus, the two share a word: 160 bytes, the allocator's class, not
+	// 168 in one of 176 (a host's lspci lists dozens of functions).
+	AccessDenied           bool
 	Secondary, Subordinate int
 	// ACSCtl holds the ACS control flags (name → on); nil when the
 	// function has no ACS capability.
 	ACSCtl  map[string]bool
 	ACSLine int
 	Driver  string
-	// AccessDenied: lspci could not read the extended capabilities (it ran
-	// without root), so a missing ACS capability means nothing.
-	AccessDenied bool
 }
 
 // ACSFlagOrder names the ACS Control register's bits: bit i is flag i

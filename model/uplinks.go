@@ -103,7 +103,7 @@ func ecmpGroup(f *Fabric, sw *Switch, roles map[string]string, top int) ECMPGrou
 	}
 	t := tier(sw.Role)
 	byTier := map[int][]LinkEnd{}
-	for _, l := range f.Links {
+	for _, l := range f.LinksOf(sw.Name) {
 		this, other, ok := l.End(sw.Name)
 		if !ok || other.Kind != layout.KindSwitch || tier(roles[other.Device]) == 0 {
 			continue
@@ -167,7 +167,7 @@ func CablingGroup(f *Fabric, inv *inventory.Inventory, name string) (g ECMPGroup
 	file, lldp := f.LLDPFile[name]
 	if lldp {
 		from = file
-		for _, l := range f.Links {
+		for _, l := range f.LinksOf(name) {
 			if this, other, ok := l.End(name); ok && other.Kind == layout.KindSwitch {
 				add(this.Port, other.Device)
 			}

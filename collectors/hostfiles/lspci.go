@@ -58,7 +58,6 @@ var (
 	pciBusRe     = regexp.MustCompile(`^Bus: primary=([0-9a-fA-F]{2}), secondary=([0-9a-fA-F]{2}), subordinate=([0-9a-fA-F]{2})`)
 	pciExpressRe = regexp.MustCompile(`^Capabilities: \[[0-9a-fA-F]+\] Express \(v\d+\) ([A-Za-z/ -]+?)(?: \(|,|$)`)
 	pciACSCapRe  = regexp.MustCompile(`^Capabilities: \[[0-9a-fA-F]+ v\d+\] Access Control Services$`)
-	acsFlagRe    = regexp.MustCompile(`^([A-Za-z]+)([+-])$`)
 )
 
 // ParseLspci parses `lspci -vvv` into its functions in printed order.
@@ -122,33 +121,56 @@ func (d *PCIDevice) detail(s string, n int, inACS *bool) string {
 		}
 		*inACS = false
 	}
+	// The expressions are anchored at these literal prefixes: a line
+	// without one (most of lspci's thousands per host) is not run through
+	// them.
+	capability := strings.HasPrefix(s, "Capabilities: [")
 	switch {
-	case pciACSCapRe.MatchString(s):
+	case capability && strings.HasSuffix(s, "] Access Control Services") && pciACSCapRe.MatchString(s):
 		*inACS = true
 	case strings.HasPrefix(s, "Capabilities: <access denied>"):
 		d.AccessDenied = true
 	case strings.HasPrefix(s, "Kernel driver in use:"):
 		d.Driver = strings.TrimSpace(strings.TrimPrefix(s, "Kernel driver in use:"))
 	}
-	if m := pciBusRe.FindStringSubmatch(s); m != nil {
-		sec, _ := strconv.ParseUint(m[2], 16, 8)
-		sub, _ := strconv.ParseUint(m[3], 16, 8)
-		d.HasBus, d.Secondary, d.Subordinate = true, int(sec), int(sub)
+	if strings.HasPrefix(s, "Bus: primary=") {
+		if m := pciBusRe.FindStringSubmatch(s); m != nil {
+			sec, _ := strconv.ParseUint(m[2], 16, 8)
+			sub, _ := strconv.ParseUint(m[3], 16, 8)
+			d.HasBus, d.Secondary, d.Subordinate = true, int(sec), int(sub)
+		}
 	}
-	if m := pciExpressRe.FindStringSubmatch(s); m != nil {
-		d.PortType = m[1]
+	if capability && strings.Contains(s, "] Express (v") {
+		if m := pciExpressRe.FindStringSubmatch(s); m != nil {
+			d.PortType = m[1]
+		}
 	}
 	return ""
+}
+
+// acsFlag reads an ACSCtl word, `Name+` or `Name-` (the name ASCII
+// letters: ^([A-Za-z]+)([+-])$, without an expression per flag).
+func acsFlag(w string) (name string, on, ok bool) {
+	if len(w) < 2 || w[len(w)-1] != '+' && w[len(w)-1] != '-' {
+		return "", false, false
+	}
+	name = w[:len(w)-1]
+	for i := 0; i < len(name); i++ {
+		if c := name[i] | 0x20; c < 'a' || c > 'z' {
+			return "", false, false
+		}
+	}
+	return name, w[len(w)-1] == '+', true
 }
 
 func (d *PCIDevice) acsCtl(rest string, n int) string {
 	flags := map[string]bool{}
 	for _, w := range strings.Fields(rest) {
-		m := acsFlagRe.FindStringSubmatch(w)
-		if m == nil {
+		name, on, ok := acsFlag(w)
+		if !ok {
 			return "ACSCtl flag " + strconv.Quote(clip(w)) + " is not Name+ or Name-"
 		}
-		flags[m[1]] = m[2] == "+"
+		flags[name] = on
 	}
 	if len(flags) == 0 {
 		return "ACSCtl without flags"

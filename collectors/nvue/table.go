@@ -49,8 +49,14 @@ func cells(s string, cols []column) []string {
 		return nil
 	}
 	out := make([]string, len(cols))
-	first := make([]int, len(cols))
-	last := make([]int, len(cols))
+	// The bounds of each column's text, on the stack for a table as wide
+	// as NVUE prints (a row is read once; its cells are what stays).
+	var bounds [2 * 16]int
+	b := bounds[:]
+	if len(cols) > len(bounds)/2 {
+		b = make([]int, 2*len(cols))
+	}
+	first, last := b[:len(cols)], b[len(cols):2*len(cols)]
 	for i := range first {
 		first[i] = -1
 	}

@@ -17,6 +17,18 @@ type dirFS struct {
 
 func newDirFS(root string) dirFS { return dirFS{FS: os.DirFS(root), root: root} }
 
+// Stat and ReadDir are os.DirFS's own: with only the embedded fs.FS,
+// fs.Stat and fs.ReadDir would open the file and stat or list it through
+// an os.File, twice the system calls (a folder check of every device and
+// of its sysfs copy).
+func (d dirFS) Stat(name string) (fs.FileInfo, error)      { return fs.Stat(d.FS, name) }
+func (d dirFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(d.FS, name) }
+
+var (
+	_ fs.StatFS    = dirFS{}
+	_ fs.ReadDirFS = dirFS{}
+)
+
 // limitedReader is a file system that reads a whole file of at most limit
 // bytes itself: errTooLarge when it has more, errIsFolder when it is a
 // folder.

@@ -2,10 +2,13 @@ package offline
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"path"
+	"slices"
+	"strings"
 
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
@@ -28,8 +31,63 @@ var (
 	_ fs.StatFS     = inputFS{}
 )
 
-func (f inputFS) Stat(name string) (fs.FileInfo, error)      { return fs.Stat(f.FS, name) }
-func (f inputFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(f.FS, name) }
+func (f inputFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(f.FS, name) }
+
+// ReadDir lists a folder once per device: the device's folder, sysfs and
+// the like are listed by several readers (folder, discoverNICs, a glob),
+// and reading a folder costs a handful of system calls.
+func (f inputFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	l := f.r.listing(name)
+	return slices.Clone(l.entries), l.err
+}
+
+// listing is one folder's entries as fs.ReadDir gave them (sorted by
+// name), or its error.
+type listing struct {
+	entries []fs.DirEntry
+	err     error
+}
+
+// absent reports whether the listing says name is absent from the folder
+// for sure: the folder was listed and has no such entry, or is not there
+// at all. Any other error (a file in the folder's place, no permission)
+// says nothing: the file is then read as it would be without the
+// listing, and fails with its own error.
+func (l listing) absent(name string) bool {
+	if l.err != nil {
+		return errors.Is(l.err, fs.ErrNotExist)
+	}
+	_, found := slices.BinarySearchFunc(l.entries, name, func(e fs.DirEntry, n string) int { return strings.Compare(e.Name(), n) })
+	return !found
+}
+
+// listing is dir's listing, read on first use and kept while the device
+// is read (eachDevice drops it with the device's reader).
+func (r *reader) listing(dir string) listing {
+	if l, ok := r.dirs[dir]; ok {
+		return l
+	}
+	entries, err := fs.ReadDir(r.fsys.(inputFS).FS, dir)
+	l := listing{entries: entries, err: err}
+	if r.dirs == nil {
+		r.dirs = map[string]listing{}
+	}
+	r.dirs[dir] = l
+	return l
+}
+
+// knownAbsent reports whether name is known not to exist from its folder's
+// listing, without a system call: readers probe for many optional files
+// (16 GID types and 9 DCQCN counters per RDMA port, a dozen optional
+// outputs per device), and a failed open costs as much as a read (the
+// path walk): at TestLintScale's size the misses were a third of the
+// opens. A folder is listed after its first miss, so that a folder whose
+// files are all there is never listed.
+func (f inputFS) knownAbsent(name string) bool {
+	dir := path.Dir(name)
+	l, ok := f.r.dirs[dir]
+	return ok && l.absent(path.Base(name))
+}
 
 // errTooLarge is a file over the limit; it names the limit.
 type errTooLarge struct{ size int64 }
@@ -39,7 +97,14 @@ func (e errTooLarge) Error() string {
 }
 
 func (f inputFS) ReadFile(name string) ([]byte, error) {
+	if f.knownAbsent(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errNotExist}
+	}
 	data, err := f.readLimited(name)
+	if errors.Is(err, fs.ErrNotExist) && fs.ValidPath(name) {
+		// The next probe in the same folder asks the listing.
+		f.r.listing(path.Dir(name))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -166,6 +166,7 @@ func (r *reader) eachDevice(inv *inventory.Inventory, devices []func(*reader)) {
 				d := &reader{capture: &collectors.Capture{}, failed: map[string]bool{}, ib: r.ib, ethernet: r.ethernet}
 				d.fsys = inputFS{FS: r.fsys.(inputFS).FS, r: d}
 				devices[i](d)
+				d.dirs = nil
 				parts[i] = d
 			}
 		}()
@@ -199,6 +200,8 @@ type reader struct {
 	// ib and ethernet say which of a host's files the fabric type asks
 	// for: an InfiniBand-only host has no RoCE files to miss.
 	ib, ethernet bool
+	// dirs are the folders listed while reading the device (inputFS).
+	dirs map[string]listing
 }
 
 // note records a remark that is neither a finding nor an input error.

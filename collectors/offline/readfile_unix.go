@@ -80,3 +80,6 @@ func ignoringEINTR(fn func() (int, error)) (int, error) {
 		}
 	}
 }
+
+// errNotExist is what opening a missing file fails with.
+var errNotExist error = syscall.ENOENT

@@ -6,7 +6,6 @@ package hostmodel
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/qoslint/qoslint/model"
 
@@ -226,8 +225,9 @@ func firmware(c *hostfiles.MlxConfig) *model.Firmware {
 	if c == nil {
 		return nil
 	}
-	// Cloned: the parser's strings are cut from the file's whole text.
-	cl := strings.Clone
+	// Copied: the parser's strings are cut from the file's whole text;
+	// interned: NICs alike share one copy of each name and value.
+	cl := intern
 	fw := &model.Firmware{File: c.File, Device: cl(c.Device), HasCurrent: c.HasCurrent}
 	if c.Params != nil {
 		fw.Params = make(map[string]model.FirmwareParam, len(c.Params))

@@ -1,8 +1,6 @@
 package hostmodel
 
 import (
-	"strings"
-
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/model"
 )
@@ -13,10 +11,11 @@ func pciDevices(in []*hostfiles.PCIDevice) []*model.PCIDevice {
 	if in == nil {
 		return nil
 	}
-	// The parser's strings are cut from the whole file's text: cloned,
+	// The parser's strings are cut from the whole file's text: copied,
 	// the model keeps only what it holds, not every host's lspci.txt (at
-	// TestLintScale's size, the texts kept were a sixth of the model).
-	c := strings.Clone
+	// TestLintScale's size, the texts kept were a sixth of the model);
+	// interned, hosts alike share one copy.
+	c := intern
 	out := make([]*model.PCIDevice, len(in))
 	for i, d := range in {
 		var acs map[string]bool

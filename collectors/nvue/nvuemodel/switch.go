@@ -329,11 +329,14 @@ func Switch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports []st
 	qosRoot := root.Child("qos")
 	global := b.globalQoS(sw.RoCE, model.Release(sw.Version), qosRoot)
 	sw.Pools = b.trafficPools(qosRoot)
-	def := model.Defaulted(model.DefaultProfile, "no profile binding")
 	b.qosRoot, b.global = qosRoot, global
 	// Problems are collected once, from the global build; port builds with
-	// the same profiles would only repeat them.
-	sw.Global = b.portQoS(global, qosRoot, binding{def, def, def, def})
+	// the same profiles would only repeat them. With every feature bound
+	// to default-global, portQoS would return a copy of global itself
+	// (globalQoS binds all four to def): the switch keeps global, and
+	// every port build copies it, so it is never written again (a QoS is
+	// 10 KB, one per switch while the fabric is read: TestLintScale).
+	sw.Global = global
 	b.shared = map[[4]string]*model.QoS{{model.DefaultProfile, model.DefaultProfile, model.DefaultProfile, model.DefaultProfile}: sw.Global}
 	for _, p := range sw.Ports {
 		sw.PortQoS[p] = b.boundQoS(*binds[p])
