@@ -49,8 +49,6 @@ func applyGCU(dir string, p render.Plan) error {
 	return os.WriteFile(file, data, 0o644)
 }
 
-type configDB = map[string]map[string]map[string]any
-
 // nested rewrites a flat {"TABLE|key": {...}} dump as {"TABLE": {"key":
 // {...}}}; a nested file is returned as it is.
 func nested(data []byte) ([]byte, error) {
@@ -94,14 +92,15 @@ func nested(data []byte) ([]byte, error) {
 // dynamic model's buffermgrd does not read pfc_enable (cfgmgr/
 // buffermgrdyn.cpp): the patch itself adds its PGs.
 func buffermgrd(before, after []byte) ([]byte, error) {
-	var old, cfg configDB
-	if err := json.Unmarshal(before, &old); err != nil {
+	old, err := tables(before)
+	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(after, &cfg); err != nil {
+	cfg, err := tables(after)
+	if err != nil {
 		return nil, err
 	}
-	str := func(db configDB, t, k, f string) string {
+	str := func(db map[string]map[string]map[string]any, t, k, f string) string {
 		s, _ := db[t][k][f].(string)
 		return s
 	}
@@ -136,12 +135,47 @@ func buffermgrd(before, after []byte) ([]byte, error) {
 	if !changed {
 		return after, nil
 	}
+	// Only BUFFER_PG changed: every other key (bgpraw's text too) is
+	// written back as it was.
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(after, &top); err != nil {
+		return nil, err
+	}
+	if top["BUFFER_PG"], err = json.Marshal(cfg["BUFFER_PG"]); err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "    ")
 	enc.SetEscapeHTML(false)
-	err := enc.Encode(cfg)
+	err = enc.Encode(top)
 	return b.Bytes(), err
+}
+
+// bufferTables are the tables buffermgrd reads and writes.
+var bufferTables = []string{"DEVICE_METADATA", "PORT_QOS_MAP", "CABLE_LENGTH", "PORT", "BUFFER_PROFILE", "BUFFER_PG"}
+
+// tables decodes a nested config_db.json's buffer tables; the file's other
+// keys, which need not be tables (show runningconfiguration all's bgpraw
+// is a string), are left alone.
+func tables(data []byte) (map[string]map[string]map[string]any, error) {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]map[string]any{}
+	for _, name := range bufferTables {
+		raw, ok := top[name]
+		if !ok {
+			continue
+		}
+		var t map[string]map[string]any
+		if err := json.Unmarshal(raw, &t); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		out[name] = t
+	}
+	return out, nil
 }
 
 // pgRanges is a pfc_enable list as buffermgrd keys its PGs: runs of

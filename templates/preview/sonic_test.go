@@ -36,11 +36,22 @@ func TestBuffermgrd(t *testing.T) {
 		b, _ := json.Marshal(db)
 		return b
 	}
+	withBGP := func(b []byte) []byte {
+		var top map[string]any
+		if err := json.Unmarshal(b, &top); err != nil {
+			t.Fatal(err)
+		}
+		top["bgpraw"] = "router bgp 65100\n"
+		out, _ := json.Marshal(top)
+		return out
+	}
 	for _, tc := range []struct {
 		name        string
 		before, aft []byte
 		want        []string
 	}{
+		// show runningconfiguration all adds FRR's text as bgpraw.
+		{"beside bgpraw", withBGP(cfg("traditional", "4", true)), withBGP(cfg("traditional", "3", true)), []string{"Ethernet0|3", "Ethernet0|4"}},
 		{"traditional", cfg("traditional", "4", true), cfg("traditional", "3", true), []string{"Ethernet0|3", "Ethernet0|4"}},
 		{"two priorities", cfg("traditional", "4", true), cfg("traditional", "3,4", true), []string{"Ethernet0|3-4", "Ethernet0|4"}},
 		{"no profile", cfg("traditional", "4", false), cfg("traditional", "3", false), []string{"Ethernet0|4"}},
@@ -50,12 +61,19 @@ func TestBuffermgrd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var db map[string]map[string]map[string]any
+		var db map[string]json.RawMessage
 		if err := json.Unmarshal(out, &db); err != nil {
 			t.Fatal(err)
 		}
+		var pgs map[string]any
+		if err := json.Unmarshal(db["BUFFER_PG"], &pgs); err != nil {
+			t.Fatal(err)
+		}
+		if tc.name == "beside bgpraw" && string(db["bgpraw"]) != `"router bgp 65100\n"` {
+			t.Errorf("bgpraw %s", db["bgpraw"])
+		}
 		var got []string
-		for k := range db["BUFFER_PG"] {
+		for k := range pgs {
 			got = append(got, k)
 		}
 		slices.Sort(got)

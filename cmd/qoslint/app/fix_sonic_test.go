@@ -360,3 +360,53 @@ func TestFixSONiCScriptsRun(t *testing.T) {
 		t.Errorf("the script left its patch file: %q", left)
 	}
 }
+
+// The patch is written for CONFIG_DB's tables whatever shape the capture
+// has: leaf01 as a flat redis dump ({"TABLE|key": ...}, sonic-net/
+// sonic-utilities tests/mock_tables/config_db.json's shape) and leaf02 as
+// `show runningconfiguration all` prints it (with bgpraw, FRR's text),
+// each with a defect; the preview converges.
+func TestFixSONiCCaptureShapes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pod")
+	fixture.Copy(t, "../../../examples/sonic-pod", dir)
+	rewrite := func(sw string, f func(db sonicDB) any) {
+		file := filepath.Join(dir, "devices", sw, "config_db.json")
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var db sonicDB
+		if err := json.Unmarshal(data, &db); err != nil {
+			t.Fatal(err)
+		}
+		if data, err = json.MarshalIndent(f(db), "", "    "); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rewrite("leaf01", func(db sonicDB) any {
+		row(db, "DSCP_TO_TC_MAP", "ROCE")["26"] = "1"
+		delete(db["PFC_WD"], "Ethernet0")
+		flat := map[string]any{}
+		for table, rows := range db {
+			for key, r := range rows {
+				flat[table+"|"+key] = r
+			}
+		}
+		return flat
+	})
+	rewrite("leaf02", func(db sonicDB) any {
+		row(db, "DSCP_TO_TC_MAP", "ROCE")["26"] = "2"
+		out := map[string]any{"bgpraw": "router bgp 65100\n"}
+		for table, rows := range db {
+			out[table] = rows
+		}
+		return out
+	})
+	patch := fixConverges(t, dir)
+	if strings.Count(patch, `"path": "/DSCP_TO_TC_MAP/ROCE/26"`) != 2 || !strings.Contains(patch, `"path": "/PFC_WD/Ethernet0"`) {
+		t.Errorf("patches:\n%s", patch)
+	}
+}
