@@ -16,12 +16,14 @@ import (
 // FuzzWrite: whatever configuration the parser accepts, every setting on
 // its first ports gives a patch without panic, never a BUFFER_POOL path,
 // and, on a nested file, one that applies (RFC 6902: a replaced member
-// exists, an added one has its parent). Seeds: the parser's real files and
-// sonic-pod's leaf.
+// exists, an added one has its parent). Seeds: the parser's real files,
+// the NVIDIA SKU renderings and sonic-pod's leaf.
 //
 //	go test -run XXX -fuzz FuzzWrite -fuzzminimizetime 50x ./templates/gcu
 func FuzzWrite(f *testing.F) {
 	files, _ := filepath.Glob("../../collectors/sonic/configdb/testdata/*.json")
+	skus, _ := filepath.Glob("../../collectors/sonic/sonicmodel/testdata/sn*.json")
+	files = append(files, skus...)
 	files = append(files, "../../examples/sonic-pod/devices/leaf01/config_db.json")
 	for _, path := range files {
 		data, err := os.ReadFile(path)

@@ -201,3 +201,46 @@ func TestNVIDIALossySKULints(t *testing.T) {
 		}
 	}
 }
+
+// NVIDIA's stock lossless SKUs (ACS-SN5600 as a leaf router; O128; the
+// SN2700 and SN4600C ToR SKUs: collectors/sonic/sonicmodel/testdata,
+// rendered from sonic-buildimage's templates) judged by a policy of RoCE on
+// DSCP 3, which their maps send to the lossless TC 3: what lint says is
+// the policy's difference with SONiC's scheme and nothing else. PFC is on
+// 4 too, the CNP's TC 6 is DWRR, and a rendering has no PFC_WD rows (pfcwd
+// start_default writes them when the switch loads its configuration,
+// sonic-net/sonic-utilities config/main.py load_minigraph): three warnings,
+// no error.
+func TestNVIDIALosslessSKUsLint(t *testing.T) {
+	for _, f := range []string{"sn5600-acs-t1", "sn5600-o128-t0", "sn2700-acs-t0", "sn4600c-c64-t0"} {
+		data, err := os.ReadFile("../../../collectors/sonic/sonicmodel/testdata/" + f + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, "devices", "sw01"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		inv := "fabric: stock\npolicy:\n  preset: cumulus-default\n  roce:\n    dscp: [3]\nswitches:\n  - {name: sw01, role: leaf, os: sonic}\n"
+		if err := os.WriteFile(filepath.Join(dir, "inventory.yaml"), []byte(inv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "devices", "sw01", "config_db.json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := BuildReport(dir, judge.Error)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, fd := range r.Findings {
+			if fd.Severity >= judge.Warning {
+				got = append(got, fd.Severity.String()+" "+fd.Check)
+			}
+		}
+		slices.Sort(got)
+		if want := []string{"warning pfc-watchdog", "warning switch-cnp", "warning switch-pfc"}; !slices.Equal(got, want) || len(r.Errors) > 0 {
+			t.Errorf("%s: %q, input errors %v; want %q", f, got, r.Errors, want)
+		}
+	}
+}

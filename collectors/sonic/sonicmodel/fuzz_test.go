@@ -12,9 +12,12 @@ import (
 // hand-edited config_db.json (a table that is not what its name says, a
 // reference to nothing, a range backwards) must give problems and notes,
 // never a panic, since one switch's panic would end the whole lint.
-// Seeds: every real file of configdb's testdata and sonic-pod's leaf.
+// Seeds: every real file of configdb's testdata, the NVIDIA SKU renderings
+// of testdata and sonic-pod's leaf.
 func FuzzSwitch(f *testing.F) {
 	seeds, _ := filepath.Glob("../configdb/testdata/*.json")
+	skus, _ := filepath.Glob("testdata/sn*.json")
+	seeds = append(seeds, skus...)
 	seeds = append(seeds, "../../../examples/sonic-pod/devices/leaf01/config_db.json", portsSN5600)
 	for _, s := range seeds {
 		data, err := os.ReadFile(s)

@@ -1,5 +1,6 @@
 # Renders an NVIDIA SONiC SKU (sonic-net/sonic-buildimage device/mellanox/<platform>/<SKU>/)
-# for sn5600-c256s1-t0.json; see SOURCE.md. Not run by the tests.
+# for the sn*.json files here; see SOURCE.md. Not run by the tests.
+# python3 render_sku.py <folder with the SKU templates> <ports> <DEVICE_METADATA type> <hwsku> <platform> [speed]
 # Renders an NVIDIA SONiC SKU's qos.json.j2 and buffers_dynamic.json.j2 as
 # sonic-cfggen would (its sort_by_port_index and template_exists), over the
 # SKU's port_config.ini, for a handful of ports with neighbours.
@@ -10,7 +11,7 @@ for line in open(sku_dir + "/port_config.ini"):
     if line.startswith("#") or not line.strip():
         continue
     f = line.split()
-    ports[f[0]] = {"lanes": f[1], "alias": f[2], "index": f[3], "speed": f[4], "admin_status": "up", "mtu": "9100"}
+    ports[f[0]] = {"lanes": f[1], "alias": f[2], "index": f[3], "speed": f[4] if len(f) > 4 else (sys.argv[6] if len(sys.argv) > 6 else "400000"), "admin_status": "up", "mtu": "9100"}
 names = list(ports)[:ports_n]
 PORT = {n: ports[n] for n in names}
 meta = {"localhost": {"hwsku": sys.argv[4], "platform": sys.argv[5], "type": role, "buffer_model": "dynamic", "hostname": "sw"}}
