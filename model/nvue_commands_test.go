@@ -216,17 +216,17 @@ func TestCLRelease(t *testing.T) {
 // assumed, and said.
 func TestCommandRelease(t *testing.T) {
 	for _, tc := range []struct {
-		sw      Switch
+		sw      *Switch
 		want    CLRelease
 		assumed string
 	}{
-		{Switch{Version: "Cumulus Linux 5.14.2", Syntax: Syntax514}, rel(14), ""},
-		{Switch{Syntax: Syntax514}, rel(14), "checked as for 5.14, the newest release of that syntax"},
-		{Switch{Syntax: Syntax515}, NewestCLRelease, "checked as for 5.19, the newest release qoslint knows"},
+		{&Switch{Version: "Cumulus Linux 5.14.2", Syntax: Syntax514}, rel(14), ""},
+		{&Switch{Syntax: Syntax514}, rel(14), "checked as for 5.14, the newest release of that syntax"},
+		{&Switch{Syntax: Syntax515}, NewestCLRelease, "checked as for 5.19, the newest release qoslint knows"},
 	} {
 		r, assumed := tc.sw.CommandRelease()
 		if r != tc.want || !strings.Contains(assumed, tc.assumed) || (tc.assumed == "") != (assumed == "") {
-			t.Errorf("%+v: %v, %q", tc.sw, r, assumed)
+			t.Errorf("%s %s: %v, %q", tc.sw.Version, tc.sw.Syntax, r, assumed)
 		}
 	}
 }

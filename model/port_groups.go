@@ -1,5 +1,7 @@
 package model
 
+import "sync"
+
 // PortGroup is a set of a switch's ports that share one effective QoS.
 type PortGroup struct {
 	Ports []string
@@ -11,7 +13,7 @@ type PortGroup struct {
 
 // PortGroups groups the switch's ports by effective QoS, in port order.
 func (s *Switch) PortGroups() []PortGroup {
-	return s.groupPorts(func(q *QoS) any { return q })
+	return s.groups.get(s, byQoS)
 }
 
 // ProfileGroups groups the switch's ports by the profile one feature binds
@@ -19,26 +21,58 @@ func (s *Switch) PortGroups() []PortGroup {
 // decides come from that profile alone (portQoS: a named profile replaces
 // default-global feature by feature), so ports bound to other profiles of
 // other features still share one group.
-func (s *Switch) ProfileGroups(feature func(*QoS) string) []PortGroup {
-	return s.groupPorts(func(q *QoS) any { return feature(q) })
+func (s *Switch) ProfileGroups(feature Feature) []PortGroup {
+	return s.groups.get(s, feature)
 }
 
-// MappingProfile, PFCProfile, ECNProfile and SchedProfile are the features
-// ProfileGroups groups by.
-func MappingProfile(q *QoS) string { return q.MappingProfile.V }
-func PFCProfile(q *QoS) string     { return q.PFCProfile.V }
-func ECNProfile(q *QoS) string     { return q.ECNProfile.V }
-func SchedProfile(q *QoS) string   { return q.SchedProfile.V }
+// Feature is what ProfileGroups groups by: a name for the cache and the
+// key of a port's QoS.
+type Feature struct {
+	name string
+	key  func(*QoS) any
+}
 
-// QueueMap groups by the switch-priority → traffic-class map itself:
-// NVUE has one per switch, SONiC binds one per port (PORT_QOS_MAP
-// tc_to_queue_map), and the model keeps no name for it.
-func QueueMap(q *QoS) string {
-	b := make([]byte, 0, 2*len(q.TC))
-	for _, t := range q.TC {
-		b = append(b, byte(t.V), ',')
+// MappingProfile, PFCProfile, ECNProfile, SchedProfile and QueueMap are
+// the features ProfileGroups groups by. QueueMap is the switch-priority →
+// traffic-class map itself: NVUE has one per switch, SONiC binds one per
+// port (PORT_QOS_MAP tc_to_queue_map), and the model keeps no name for it.
+var (
+	MappingProfile = Feature{"mapping", func(q *QoS) any { return q.MappingProfile.V }}
+	PFCProfile     = Feature{"pfc", func(q *QoS) any { return q.PFCProfile.V }}
+	ECNProfile     = Feature{"ecn", func(q *QoS) any { return q.ECNProfile.V }}
+	SchedProfile   = Feature{"sched", func(q *QoS) any { return q.SchedProfile.V }}
+	QueueMap       = Feature{"queue-map", func(q *QoS) any {
+		var tcs [8]int
+		for i, t := range q.TC {
+			tcs[i] = t.V
+		}
+		return tcs
+	}}
+	byQoS = Feature{"qos", func(q *QoS) any { return q }}
+)
+
+// groupCache holds a switch's port groups per feature: some twenty checks
+// ask for the same groups, and grouping was most of a check's time on a
+// switch of many ports. The groups are computed once the model is built
+// (the checks read it, they do not change it), and shared: callers must
+// not change them.
+type groupCache struct {
+	mu sync.Mutex
+	by map[string][]PortGroup
+}
+
+func (c *groupCache) get(s *Switch, f Feature) []PortGroup {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gs, ok := c.by[f.name]; ok {
+		return gs
 	}
-	return string(b)
+	gs := s.groupPorts(f.key)
+	if c.by == nil {
+		c.by = map[string][]PortGroup{}
+	}
+	c.by[f.name] = gs
+	return gs
 }
 
 // groupPorts groups the ports by key(their QoS); each group keeps the QoS

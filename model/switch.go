@@ -14,8 +14,10 @@ const DefaultProfile = "default-global"
 // Switch is what one switch effectively does, whichever switch OS its
 // configuration is written for (NVUE's builder: collectors/nvue/nvuemodel).
 type Switch struct {
-	Name string
-	Role string
+	// groups caches PortGroups and ProfileGroups (port_groups.go).
+	groups groupCache
+	Name   string
+	Role   string
 	// OS is the switch operating system the configuration is written for:
 	// inventory.OSCumulus (NVUE) or inventory.OSSONiC (config_db.json).
 	OS string
