@@ -23,7 +23,15 @@ func sonicPodWith(t *testing.T, edit func(db sonicDB)) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "pod")
 	fixture.Copy(t, "../../../examples/sonic-pod", dir)
-	file := filepath.Join(dir, "devices", "leaf01", "config_db.json")
+	rewriteConfig(t, dir, "leaf01", func(db sonicDB) any { edit(db); return db })
+	return dir
+}
+
+// rewriteConfig replaces switch sw's config_db.json in dir with what f
+// makes of it (any JSON shape).
+func rewriteConfig(t *testing.T, dir, sw string, f func(db sonicDB) any) {
+	t.Helper()
+	file := filepath.Join(dir, "devices", sw, "config_db.json")
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -32,14 +40,12 @@ func sonicPodWith(t *testing.T, edit func(db sonicDB)) string {
 	if err := json.Unmarshal(data, &db); err != nil {
 		t.Fatal(err)
 	}
-	edit(db)
-	if data, err = json.MarshalIndent(db, "", "    "); err != nil {
+	if data, err = json.MarshalIndent(f(db), "", "    "); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(file, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return dir
 }
 
 // serious are a fabric's input errors and findings at warning or above.
@@ -369,24 +375,7 @@ func TestFixSONiCScriptsRun(t *testing.T) {
 func TestFixSONiCCaptureShapes(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "pod")
 	fixture.Copy(t, "../../../examples/sonic-pod", dir)
-	rewrite := func(sw string, f func(db sonicDB) any) {
-		file := filepath.Join(dir, "devices", sw, "config_db.json")
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var db sonicDB
-		if err := json.Unmarshal(data, &db); err != nil {
-			t.Fatal(err)
-		}
-		if data, err = json.MarshalIndent(f(db), "", "    "); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rewrite("leaf01", func(db sonicDB) any {
+	rewriteConfig(t, dir, "leaf01", func(db sonicDB) any {
 		row(db, "DSCP_TO_TC_MAP", "ROCE")["26"] = "1"
 		delete(db["PFC_WD"], "Ethernet0")
 		flat := map[string]any{}
@@ -397,7 +386,7 @@ func TestFixSONiCCaptureShapes(t *testing.T) {
 		}
 		return flat
 	})
-	rewrite("leaf02", func(db sonicDB) any {
+	rewriteConfig(t, dir, "leaf02", func(db sonicDB) any {
 		row(db, "DSCP_TO_TC_MAP", "ROCE")["26"] = "2"
 		out := map[string]any{"bgpraw": "router bgp 65100\n"}
 		for table, rows := range db {
