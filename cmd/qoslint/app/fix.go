@@ -91,8 +91,12 @@ func Fix(out, errOut io.Writer, dir string, opt FixOptions) int {
 		}
 	case "nvue":
 		for _, p := range plans {
-			if p.NVUE() {
+			switch {
+			case p.NVUE():
 				fmt.Fprintf(&stdout, "# ==> %s <==\n%s\n", p.Device, p.NVUECommands())
+			case p.Patch != nil:
+				// Every line a comment: the output stays an nv commands file.
+				fmt.Fprintf(&stdout, "# ==> %s <==\n# a SONiC switch: its fix is a Generic Config Updater patch, not nv commands (qoslint fix -f script prints it; --out DIR writes %s.patch.json)\n\n", p.Device, p.Device)
 			}
 		}
 	default:

@@ -259,10 +259,11 @@ func setMinBandwidth(t *testing.T, dir string, pct int) {
 }
 
 // fix on sonic-mixed: the SONiC spines' scripts (patch, dry run,
-// checkpoint, apply) and rollbacks beside the Cumulus leaves', as golden
-// files; --out adds each SONiC switch's patch and no NVUE file.
+// checkpoint, apply) and rollbacks beside the Cumulus leaves', and the nvue
+// form, which says where a SONiC switch's fix is, as golden files; --out
+// adds each SONiC switch's patch and no NVUE file.
 func TestFixSONiCGolden(t *testing.T) {
-	for _, format := range []string{"script", "rollback"} {
+	for _, format := range []string{"script", "rollback", "nvue"} {
 		var out, errOut bytes.Buffer
 		if code := Fix(&out, &errOut, "../../../examples/sonic-mixed", FixOptions{Format: format}); code != ExitOK {
 			t.Fatalf("exit %d: %s", code, errOut.String())
