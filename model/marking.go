@@ -2,13 +2,15 @@ package model
 
 import "fmt"
 
-// The RoCE marking arithmetic. Sources (../shared/reference/host.md §7):
+// The RoCE marking arithmetic. Sources:
 //   - the DSCP on the wire is the QP traffic class >> 2:
-//     `MLX5_SET(ads, path, dscp, qp->tclass >> 2);` (mlx5 qp.c), so ToS = DSCP<<2 | ECN;
+//     `MLX5_SET(ads, path, dscp, qp->tclass >> 2);` (knneth/mlnx-ofa_kernel
+//     drivers/infiniband/hw/mlx5/qp.c), so ToS = DSCP<<2 | ECN;
 //   - the default NIC dscp2prio and the switch's default DSCP map are both
 //     DSCP>>3 (DSCP 0-7 → 0 … 56-63 → 7): every real mlnx_qos output and the
-//     Cumulus default table (nvue.md §1.5);
-//   - PCP on RoCE is SL & 7: `MLX5_SET(ads, path, eth_prio, sl & 0x7);`.
+//     Cumulus default table (CumulusNetworks/docs
+//     content/cumulus-linux-514/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md);
+//   - PCP on RoCE is SL & 7: `MLX5_SET(ads, path, eth_prio, sl & 0x7);` (same qp.c).
 
 // DSCPOfToS is the DSCP a ToS byte (traffic class) puts on the wire.
 func DSCPOfToS(tos int) int { return (tos >> 2) & 0x3f }

@@ -2,7 +2,8 @@ package model
 
 import "testing"
 
-// The rows of host.md §7's derived table.
+// The rows derived from knneth/mlnx-ofa_kernel drivers/infiniband/hw/mlx5/qp.c (DSCP =
+// tclass >> 2, PCP = SL & 7) and the dscp2prio table every real mlnx_qos prints.
 func TestToSTable(t *testing.T) {
 	for _, tc := range []struct{ tos, dscp, ecn, prio int }{
 		{0, 0, 0, 0}, {96, 24, 0, 3}, {104, 26, 0, 3}, {106, 26, 2, 3},

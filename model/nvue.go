@@ -8,8 +8,9 @@ import (
 
 // NVUE boolean spellings. CL 5.15 renamed `enable on|off` to `state
 // enabled|disabled` and bare on/off to enabled/disabled; the QoS leaves keep
-// enable/disable (nvue.md §0: "The linter should accept on, enable, enabled,
-// and true-like values as equivalent").
+// enable/disable (CumulusNetworks/docs
+// content/cumulus-linux-515/Whats-New/New-and-Changed-NVUE-Commands.md has no
+// row for them), so on, enable, enabled and true-like values are equivalent.
 var (
 	trueWords  = map[string]bool{"on": true, "enable": true, "enabled": true, "true": true, "yes": true}
 	falseWords = map[string]bool{"off": true, "disable": true, "disabled": true, "false": true, "no": true}

@@ -139,7 +139,8 @@ func (sw *Switch) ConfiguresAR() bool { return sw.OS != layout.OSSONiC }
 type RoCE struct {
 	Enabled Value[bool]
 	// Mode is lossless, lossless-single-ipool, lossy, lossy-multi-tc or
-	// dci-1 (nvue.md §1.1).
+	// dci-1 (CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-Switch-Ports/
+	// Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md).
 	Mode Value[string]
 }
 
@@ -250,7 +251,8 @@ type RocePool struct {
 
 // ECMPFields are NVUE's ecmp-hash fields and their defaults. The user guide
 // table, `nv show system forwarding` and the 5.5.1 applied dump agree that
-// the first six are on (nvue.md §2.1).
+// the first six are on (CumulusNetworks/docs content/cumulus-linux-515/Layer-3/
+// Routing/Equal-Cost-Multipath-Load-Sharing.md).
 var ECMPFields = []struct {
 	Name string
 	On   bool

@@ -158,8 +158,8 @@ func nicChain(f *model.Fabric, c *MarkingChain, h *model.Host, n *model.NIC) NIC
 	return nc
 }
 
-// tosHop: the DSCP on the wire is the QP traffic class >> 2 (host.md §7,
-// mlx5 qp.c `MLX5_SET(ads, path, dscp, qp->tclass >> 2)`).
+// tosHop: the DSCP on the wire is the QP traffic class >> 2 (knneth/mlnx-ofa_kernel
+// drivers/infiniband/hw/mlx5/qp.c `MLX5_SET(ads, path, dscp, qp->tclass >> 2)`).
 func tosHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC) Hop {
 	hop := Hop{Name: HopToS, Check: "host-tos"}
 	t := n.ToS

@@ -332,7 +332,8 @@ func UnfixedFindings(rep *Report) []Unfixed {
 }
 
 // NVUECommands is a switch plan's fix as a plain `nv set`/`nv unset` file,
-// the form `nv config patch` also accepts (nvue.md §3.3): no apply line.
+// the form `nv config patch` also accepts (CumulusNetworks/docs content/cumulus-linux-514/System-Configuration/NVIDIA-User-Experience-NVUE/NVUE-CLI.md):
+// no apply line.
 func (p Plan) NVUECommands() string {
 	var b strings.Builder
 	for _, l := range p.Fix {

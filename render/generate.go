@@ -52,7 +52,8 @@ func SwitchChanges(p policy.Policy, rel model.CLRelease, ports string) []checks.
 	set(tc, "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", prio, "traffic-class")
 	if p.RoCE.Priority != 3 && p.RoCE.TrafficClass == 3 {
 		// qos roce puts switch priority 3 in traffic class 3: move it out
-		// of the RoCE queue (the change-RoCE recipe, nvue.md §1.10).
+		// of the RoCE queue (the change-RoCE recipe of
+		// CumulusNetworks/docs content/cumulus-linux-515/Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md).
 		set("0", "qos", "egress-queue-mapping", model.DefaultProfile, "switch-priority", "3", "traffic-class")
 	}
 	cnpTC := p.CNP.Priority

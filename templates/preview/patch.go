@@ -11,7 +11,7 @@ import (
 // NVUEPatch renders a switch plan as an NVUE YAML patch: a `- set:`
 // document with what the fix sets and an `- unset:` document with what it
 // removes, the shape `nv config diff` prints and `nv config patch` reads
-// (nvue.md §3.1).
+// (CumulusNetworks/docs content/cumulus-linux-514/System-Configuration/NVIDIA-User-Experience-NVUE/NVUE-CLI.md).
 func NVUEPatch(p render.Plan) (string, error) {
 	set := &nvue.Config{Root: &nvue.Node{}}
 	unset := &nvue.Node{}

@@ -289,7 +289,8 @@ func setMlnxQos(q *hostfiles.MlnxQos, flag, value string) error {
 }
 
 // sysfsWrite stores what reading the file back would print: the Force-DSCP
-// file shows "Global tclass=N" for a written N (host.md §2.2), the others
+// file shows "Global tclass=N" for a written N (knneth/mlnx-ofa_kernel
+// drivers/infiniband/hw/mlx5/main_ext.c), the others
 // the number.
 func sysfsWrite(dir, sysPath, value string) error {
 	rel, ok := layout.SysRel(sysPath)
