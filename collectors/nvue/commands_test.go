@@ -41,7 +41,8 @@ func TestSplitShell(t *testing.T) {
 	}
 }
 
-// The real `nv config show -o commands` excerpt of nvue.md §3.3, without the
+// A real `nv config show -o commands` excerpt (unattributed public capture,
+// not verified), without the
 // prompt line and the `...` elision the docs add.
 const docsCommands = `nv set bridge domain br_default type vlan-aware
 nv set bridge domain br_default vlan 20 vni 20

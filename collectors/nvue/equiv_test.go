@@ -48,7 +48,7 @@ func TestYAMLAndCommandsAgree(t *testing.T) {
 	}
 }
 
-// docsCommands (nvue.md §3.3) as NVUE would write it in YAML; the shapes of
+// docsCommands (an unattributed public capture, not verified) as NVUE would write it in YAML; the shapes of
 // vlan/vni and ipv4 address members follow the CL-DOCS startup.yaml examples.
 const docsYAML = `- set:
     bridge:

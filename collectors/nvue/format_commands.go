@@ -7,7 +7,7 @@ import (
 )
 
 // FormatCommands writes c the way `nv config show -o commands` does
-// (nvue.md §3.3): one `nv set <path> <value>` per leaf and one bare
+// (CumulusNetworks/docs content/cumulus-linux-514/System-Configuration/NVIDIA-User-Experience-NVUE/NVUE-CLI.md): one `nv set <path> <value>` per leaf and one bare
 // `nv set <path>` per empty object, which is also how a collection member
 // is written (`nv set qos pfc default-global switch-priority 3`), in the
 // tree's order, words quoted as NVUE quotes them (`'*'`; a value with line
@@ -70,7 +70,8 @@ func writeCommand(b *bytes.Buffer, words []string) {
 }
 
 // shellQuote quotes w the way Python's shlex.quote does (NVUE is written in
-// Python; the one quoted word nvue.md §3.3 shows, `hashed-password '*'`,
+// Python; the one quoted word a public `nv config show -o commands` capture
+// shows, `hashed-password '*'` (unattributed, not verified),
 // agrees): words of letters, digits and @%+=:,./-_ stay bare, anything else
 // is single-quoted, a single quote inside becoming '"'"'.
 func shellQuote(w string) string {

@@ -9,7 +9,8 @@ func TestYAMLScalars(t *testing.T) {
 	for _, c := range []struct {
 		in, key, value string
 	}{
-		// As NVUE writes them (nvue.md §3.1, §3.2).
+		// As NVUE writes them (ytti/oxidized spec/model/data/cumulus#MSN2010_5.9.2_nvue#custom_simulation.yaml;
+		// an unattributed public CL 5.5.1 applied dump, not verified).
 		{"26", "'26'", "26"},
 		{"9216", "'9216'", "9216"},
 		{"on", "on", "on"},
@@ -79,7 +80,7 @@ func TestYAMLScalars(t *testing.T) {
 
 func TestShellQuote(t *testing.T) {
 	for in, want := range map[string]string{
-		"*":                "'*'", // nvue.md §3.3
+		"*":                "'*'", // unattributed public `nv config show -o commands` capture (not verified)
 		"swp1-2,32":        "swp1-2,32",
 		"172.16.255.3/32":  "172.16.255.3/32",
 		"2001:db8::1/64":   "2001:db8::1/64",

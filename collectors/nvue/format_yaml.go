@@ -14,7 +14,7 @@ import (
 // two-space indentation, members in the tree's order, empty objects as `{}`,
 // keys that YAML would read as numbers quoted (`'26':`) and values left
 // plain where YAML keeps them as written (`enable: on`, `mtu: 9216`) — the
-// shape of the real CL 5.9.2 file in nvue.md §3.1 (ytti/oxidized
+// shape of the real CL 5.9.2 file (ytti/oxidized
 // spec/model/data/cumulus#MSN2010_5.9.2_nvue#custom_simulation.yaml).
 // ParseYAML reads the result back to the same Version, Header and tree.
 func FormatYAML(c *Config) []byte {
@@ -124,7 +124,8 @@ func writeYAMLMembers(b *bytes.Buffer, n *Node, indent int) {
 const maxSimpleKey = 1000
 
 // yamlKey writes a key. NVUE quotes keys that YAML would read as something
-// other than a string: `'26':` under dscp (nvue.md §3.2, CL 5.5.1 dump).
+// other than a string: `'26':` under dscp (an unattributed public CL 5.5.1
+// applied dump, not verified).
 func yamlKey(s string) string {
 	if plainSafe(s) && plainTag(s) == "!!str" {
 		return s

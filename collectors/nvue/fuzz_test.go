@@ -11,7 +11,7 @@ import (
 	"github.com/qoslint/qoslint/internal/source"
 )
 
-// addSeeds adds every testdata file and every nvue.md example to f, plus
+// addSeeds adds every testdata file and every testdata/nvue_md example to f, plus
 // extra inline inputs.
 func addSeeds(f *testing.F, extra ...string) {
 	for _, pattern := range []string{"testdata/*.*", "testdata/nvue_md/*.txt"} {

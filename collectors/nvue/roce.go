@@ -9,7 +9,7 @@ import (
 )
 
 // Section titles of `nv show qos roce` and `nv show interface <if> qos roce
-// status`, CL 5.3 to 5.18 (nvue.md §1.3, CL-DOCS
+// status`, CL 5.3 to 5.18 (CumulusNetworks/docs
 // content/cumulus-linux-5*/.../RDMA-over-Converged-Ethernet-RoCE.md).
 const (
 	titleMapping = "RoCE PCP/DSCP->SP mapping configurations"

@@ -8,7 +8,8 @@ import (
 )
 
 // linear is the default map the docs elide with `...`: pcp N, DSCP 8N..8N+7,
-// SP N (nvue.md §1.3), for the rows the example prints.
+// SP N (CumulusNetworks/docs content/cumulus-linux-5*/.../
+// RDMA-over-Converged-Ethernet-RoCE.md), for the rows the example prints.
 func linear(rows ...int) (dscp, pcp map[int]int) {
 	dscp, pcp = map[int]int{}, map[int]int{}
 	for _, n := range rows {

@@ -44,7 +44,7 @@ func keys(n *Node) []string {
 }
 
 // sampleConfigs parses every configuration this package has: testdata,
-// the nvue.md examples that parse, and the example fabrics. want reports
+// the testdata/nvue_md examples that parse, and the example fabrics. want reports
 // whether the commands round trip must hold for it.
 type sample struct {
 	name string
@@ -75,7 +75,7 @@ func sampleConfigs(t *testing.T) []sample {
 			}
 			cfg, err := parse(f, data)
 			if err != nil && strings.Contains(f, "nvue_md") {
-				// Most nvue.md examples are `nv show` tables or
+				// Most nvue_md examples are `nv show` tables or
 				// fragments; keep the configurations.
 				if cfg, err = parseCommands(f, data); err != nil {
 					continue
@@ -164,7 +164,8 @@ func TestFormatYAMLReproducesNVUEFile(t *testing.T) {
 	}
 }
 
-// nvue.md §3.3: the docs' `nv config show -o commands` excerpt, which is
+// A public `nv config show -o commands` excerpt (unattributed, not verified;
+// format per CumulusNetworks/docs content/cumulus-linux-514/System-Configuration/NVIDIA-User-Experience-NVUE/NVUE-CLI.md), which is
 // sorted like the tree, comes back line for line.
 func TestFormatCommandsReproducesNVUEOutput(t *testing.T) {
 	cfg, err := parseCommands("c", []byte(docsCommands))

@@ -7,7 +7,7 @@ import "strings"
 // whose path ends at one of them, or one level below one of them, sets an
 // object and has no value, because an object's members are keys:
 //
-//   - bare objects: `nv set system ntp` (nvue.md §3.3), `nv set qos roce`
+//   - bare objects: `nv set system ntp` (CumulusNetworks/docs content/cumulus-linux-514/System-Configuration/NVIDIA-User-Experience-NVUE/NVUE-CLI.md), `nv set qos roce`
 //     (§1.1), `nv set interface swp1 qos pfc-watchdog` (§1.6),
 //     `nv set interface vlan10 router pim` and `... ip igmp` (CL-DOCS PIM page);
 //   - collections, whose members NVUE YAML writes as `'3': {}`:

@@ -3,7 +3,8 @@ package nvue
 import "strings"
 
 // NVUE's `nv show` tables are fixed-width text: a header row, a row of dash
-// runs (one per column, two spaces apart) and the rows (nvue.md §1.3). Cells
+// runs (one per column, two spaces apart) and the rows (CumulusNetworks/docs
+// content/cumulus-linux-5*/.../RDMA-over-Converged-Ethernet-RoCE.md). Cells
 // may be empty (`enable` with only an applied value) and may contain single
 // spaces (`146.48 KB`, `ecn, absolute`, `strict priority`), so columns come
 // from the dash runs, not from splitting on whitespace.

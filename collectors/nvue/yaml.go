@@ -17,7 +17,7 @@ import (
 // ParseYAML parses `nv config show -o yaml` output or /etc/nvue.d/startup.yaml.
 //
 // The top level is a list of single-key maps `- header:`, `- set:`, and in
-// `nv config diff` output `- unset:` (nvue.md §3.1: ytti/oxidized
+// `nv config diff` output `- unset:` (ytti/oxidized
 // spec/model/data/cumulus#MSN2010_5.9.2_nvue#custom_simulation.yaml, and
 // CL-DOCS NVUE-CLI.md). The docs sometimes drop the leading `- `, so a
 // mapping with header/set keys is accepted too, and a mapping with neither
@@ -114,7 +114,7 @@ var yamlLineRe = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // yamlError turns a yaml.v3 error into a *source.Error. Some yaml.v3 syntax
 // errors carry no line ("mapping values are not allowed in this context",
-// libs.md §5); for those the line is the shortest prefix of the input that
+// gopkg.in/yaml.v3 v3.0.1 scannerc.go); for those the line is the shortest prefix of the input that
 // already fails with the same message.
 func yamlError(file string, data []byte, err error) *source.Error {
 	msg := err.Error()

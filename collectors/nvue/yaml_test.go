@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The real CL 5.9.2 capture quoted in nvue.md §3.1 (ytti/oxidized
+// The real CL 5.9.2 capture (ytti/oxidized
 // spec/model/data/cumulus#MSN2010_5.9.2_nvue#custom_simulation.yaml).
 func TestParseYAMLOxidized(t *testing.T) {
 	cfg, err := ParseYAML("sw1/nv-config.yaml", readTestdata(t, "oxidized_5.9.2.yaml"))

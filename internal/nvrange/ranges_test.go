@@ -12,7 +12,7 @@ func TestExpandNames(t *testing.T) {
 		err  bool
 	}{
 		{in: "swp1-4,swp6", want: []string{"swp1", "swp2", "swp3", "swp4", "swp6"}},
-		{in: "swp1-2,32", want: []string{"swp1", "swp2", "swp32"}}, // nvue.md §3.3
+		{in: "swp1-2,32", want: []string{"swp1", "swp2", "swp32"}}, // unattributed public `nv config show -o commands` capture (not verified)
 		{in: "eth0,swp19-22", want: []string{"eth0", "swp19", "swp20", "swp21", "swp22"}},
 		{in: "swp1s0-3", want: []string{"swp1s0", "swp1s1", "swp1s2", "swp1s3"}},
 		{in: "default-global", want: []string{"default-global"}},
@@ -39,7 +39,7 @@ func TestExpandInts(t *testing.T) {
 		want []int
 		err  bool
 	}{
-		{in: "10,21,36", want: []int{10, 21, 36}}, // nvue.md §1.5
+		{in: "10,21,36", want: []int{10, 21, 36}}, // CumulusNetworks/docs content/cumulus-linux-514/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md
 		{in: "0-3,5-7", want: []int{0, 1, 2, 3, 5, 6, 7}},
 		{in: "3", want: []int{3}},
 		{in: "3,3", want: []int{3}},

@@ -156,7 +156,9 @@ func (b *switchBuilder) applyMapping(q *model.QoS, n *nvue.Node) {
 		if trustValues[t.Value] {
 			q.Trust = model.Explicit(t.Value, b.pos(t))
 		} else {
-			// "You can specify l2, l3, port, or both." (nvue.md §1.5)
+			// "You can specify l2, l3, port, or both." (CumulusNetworks/docs content/
+			// cumulus-linux-514/Layer-1-and-Switch-Ports/Quality-of-Service/_index.md;
+			// quote not verified)
 			b.problem(t, "trust %q: NVUE accepts l2, l3, port or both", t.Value)
 		}
 	}
@@ -186,7 +188,8 @@ func (b *switchBuilder) applyPFC(q *model.QoS, n *nvue.Node) {
 	if sp := n.Child("switch-priority"); sp != nil {
 		// An explicit set replaces the default one: the change-RoCE recipe
 		// moves PFC with a single `nv set qos pfc default-global
-		// switch-priority 2` (nvue.md §1.10).
+		// switch-priority 2` (CumulusNetworks/docs content/cumulus-linux-515/
+		// Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md).
 		on := map[int]bool{}
 		for _, p := range b.members(sp, 0, 7) {
 			on[p] = true
@@ -406,7 +409,7 @@ func (b *switchBuilder) roce(n *nvue.Node) model.RoCE {
 	}
 	// `nv set qos roce` alone turns RoCE on in lossless mode: "The command
 	// `nv set qos roce` and `nv set qos roce mode lossless` are equivalent."
-	// (nvue.md §1.1)
+	// (CumulusNetworks/docs content/cumulus-linux-515/Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md)
 	r.Enabled = model.Explicit(true, b.pos(n))
 	if st := stateLeaf(n); st != nil {
 		if v, ok := b.boolOf(st); ok {

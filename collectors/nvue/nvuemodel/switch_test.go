@@ -36,7 +36,8 @@ func cmdSwitch(t *testing.T, src string) (*model.Switch, string) {
 	return sw, strings.Join(ps, "\n")
 }
 
-// A ≤5.14 startup.yaml with RoCE on (nvue.md §3.1 shape, §3.2 qos keys).
+// A ≤5.14 startup.yaml with RoCE on (ytti/oxidized spec/model/data/cumulus#MSN2010_5.9.2_nvue#custom_simulation.yaml
+// shape; qos keys of stackhpc/ansible-nvidia-nvue plugins/modules/qos.py).
 const roce514 = `- header:
     model: MSN4700
     nvue-api-version: nvue_v1
@@ -52,7 +53,7 @@ const roce514 = `- header:
         mode: lossless
 `
 
-// The same configuration, 5.15+ commands (nvue.md §3.3), without a header.
+// The same configuration, 5.15+ commands (CumulusNetworks/docs content/cumulus-linux-514/System-Configuration/NVIDIA-User-Experience-NVUE/NVUE-CLI.md), without a header.
 const roce515 = `nv set interface swp1-32 type swp
 nv set qos roce mode lossless
 nv set qos roce state enabled
@@ -78,7 +79,7 @@ func TestRoCEDefaults(t *testing.T) {
 			if q != s.Global {
 				t.Fatal("an unbound port must share the global QoS")
 			}
-			// nvue.md §1.2: trust pcp,dscp; 26→3, 48→6; PFC on 3; 3→TC3,
+			// RoCE default (CumulusNetworks/docs content/cumulus-linux-515/Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md): trust pcp,dscp; 26→3, 48→6; PFC on 3; 3→TC3,
 			// 6→TC6, others TC0; ECN on TC 0,3; TC6 strict.
 			if q.Trust.V != "both" || q.DSCP[26].V != 3 || q.DSCP[48].V != 6 || q.DSCP[0].V != 0 {
 				t.Errorf("classification: trust %v, 26→%d, 48→%d", q.Trust.V, q.DSCP[26].V, q.DSCP[48].V)
@@ -126,7 +127,7 @@ func TestNoRoCE(t *testing.T) {
 	}
 }
 
-// The "change RoCE" recipe of nvue.md §1.10 moves RoCE to switch priority 2.
+// The "change RoCE" recipe of CumulusNetworks/docs content/cumulus-linux-515/Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md moves RoCE to switch priority 2.
 func TestChangeRoCERecipe(t *testing.T) {
 	s, problems := cmdSwitch(t, `nv set qos roce
 nv set qos pfc default-global switch-priority 2
@@ -150,7 +151,7 @@ nv set qos mapping default-global dscp 26 switch-priority 2
 	}
 }
 
-// The real-world custom profile of nvue.md §1.10, bound to one port.
+// The real-world custom profile of CumulusNetworks/docs content/cumulus-linux-515/Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md, bound to one port.
 func TestProfileBinding(t *testing.T) {
 	s, problems := cmdSwitch(t, `nv set interface swp10-12 type swp
 nv set qos roce enable on
