@@ -2,7 +2,7 @@
 // and which fabric-directory file each one fills. Every collector sends
 // through Check, so a linter can never change the fabric: the list holds
 // only read-only commands, and mlnx_qos is only ever given -i <netdev> (any
-// other flag changes the NIC, host.md §1.4).
+// other flag changes the NIC: the add_option help of Mellanox/mlnx-tools python/mlnx_qos).
 package devcmd
 
 import (
@@ -15,7 +15,8 @@ import (
 	"github.com/qoslint/qoslint/internal/names"
 )
 
-// Switch commands (NVUE, nvue.md §3.1 and §1.3).
+// Switch commands (NVUE: CumulusNetworks/docs content/cumulus-linux-514/System-Configuration/NVIDIA-User-Experience-NVUE/NVUE-CLI.md
+// and content/cumulus-linux-5*/.../RDMA-over-Converged-Ethernet-RoCE.md).
 const (
 	NVConfigYAML     = "nv config show -o yaml"     // → nv-config.yaml
 	NVConfigCommands = "nv config show -o commands" // → nv-config-commands.txt
@@ -171,7 +172,9 @@ func EthtoolS(netdev string) (string, error) {
 	return EthtoolSPrefix + netdev, nil
 }
 
-// sysfsRe are the only files ReadSysfs may name (host.md §2.1, §2.2), the
+// sysfsRe are the only files ReadSysfs may name (knneth/mlnx-ofa_kernel
+// drivers/net/ethernet/mellanox/mlx5/core/en_sysfs.c, en_ecn.c and
+// drivers/infiniband/hw/mlx5/main_ext.c), the
 // RDMA hw_counters the counters collection reads (Linux
 // drivers/infiniband/hw/mlx5/counters.c names; reading one only queries
 // the firmware's counters, drivers/infiniband/core/sysfs.c show_hw_stats),

@@ -11,7 +11,7 @@ import (
 )
 
 // ibdev2netdev forms (Mellanox/mlnx-tools, last copy `290a843^:sbin/ibdev2netdev`
-// and ofed_scripts/ibdev2netdev; host.md §3.1):
+// and ofed_scripts/ibdev2netdev):
 //
 //	echo "$d port $port ==> $ethdev ($link_state)"
 //	echo "$x $d ($devid - $partid) $devdesc fw $fwver port $port ($ibstate) ==> $eth ($link_state)"   # -v

@@ -14,7 +14,7 @@ func TestParseIBDev2Netdev(t *testing.T) {
 		want     []IBDev
 	}{
 		{
-			// host.md §3.1 real examples, given out of netdev order.
+			// Real examples (Mellanox/mlnx-tools 290a843^:sbin/ibdev2netdev), given out of netdev order.
 			name: "new form",
 			in:   "rocep1s0f1 port 1 ==> enp1s0f1np1 (Up)\nmlx5_2 port 1 ==> ens9f0np0 (Up)\n\nmlx5_3 port 1 ==> ens9f1np1 (Down)\n",
 			want: []IBDev{

@@ -9,7 +9,7 @@ import (
 // Format source for everything in this file: mlnx_qos pretty_print and
 // DcbAppTable.printAppSelector / printDefaultPriority
 // (Mellanox/mlnx-tools python/mlnx_qos, python/Python/dcbnetlink.py and the
-// older ofed_scripts/utils/mlnx_qos), as quoted in reference/host.md §1.2.
+// older ofed_scripts/utils/mlnx_qos), function pretty_print.
 
 // qosSection is the block a line belongs to: the dscp2prio and default
 // priority blocks own the "prio:" lines under them, a tc block owns the
@@ -51,7 +51,7 @@ type qosParser struct {
 }
 
 // ParseMlnxQos parses the output of `mlnx_qos -i <netdev>`, any version from
-// 2017 on (host.md §1.1): with or without the DCBX/trust/dscp2prio lines, the
+// 2017 on (git log of Mellanox/mlnx-tools python/mlnx_qos): with or without the DCBX/trust/dscp2prio lines, the
 // 2021-2024 "default priority:" block, the buffer line with no suffix,
 // total_size= or max_buffer_size=, and tc blocks in any order. Unknown lines
 // are skipped without changing the block they appear in.
@@ -181,7 +181,7 @@ func (p *qosParser) pfcSeen() bool {
 
 // isQosNote matches the warnings mlnx_qos prints instead of, or before, a
 // section: the lldpad banner and the "... is not supported on your system"
-// lines (host.md §1.2, "Other lines that can appear in stdout").
+// lines (Mellanox/mlnx-tools python/mlnx_qos and python/Python/dcbnetlink.py).
 func isQosNote(s string) bool {
 	if strings.HasPrefix(s, "*") && strings.Contains(s, "WARNING") {
 		return true

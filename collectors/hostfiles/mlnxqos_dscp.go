@@ -4,7 +4,7 @@ import "strings"
 
 // Format: DcbAppTable.printAppSelector (python/Python/dcbnetlink.py) prints
 // pad = "\tprio:%d dscp:" % i then '%02d,' per DSCP, wrapping every 24
-// characters; printDefaultPriority prints "\tprio:%d" (host.md §1.2).
+// characters; printDefaultPriority prints "\tprio:%d" (Mellanox/mlnx-tools python/mlnx_qos).
 
 // prio parses the lines under "dscp2prio mapping:" (`prio:P dscp:NN,...,`,
 // at most 8 DSCPs a line, a priority wrapped over several lines) and under

@@ -8,7 +8,7 @@ import (
 
 // FormatMlnxQos prints q the way the current `mlnx_qos -i <netdev>` prints
 // a NIC in that state: pretty_print in Mellanox/mlnx-tools python/mlnx_qos
-// (HEAD, host.md §1.2), with the dscp2prio lines of
+// (HEAD), with the dscp2prio lines of
 // DcbAppTable.printAppSelector (python/Python/dcbnetlink.py). It is the
 // inverse of ParseMlnxQos for everything the current layout can show:
 //

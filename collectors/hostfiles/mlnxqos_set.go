@@ -3,7 +3,8 @@ package hostfiles
 // The setters below change q the way the matching `mlnx_qos -i <netdev>`
 // command changes the NIC, so that FormatMlnxQos(q) is what the host prints
 // afterwards. They model the DCB-netlink path every MLNX_OFED from 4.2 on
-// takes (no qos/trust sysfs, host.md §1.3), where mlnx_qos infers the trust
+// takes (no qos/trust sysfs in knneth/mlnx-ofa_kernel
+// drivers/net/ethernet/mellanox/mlx5/core/en_sysfs.c after OFED 4.1), where mlnx_qos infers the trust
 // state from the DSCP APP entries and prints those entries as dscp2prio.
 // Line numbers in q keep pointing at the file q was parsed from; parse the
 // formatted output for positions in the preview. A nil q is left alone.
@@ -12,7 +13,7 @@ package hostfiles
 // DcbAppTable.setDefaultAppEntry runs
 // `ctrl.set_ieee_app(selector, i >> 3, i) #firmware default` for i in 0..63
 // (Mellanox/mlnx-tools python/Python/dcbnetlink.py), which is also the
-// table every real output prints (host.md §7).
+// table every real output prints (e.g. att/netarbiter nvmf/OUTPUTSAMPLE.setup-nic-lossless-layer3.sh.md).
 func firmwareDSCP2Prio() map[int]int {
 	m := make(map[int]int, 64)
 	for d := range 64 {
@@ -66,7 +67,7 @@ func (q *MlnxQos) SetPFC(p [8]bool) {
 // for dscp now says prio (mlx5e_dcbnl_ieee_setapp deletes the old entry of
 // that DSCP and adds the new one). The first entry switches trust to dscp
 // ("When the first dscp to priority APP entry is added by the user, the
-// trust state is changed to dscp", host.md §1.4); the firmware's mappings
+// trust state is changed to dscp", --dscp2prio help in Mellanox/mlnx-tools python/mlnx_qos); the firmware's mappings
 // of the other DSCPs are not APP entries, so they are not printed.
 // mlnx_qos rejects dscp > 63 or prio > 7, and so does SetDSCP (no change).
 func (q *MlnxQos) SetDSCP(dscp, prio int) {

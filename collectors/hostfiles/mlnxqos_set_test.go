@@ -72,7 +72,7 @@ func TestSetTrust(t *testing.T) {
 			t.Errorf("got %+v", q)
 		}
 		// Same text as netarbiter's `mlnx_qos -i eth4 --trust dscp`
-		// (host.md §1.5(b)).
+		// (att/netarbiter nvmf/OUTPUTSAMPLE.setup-nic-lossless-layer3.sh.md).
 		out := string(FormatMlnxQos(q))
 		if !strings.Contains(out, "dscp2prio mapping:\n\tprio:0 dscp:07,06,05,04,03,02,01,00,\n") ||
 			!strings.Contains(out, "\tprio:7 dscp:63,62,61,60,59,58,57,56,\n") {

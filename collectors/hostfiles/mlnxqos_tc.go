@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// tc lines as printed by pretty_print (host.md §1.2):
+// tc lines as printed by pretty_print (Mellanox/mlnx-tools python/mlnx_qos):
 //
 //	msg = "tc: %d ratelimit: %s, tsa: " % (tc, r)   r = "unlimited" | "%.1f Gbps"
 //	msg += "ets, bw: %s%%" | "strict" | "vendor" | "unknown"

@@ -52,7 +52,7 @@ func TestParseMlnxQosFiles(t *testing.T) {
 		want MlnxQos
 	}{
 		{
-			// host.md §1.5(a): MLNX-TOOLS commit 52a4791 message, 2023,
+			// Mellanox/mlnx-tools commit 52a4791 message, 2023,
 			// empty "default priority:" and max_buffer_size=.
 			file: "real_2023_52a4791.txt",
 			want: MlnxQos{
@@ -65,7 +65,7 @@ func TestParseMlnxQosFiles(t *testing.T) {
 			},
 		},
 		{
-			// host.md §1.5(b): att/netarbiter, no buffer line or row; the
+			// att/netarbiter nvmf/OUTPUTSAMPLE.setup-nic-lossless-layer3.sh.md, no buffer line or row; the
 			// shell trace lines around it are ignored.
 			file: "real_netarbiter.txt",
 			want: MlnxQos{
@@ -78,7 +78,7 @@ func TestParseMlnxQosFiles(t *testing.T) {
 			},
 		},
 		{
-			// host.md §1.5(c): DOCA 3.2.0 ConnectX-5 blog post, DCBX
+			// DOCA 3.2.0 ConnectX-5 blog post (unattributed, not verified), DCBX
 			// negotiated ETS (the "..." elides prio 1-6 in the source).
 			file: "real_blog_cx5_doca320.txt",
 			want: MlnxQos{
@@ -92,7 +92,8 @@ func TestParseMlnxQosFiles(t *testing.T) {
 			},
 		},
 		{
-			// host.md §1.5(d): Mellanox community "mlnx-qos" (MLNX_OFED 4.2);
+			// Mellanox community "mlnx-qos" (MLNX_OFED 4.2), mirrored at
+			// https://cnblogs.com/bandaoyu/p/16752209.html;
 			// the web copy collapsed the tabs and added blank lines.
 			file: "real_mellanox_community_ofed42.txt",
 			want: MlnxQos{
@@ -108,7 +109,7 @@ func TestParseMlnxQosFiles(t *testing.T) {
 			},
 		},
 		{
-			// host.md §1.5(e): spiderpool docs, a grep of the output.
+			// spidernet-io/spiderpool docs/usage/roce-qos.md, a grep of the output.
 			file: "real_spiderpool_excerpt.txt",
 			want: MlnxQos{
 				Trust: "dscp", TrustLine: 1, CableLen: -1,

@@ -17,7 +17,7 @@ import (
 // there but unreadable or out of range is reported and its field stays nil,
 // and the other files are still read. ibdev "" skips traffic_class.
 //
-// Paths and formats (host.md §2.1, §2.2): MLNX_OFED en_sysfs.c/en_ecn.c
+// Paths and formats (knneth/mlnx-ofa_kernel): MLNX_OFED en_sysfs.c/en_ecn.c
 // create ecn/<roce_np|roce_rp>/enable/<0..7>, ecn/roce_np/cnp_dscp and
 // ecn/roce_np/cnp_802p_prio, each shown as sprintf(buf, "%d\n", v);
 // main_ext.c creates tc/<port>/traffic_class.

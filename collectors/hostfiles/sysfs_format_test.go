@@ -6,8 +6,9 @@ import (
 )
 
 // A capture written with the formatters reads back through ReadSysfs the
-// way the real files do (spiderpool's values, host.md §1.5(e), and the
-// NIC operator's roceOptimized CNP settings, host.md §5).
+// way the real files do (spiderpool's values, spidernet-io/spiderpool docs/usage/roce-qos.md,
+// and the NIC operator's roceOptimized CNP settings,
+// Mellanox/nic-configuration-operator README.md).
 func TestFormatSysfsRoundTrip(t *testing.T) {
 	const root = "sys"
 	fsys := fstest.MapFS{}

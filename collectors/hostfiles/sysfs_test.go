@@ -12,7 +12,7 @@ import (
 	"github.com/qoslint/qoslint/internal/source"
 )
 
-// captureFS mirrors what spiderpool's script shows (host.md §1.5(e)):
+// captureFS mirrors what spiderpool's script shows (spidernet-io/spiderpool docs/usage/roce-qos.md):
 // ECN enabled on every priority, CNP DSCP 48, Global tclass=160.
 func captureFS(root string) fstest.MapFS {
 	fsys := fstest.MapFS{}
@@ -133,7 +133,7 @@ func TestParseTrafficClass(t *testing.T) {
 		name, in string
 		want     TrafficClass
 	}{
-		// Empty before `echo 106 > .../traffic_class` (netarbiter, host.md §1.5(b)).
+		// Empty before `echo 106 > .../traffic_class` (att/netarbiter nvmf/OUTPUTSAMPLE.setup-nic-lossless-layer3.sh.md).
 		{"unset", "", TrafficClass{Global: -1}},
 		{"global", "Global tclass=106\n", TrafficClass{Global: 106}},
 		{"global and rule", "Global tclass=106\ndst_ip=10.0.0.0/8,tclass=106\n", TrafficClass{Global: 106, Rules: []TClassRule{

@@ -9,7 +9,7 @@ import (
 
 // ParseTrafficClass parses /sys/class/infiniband/<ibdev>/tc/<port>/traffic_class
 // (MLNX_OFED "Force DSCP", OFA-KERNEL drivers/infiniband/hw/mlx5/main_ext.c
-// traffic_class_show; host.md §2.2):
+// traffic_class_show):
 //
 //	if (tcd->val >= 0) snprintf(buf, PAGE_SIZE, "Global tclass=%d\n", tcd->val);
 //	then per rule, in this order: "src_ip=%pI4," "dst_ip=%pI4/%d," "src_ip6=%pI6," "dst_ip6=%pI6," "tclass=%d\n"

@@ -196,7 +196,8 @@ var (
 // knownAlgorithms lists the host key algorithms known_hosts holds for the
 // peer, so that the server is asked for a key we can verify: x/crypto
 // otherwise prefers ecdsa > rsa > ed25519 and reports a mismatch when the
-// file holds only the peer's other key (libs.md pitfall 7). knownhosts has
+// file holds only the peer's other key (x/crypto v0.59.0 ssh/common.go
+// defaultHostKeyAlgos). knownhosts has
 // no lookup, but checking a throwaway key returns a KeyError listing the
 // known keys. nil (the default order) when the peer is unknown.
 func knownAlgorithms(cb ssh.HostKeyCallback, addr string, remote net.Addr) []string {

@@ -132,7 +132,8 @@ func TestNoCredentials(t *testing.T) {
 }
 
 // TestKnownAlgorithms: the host key algorithms asked for are those
-// known_hosts holds for the peer (libs.md pitfall 7), every RSA signature
+// known_hosts holds for the peer (x/crypto v0.59.0 ssh/common.go
+// defaultHostKeyAlgos), every RSA signature
 // algorithm for an ssh-rsa key, and the default order for an unknown peer.
 func TestKnownAlgorithms(t *testing.T) {
 	_, edPub := newKey(t)

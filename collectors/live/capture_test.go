@@ -10,7 +10,7 @@ const (
 	hostPrompt   = "root@gpu01:~#"
 	switchPrompt = "cumulus@leaf01:mgmt:~$"
 	// mlnx_qos pretty_print writes "enabled" rows with a trailing blank per
-	// priority (Mellanox/mlnx-tools python/mlnx_qos; host.md §1.3).
+	// priority (Mellanox/mlnx-tools python/mlnx_qos).
 	mlnxPFC = "PFC configuration:\n\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0   \n"
 )
 

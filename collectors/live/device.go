@@ -105,7 +105,8 @@ func (r *devRun) collectSwitch() error {
 		return err
 	}
 	if !ok {
-		// The command form is the same configuration (nvue.md §3.3); a
+		// The command form is the same configuration (CumulusNetworks/docs content/
+		// cumulus-linux-514/System-Configuration/NVIDIA-User-Experience-NVUE/NVUE-CLI.md); a
 		// switch that cannot print YAML may still print it.
 		cfgFile = layout.NVUECommandsFile
 		data, ok, err = r.capture(devcmd.NVConfigCommands, cfgFile)
@@ -311,7 +312,7 @@ func (r *devRun) collectRoCEHost() error {
 	return r.collectHWCounters(hwCounterPaths(nics, byNetdev))
 }
 
-// captureEthtool saves `ethtool -S <netdev>` (host.md, the NIC's
+// captureEthtool saves `ethtool -S <netdev>` (the NIC's
 // statistics) as ethtool-S-<netdev>.txt. It runs under sudo -n when the
 // host's credentials say so: mlx5 answers without root, but a host that
 // restricts ethtool is configured the way mlnx_qos is.
@@ -326,8 +327,8 @@ func (r *devRun) captureEthtool(netdev string) error {
 	return err
 }
 
-// nicSysfsPaths are the mlx5 QoS sysfs files of one NIC (host.md §2.1,
-// §2.2; the files hostfiles.ReadSysfs reads): ECN per priority for the
+// nicSysfsPaths are the mlx5 QoS sysfs files of one NIC (knneth/mlnx-ofa_kernel
+// en_sysfs.c, en_ecn.c, main_ext.c; the files hostfiles.ReadSysfs reads): ECN per priority for the
 // notification and reaction points, the CNP marking, and the RDMA device
 // port's traffic_class when ibdev2netdev named the port.
 func nicSysfsPaths(netdev string, ib hostfiles.IBDev) []string {

@@ -14,11 +14,11 @@ import (
 	"github.com/scrapli/scrapligo/util"
 )
 
-// loginPrompt finds the first prompt after login (libs.md pitfall 1:
-// scrapligo's default pattern has no '~'): bash's default PS1 \u@\h:\w\$
+// loginPrompt finds the first prompt after login (scrapligo
+// v1.4.3 channel/channel.go: its default pattern has no '~'): bash's default PS1 \u@\h:\w\$
 // on hosts (user@gpu01:~$ or root@gpu01:~#) and Cumulus Linux 5's
 // user@leaf01:mgmt:~$ with the VRF segment or user@leaf01:~$ without it
-// (CL docs, libs.md §1.6). It is not anchored at the line start: what
+// (CL docs, e.g. CumulusNetworks/docs content/cumulus-linux-514/System-Configuration/NVIDIA-User-Experience-NVUE/NVUE-CLI.md). It is not anchored at the line start: what
 // scrapligo's ANSI filter leaves of an xterm title escape before the
 // prompt (Debian's .bashrc) stays on the prompt's line.
 var loginPrompt = regexp.MustCompile(`(?m)[A-Za-z0-9_.\-]+@[A-Za-z0-9_.\-]+:(?:[A-Za-z0-9_.\-]+:)?[~/]\S*[#$][ \t]*$`)
@@ -70,8 +70,8 @@ func openSession(ctx context.Context, dv *device, l *login, timeout time.Duratio
 		// 1ms costs a millisecond per output and a quarter of that.
 		options.WithReadDelay(readDelay),
 		// A banner could hold the first command's letters in order, which
-		// scrapligo's fuzzy echo match would take for its echo (libs.md
-		// pitfall 3): read up to the prompt before sending anything.
+		// scrapligo's fuzzy echo match would take for its echo (scrapligo
+		// v1.4.3 channel/read.go ReadUntilFuzzy): read up to the prompt before sending anything.
 		options.WithOnOpen(s.syncPrompt),
 	)
 	if err != nil {

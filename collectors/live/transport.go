@@ -22,7 +22,9 @@ import (
 const termType = "dumb"
 
 // sshTransport is a scrapligo transport.Implementation on x/crypto/ssh
-// that, unlike scrapligo's "standard" transport (libs.md pitfall 5), bounds
+// that, unlike scrapligo's "standard" transport (scrapligo v1.4.3
+// transport/standard.go: ssh.Dial, whose Timeout covers the TCP connect
+// only), bounds
 // the TCP connect and the SSH handshake, follows ctx (closing the
 // connection when it is done unblocks every read, so a cancelled collection
 // stops at once), and takes its auth methods and host key check from the

@@ -80,7 +80,7 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 		n.Trust = model.Explicit(q.Trust, pos(q.TrustLine))
 	case len(q.DSCP2Prio) > 0:
 		// Where the trust state cannot be read, mlnx_qos itself infers dscp
-		// from the presence of DSCP APP entries (host.md §1.2).
+		// from the presence of DSCP APP entries (Mellanox/mlnx-tools python/mlnx_qos).
 		n.Trust = model.Value[string]{V: "dscp", Origin: model.Origin{Pos: pos(q.DSCP2PrioLine), Default: "inferred from dscp2prio entries"}, Known: true}
 	default:
 		n.Trust = model.Value[string]{V: "pcp", Origin: model.Origin{Pos: pos(1), Default: "no trust line and no dscp2prio entries: pcp"}, Known: true}
@@ -142,11 +142,12 @@ func buildSysfs(n *model.NIC, s *hostfiles.Sysfs) {
 	}
 }
 
-// effectiveToS applies the precedence of host.md: a forced global
+// effectiveToS applies the driver's and NCCL's precedence: a forced global
 // traffic_class overrides the QP's GRH traffic class
-// (tclass_get_tclass_locked, mlx5 main_ext.c, §2.2); otherwise NCCL sets
-// ah_attr.grh.traffic_class from NCCL_IB_TC, default 0 (NCCL connect.cc,
-// §4.1).
+// (tclass_get_tclass_locked, knneth/mlnx-ofa_kernel
+// drivers/infiniband/hw/mlx5/main_ext.c); otherwise NCCL sets
+// ah_attr.grh.traffic_class from NCCL_IB_TC, default 0 (NVIDIA/nccl
+// src/transport/net_ib/connect.cc).
 func effectiveToS(n *model.NIC, nccl model.Value[int]) model.ToS {
 	t := model.ToS{Forced: n.ToS.Forced, NCCL: nccl}
 	switch {

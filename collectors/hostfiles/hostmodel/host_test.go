@@ -9,7 +9,7 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-// netarbiter's output (host.md §1.5 b): trust dscp, default map, PFC on 3.
+// netarbiter's output (att/netarbiter nvmf/OUTPUTSAMPLE.setup-nic-lossless-layer3.sh.md): trust dscp, default map, PFC on 3.
 const mlnxQosDSCP = `DCBX mode: OS controlled
 Priority trust state: dscp
 dscp2prio mapping:
@@ -33,7 +33,7 @@ tc: 3 ratelimit: unlimited, tsa: vendor
 	 priority:  3
 `
 
-// The 52a4791 commit message output (host.md §1.5 a): trust pcp, no PFC.
+// The Mellanox/mlnx-tools commit 52a4791 message output: trust pcp, no PFC.
 const mlnxQosPCP = `DCBX mode: OS controlled
 Priority trust state: pcp
 default priority:
