@@ -83,7 +83,8 @@ func parseHCL(name string, data []byte) (*Inventory, error) {
 }
 
 // addDiags records HCL error diagnostics, sorted by position first: HCL
-// reports unknown arguments in map order (libs.md pitfall 12).
+// reports unknown arguments in map order (hashicorp/hcl v2.25.0
+// hclsyntax/structure.go Body.Content ranges over the Attributes map).
 func addDiags(p *problems, diags hcl.Diagnostics) {
 	diags = slices.Clone(diags)
 	slices.SortStableFunc(diags, func(a, b *hcl.Diagnostic) int {

@@ -277,7 +277,8 @@ func wantErrors(t *testing.T, path string, want []string) string {
 }
 
 // TestErrorsDeterministic guards against HCL's map-order diagnostics
-// (libs.md pitfall 12): the same file must give the same text every time.
+// (hashicorp/hcl v2.25.0 hclsyntax/structure.go ranges over the attribute
+// map): the same file must give the same text every time.
 func TestErrorsDeterministic(t *testing.T) {
 	for _, path := range []string{"testdata/bad/unknown-key.hcl", "testdata/bad/semantic.hcl", "testdata/bad/semantic.yaml"} {
 		_, first := LoadFile(path)

@@ -13,7 +13,8 @@ import (
 )
 
 // The YAML schema. Pointers tell "absent" from a zero value. A Node.Decode
-// does not honour KnownFields (libs.md pitfall 13), so the whole document is
+// does not honour KnownFields (gopkg.in/yaml.v3 v3.0.1 yaml.go: its
+// decoder has no knownFields), so the whole document is
 // decoded at once by a strict Decoder and positions come from a second parse
 // into a yaml.Node tree.
 type yamlFile struct {

@@ -19,7 +19,8 @@ import (
 
 // The schema. Every field of a waiver is a yaml.Node so that the strict
 // decode (KnownFields) keeps each value's line; Node.Decode itself would
-// not be strict (libs.md pitfall 13), so values are read from the nodes
+// not be strict (gopkg.in/yaml.v3 v3.0.1 yaml.go: Node.Decode's
+// decoder has no knownFields), so values are read from the nodes
 // by hand.
 type yamlFile struct {
 	Waivers []yamlWaiver `yaml:"waivers"`

@@ -69,7 +69,7 @@ func Collect(ctx context.Context, t Target) ([]byte, error) {
 		creds = credentials.NewTLS(t.TLS)
 	}
 	// NewClient is lazy: address and TLS problems surface on the first RPC
-	// (libs.md §3.4), inside ctx's deadline.
+	// (google.golang.org/grpc v1.85.0 clientconn.go NewClient), inside ctx's deadline.
 	conn, err := grpc.NewClient(t.Addr, grpc.WithTransportCredentials(creds))
 	if err != nil {
 		return nil, t.errorf(err, "gNMI client: %v", err)
@@ -77,14 +77,16 @@ func Collect(ctx context.Context, t Target) ([]byte, error) {
 	defer conn.Close()
 	c := gpb.NewGNMIClient(conn)
 	if t.Username != "" || t.Password != "" {
-		// The de-facto gNMI metadata keys (openconfig/gnmi client passCred; libs.md §3.1).
+		// The de-facto gNMI metadata keys (openconfig/gnmi client passCred,
+		// client/gnmi/credentials.go).
 		ctx = metadata.AppendToOutgoingContext(ctx, "username", t.Username, "password", t.Password)
 	}
 
 	ns, err := subscribe(ctx, c, gpb.SubscriptionList_ONCE)
 	if err != nil && len(ns) == 0 {
 		if code := status.Code(err); code == codes.Unimplemented || code == codes.InvalidArgument {
-			// Cumulus' own agent documents STREAM only (nvue.md §4).
+			// Cumulus' own agent documents STREAM only (CumulusNetworks/docs content/
+			// cumulus-linux-518/Monitoring-and-Troubleshooting/gNMI Streaming.md).
 			ns, err = subscribe(ctx, c, gpb.SubscriptionList_STREAM)
 		}
 	}

@@ -5,8 +5,8 @@
 //
 // Cumulus Linux serves gNMI on port 9339 and supports Subscribe only (STREAM
 // sample / ON_CHANGE, plus ONCE through the NetQ agent); it has no Get or
-// Set, and it exposes QoS as counters and state only (nvue.md §4, CL docs
-// "gNMI Streaming"). Collect therefore subscribes with mode ONCE and falls
+// Set, and it exposes QoS as counters and state only (CumulusNetworks/docs content/
+// cumulus-linux-518/Monitoring-and-Troubleshooting/gNMI Streaming.md). Collect therefore subscribes with mode ONCE and falls
 // back to STREAM/SAMPLE, stopping at the first sync_response either way.
 //
 // MarshalFile writes the file in gnmifile's layout; ReadFile decodes it

@@ -11,7 +11,7 @@ import (
 
 // SubscribePaths are the QoS counter leaves Collect subscribes to. Cumulus
 // accepts "*" for a whole key but no regex (CL docs "gNMI Streaming", 5.15
-// QoS metrics; nvue.md §4).
+// QoS metrics).
 var SubscribePaths = []string{
 	"/qos/interfaces/interface[interface-id=*]/output/queues/queue[name=*]/state/transmit-pkts",
 	"/qos/interfaces/interface[interface-id=*]/output/queues/queue[name=*]/state/transmit-octets",
@@ -26,7 +26,7 @@ var SubscribePaths = []string{
 
 // ParsePath turns "/a/b[k=v]/c" into a *gpb.Path. Key values may not hold
 // '/' or ']' (none of the QoS keys do); there is no parser in the gnmi
-// module (libs.md §3.1).
+// module (openconfig/gnmi v0.14.1 path/path.go only flattens).
 func ParsePath(s string) (*gpb.Path, error) {
 	p := &gpb.Path{}
 	for _, seg := range strings.Split(strings.Trim(s, "/"), "/") {

@@ -14,7 +14,7 @@ import (
 const file = "devices/leaf01/gnmi-counters.json"
 
 // testdata/mixed-gnmi-counters.json has leaf-level updates with the prefix
-// holding the list keys: the shape of real targets (libs.md §3.4), with
+// holding the list keys: the shape of real targets (not verified), with
 // each value encoding the parser accepts. Its jsonIetfVal is
 // {"counters":{"in-pause-pkts":"1","out-pause-pkts":2},"in-pause-duration":3,"openconfig-qos:out-pause-duration":"4"}.
 var mixed = func() string {

@@ -29,7 +29,8 @@ const (
 )
 
 // gnmiFabric is the gNMI side of a fabric: one gRPC server per switch,
-// Subscribe only (ONCE and STREAM), as on Cumulus Linux (nvue.md §4).
+// Subscribe only (ONCE and STREAM), as on Cumulus Linux
+// (CumulusNetworks/docs content/cumulus-linux-518/Monitoring-and-Troubleshooting/gNMI Streaming.md).
 type gnmiFabric struct {
 	tls   *tls.Config // nil: plaintext
 	caPEM []byte
@@ -149,7 +150,7 @@ func (g *gnmiFabric) currentEpoch() int {
 }
 
 // auth checks the "username"/"password" metadata (the de-facto gNMI keys,
-// libs.md §3.1) against Options.User/Password.
+// openconfig/gnmi client/gnmi/credentials.go passCred) against Options.User/Password.
 func (gd *gnmiDev) auth(ctx context.Context) error {
 	md, _ := metadata.FromIncomingContext(ctx)
 	user, pass := first(md.Get("username")), first(md.Get("password"))
@@ -182,7 +183,8 @@ func (gd *gnmiDev) unaryAuth(ctx context.Context, req any, _ *grpc.UnaryServerIn
 	return h(ctx, req)
 }
 
-// Capabilities lists the encodings Cumulus advertises (nvue.md §4).
+// Capabilities lists the encodings Cumulus advertises
+// (CumulusNetworks/docs content/cumulus-linux-518/Monitoring-and-Troubleshooting/gNMI Streaming.md).
 func (gd *gnmiDev) Capabilities(context.Context, *gpb.CapabilityRequest) (*gpb.CapabilityResponse, error) {
 	return &gpb.CapabilityResponse{
 		SupportedEncodings: []gpb.Encoding{gpb.Encoding_JSON, gpb.Encoding_JSON_IETF, gpb.Encoding_PROTO},

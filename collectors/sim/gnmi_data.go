@@ -80,7 +80,8 @@ func gnmiSample(base []*gpb.Notification, epoch int) []*gpb.Notification {
 
 // syntheticCounters is a deterministic baseline for a switch without a
 // counters file: swp1..4, queues 0, 3 and 6, priorities 0..7. Priority
-// and queue 3 carry the RoCE traffic (the NVUE RoCE default, nvue.md), so
+// and queue 3 carry the RoCE traffic (the NVUE RoCE default,
+// CumulusNetworks/docs content/cumulus-linux-515/Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md), so
 // they have most packets, ECN marks and the pause frames.
 func syntheticCounters(name string) []*gpb.Notification {
 	h := fnv.New64a()

@@ -93,7 +93,8 @@ func TestShellPrompts(t *testing.T) {
 // keeps output lines from matching.
 var promptRe = regexp.MustCompile(`(?m)[\w.\-]+@[\w.\-]+:(?:[\w.\-]+:)?~[#$]\s*$`)
 
-// normalize is what scrapligo's processOut does (libs.md §1.3, pitfall 10):
+// normalize is what scrapligo's processOut does (scrapligo v1.4.3
+// channel/channel.go):
 // no CR, trailing spaces trimmed per line, newlines trimmed at both ends.
 func normalize(s string) string {
 	s = strings.ReplaceAll(s, "\r", "")
@@ -105,7 +106,8 @@ func normalize(s string) string {
 }
 
 // TestScrapligo drives every clean-pod device with scrapligo's generic
-// driver over the standard transport, as libs.md §1.5 shows, with strict
+// driver over the standard transport (scrapligo v1.4.3 driver/generic,
+// transport/standard.go), with strict
 // host key checking against the fabric's known_hosts, a banner and
 // latency, and compares every allowlisted command's result with the file.
 func TestScrapligo(t *testing.T) {
@@ -155,7 +157,7 @@ func TestScrapligo(t *testing.T) {
 }
 
 // openScrapli opens scrapligo's generic driver on d over the standard
-// transport, as libs.md §1.5 shows, verifying the host key with kh.
+// transport (scrapligo v1.4.3 transport/standard.go), verifying the host key with kh.
 func openScrapli(d Device, kh string) (*generic.Driver, error) {
 	drv, err := generic.NewDriver("127.0.0.1",
 		options.WithTransportType(transport.StandardTransport),

@@ -225,7 +225,7 @@ func (f *Fabric) add(name, kind, dir string) *device {
 
 // prompt is bash's default PS1 (\u@\h:\w\$) with Cumulus Linux 5's VRF
 // segment on Cumulus switches (CL docs show `cumulus@leaf01:mgmt:~$`,
-// libs.md §1.6); SONiC's is bash's plain one (sonic-utilities
+// CumulusNetworks/docs content/cumulus-linux-514/System-Configuration/NVIDIA-User-Experience-NVUE/NVUE-CLI.md); SONiC's is bash's plain one (sonic-utilities
 // doc/Command-Reference.md shows `admin@sonic:~$`).
 func prompt(kind, os, user, name string) string {
 	sign := "$"

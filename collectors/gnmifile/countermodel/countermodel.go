@@ -11,7 +11,8 @@ import (
 )
 
 // SwitchCounters turns the gNMI view into the model's. Cumulus names its
-// egress queues by traffic class ("0".."7", nvue.md §4); other names are
+// egress queues by traffic class ("0".."7", CumulusNetworks/docs content/
+// cumulus-linux-518/Monitoring-and-Troubleshooting/gNMI Streaming.md); other names are
 // not queues the model knows and are left out. in-pause counts PFC frames
 // received, out-pause frames sent.
 func SwitchCounters(file string, c *gnmifile.Counters) *model.SwitchCounters {

@@ -88,7 +88,8 @@ func TestPositions(t *testing.T) {
 	}
 }
 
-// TestSamples checks the values sonic.md quotes from the renderings.
+// TestSamples checks values of the sonic-net/sonic-buildimage renderings
+// src/sonic-config-engine/tests/sample_output/py3/ (testdata/SOURCE.md).
 func TestSamples(t *testing.T) {
 	c := parseFile(t, "buffers-mellanox4600c-t1.json")
 	ns := c.Namespace("")
