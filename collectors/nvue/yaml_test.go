@@ -137,7 +137,7 @@ func TestParseYAMLShapes(t *testing.T) {
 			},
 		},
 		{
-			name: "nv config diff output (nvue.md §3.1): unset only",
+			name: "nv config diff output: unset only",
 			in:   "- unset:\n    system:\n      wjh:\n        channel:\n          forwarding:\n            trigger:\n              l2:\n",
 		},
 		{
@@ -146,7 +146,7 @@ func TestParseYAMLShapes(t *testing.T) {
 			version: "Cumulus Linux 5.9.2",
 		},
 		{
-			name: "5.5.1 applied dump fragment (nvue.md §3.2)",
+			name: "5.5.1 applied dump fragment",
 			in: "      qos:\n        congestion-control:\n          default-global:\n            traffic-class:\n" +
 				"              '0':\n                ecn: enable\n                max-threshold: 1500000\n" +
 				"                min-threshold: 150000\n                probability: 100\n                red: disable\n",

@@ -58,7 +58,7 @@ func TestPositions(t *testing.T) {
 		}
 	}
 	if v := eth0.Get("pfc_enable").Value; v != "3,4" {
-		t.Errorf("PORT_QOS_MAP|Ethernet0.pfc_enable = %q, want 3,4 (sonic.md §2 example)", v)
+		t.Errorf("PORT_QOS_MAP|Ethernet0.pfc_enable = %q, want 3,4 (the sample rendering, testdata/SOURCE.md)", v)
 	}
 	if v := sched.Get("weight").Value; v != "15" {
 		t.Errorf("SCHEDULER|scheduler.1.weight = %q, want 15", v)
@@ -84,7 +84,7 @@ func TestPositions(t *testing.T) {
 		t.Errorf("%s: BUFFER_PG at %s, Ethernet20|3-4 at %s, profile at %s; want :2:5, :23:5, :24:9", flat, at(pg.Pos), at(r.Pos), at(r.Get("profile").Pos))
 	}
 	if v := r.Get("profile").Value; v != "pg_lossless_100000_5m_profile" {
-		t.Errorf("BUFFER_PG|Ethernet20|3-4.profile = %q, want pg_lossless_100000_5m_profile (sonic.md §2.1)", v)
+		t.Errorf("BUFFER_PG|Ethernet20|3-4.profile = %q, want pg_lossless_100000_5m_profile (the sample rendering, testdata/SOURCE.md)", v)
 	}
 }
 
@@ -104,7 +104,7 @@ func TestSamples(t *testing.T) {
 		t.Errorf("BUFFER_PG|Ethernet0|0.profile = %q", got)
 	}
 	if ns.Table("BUFFER_PG").Row("Ethernet0|3-4") != nil {
-		t.Error("the traditional rendering has no lossless PG (sonic.md §2)")
+		t.Error("the traditional rendering has no lossless PG")
 	}
 	if got := ns.Table("CABLE_LENGTH").Row("AZURE").Get("Ethernet8").Value; got != "5m" {
 		t.Errorf("CABLE_LENGTH|AZURE.Ethernet8 = %q, want 5m", got)
