@@ -101,3 +101,18 @@ func SpectrumGen(asic string) int {
 	}
 	return n
 }
+
+// MarksECNWithoutWREDEnable reports whether a switch of asic marks ECN from
+// a WRED profile's ECN mode alone, without WRED enabled for the colour
+// (SONiC's wred_green_enable): an NVIDIA Spectrum. NVIDIA's own Spectrum-4
+// SKUs for lossy RoCE mark their queues 1-3 so, "ecn": "ecn_all" beside
+// "wred_green_enable": "false" (sonic-net/sonic-buildimage
+// device/mellanox/x86_64-nvidia_sn5600-r0/Mellanox-SN5600-C256S1/
+// qos.json.j2 and x86_64-nvidia_sn6600_ld-r0/Mellanox-SN6600_LD-P128C2/
+// qos.json.j2, AZURE_LOSSY_*_Q1..Q3), and Mellanox's SAI change "allow
+// enabling of ecn without wred in wred profile" (opencomputeproject/SAI#112)
+// made ECN marking independent of the WRED enables. Elsewhere the SAI
+// spec's default holds: SAI_WRED_ATTR_GREEN_ENABLE false leaves green
+// packets neither dropped nor marked (sonic-net/sonic-buildimage#4545).
+// Not verified on a device.
+func MarksECNWithoutWREDEnable(asic string) bool { return SpectrumGen(asic) > 0 }

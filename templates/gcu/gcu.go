@@ -66,7 +66,7 @@ func Write(plan render.Plan, cfg *configdb.Config) Patch {
 		p.Notes = append(p.Notes, "a multi-ASIC switch: qoslint writes no patch for it (not verified); apply each finding's setting per ASIC namespace")
 		return p
 	}
-	e := &edit{ns: cfg.Namespaces[0], rows: map[rowKey]map[string]any{}, ecnAlone: sonicmodel.MarksOnECNAlone(cfg)}
+	e := &edit{ns: cfg.Namespaces[0], rows: map[rowKey]map[string]any{}, ecnAlone: model.MarksECNWithoutWREDEnable(sonicmodel.ASIC(cfg))}
 	for _, c := range plan.Changes {
 		if c.Kind != checks.SwitchSetting || c.Set == nil {
 			continue
@@ -98,7 +98,7 @@ type edit struct {
 	rows  map[rowKey]map[string]any
 	order []rowKey
 	// ecnAlone: the switch marks ECN on a WRED profile's ecn field alone,
-	// without wred_green_enable (sonicmodel.MarksOnECNAlone), so a fix
+	// without wred_green_enable (model.MarksECNWithoutWREDEnable), so a fix
 	// that turns ECN on leaves WRED dropping as it is.
 	ecnAlone bool
 }

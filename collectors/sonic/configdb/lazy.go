@@ -274,14 +274,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 		}
 	}
 	if t != nil {
-		t.Rows = make(map[string]*Row, len(rows))
-		if len(rows) > 0 {
-			t.Keys = p.strings(len(rows))
-		}
-		for i, r := range rows {
-			t.Keys[i] = r.Key
-			t.Rows[r.Key] = r
-		}
+		p.setRows(t, rows)
 	}
 	return i, true
 }

@@ -721,14 +721,7 @@ func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
 		rows = append(rows, r)
 	}
 	p.rowScratch = rows[:0]
-	t.Rows = make(map[string]*Row, len(rows))
-	if len(rows) > 0 {
-		t.Keys = p.strings(len(rows))
-	}
-	for i, r := range rows {
-		t.Keys[i] = r.Key
-		t.Rows[r.Key] = r
-	}
+	p.setRows(t, rows)
 	return nil
 }
 
@@ -900,6 +893,18 @@ const maxScan = 32
 
 // strings is a slice of n strings cut from a shared block: a
 // configuration has thousands of short lists, and lives as a whole.
+// setRows gives a table its rows, in file order, in a map made at its size.
+func (p *parser) setRows(t *Table, rows []*Row) {
+	t.Rows = make(map[string]*Row, len(rows))
+	if len(rows) > 0 {
+		t.Keys = p.strings(len(rows))
+	}
+	for i, r := range rows {
+		t.Keys[i] = r.Key
+		t.Rows[r.Key] = r
+	}
+}
+
 func (p *parser) strings(n int) []string {
 	if n > len(p.strs) {
 		if n > block*8 {

@@ -30,7 +30,7 @@ import (
 //     wred_green_enable, which leaves ECN unprogrammed on "platforms that
 //     honor the SAI spec" (sonic-net/sonic-buildimage#4545:
 //     SAI_WRED_ATTR_GREEN_ENABLE defaults to false), so both are needed
-//     there; not on NVIDIA Spectrum (MarksOnECNAlone).
+//     there; not on NVIDIA Spectrum (model.MarksECNWithoutWREDEnable).
 const (
 	whyDefaultTC = "the port's default traffic class 0 (SAI_PORT_ATTR_QOS_DEFAULT_TC; not verified on Spectrum)"
 	whyNoWRED    = "no wred_profile: no WRED and no ECN on the queue (SAI_QUEUE_ATTR_WRED_PROFILE_ID defaults to none)"

@@ -45,7 +45,7 @@ type builder struct {
 	problems []*source.Error
 	notes    []*source.Error
 	// ecnAlone: the ASIC marks ECN on a WRED profile's ecn alone
-	// (MarksOnECNAlone).
+	// (model.MarksECNWithoutWREDEnable).
 	ecnAlone bool
 }
 
@@ -69,7 +69,7 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 	sw.Flow.Watchdog = make(map[string]model.Value[bool], n)
 	b.unknownFields()
 	b.platform(sw)
-	b.ecnAlone = model.SpectrumGen(sw.Flow.ASIC) > 0
+	b.ecnAlone = model.MarksECNWithoutWREDEnable(sw.Flow.ASIC)
 	b.checkedPorts(sw, ports)
 	sw.Bonds = map[string][]string{}
 	// Adaptive routing is not a config_db setting: the switch routes by
@@ -271,19 +271,12 @@ func platformOf(meta *configdb.Row) (*configdb.Field, string) {
 	return nil, ""
 }
 
-// MarksOnECNAlone reports whether cfg's switch marks ECN from a WRED
-// profile's ecn field without wred_green_enable: an NVIDIA Spectrum
-// switch. NVIDIA's own Spectrum-4 SKUs for lossy RoCE mark their queues
-// 1-3 so, "ecn": "ecn_all" beside "wred_green_enable": "false"
-// (sonic-net/sonic-buildimage device/mellanox/x86_64-nvidia_sn5600-r0/
-// Mellanox-SN5600-C256S1/qos.json.j2 and x86_64-nvidia_sn6600_ld-r0/
-// Mellanox-SN6600_LD-P128C2/qos.json.j2, AZURE_LOSSY_*_Q1..Q3), and
-// Mellanox's SAI change "allow enabling of ecn without wred in wred
-// profile" (opencomputeproject/SAI#112) made ECN marking independent of
-// the WRED enables. Not verified on a device.
-func MarksOnECNAlone(cfg *configdb.Config) bool {
+// ASIC is the ASIC cfg's DEVICE_METADATA names ("Spectrum-4"), "" when it
+// names no switch model qoslint knows: what a fix renderer asks the
+// model's semantics about (model.MarksECNWithoutWREDEnable).
+func ASIC(cfg *configdb.Config) string {
 	if cfg == nil {
-		return false
+		return ""
 	}
 	// The row the builder reads (index): localhost's namespace wins.
 	var meta *configdb.Row
@@ -292,8 +285,10 @@ func MarksOnECNAlone(cfg *configdb.Config) bool {
 			meta = r
 		}
 	}
-	_, name := platformOf(meta)
-	return model.SpectrumGen(model.ASICOf(name)) > 0
+	if _, name := platformOf(meta); name != "" {
+		return model.ASICOf(name)
+	}
+	return ""
 }
 
 // addPort gives port its QoS, MTU, speed and PFC watchdog.

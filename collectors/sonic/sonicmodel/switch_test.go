@@ -10,6 +10,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors/sonic/configdb"
 	"github.com/qoslint/qoslint/internal/source"
+	"github.com/qoslint/qoslint/model"
 )
 
 // load parses files (paths under testdata or configdb's testdata) and lays
@@ -255,15 +256,15 @@ func BenchmarkSwitch(b *testing.B) {
 
 // NVIDIA's lossy-RoCE SKU for the SN5600 (Mellanox-SN5600-C256S1, rendered
 // in testdata/sn5600-c256s1-t0.json): its WRED profiles set ecn_all without
-// wred_green_enable on queues 1-3, which a Spectrum marks (MarksOnECNAlone);
+// wred_green_enable on queues 1-3, which a Spectrum marks (model.MarksECNWithoutWREDEnable);
 // the same profile on a switch the file names no Spectrum for does not
 // (sonic-net/sonic-buildimage#4545). DSCP 5 and 6 land in TC 3, 48 in 5;
 // PFC is off; the DWRR weights 4/8/18/22/22/22/4 are the shares 4%, 8%,
 // 18%, 22%, 22%, 22%, 4%.
 func TestNVIDIALossySKU(t *testing.T) {
 	cfg := load(t, "testdata/sn5600-c256s1-t0.json")
-	if !MarksOnECNAlone(cfg) {
-		t.Fatal("MarksOnECNAlone false on an SN5600")
+	if asic := ASIC(cfg); asic != "Spectrum-4" || !model.MarksECNWithoutWREDEnable(asic) {
+		t.Fatalf("ASIC %q, or it does not mark on ecn alone", asic)
 	}
 	sw, problems := Switch("leaf01", "leaf", cfg, nil)
 	if len(problems) > 0 {
@@ -297,8 +298,8 @@ func TestNVIDIALossySKU(t *testing.T) {
 	}
 	// The same tables without the platform: the SAI spec's rule.
 	cfg.Namespaces[0].Table("DEVICE_METADATA").Rows["localhost"] = configdb.NewRow("localhost", source.Pos{})
-	if MarksOnECNAlone(cfg) {
-		t.Fatal("MarksOnECNAlone true without a platform")
+	if asic := ASIC(cfg); asic != "" || model.MarksECNWithoutWREDEnable(asic) {
+		t.Fatalf("ASIC %q without a platform", asic)
 	}
 	sw, _ = Switch("leaf01", "leaf", cfg, nil)
 	if q := sw.PortQoS["Ethernet0"]; q.ECN[3].V || !strings.Contains(q.ECN[3].Origin.Default, "wred_green_enable") {
