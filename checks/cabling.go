@@ -178,7 +178,7 @@ func (s *cablingState) rest() []Finding {
 			Message:  fmt.Sprintf("cable %s - %s (%s) is not in the plan (%s)", k[0], k[1], seenAt(l), s.f.Plan.File) + physical,
 			Expected: "no cable",
 			Actual:   k[0].String() + " - " + k[1].String(),
-			Source:   l.Source().Pos,
+			Source:   l.Source().Pos(),
 		})
 	}
 	return out

@@ -85,7 +85,7 @@ func dcqcnNP(n *model.NIC, c *model.NICCounters, want int) (Finding, bool) {
 		Expected: "a CNP for congestion-marked RoCE (np_cnp_sent > 0)",
 		Actual: fmt.Sprintf("np_ecn_marked_roce_packets %d%s, np_cnp_sent 0",
 			marked.V, rateText(c.Delta, marked.V, c.Interval)),
-		Source: marked.Origin.Pos,
+		Source: marked.Origin.Pos(),
 	}, true
 }
 
@@ -116,6 +116,6 @@ func dcqcnRP(n *model.NIC, c *model.NICCounters, want int) (Finding, bool) {
 		Message:  window(c.Delta, c.Interval) + msg,
 		Expected: "CNPs handled by the reaction point (rp_cnp_ignored 0)",
 		Actual:   actual,
-		Source:   ign.Origin.Pos,
+		Source:   ign.Origin.Pos(),
 	}, true
 }

@@ -41,7 +41,7 @@ func ecnQueue(r *run, sw *model.Switch, sc *model.SwitchCounters) []Finding {
 		var out []queueEvidence
 		for tc, m := range pc.ECNMarked {
 			if tc != roce && m.Known && m.V > 0 {
-				out = append(out, queueEvidence{port: port, tc: tc, value: m.V, pos: m.Origin.Pos, roce: roce})
+				out = append(out, queueEvidence{port: port, tc: tc, value: m.V, pos: m.Origin.Pos(), roce: roce})
 			}
 		}
 		return out
@@ -67,9 +67,9 @@ func ecnQueue(r *run, sw *model.Switch, sc *model.SwitchCounters) []Finding {
 		if !m.Known || m.V != 0 || !rx.Known && !tx.Known || rx.V+tx.V == 0 {
 			return nil
 		}
-		pos := rx.Origin.Pos
+		pos := rx.Origin.Pos()
 		if pos.IsZero() {
-			pos = tx.Origin.Pos
+			pos = tx.Origin.Pos()
 		}
 		return []queueEvidence{{port: port, tc: roce, value: rx.V + tx.V, pos: pos, roce: roce}}
 	})

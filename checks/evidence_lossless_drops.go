@@ -38,7 +38,7 @@ func losslessDrops(r *run, sw *model.Switch, sc *model.SwitchCounters) []Finding
 		if tc < 0 || tc > 7 || !pc.Drops[tc].Known || pc.Drops[tc].V == 0 {
 			return nil
 		}
-		return []queueEvidence{{port: port, tc: tc, value: pc.Drops[tc].V, pos: pc.Drops[tc].Origin.Pos, roce: tc}}
+		return []queueEvidence{{port: port, tc: tc, value: pc.Drops[tc].V, pos: pc.Drops[tc].Origin.Pos(), roce: tc}}
 	})
 	var out []Finding
 	for _, e := range ev {

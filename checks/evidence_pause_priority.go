@@ -57,9 +57,9 @@ func runEvidencePausePriority(r *run) []Finding {
 			parts = append(parts, fmt.Sprintf("priority %d: received %d%s, sent %d%s", p,
 				rx.V, rateText(c.Delta, rx.V, c.Interval), tx.V, rateText(c.Delta, tx.V, c.Interval)))
 			if first.IsZero() {
-				first = rx.Origin.Pos
+				first = rx.Origin.Pos()
 				if !(rx.Known && rx.V > 0) {
-					first = tx.Origin.Pos
+					first = tx.Origin.Pos()
 				}
 			}
 		}

@@ -105,7 +105,7 @@ func roceLoss(n *model.NIC, c *model.NICCounters) (Finding, bool) {
 		Message:  window(c.Delta, c.Interval) + msg,
 		Expected: "no PSN gaps (out_of_sequence, packet_seq_err, implied_nak_seq_err 0)",
 		Actual:   transportText(t),
-		Source:   worstLoss(t).Origin.Pos,
+		Source:   worstLoss(t).Origin.Pos(),
 	}, true
 }
 

@@ -92,7 +92,7 @@ func runEvidenceRoCEPriority(r *run) []Finding {
 				worst, bytesText(roceBytesMin), 100*roceShareMin, want, bytesText(roce)) + rdma + corr.explain(h.Name, n.Netdev, "NIC"),
 			Expected: fmt.Sprintf("RoCE on priority %d", want),
 			Actual:   strings.Join(parts, "; "),
-			Source:   c.Prio[worst].TxBytes.Origin.Pos,
+			Source:   c.Prio[worst].TxBytes.Origin.Pos(),
 		})
 	})
 	return out

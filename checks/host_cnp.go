@@ -50,7 +50,7 @@ func runHostCNP(f *model.Fabric) []Finding {
 				Message:  a.j.Reason,
 				Expected: fmt.Sprintf("%s = %d", a.attr, a.want),
 				Actual:   fmt.Sprintf("%s = %d", a.attr, a.v.V),
-				Source:   a.v.Origin.Pos,
+				Source:   a.v.Origin.Pos(),
 				Changes:  []Change{{Kind: Sysfs, Target: model.CNPPath(n.Netdev, a.attr), Value: strconv.Itoa(a.want), Old: strconv.Itoa(a.v.V), HasOld: true}},
 			})
 		}

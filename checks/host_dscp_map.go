@@ -60,7 +60,7 @@ func runHostDSCPMap(f *model.Fabric) []Finding {
 				Message:  j.Reason + switchesSay(f, d),
 				Expected: fmt.Sprintf("DSCP %d → priority %d", d, p.Priority),
 				Actual:   actual,
-				Source:   v.Origin.Pos,
+				Source:   v.Origin.Pos(),
 				Changes: []Change{{Kind: MlnxQos, Target: n.Netdev, Flag: "--dscp2prio",
 					Value: fmt.Sprintf("set,%d,%d", d, p.Priority), Old: old, HasOld: hasOld}},
 			})

@@ -43,7 +43,7 @@ func runHostECN(f *model.Fabric) []Finding {
 				Message:  j.Reason,
 				Expected: fmt.Sprintf("roce_%s/enable/%d = 1", pt.name, p),
 				Actual:   fmt.Sprintf("roce_%s/enable/%d = 0", pt.name, p),
-				Source:   pt.v.Origin.Pos,
+				Source:   pt.v.Origin.Pos(),
 				Changes:  []Change{{Kind: Sysfs, Target: model.ECNPath(n.Netdev, pt.name, p), Value: "1", Old: "0", HasOld: true}},
 			})
 		}

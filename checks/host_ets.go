@@ -56,7 +56,7 @@ func runHostETS(f *model.Fabric) []Finding {
 			Severity: j.Severity, Device: h.Name, Interface: n.Netdev, Message: j.Reason,
 			Expected: fmt.Sprintf("traffic class %d: %s", tc, wantTSA(want)),
 			Actual:   fmt.Sprintf("traffic class %d: %s", tc, tsaText(n.TSA[tc].V, n.TCBW[tc])),
-			Source:   n.TSA[tc].Origin.Pos,
+			Source:   n.TSA[tc].Origin.Pos(),
 		}
 		fin.Changes = []Change{etsChange(n, tc, want)}
 		out = append(out, fin)

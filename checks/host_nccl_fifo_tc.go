@@ -101,7 +101,7 @@ func fifoTCFinding(f *model.Fabric, h *model.Host) (Finding, bool) {
 	return Finding{
 		Severity: j.Severity, Device: h.Name, Interface: model.CompressNames(nics), Message: msg,
 		Expected: fifoExpected(f), Actual: tosText(q.V) + " via " + knob,
-		Source: q.Origin.Pos, Changes: changes,
+		Source: q.Origin.Pos(), Changes: changes,
 	}, true
 }
 

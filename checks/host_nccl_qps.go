@@ -118,7 +118,7 @@ func ncclQPsFinding(p policy.Policy, h *model.Host) (Finding, bool) {
 	return Finding{
 		Severity: judge.Warning, Device: h.Name, Message: msg,
 		Expected: fmt.Sprintf("NCCL_IB_QPS_PER_CONNECTION >= %d", judge.NCCLQPsMin),
-		Actual:   set, Source: q.Origin.Pos, Changes: changes,
+		Actual:   set, Source: q.Origin.Pos(), Changes: changes,
 	}, true
 }
 

@@ -60,7 +60,7 @@ func runHostPFC(f *model.Fabric) []Finding {
 			Severity: j.Severity, Device: h.Name, Interface: n.Netdev, Message: j.Reason,
 			Expected: expected,
 			Actual:   fmt.Sprintf("PFC on %s (%s)", judge.PrioList(on), pfcList(cur)),
-			Source:   n.PFC[0].Origin.Pos,
+			Source:   n.PFC[0].Origin.Pos(),
 			Changes: []Change{{Kind: MlnxQos, Target: n.Netdev, Flag: "--pfc",
 				Value: pfcList(wanted), Old: pfcList(cur), HasOld: true}},
 		})

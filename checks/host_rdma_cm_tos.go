@@ -49,7 +49,7 @@ func runHostRDMACMToS(f *model.Fabric) []Finding {
 				Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
 				Message:  j.Reason + "; it applies to RDMA-CM connections that set no ToS themselves (NVMe-oF, NFS over RDMA), not to NCCL",
 				Expected: tosText(want), Actual: tosText(t.V) + " via default_roce_tos",
-				Source: t.Origin.Pos,
+				Source: t.Origin.Pos(),
 				Changes: []Change{{Kind: Sysfs, Target: layout.RoCEToSPath(layout.SysRoot, n.IBDev, n.Port),
 					Value: strconv.Itoa(want), Old: strconv.Itoa(t.V), HasOld: true}},
 			})

@@ -76,7 +76,7 @@ func roceModeFinding(h *model.Host, n *model.NIC) (Finding, bool) {
 		Severity: judge.Error, Device: h.Name, Interface: n.Netdev,
 		Message: fmt.Sprintf("RDMA-CM's default RoCE mode of %s port %d is %s: RDMA-CM connections that do not choose a GID themselves "+
 			"(NVMe-oF, NFS over RDMA) send RoCE v1, which has no IP header and so no DSCP", n.IBDev, n.Port, m.V),
-		Expected: model.RoCEv2, Actual: m.V, Source: m.Origin.Pos,
+		Expected: model.RoCEv2, Actual: m.V, Source: m.Origin.Pos(),
 		Changes: []Change{{Kind: Sysfs, Target: layout.RoCEModePath(layout.SysRoot, n.IBDev, n.Port),
 			Value: model.RoCEv2, Old: m.V, HasOld: true}},
 	}, true
@@ -109,7 +109,7 @@ func NCCLGIDOf(h *model.Host, n *model.NIC) judge.NCCLGIDUse {
 
 func ncclGIDDetail(h *model.Host, n *model.NIC) (Finding, bool) {
 	idx := h.NCCLGIDIndex
-	fd := Finding{Device: h.Name, Interface: n.Netdev, Expected: "a RoCE v2 GID", Source: idx.Origin.Pos}
+	fd := Finding{Device: h.Name, Interface: n.Netdev, Expected: "a RoCE v2 GID", Source: idx.Origin.Pos()}
 	if idx.V >= 0 {
 		t, ok := n.GIDTypes[idx.V]
 		switch {
@@ -118,7 +118,7 @@ func ncclGIDDetail(h *model.Host, n *model.NIC) (Finding, bool) {
 		case ok:
 			fd.Severity, fd.Actual = judge.Error, fmt.Sprintf("NCCL_IB_GID_INDEX=%d, a GID of type %q", idx.V, t.V)
 			fd.Message = fmt.Sprintf("NCCL_IB_GID_INDEX=%d selects a RoCE v1 GID (type %q) of %s port %d (%s:1): RoCE v1 has no IP header, so RoCE leaves with no DSCP and no switch can classify it",
-				idx.V, t.V, n.IBDev, n.Port, t.Origin.Pos.File)
+				idx.V, t.V, n.IBDev, n.Port, t.Origin.Pos().File)
 			fd.Changes, fd.Message = gidIndexFix(h, n, idx.V, fd.Message)
 		case idx.V >= layout.GIDTypesRead:
 			fd.Severity, fd.Actual = judge.Info, fmt.Sprintf("NCCL_IB_GID_INDEX=%d", idx.V)
@@ -145,7 +145,7 @@ func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 	slices.Sort(v2)
 	switch {
 	case ver.Known && ver.V != 2:
-		fd.Severity, fd.Source = judge.Error, ver.Origin.Pos
+		fd.Severity, fd.Source = judge.Error, ver.Origin.Pos()
 		fd.Actual = fmt.Sprintf("NCCL_IB_GID_INDEX unset, NCCL_IB_ROCE_VERSION_NUM=%d", ver.V)
 		fd.Message = fmt.Sprintf("NCCL_IB_ROCE_VERSION_NUM=%d: NCCL's automatic GID choice prefers that version, not RoCE v2", ver.V)
 		if ver.V != 1 {

@@ -57,7 +57,7 @@ func runHostToS(f *model.Fabric) []Finding {
 					Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
 					Message:  j.Reason,
 					Expected: tosText(want), Actual: tosText(t.V) + " via traffic_class",
-					Source:  t.Origin.Pos,
+					Source:  t.Origin.Pos(),
 					Changes: []Change{{Kind: Sysfs, Target: model.TrafficClassPath(n.IBDev, n.Port), Value: strconv.Itoa(want), Old: o, HasOld: true}},
 				})
 			default:

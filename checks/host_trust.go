@@ -35,7 +35,7 @@ func runHostTrust(f *model.Fabric) []Finding {
 			Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
 			Message:  j.Reason,
 			Expected: want, Actual: why(t),
-			Source:  t.Origin.Pos,
+			Source:  t.Origin.Pos(),
 			Changes: []Change{{Kind: MlnxQos, Target: n.Netdev, Flag: "--trust", Value: want, Old: t.V, HasOld: t.V == "pcp" || t.V == "dscp"}},
 		})
 	})

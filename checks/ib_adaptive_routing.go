@@ -75,7 +75,7 @@ func runIBAdaptiveRouting(f *model.Fabric) []Finding {
 	}
 	engines := append([]string{fix}, re.V[1:]...)
 	return []Finding{{
-		Severity: judge.Error, Device: sm.Device, Source: re.Origin.Pos,
+		Severity: judge.Error, Device: sm.Device, Source: re.Origin.Pos(),
 		Message: fmt.Sprintf("OpenSM's first routing engine is %s (routing_engine %s): adaptive routing %s, the policy wants it %s",
 			first, strings.Join(re.V, ","), arOnOff(arEngine(first)), arOnOff(want)),
 		Expected: "adaptive routing " + arOnOff(want), Actual: "routing_engine " + strings.Join(re.V, ","),

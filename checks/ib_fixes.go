@@ -70,7 +70,7 @@ func smClassChange(f *model.Fabric, class, param, value string) []Change {
 	key := "qos_" + class + "_" + param
 	// Only the class's own line can be edited in place; a qos_ line or
 	// the default is overridden by adding the class's own line.
-	hasOld := !origin.IsDefault() && f.IB.SM.ConfKeyAt(origin.Pos.Line) == key
+	hasOld := !origin.IsDefault() && f.IB.SM.ConfKeyAt(origin.Pos().Line) == key
 	return []Change{
 		{Kind: OpenSMConf, Device: f.IB.SM.Device, Target: layout.OpenSMConfPath, Path: []string{key}, Value: value, Old: old, HasOld: hasOld},
 		smReload(f),

@@ -94,9 +94,9 @@ func smPolicyFindings(f *model.Fabric) []Finding {
 			Message:  fmt.Sprintf("the QoS policy file (%s) has no qos-level named DEFAULT and no qos-ulps \"default : <SL>\" line: OpenSM refuses it (ERR AC10, opensm/osm_qos_policy.c); add \"default : %d\" to its qos-ulps (qoslint prints no command for it)", p.Path.V, want),
 			Expected: fmt.Sprintf("default SL %d", want), Actual: "no default"}}
 	case p.DefaultSL.Known && p.DefaultSL.V != want:
-		return []Finding{{Severity: judge.Warning, Device: sm.Device, Source: p.DefaultSL.Origin.Pos,
+		return []Finding{{Severity: judge.Warning, Device: sm.Device, Source: p.DefaultSL.Origin.Pos(),
 			Message: fmt.Sprintf("the QoS policy file (%s) gives SL %d to path records no rule matches (%s), the policy's SL is %d: RDMA-CM and ULP traffic (IPoIB, SRP, iSER, RDS) that takes its SL from a path record lands on SL %d; NCCL_IB_SL does not go through path records; set the default to %d (qoslint prints no command for it); OpenSM reads the file again at every heavy sweep",
-				p.Path.V, p.DefaultSL.V, p.DefaultSL.Origin.Pos, want, p.DefaultSL.V, want),
+				p.Path.V, p.DefaultSL.V, p.DefaultSL.Origin.Pos(), want, p.DefaultSL.V, want),
 			Expected: fmt.Sprintf("default SL %d", want), Actual: fmt.Sprintf("default SL %d", p.DefaultSL.V)}}
 	}
 	return nil
@@ -141,7 +141,7 @@ func appSLChange(a model.IBAppSL, want int) []Change {
 // slSource is the line that set the SL, or the nccl.conf NCCL's default
 // was read past.
 func slSource(h *model.IBHost) source.Pos {
-	if p := h.SL.Origin.Pos; !p.IsZero() {
+	if p := h.SL.Origin.Pos(); !p.IsZero() {
 		return p
 	}
 	return source.Pos{File: layout.DeviceFile(h.Name, layout.NCCLConfFile)}

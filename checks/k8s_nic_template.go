@@ -109,7 +109,7 @@ func runK8sNicTemplate(f *model.Fabric) []Finding {
 			}
 		}
 		if rm := t.RoceMode; rm.Known && rm.V == 1 && p.Trust == "dscp" {
-			probs = append(probs, tmplProblem{judge.Fail(judge.Error, "roceMode 1 is RoCE v1, which has no IP header and so no DSCP: under a DSCP policy no switch can classify it"), "roceMode 2 (RoCE v2)", "roceMode 1 (RoCE v1)", rm.Origin.Pos, model.FieldRoceMode.Path})
+			probs = append(probs, tmplProblem{judge.Fail(judge.Error, "roceMode 1 is RoCE v1, which has no IP header and so no DSCP: under a DSCP policy no switch can classify it"), "roceMode 2 (RoCE v2)", "roceMode 1 (RoCE v1)", rm.Origin.Pos(), model.FieldRoceMode.Path})
 		}
 		if len(probs) == 0 {
 			continue

@@ -67,7 +67,7 @@ func runLinkPFC(f *model.Fabric) []Finding {
 				na, nb, strings.Join(bad, "; "), linkSeen(l)),
 			Expected: fmt.Sprintf("PFC on priority %d at both ends", f.Policy.RoCE.Priority),
 			Actual:   strings.Join(bad, "; "),
-			Source:   l.Source().Pos,
+			Source:   l.Source().Pos(),
 		})
 	}
 	return append(out, lldpNotCollected(f, "PFC across links")...)

@@ -40,7 +40,7 @@ func runMTU(f *model.Fabric) []Finding {
 				Severity: j.Severity, Device: h.Name, Interface: n.Netdev,
 				Message:  j.Reason,
 				Expected: fmt.Sprintf(">= %d", minHost), Actual: strconv.Itoa(n.MTU.V),
-				Source:  n.MTU.Origin.Pos,
+				Source:  n.MTU.Origin.Pos(),
 				Changes: []Change{{Kind: LinkMTU, Target: n.Netdev, Value: strconv.Itoa(minHost), Old: strconv.Itoa(n.MTU.V), HasOld: true}},
 			})
 		})

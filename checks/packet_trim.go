@@ -176,7 +176,7 @@ func trimNotPhysical(sw *model.Switch) []Finding {
 			Message: fmt.Sprintf("packet trimming egress eligibility is set on %s, which is %s: \"You can only configure physical ports; if you want to trim packets egressing bonds, specify the bond slave ports\"",
 				np.Port, np.What),
 			Expected: want, Actual: fmt.Sprintf("traffic-class %s on %s", judge.PrioList(slices.Clone(np.TCs.V)), np.Port),
-			Source: np.TCs.Origin.Pos, Changes: fix,
+			Source: np.TCs.Origin.Pos(), Changes: fix,
 		})
 	}
 	return out
@@ -335,7 +335,7 @@ func trimWJH(sw *model.Switch) []Finding {
 			Message: fmt.Sprintf("packet trimming is on and WJH channel %s monitors buffer drops (%s): \"Do not enable packet trimming when the NetQ WJH agent is running or with WJH monitor buffer drops configured\"; whether the NetQ WJH agent runs is not verified",
 				ch.V, rel),
 			Expected: "no WJH buffer drop monitoring while packet trimming is on",
-			Actual:   "wjh channel " + ch.V + " trigger buffer", Source: ch.Origin.Pos,
+			Actual:   "wjh channel " + ch.V + " trigger buffer", Source: ch.Origin.Pos(),
 			Changes: []Change{nvUnset("", "system", "wjh", "channel", ch.V, "trigger", "buffer")},
 		})
 	}

@@ -28,7 +28,7 @@ func trimDrift(sw *model.Switch) []Finding {
 			Severity: judge.Warning, Device: sw.Name,
 			Message:  fmt.Sprintf("the switch reports packet trimming %s %s but its configuration says %s"+notApplied, what, got, want),
 			Expected: wantWhy, Actual: got,
-			Source: pickPos(at.Pos, at.Pos, o.File),
+			Source: pickPos(at.Pos(), at.Pos(), o.File),
 		})
 	}
 	cfgAt := " (" + sw.ConfigFile + ")"
@@ -44,7 +44,7 @@ func trimDrift(sw *model.Switch) []Finding {
 			Severity: judge.Warning, Device: sw.Name,
 			Message:  fmt.Sprintf("the switch applied packet trimming but runs it disabled (%s): configuration not applied", reason),
 			Expected: "state enabled (operational)", Actual: "disabled, " + reason,
-			Source: pickPos(o.DownReason.Origin.Pos, o.State.Origin.Pos, o.File),
+			Source: pickPos(o.DownReason.Origin.Pos(), o.State.Origin.Pos(), o.File),
 		})
 	case o.State.Known && o.State.V != t.Enabled.V:
 		drift("state", onOff(t.Enabled.V), onOff(t.Enabled.V)+" ("+t.Enabled.Origin.String()+")", onOff(o.State.V), o.State.Origin)

@@ -184,7 +184,7 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 		}, fix)
 		return model.Value[int]{}, false
 	}
-	bound := bind.Origin.Pos
+	bound := bind.Origin.Pos()
 	iface := p.phys
 	if _, own := t.RemarkBind[p.phys]; !own {
 		iface = p.checked
@@ -203,7 +203,7 @@ func (r *remarkRun) portLevel(p trimPort, kind string, link *model.Link) (model.
 		r.add("rewrite "+name, p.phys, Finding{
 			Severity: judge.Warning, Device: sw.Name,
 			Message:  fmt.Sprintf("qos remark profile %s on {ports} remarks trimmed packets per port and sets rewrite %s: \"Do not configure the rewrite type for the remark profile\"", name, rw.V),
-			Expected: "no rewrite on " + name, Actual: "rewrite " + rw.V, Source: rw.Origin.Pos,
+			Expected: "no rewrite on " + name, Actual: "rewrite " + rw.V, Source: rw.Origin.Pos(),
 		}, func(string) []Change { return []Change{nvUnset(rw.V, "qos", "remark", name, "rewrite")} })
 	}
 	r.swapped(iface, bind, kind, link)
@@ -267,7 +267,7 @@ func (r *remarkRun) swapped(iface string, bind model.Value[string], kind string,
 		Severity: judge.Warning, Device: r.sw.Name,
 		Message: fmt.Sprintf("{ports} faces a %s (%s) but binds qos remark profile %s, which the documentation gives %s: trimmed packets there tell the receiver the wrong place of congestion",
 			kind, linkSeen(link), bind.V, side[bind.V]),
-		Expected: want, Actual: bind.V, Source: bind.Origin.Pos,
+		Expected: want, Actual: bind.V, Source: bind.Origin.Pos(),
 	}, func(ifaces string) []Change {
 		return []Change{nvSet(bind.V, true, want, "interface", ifaces, "qos", "remark", "profile")}
 	})

@@ -51,7 +51,7 @@ func runPacketTrimServicePort(f *model.Fabric) []Finding {
 				out = append(out, Finding{
 					Severity: judge.Info, Device: sw.Name,
 					Message: "neither the configuration nor nv show system forwarding packet-trim names the packet trimming service port: what is configured on it is not verified",
-					Actual:  "not known", Source: pickPos(t.Oper.State.Origin.Pos, t.Oper.State.Origin.Pos, t.Oper.File),
+					Actual:  "not known", Source: pickPos(t.Oper.State.Origin.Pos(), t.Oper.State.Origin.Pos(), t.Oper.File),
 				})
 				continue
 			}

@@ -78,12 +78,12 @@ func runPFCWatchdog(f *model.Fabric) []Finding {
 func losslessOrigin(sw *model.Switch, q *model.QoS) model.Origin {
 	if q != nil {
 		for _, on := range q.PFC {
-			if on.V && !on.Origin.Pos.IsZero() {
+			if on.V && !on.Origin.Pos().IsZero() {
 				return on.Origin
 			}
 		}
 	}
-	if o := sw.RoCE.Mode.Origin; !o.Pos.IsZero() {
+	if o := sw.RoCE.Mode.Origin; !o.Pos().IsZero() {
 		return o
 	}
 	return sw.RoCE.Enabled.Origin

@@ -55,7 +55,7 @@ func runRailAlignment(f *model.Fabric) []Finding {
 						k, nic.Netdev, nic.From, far.Device, far.Port, seenAt(l), k, strings.Join(r.Groups[k], " or ")),
 					Expected: fmt.Sprintf("%s (rail %d, %s)", strings.Join(r.Groups[k], " or "), k, r.Pos),
 					Actual:   far.Device + ":" + far.Port,
-					Source:   l.Source().Pos,
+					Source:   l.Source().Pos(),
 				})
 			}
 		}

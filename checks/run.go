@@ -260,8 +260,13 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 	if n := len(devs) * len(all); n > 0 {
 		sts = make([]Status, 0, n)
 	}
+	// One text per check, shared by every device it does not apply to.
+	notApplicable := make([]string, len(all))
+	for i, c := range all {
+		notApplicable[i] = fmt.Sprintf("%s judges %s only", c.ID, devicesText(c.Devices))
+	}
 	for _, d := range devs {
-		for _, c := range all {
+		for ci, c := range all {
 			st := Status{Device: d.name, Check: c.ID}
 			k := key{d.name, c.ID}
 			switch {
@@ -271,7 +276,7 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 				// It judged the device: whatever it also could not read
 				// is in the not-collected finding.
 			case !c.Devices.Has(d.kind):
-				st.Skip, st.Reason = SkipNotApplicable, fmt.Sprintf("%s judges %s only", c.ID, devicesText(c.Devices))
+				st.Skip, st.Reason = SkipNotApplicable, notApplicable[ci]
 			case len(skipped[k]) > 0:
 				st.Skip, st.Reason = SkipNotCollected, skipReason(skipped[k])
 			default:

@@ -35,7 +35,7 @@ func runSwitchBondQoS(f *model.Fabric) []Finding {
 		groups := map[key][]model.MemberBinding{}
 		profiles := map[[2]string]map[string]bool{} // bond, feature → profiles bound on its members
 		for _, mb := range sw.MemberQoS {
-			k := key{mb.Bond, mb.Feature, mb.Profile.V, mb.Profile.Origin.Pos.File}
+			k := key{mb.Bond, mb.Feature, mb.Profile.V, mb.Profile.Origin.Pos().File}
 			if _, ok := groups[k]; !ok {
 				keys = append(keys, k)
 			}
@@ -64,7 +64,7 @@ func runSwitchBondQoS(f *model.Fabric) []Finding {
 					english.Plural(len(members), "a member", "members"), k.bond, k.bond),
 				Expected: fmt.Sprintf("qos %s profile on %s only", k.feature, k.bond),
 				Actual:   fmt.Sprintf("qos %s profile %s on %s", k.feature, k.profile, ifaces),
-				Source:   g[0].Profile.Origin.Pos,
+				Source:   g[0].Profile.Origin.Pos(),
 				Changes:  changes,
 			})
 		}

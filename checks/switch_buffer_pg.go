@@ -113,15 +113,15 @@ func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG, policyC
 	e := bs.PG(port, lp.PG)
 	what := fmt.Sprintf("PFC priority %d is on, but its priority group %d", lp.Priority, lp.PG)
 	want := fmt.Sprintf("BUFFER_PG|%s|%d with a lossless profile", port, lp.PG)
-	pos := model.Origin{Pos: lp.Pos}
+	pos := model.At(lp.Pos)
 	pg := Setting{Aspect: LosslessPG, Key: lp.PG}
 	switch {
 	case e != nil && e.ProfileMissing:
 		return pgProblem{judge.Error, what + fmt.Sprintf(" names BUFFER_PROFILE|%s, which the configuration does not define: orchagent waits for it and the group has no lossless headroom", e.Profile),
-			want, "profile " + e.Profile + " (not defined)", port, model.Origin{Pos: e.Pos}, pg}, true
+			want, "profile " + e.Profile + " (not defined)", port, model.At(e.Pos), pg}, true
 	case e != nil && !e.Lossless:
 		return pgProblem{judge.Error, what + " has no lossless headroom: " + e.LossyWhy + "; paused traffic drops",
-			want, "profile " + cmpOr(e.Profile, "none"), port, model.Origin{Pos: e.Pos}, pg}, true
+			want, "profile " + cmpOr(e.Profile, "none"), port, model.At(e.Pos), pg}, true
 	case e != nil:
 		return sizedFor(sw, port, lp, e)
 	case bs.Model.V == "dynamic":
@@ -171,10 +171,10 @@ func sizedFor(sw *model.Switch, port string, lp model.LosslessPG, e *model.Buffe
 	switch {
 	case e.SizedCable < cable.V || e.PortSpeed > 0 && e.SizedSpeed < e.PortSpeed:
 		return pgProblem{judge.Error, what + fmt.Sprintf(", but the port runs at %d Mb/s on %d m of cable: its headroom is too small for the frames in flight after a pause, and lossless traffic drops (buffermgrd keeps a PG's profile when the cable length changes)", e.PortSpeed, cable.V),
-			want, actual, port, model.Origin{Pos: e.Pos}, Setting{Aspect: LosslessPG, Key: lp.PG}}, true
+			want, actual, port, model.At(e.Pos), Setting{Aspect: LosslessPG, Key: lp.PG}}, true
 	case e.SizedCable > cable.V || e.PortSpeed > 0 && e.SizedSpeed > e.PortSpeed:
 		return pgProblem{judge.Warning, what + fmt.Sprintf(", more than the port's %d Mb/s and %d m of cable: the extra headroom is buffer the other traffic cannot use", e.PortSpeed, cable.V),
-			want, actual, port, model.Origin{Pos: e.Pos}, Setting{Aspect: LosslessPG, Key: lp.PG}}, true
+			want, actual, port, model.At(e.Pos), Setting{Aspect: LosslessPG, Key: lp.PG}}, true
 	}
 	return pgProblem{}, false
 }

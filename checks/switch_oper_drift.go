@@ -90,7 +90,7 @@ func operViewDrift(sw *model.Switch, v operView) []Finding {
 			Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 			Message:  fmt.Sprintf("%s reports %s %s but its configuration says %s"+notApplied, v.who(), what, got, want),
 			Expected: want + " (" + sw.ConfigFile + ")", Actual: got,
-			Source: pickPos(at.Origin.Pos, at.Origin.Pos, o.File),
+			Source: pickPos(at.Origin.Pos(), at.Origin.Pos(), o.File),
 		})
 	}
 	pos := func(v any) model.Value[string] {
@@ -151,7 +151,7 @@ func operModeDrift(sw *model.Switch, v operView) []Finding {
 		Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 		Message:  fmt.Sprintf("%s runs RoCE %s but its configuration says %s"+notApplied, v.who(), operMode, cfgMode),
 		Expected: cfgMode + " (" + sw.ConfigFile + ")", Actual: operMode,
-		Source: pickPos(o.Mode.Origin.Pos, o.Enabled.Origin.Pos, o.File),
+		Source: pickPos(o.Mode.Origin.Pos(), o.Enabled.Origin.Pos(), o.File),
 	}}
 }
 
@@ -194,7 +194,7 @@ func operThresholdDrift(sw *model.Switch, v operView, tcs []int) []Finding {
 			Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 			Message:  fmt.Sprintf("%s reports %s %.0f B but its configuration says %s"+notApplied, v.who(), t.name, t.op.V.Bytes, strings.Join(want, ", ")),
 			Expected: strings.Join(want, ", "), Actual: fmt.Sprintf("%.0f B (±%.0f, as printed)", t.op.V.Bytes, t.op.V.Tol),
-			Source: pickPos(t.op.Origin.Pos, t.op.Origin.Pos, o.File),
+			Source: pickPos(t.op.Origin.Pos(), t.op.Origin.Pos(), o.File),
 		})
 	}
 	return out
@@ -213,7 +213,7 @@ func operETSDrift(sw *model.Switch, v operView) []Finding {
 		if !tc.Known {
 			continue
 		}
-		at := pickPos(tc.Origin.Pos, o.ETSPos, o.File)
+		at := pickPos(tc.Origin.Pos(), o.ETSPos, o.File)
 		if tc.V != g.TC[sp].V {
 			out = append(out, Finding{
 				Severity: judge.Warning, Device: sw.Name, Interface: v.iface,

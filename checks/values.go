@@ -11,8 +11,8 @@ import (
 // at picks the origin's position, else the fallback (the file whose
 // defaults applied).
 func at(o model.Origin, fallback string) source.Pos {
-	if !o.Pos.IsZero() {
-		return o.Pos
+	if !o.Pos().IsZero() {
+		return o.Pos()
 	}
 	return source.Pos{File: fallback}
 }
@@ -67,7 +67,7 @@ func groupByValue[T any](ports []string, value func(p string) model.Value[T], ke
 		if !keep(v) {
 			continue
 		}
-		key := fmt.Sprint(v.V, v.Origin.Pos, v.Origin.Default)
+		key := fmt.Sprint(v.V, v.Origin.Pos(), v.Origin.Default())
 		g, ok := idx[key]
 		if !ok {
 			g = &valueGroup[T]{v: v}

@@ -22,7 +22,9 @@ type Firmware struct {
 	Device string
 	// HasCurrent is true for the Default/Current/Next Boot layout.
 	HasCurrent bool
-	Params     map[string]FirmwareParam
+	// Params holds the FirmwareParamNames of the NIC's port that the file
+	// prints, and no other.
+	Params map[string]FirmwareParam
 }
 
 // FirmwareParam is one parameter: Next is the Next Boot column as

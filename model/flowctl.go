@@ -115,12 +115,12 @@ func NotePlatform(sw *Switch) {
 	var uses []string
 	line := 0
 	if sw.AR.V {
-		uses, line = append(uses, "adaptive routing"), sw.AR.Origin.Pos.Line
+		uses, line = append(uses, "adaptive routing"), sw.AR.Origin.Pos().Line
 	}
 	if sw.Trim != nil && sw.Trim.Enabled.V {
 		uses = append(uses, "packet trimming")
 		if line == 0 {
-			line = sw.Trim.Enabled.Origin.Pos.Line
+			line = sw.Trim.Enabled.Origin.Pos().Line
 		}
 	}
 	if len(uses) == 0 {

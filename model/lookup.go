@@ -104,5 +104,5 @@ func (l *Link) Source() Origin {
 	if len(ev) == 0 {
 		return Origin{}
 	}
-	return Origin{Pos: ev[0]}
+	return At(ev[0])
 }

@@ -12,46 +12,25 @@ import (
 	"github.com/qoslint/qoslint/internal/source"
 )
 
-// Origin says where an effective value came from: an explicit setting at Pos,
-// or, when Default is not empty, a documented default.
-type Origin struct {
-	Pos     source.Pos
-	Default string
-}
-
-// IsDefault reports whether no explicit setting produced the value.
-func (o Origin) IsDefault() bool { return o.Default != "" }
-
-func (o Origin) String() string {
-	switch {
-	case o.Default != "" && !o.Pos.IsZero():
-		return o.Pos.String() + " (" + o.Default + ")"
-	case o.Default != "":
-		return o.Default
-	}
-	return o.Pos.String()
-}
-
 // Value is an effective value with its origin. Known is false when the data
 // it depends on was not collected.
 type Value[T any] struct {
 	V T
-	// Known sits beside V: a one-byte V (a bool) shares its word, so a
-	// Value[bool] is 56 bytes, not 64, and a NIC (24 of them) fits the
-	// allocator's 6,912-byte class rather than 8,192 (TestLintScale's
-	// model holds two NICs per host).
+	// Known sits beside V: a one-byte V (a bool) shares its word with it
+	// and the Origin's first half, so a Value[bool] is 16 bytes, a
+	// Value[int] 24 (64 before Origin was compact).
 	Known  bool
 	Origin Origin
 }
 
 // Explicit builds a known value set at pos.
 func Explicit[T any](v T, pos source.Pos) Value[T] {
-	return Value[T]{V: v, Origin: Origin{Pos: pos}, Known: true}
+	return Value[T]{V: v, Origin: At(pos), Known: true}
 }
 
 // Defaulted builds a known value that comes from a default.
 func Defaulted[T any](v T, why string) Value[T] {
-	return Value[T]{V: v, Origin: Origin{Default: why}, Known: true}
+	return Value[T]{V: v, Origin: Because(why), Known: true}
 }
 
 // Fabric is the whole model.

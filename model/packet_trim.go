@@ -151,8 +151,7 @@ func (t *PacketTrim) EligibleTCs(port string) Value[[]int] {
 	}
 	tcs := append(slices.Clone(own.V), t.AllPorts.V...)
 	slices.Sort(tcs)
-	return Value[[]int]{V: slices.Compact(tcs), Known: true, Origin: Origin{Pos: own.Origin.Pos,
-		Default: "the port's own classes and packet-trim-default's 1, 2, 3 (added, not replaced: not documented)"}}
+	return Value[[]int]{V: slices.Compact(tcs), Known: true, Origin: NewOrigin(own.Origin.Pos(), "the port's own classes and packet-trim-default's 1, 2, 3 (added, not replaced: not documented)")}
 }
 
 // RemarkOf is the qos remark profile a port's trimmed packets are remarked

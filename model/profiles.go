@@ -181,5 +181,5 @@ func ResetSched(q *QoS, name string, pos source.Pos) {
 // port's binding of the profile (pos), so that a finding points at the line
 // that made the port use it, and the text says what the omission means.
 func BoundAt[T any](pos source.Pos, v T, why string) Value[T] {
-	return Value[T]{V: v, Origin: Origin{Pos: pos, Default: why}, Known: true}
+	return Value[T]{V: v, Origin: NewOrigin(pos, why), Known: true}
 }

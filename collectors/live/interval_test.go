@@ -77,7 +77,7 @@ func TestCollectInterval(t *testing.T) {
 			// And of the RDMA hw_counters, paired in sysfs.before/: 20000
 			// marks, 2000 CNPs, no loss (sim syntheticHWCounter).
 			if loss, ok := nc.Transport.Losses(); nc.ECNMarkedRoCE.V != 20_000 || nc.CNPSent.V != 2_000 || !ok || loss != 0 ||
-				!strings.Contains(nc.CNPSent.Origin.Pos.File, "/sysfs/class/infiniband/") {
+				!strings.Contains(nc.CNPSent.Origin.Pos().File, "/sysfs/class/infiniband/") {
 				t.Errorf("%s %s: hw_counters marks %+v cnp %+v loss %d %t", h.Name, n.Netdev, nc.ECNMarkedRoCE, nc.CNPSent, loss, ok)
 			}
 		}

@@ -72,7 +72,7 @@ func TestCountersDelta(t *testing.T) {
 			if got != tc.want || nc.Delta != tc.delta || nc.Interval != tc.interval || nc.File != after {
 				t.Errorf("got %v delta %t interval %s file %s, want %v %t %s", got, nc.Delta, nc.Interval, nc.File, tc.want, tc.delta, tc.interval)
 			}
-			if l := nc.Prio[3].RxPause.Origin.Pos; l.File != after || l.Line != 3 {
+			if l := nc.Prio[3].RxPause.Origin.Pos(); l.File != after || l.Line != 3 {
 				t.Errorf("evidence points at %s, want the later sample's line", l)
 			}
 		})

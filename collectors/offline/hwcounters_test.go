@@ -73,7 +73,7 @@ func TestHWCounters(t *testing.T) {
 			if tc.delta && nc.Interval != 10*time.Second {
 				t.Errorf("interval %s", nc.Interval)
 			}
-			if p := nc.CNPSent.Origin.Pos; p.File != "devices/gpu01/sysfs/"+hw+"np_cnp_sent" || p.Line != 1 {
+			if p := nc.CNPSent.Origin.Pos(); p.File != "devices/gpu01/sysfs/"+hw+"np_cnp_sent" || p.Line != 1 {
 				t.Errorf("evidence %s", p)
 			}
 		})

@@ -29,7 +29,7 @@ func TestSwitchCounters(t *testing.T) {
 		t.Fatalf("file %q, ports %v: want f.json and swp1 alone", sc.File, sc.Ports)
 	}
 	p := sc.Ports["swp1"]
-	if p.ECNMarked[3].V != 7 || p.Drops[3].V != 2 || p.Transmit[3].V != 9 || p.ECNMarked[3].Origin.Pos != at {
+	if p.ECNMarked[3].V != 7 || p.Drops[3].V != 2 || p.Transmit[3].V != 9 || p.ECNMarked[3].Origin.Pos() != at {
 		t.Errorf("queue 3: %+v %+v %+v", p.ECNMarked[3], p.Drops[3], p.Transmit[3])
 	}
 	if p.ECNMarked[0].Known {

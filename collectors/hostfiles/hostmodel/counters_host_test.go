@@ -48,10 +48,10 @@ func hwCounters(t *testing.T, vals map[string]string) *hostfiles.HWCounters {
 func TestBuildCountersRDMAAndHW(t *testing.T) {
 	hw := hwCounters(t, map[string]string{hostfiles.HWCNPSent: "7\n", hostfiles.HWECNMarkedRoCE: "90\n", hostfiles.HWOutOfSequence: "3\n", hostfiles.HWPacketSeqErr: "2\n"})
 	c := buildCounters(ethtoolWithRDMA(t, 4096, 100, 5), hw)
-	if !c.RDMA.Known() || c.RDMA.None() || c.RDMA.TxBytes.V != 4196 || c.RDMA.TxBytes.Origin.Pos.Line != 5 || c.RDMA.TxPackets.V != 21 {
+	if !c.RDMA.Known() || c.RDMA.None() || c.RDMA.TxBytes.V != 4196 || c.RDMA.TxBytes.Origin.Pos().Line != 5 || c.RDMA.TxPackets.V != 21 {
 		t.Errorf("rdma %+v", c.RDMA)
 	}
-	if c.CNPSent.V != 7 || c.ECNMarkedRoCE.V != 90 || c.ECNMarkedRoCE.Origin.Pos.File != "sysfs/class/infiniband/mlx5_0/ports/1/hw_counters/np_ecn_marked_roce_packets" || c.CNPHandled.Known {
+	if c.CNPSent.V != 7 || c.ECNMarkedRoCE.V != 90 || c.ECNMarkedRoCE.Origin.Pos().File != "sysfs/class/infiniband/mlx5_0/ports/1/hw_counters/np_ecn_marked_roce_packets" || c.CNPHandled.Known {
 		t.Errorf("dcqcn %+v %+v %+v", c.CNPSent, c.ECNMarkedRoCE, c.CNPHandled)
 	}
 	if n, ok := c.Transport.Losses(); !ok || n != 5 || c.RxCRCErrors.V != 4 || c.HWFile != hw.Dir {

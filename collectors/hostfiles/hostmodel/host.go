@@ -31,7 +31,7 @@ func Host(in *collectors.HostCapture) *model.Host {
 		links[l.Name] = l
 	}
 	for _, ni := range in.NICs {
-		n := &model.NIC{Netdev: ni.Netdev, IBDev: ni.IBDev, Port: ni.Port, QosUnreadable: ni.QosUnreadable, Firmware: firmware(ni.Firmware)}
+		n := &model.NIC{Netdev: ni.Netdev, IBDev: ni.IBDev, Port: ni.Port, QosUnreadable: ni.QosUnreadable, Firmware: firmware(ni.Firmware, ni.Port)}
 		buildQos(n, ni.Qos)
 		buildSysfs(n, ni.Sysfs)
 		if note := buildRoCETypes(n, ni); note != nil {
@@ -48,7 +48,7 @@ func Host(in *collectors.HostCapture) *model.Host {
 			n.ToS.Layer = h.NCCLLayer
 		}
 		if n.DSCPMissing != "" {
-			h.Notes = append(h.Notes, &source.Error{Pos: source.Pos{File: n.QosFile, Line: n.Trust.Origin.Pos.Line}, Msg: n.DSCPMissing})
+			h.Notes = append(h.Notes, &source.Error{Pos: source.Pos{File: n.QosFile, Line: n.Trust.Origin.Pos().Line}, Msg: n.DSCPMissing})
 		}
 		n.Counters = buildCounters(ni.Ethtool, ni.HWCounters)
 		model.DeltaNIC(n.Counters, buildCounters(ni.EthtoolBefore, ni.HWCountersBefore), in.CountersInterval)
@@ -81,15 +81,15 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 	case len(q.DSCP2Prio) > 0:
 		// Where the trust state cannot be read, mlnx_qos itself infers dscp
 		// from the presence of DSCP APP entries (Mellanox/mlnx-tools python/mlnx_qos).
-		n.Trust = model.Value[string]{V: "dscp", Origin: model.Origin{Pos: pos(q.DSCP2PrioLine), Default: "inferred from dscp2prio entries"}, Known: true}
+		n.Trust = model.Value[string]{V: "dscp", Origin: model.NewOrigin(pos(q.DSCP2PrioLine), "inferred from dscp2prio entries"), Known: true}
 	default:
-		n.Trust = model.Value[string]{V: "pcp", Origin: model.Origin{Pos: pos(1), Default: "no trust line and no dscp2prio entries: pcp"}, Known: true}
+		n.Trust = model.Value[string]{V: "pcp", Origin: model.NewOrigin(pos(1), "no trust line and no dscp2prio entries: pcp"), Known: true}
 	}
 	if len(q.DSCP2Prio) == 0 && q.Trust == "dscp" {
 		dscpNotCollected(n, q)
 	} else if len(q.DSCP2Prio) == 0 {
 		for d := range n.DSCP {
-			n.DSCP[d] = model.Value[int]{V: model.DefaultPriority(d), Origin: model.Origin{Pos: pos(q.TrustLine), Default: "NIC default dscp2prio (DSCP>>3)"}, Known: true}
+			n.DSCP[d] = model.Value[int]{V: model.DefaultPriority(d), Origin: model.NewOrigin(pos(q.TrustLine), "NIC default dscp2prio (DSCP>>3)"), Known: true}
 		}
 	} else {
 		for d := range n.DSCP {
@@ -98,7 +98,7 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 			} else {
 				// Absent from a printed table: unknown, but the table is
 				// the evidence.
-				n.DSCP[d] = model.Value[int]{Origin: model.Origin{Pos: pos(q.DSCP2PrioLine)}}
+				n.DSCP[d] = model.Value[int]{Origin: model.At(pos(q.DSCP2PrioLine))}
 			}
 		}
 	}
@@ -156,7 +156,7 @@ func effectiveToS(n *model.NIC, nccl model.Value[int]) model.ToS {
 	case nccl.Known && nccl.V >= 0:
 		t.Value, t.Via = nccl, "NCCL_IB_TC"
 	case nccl.Known:
-		t.Value = model.Value[int]{V: 0, Origin: model.Origin{Pos: nccl.Origin.Pos, Default: "NCCL_IB_TC unset: NCCL's default traffic class 0"}, Known: true}
+		t.Value = model.Value[int]{V: 0, Origin: model.NewOrigin(nccl.Origin.Pos(), "NCCL_IB_TC unset: NCCL's default traffic class 0"), Known: true}
 		t.Via = "default"
 	default:
 		// nccl.conf not collected: NCCL may still read NCCL_IB_TC from the
@@ -222,7 +222,7 @@ func buildRoCETypes(n *model.NIC, ni *collectors.NICCapture) *source.Error {
 }
 
 // firmware is mlxconfig's output in the model's terms.
-func firmware(c *hostfiles.MlxConfig) *model.Firmware {
+func firmware(c *hostfiles.MlxConfig, port int) *model.Firmware {
 	if c == nil {
 		return nil
 	}
@@ -231,9 +231,15 @@ func firmware(c *hostfiles.MlxConfig) *model.Firmware {
 	cl := intern
 	fw := &model.Firmware{File: c.File, Device: cl(c.Device), HasCurrent: c.HasCurrent}
 	if c.Params != nil {
-		fw.Params = make(map[string]model.FirmwareParam, len(c.Params))
-		for k, p := range c.Params {
-			fw.Params[cl(k)] = model.FirmwareParam{Name: cl(p.Name), Default: cl(p.Default), Current: cl(p.Current), Next: cl(p.Next), Line: p.Line}
+		// Only the parameters anything judges or records: `mlxconfig q`
+		// prints a hundred or more, and all of them were a twelfth of
+		// TestLintScale's model.
+		names := model.FirmwareParamNames(port)
+		fw.Params = make(map[string]model.FirmwareParam, len(names))
+		for _, k := range names {
+			if p, ok := c.Params[k]; ok {
+				fw.Params[k] = model.FirmwareParam{Name: cl(p.Name), Default: cl(p.Default), Current: cl(p.Current), Next: cl(p.Next), Line: p.Line}
+			}
 		}
 	}
 	return fw

@@ -104,7 +104,7 @@ func ucxSetting(h *model.Host, in *collectors.HostCapture, name string, auto int
 	s.Auto, s.Default, s.Layer = true, true, model.LayerDefault
 	s.Value = model.Defaulted(auto, name+" not set: auto")
 	if in.UCX != nil {
-		s.Value.Origin.Pos = source.Pos{File: in.UCX.File}
+		s.Value.Origin = s.Value.Origin.WithPos(source.Pos{File: in.UCX.File})
 	}
 	return s, true
 }
@@ -121,7 +121,7 @@ func nvshmemSetting(h *model.Host, e *hostfiles.NCCLEnv, name string) (model.App
 	if !ok {
 		s.Default, s.Layer = true, model.LayerDefault
 		s.Value = model.Defaulted(0, name+" not set")
-		s.Value.Origin.Pos = source.Pos{File: e.File}
+		s.Value.Origin = s.Value.Origin.WithPos(source.Pos{File: e.File})
 		return s, true
 	}
 	pos := source.Pos{File: e.File, Line: v.Line}

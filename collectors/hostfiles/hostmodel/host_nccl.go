@@ -109,7 +109,7 @@ func buildNCCL(h *model.Host, in *collectors.HostCapture) {
 		return
 	}
 	h.NCCLTC = model.Defaulted(-1, "NCCL_IB_TC not set")
-	h.NCCLTC.Origin.Pos = source.Pos{File: in.NCCL.File}
+	h.NCCLTC.Origin = h.NCCLTC.Origin.WithPos(source.Pos{File: in.NCCL.File})
 	h.NCCLLayer = model.LayerDefault
 }
 
@@ -170,14 +170,14 @@ func ncclParam(layers []ncclLayer, in *collectors.HostCapture, name string, def 
 			pos := source.Pos{File: l.file, Line: v.Line}
 			p := model.NCCLParam{Value: model.Explicit(int(nvnum.NCCLParamInt(v.Value, def)), pos), Layer: l.name, Unknown: unknown}
 			if v.Value == "" {
-				p.Origin.Default = name + " empty: NCCL keeps its default"
+				p.Origin = model.NewOrigin(p.Origin.Pos(), name+" empty: NCCL keeps its default")
 			}
 			return p
 		}
 	}
 	v := model.Defaulted(int(def), name+" not set")
 	if in.NCCL != nil {
-		v.Origin.Pos = source.Pos{File: in.NCCL.File}
+		v.Origin = v.Origin.WithPos(source.Pos{File: in.NCCL.File})
 	}
 	return model.NCCLParam{Value: v, Layer: model.LayerDefault, Unknown: unknown}
 }
@@ -189,7 +189,7 @@ func ncclParam(layers []ncclLayer, in *collectors.HostCapture, name string, def 
 func ncclTC(v hostfiles.NCCLVar, pos source.Pos) model.Value[int] {
 	tc := int(nvnum.NCCLParamInt(v.Value, -1))
 	if tc < 0 {
-		return model.Value[int]{V: -1, Origin: model.Origin{Pos: pos, Default: "NCCL_IB_TC empty: NCCL keeps its default"}, Known: true}
+		return model.Value[int]{V: -1, Origin: model.NewOrigin(pos, "NCCL_IB_TC empty: NCCL keeps its default"), Known: true}
 	}
 	return model.Explicit(tc, pos)
 }
@@ -215,7 +215,7 @@ func buildNCCLSL(h *model.Host, in *collectors.HostCapture) {
 			if sl := int(nvnum.NCCLParamInt(v.Value, -1)); sl >= 0 {
 				h.NCCLSL = model.Explicit(sl, pos)
 			} else {
-				h.NCCLSL = model.Value[int]{V: 0, Origin: model.Origin{Pos: pos, Default: "NCCL_IB_SL empty or -1: NCCL's default SL 0"}, Known: true}
+				h.NCCLSL = model.Value[int]{V: 0, Origin: model.NewOrigin(pos, "NCCL_IB_SL empty or -1: NCCL's default SL 0"), Known: true}
 			}
 			return
 		}
@@ -225,7 +225,7 @@ func buildNCCLSL(h *model.Host, in *collectors.HostCapture) {
 		return
 	}
 	h.NCCLSL = model.Defaulted(0, "NCCL_IB_SL not set: NCCL's default SL 0")
-	h.NCCLSL.Origin.Pos = source.Pos{File: in.NCCL.File}
+	h.NCCLSL.Origin = h.NCCLSL.Origin.WithPos(source.Pos{File: in.NCCL.File})
 	h.NCCLSLLayer = model.LayerDefault
 }
 
@@ -240,7 +240,7 @@ func buildNCCLSL(h *model.Host, in *collectors.HostCapture) {
 func dscpNotCollected(n *model.NIC, q *hostfiles.MlnxQos) {
 	pos := source.Pos{File: q.File, Line: q.TrustLine}
 	for d := range n.DSCP {
-		n.DSCP[d] = model.Value[int]{Origin: model.Origin{Pos: pos}}
+		n.DSCP[d] = model.Value[int]{Origin: model.At(pos)}
 	}
 	what := "no \"dscp2prio mapping:\" block"
 	if q.DSCP2Prio != nil {
@@ -266,7 +266,7 @@ func NCCLSL(hc *collectors.HostCapture) (model.Value[int], string) {
 			pos := source.Pos{File: l.file, Line: v.Line}
 			sl, ok := atoiSL(v.Value)
 			if !ok {
-				return model.Value[int]{V: 0, Origin: model.Origin{Pos: pos, Default: "NCCL_IB_SL " + fmt.Sprintf("%q", v.Value) + " is not 0-15: NCCL default"}, Known: true}, l.name
+				return model.Value[int]{V: 0, Origin: model.NewOrigin(pos, "NCCL_IB_SL "+fmt.Sprintf("%q", v.Value)+" is not 0-15: NCCL default"), Known: true}, l.name
 			}
 			return model.Explicit(sl, pos), l.name
 		}

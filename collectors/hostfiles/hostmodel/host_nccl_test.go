@@ -84,8 +84,8 @@ func TestNCCLLayers(t *testing.T) {
 			if got.Known != tc.known {
 				t.Fatalf("ToS %+v, want known %v", got, tc.known)
 			}
-			if tc.known && (got.V != tc.tos || got.Layer != tc.layer || got.Origin.Pos.String() != tc.origin) {
-				t.Errorf("ToS %d via layer %q at %q, want %d via %q at %q", got.V, got.Layer, got.Origin.Pos, tc.tos, tc.layer, tc.origin)
+			if tc.known && (got.V != tc.tos || got.Layer != tc.layer || got.Origin.Pos().String() != tc.origin) {
+				t.Errorf("ToS %d via layer %q at %q, want %d via %q at %q", got.V, got.Layer, got.Origin.Pos(), tc.tos, tc.layer, tc.origin)
 			}
 			if tc.layer != model.LayerForced && !slices.Equal(h.NCCLUnknown, tc.unknown) {
 				t.Errorf("NCCLUnknown = %q, want %q", h.NCCLUnknown, tc.unknown)
@@ -132,7 +132,7 @@ func TestNCCLSL(t *testing.T) {
 			}
 			h := Host(hc)
 			got := h.NCCLSL
-			if got.Known != tc.known || tc.known && (got.V != tc.sl || h.NCCLSLLayer != tc.layer || got.Origin.Pos.String() != tc.origin) {
+			if got.Known != tc.known || tc.known && (got.V != tc.sl || h.NCCLSLLayer != tc.layer || got.Origin.Pos().String() != tc.origin) {
 				t.Errorf("SL %+v via %q, want known %v, %d via %q at %q", got, h.NCCLSLLayer, tc.known, tc.sl, tc.layer, tc.origin)
 			}
 		})
@@ -173,7 +173,7 @@ func TestNCCLGIDParams(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := Host(&tc.in)
 			g := h.NCCLGIDIndex
-			if !g.Known || g.V != tc.gid || g.Layer != tc.layer || g.Origin.Pos.String() != tc.origin || !slices.Equal(g.Unknown, tc.unknown) {
+			if !g.Known || g.V != tc.gid || g.Layer != tc.layer || g.Origin.Pos().String() != tc.origin || !slices.Equal(g.Unknown, tc.unknown) {
 				t.Errorf("NCCL_IB_GID_INDEX = %+v, want %d from %s at %q, unknown %v", g, tc.gid, tc.layer, tc.origin, tc.unknown)
 			}
 			if v := h.NCCLRoCEVersion; !v.Known || v.V != tc.ver {

@@ -1,6 +1,9 @@
 package hostmodel
 
 import (
+	"slices"
+	"sync"
+
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/model"
 )
@@ -18,17 +21,55 @@ func pciDevices(in []*hostfiles.PCIDevice) []*model.PCIDevice {
 	c := intern
 	out := make([]*model.PCIDevice, len(in))
 	for i, d := range in {
-		var acs map[string]bool
-		if d.ACSCtl != nil {
-			acs = make(map[string]bool, len(d.ACSCtl))
-			for k, v := range d.ACSCtl {
-				acs[c(k)] = v
-			}
-		}
+		acs := acsFlags(d.ACSCtl)
 		out[i] = &model.PCIDevice{Addr: c(d.Addr), Domain: d.Domain, Bus: d.Bus, Dev: d.Dev, Fn: d.Fn,
 			Class: c(d.Class), Desc: c(d.Desc), Line: d.Line, PortType: c(d.PortType),
 			HasBus: d.HasBus, Secondary: d.Secondary, Subordinate: d.Subordinate,
 			ACSCtl: acs, ACSLine: d.ACSLine, Driver: c(d.Driver), AccessDenied: d.AccessDenied}
 	}
 	return out
+}
+
+// acsShared holds one read-only ACSCtl map per set of the seven flags
+// lspci prints (model.ACSFlagOrder), keyed by which are printed and which
+// are on: a host's bridges print a few sets, and a map each was a twentieth
+// of TestLintScale's heap. A map with any other name is copied.
+var acsShared struct {
+	sync.Mutex
+	m map[uint16]map[string]bool
+}
+
+func acsFlags(in map[string]bool) map[string]bool {
+	if in == nil {
+		return nil
+	}
+	var key uint16
+	for k, v := range in {
+		i := slices.Index(model.ACSFlagOrder, k)
+		if i < 0 {
+			out := make(map[string]bool, len(in))
+			for k, v := range in {
+				out[intern(k)] = v
+			}
+			return out
+		}
+		key |= 1 << i
+		if v {
+			key |= 1 << (8 + i)
+		}
+	}
+	acsShared.Lock()
+	defer acsShared.Unlock()
+	if m, ok := acsShared.m[key]; ok {
+		return m
+	}
+	m := make(map[string]bool, len(in))
+	for k, v := range in {
+		m[intern(k)] = v
+	}
+	if acsShared.m == nil {
+		acsShared.m = map[uint16]map[string]bool{}
+	}
+	acsShared.m[key] = m
+	return m
 }

@@ -63,7 +63,7 @@ func hostAppSLs(f *model.Fabric, h *model.IBHost, hm *model.Host, hc *collectors
 				continue
 			}
 		}
-		out = append(out, model.IBAppSL{App: s.App, Var: s.Var, SL: s.Value.V, Knob: s.Knob(), Where: s.Layer, Pos: s.Value.Origin.Pos, Setting: s})
+		out = append(out, model.IBAppSL{App: s.App, Var: s.Var, SL: s.Value.V, Knob: s.Knob(), Where: s.Layer, Pos: s.Value.Origin.Pos(), Setting: s})
 	}
 	return out
 }

@@ -74,9 +74,9 @@ func smInt(file string, class, def *ibfiles.Setting, dflt int) model.Value[int] 
 
 func smArb(file string, class, def *ibfiles.Setting, dflt string) model.Value[[]model.VLArbEntry] {
 	s := pick(class, def)
-	raw, out := dflt, model.Value[[]model.VLArbEntry]{Origin: model.Origin{Default: smDefaultWhy}, Known: true}
+	raw, out := dflt, model.Value[[]model.VLArbEntry]{Origin: model.Because(smDefaultWhy), Known: true}
 	if s != nil {
-		raw, out = s.Value, model.Value[[]model.VLArbEntry]{Origin: model.Origin{Pos: source.Pos{File: file, Line: s.Line}}, Known: true}
+		raw, out = s.Value, model.Value[[]model.VLArbEntry]{Origin: model.At(source.Pos{File: file, Line: s.Line}), Known: true}
 	}
 	e, _ := ibfiles.ParseVLArbList(raw)
 	full := make([]model.VLArbEntry, 64)

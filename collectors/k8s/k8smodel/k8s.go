@@ -280,11 +280,11 @@ func object(o k8s.Object) model.K8sObject {
 // str and num are a manifest's values as the model holds them: known
 // when the key is written.
 func str(v k8s.Str) model.Value[string] {
-	return model.Value[string]{V: v.V, Origin: model.Origin{Pos: v.Pos}, Known: v.Set}
+	return model.Value[string]{V: v.V, Origin: model.At(v.Pos), Known: v.Set}
 }
 
 func num(v k8s.Int) model.Value[int] {
-	return model.Value[int]{V: v.V, Origin: model.Origin{Pos: v.Pos}, Known: v.Set}
+	return model.Value[int]{V: v.V, Origin: model.At(v.Pos), Known: v.Set}
 }
 
 // values converts a container's environment.

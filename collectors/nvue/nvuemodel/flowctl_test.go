@@ -27,7 +27,7 @@ func TestFlowControl(t *testing.T) {
 			}
 		}},
 		{"roce cable length", "nv set qos roce mode lossless\nnv set qos roce cable-length 1000\nnv set interface swp1 type swp\n", func(t *testing.T, s *model.Switch) {
-			if q := s.PortQoS["swp1"]; q.CableLength.V != 1000 || q.CableLength.Origin.Pos.Line != 2 || q.CableFrom != "roce" {
+			if q := s.PortQoS["swp1"]; q.CableLength.V != 1000 || q.CableLength.Origin.Pos().Line != 2 || q.CableFrom != "roce" {
 				t.Errorf("cable length %+v from %q", q.CableLength, q.CableFrom)
 			}
 		}},
@@ -45,18 +45,18 @@ func TestFlowControl(t *testing.T) {
 			}
 		}},
 		{"link pause, watchdog", "nv set qos link-pause my_pause_ports tx enable\nnv set interface swp1-swp4,swp6 qos link-pause profile my_pause_ports\nnv set interface swp1 qos pfc-watchdog\nnv set interface swp3 qos pfc-watchdog state disable\n", func(t *testing.T, s *model.Switch) {
-			if v := s.Flow.LinkPause["swp6"]; v.V != "my_pause_ports" || v.Origin.Pos.Line != 2 {
+			if v := s.Flow.LinkPause["swp6"]; v.V != "my_pause_ports" || v.Origin.Pos().Line != 2 {
 				t.Errorf("link pause %+v", s.Flow.LinkPause)
 			}
 			if _, ok := s.Flow.LinkPause["swp5"]; ok {
 				t.Errorf("swp5 has link pause")
 			}
-			if !s.Flow.Watchdog["swp1"].V || s.Flow.Watchdog["swp3"].V || s.Flow.Watchdog["swp3"].Origin.Pos.Line != 4 {
+			if !s.Flow.Watchdog["swp1"].V || s.Flow.Watchdog["swp3"].V || s.Flow.Watchdog["swp3"].Origin.Pos().Line != 4 {
 				t.Errorf("watchdog %+v", s.Flow.Watchdog)
 			}
 		}},
 		{"hash seed, resilient hash", "nv set system forwarding hash-seed 50\nnv set system forwarding resilient-hash state enabled\n", func(t *testing.T, s *model.Switch) {
-			if f := s.Forwarding; !f.HashSeed.Known || f.HashSeed.V != 50 || !f.ResilientHash.V || f.ResilientHash.Origin.Pos.Line != 2 {
+			if f := s.Forwarding; !f.HashSeed.Known || f.HashSeed.V != 50 || !f.ResilientHash.V || f.ResilientHash.Origin.Pos().Line != 2 {
 				t.Errorf("forwarding %+v", f)
 			}
 		}},

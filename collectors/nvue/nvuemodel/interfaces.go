@@ -529,8 +529,7 @@ func (b *switchBuilder) adaptiveRouting(sw *model.Switch, root *nvue.Node) model
 	if major, minor, ok := versionOf(sw.Version); ok && (major < 5 || (major == 5 && minor <= 12)) {
 		for _, p := range sw.Ports {
 			if v, ok := sw.PortAR[p]; ok && v.V {
-				return model.Value[bool]{V: true, Known: true, Origin: model.Origin{Pos: v.Origin.Pos,
-					Default: "CL 5.12 and earlier: a port's adaptive-routing turns the feature on"}}
+				return model.Value[bool]{V: true, Known: true, Origin: model.NewOrigin(v.Origin.Pos(), "CL 5.12 and earlier: a port's adaptive-routing turns the feature on")}
 			}
 		}
 	}

@@ -111,7 +111,7 @@ func TestBondsAreThePorts(t *testing.T) {
 	if want := map[string][]string{"bond1": {"swp1"}, "bond2": {"swp2"}, "peerlink": {"swp49", "swp50"}}; !reflect.DeepEqual(s.Bonds, want) {
 		t.Errorf("bonds %v", s.Bonds)
 	}
-	if got := s.PortQoS["bond1"].MappingProfile; got.V != "HOSTS" || got.Origin.Pos.Line != 17 {
+	if got := s.PortQoS["bond1"].MappingProfile; got.V != "HOSTS" || got.Origin.Pos().Line != 17 {
 		t.Errorf("bond1 mapping %+v", got)
 	}
 	if s.PortQoS["bond2"] != s.Global {
@@ -297,7 +297,7 @@ nv set interface swp7 router ospf area 0
 		t.Errorf("routed ports %v, want %v", s.ARPorts, want)
 	}
 	// The adaptive-routing check reports it (checks/adaptive_routing.go).
-	if ar := s.Flow.ARUnsupported; len(ar) != 1 || ar[0].Port != "bond1" || ar[0].What != "bonds" || ar[0].V.Origin.Pos.Line != 3 {
+	if ar := s.Flow.ARUnsupported; len(ar) != 1 || ar[0].Port != "bond1" || ar[0].What != "bonds" || ar[0].V.Origin.Pos().Line != 3 {
 		t.Errorf("unsupported adaptive routing %+v, want bond1 (bonds) at line 3", ar)
 	}
 	if want := "interfaces not checked (not RoCE ports): swp3.100"; !strings.Contains(notes(s), want) {

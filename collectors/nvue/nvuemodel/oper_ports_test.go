@@ -46,10 +46,10 @@ func TestOperPorts(t *testing.T) {
 		got  source.Pos
 		line int
 	}{
-		{"mode", o.Mode.Origin.Pos, 20}, {"trust", o.Trust.Origin.Pos, 19}, {"pfc", o.PFC.Origin.Pos, 15},
-		{"pfc rx", o.PFCRx.Origin.Pos, 16}, {"ecn", o.ECNTCs.Origin.Pos, 6},
-		{"dscp 26", o.DSCPToSP[26].Value(o.File).Origin.Pos, 27}, {"dscp 48", o.DSCPToSP[48].Value(o.File).Origin.Pos, 26},
-		{"sp 3", o.SPToTC[3].Value(o.File).Origin.Pos, 34}, {"sp 6 scheduler", o.Sched[6].Value(o.File).Origin.Pos, 33}, {"pools", o.PoolPos, 36},
+		{"mode", o.Mode.Origin.Pos(), 20}, {"trust", o.Trust.Origin.Pos(), 19}, {"pfc", o.PFC.Origin.Pos(), 15},
+		{"pfc rx", o.PFCRx.Origin.Pos(), 16}, {"ecn", o.ECNTCs.Origin.Pos(), 6},
+		{"dscp 26", o.DSCPToSP[26].Value(o.File).Origin.Pos(), 27}, {"dscp 48", o.DSCPToSP[48].Value(o.File).Origin.Pos(), 26},
+		{"sp 3", o.SPToTC[3].Value(o.File).Origin.Pos(), 34}, {"sp 6 scheduler", o.Sched[6].Value(o.File).Origin.Pos(), 33}, {"pools", o.PoolPos, 36},
 	} {
 		if c.got != at(c.line) {
 			t.Errorf("%s at %v, want line %d", c.what, c.got, c.line)

@@ -52,9 +52,9 @@ func (b *switchBuilder) packetTrim(sw *model.Switch, root *nvue.Node) *model.Pac
 		Remark:     map[string]*model.RemarkProfile{},
 		RemarkBind: map[string]model.Value[string]{},
 	}
-	t.Size = model.Value[int]{Origin: model.Origin{Default: "size not configured; its default without packet-trim-default is not documented"}}
-	t.SwitchPriority = model.Value[int]{Origin: model.Origin{Default: "switch-priority not configured; its default without packet-trim-default is not documented"}}
-	t.ServicePort = model.Value[string]{Origin: model.Origin{Default: "the last service port on the switch (not named in the configuration)"}}
+	t.Size = model.Value[int]{Origin: model.Because("size not configured; its default without packet-trim-default is not documented")}
+	t.SwitchPriority = model.Value[int]{Origin: model.Because("switch-priority not configured; its default without packet-trim-default is not documented")}
+	t.ServicePort = model.Value[string]{Origin: model.Because("the last service port on the switch (not named in the configuration)")}
 	// "Set the DSCP value to be marked on the trimmed packets ... The
 	// default value is 11" (Trim514); later pages drop the sentence.
 	dscpWhy := "remark dscp default 11 (CL 5.14 Packet-Trimming.md)"
@@ -66,7 +66,7 @@ func (b *switchBuilder) packetTrim(sw *model.Switch, root *nvue.Node) *model.Pac
 	if sw.RoCE.Enabled.V && sw.RoCE.Mode.V == "lossy-multi-tc" {
 		// "When you enable lossy-multi-tc mode, the switch enables Packet
 		// trimming with the packet-trim-default configuration" (RoCE515).
-		via := model.Origin{Pos: sw.RoCE.Mode.Origin.Pos, Default: "qos roce mode lossy-multi-tc enables packet trimming with packet-trim-default"}
+		via := model.NewOrigin(sw.RoCE.Mode.Origin.Pos(), "qos roce mode lossy-multi-tc enables packet trimming with packet-trim-default")
 		t.Enabled = model.Value[bool]{V: true, Known: true, Origin: via}
 		t.Profile = model.Value[string]{V: model.TrimDefaultProfile, Known: true, Origin: via}
 	}
@@ -79,7 +79,7 @@ func (b *switchBuilder) packetTrim(sw *model.Switch, root *nvue.Node) *model.Pac
 		if p := n.Child("profile"); p != nil {
 			if p.Value == model.TrimDefaultProfile {
 				t.Profile = model.Explicit(p.Value, b.pos(p))
-				t.Enabled = model.Value[bool]{V: true, Known: true, Origin: model.Origin{Pos: b.pos(p), Default: "profile packet-trim-default enables packet trimming"}}
+				t.Enabled = model.Value[bool]{V: true, Known: true, Origin: model.NewOrigin(b.pos(p), "profile packet-trim-default enables packet trimming")}
 			} else {
 				b.problem(p, "packet-trim profile %q: NVUE documents only %s", p.Value, model.TrimDefaultProfile)
 			}
@@ -95,7 +95,7 @@ func (b *switchBuilder) packetTrim(sw *model.Switch, root *nvue.Node) *model.Pac
 		if t.Profile.Origin.IsDefault() {
 			via = "lossy-multi-tc uses " + model.TrimDefaultProfile
 		}
-		at := t.Profile.Origin.Pos
+		at := t.Profile.Origin.Pos()
 		t.DSCP = model.BoundAt(at, 11, defaultTrimWhy(via, "DSCP remark value 11"))
 		t.Size = model.BoundAt(at, 256, defaultTrimWhy(via, "truncation size 256 bytes"))
 		t.SwitchPriority = model.BoundAt(at, 4, defaultTrimWhy(via, "switch priority 4"))

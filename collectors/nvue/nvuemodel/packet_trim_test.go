@@ -40,10 +40,10 @@ nv set system forwarding packet-trim switch-priority 2
 				t.Errorf("%s eligible %v", p, got)
 			}
 		}
-		if got := tr.EligibleTCs("swp4"); len(got.V) != 0 || !strings.Contains(got.Origin.Default, "disabled by default") {
+		if got := tr.EligibleTCs("swp4"); len(got.V) != 0 || !strings.Contains(got.Origin.Default(), "disabled by default") {
 			t.Errorf("swp4 eligible %+v", got)
 		}
-		if tr.ServicePort.Known || !strings.Contains(tr.ServicePort.Origin.Default, "last service port") {
+		if tr.ServicePort.Known || !strings.Contains(tr.ServicePort.Origin.Default(), "last service port") {
 			t.Errorf("service port %+v", tr.ServicePort)
 		}
 	})
@@ -58,7 +58,7 @@ nv set system forwarding packet-trim switch-priority 2
 		if tr.Remark[model.RemarkHostGroup].DSCP[4].V != 21 || tr.Remark[model.RemarkNetworkGroup].DSCP[4].V != 11 {
 			t.Errorf("remark profiles %+v", tr.Remark)
 		}
-		if tr.Size.Origin.Pos.Line != 1 || !strings.Contains(tr.Size.Origin.Default, "truncation size 256") {
+		if tr.Size.Origin.Pos().Line != 1 || !strings.Contains(tr.Size.Origin.Default(), "truncation size 256") {
 			t.Errorf("size origin %+v", tr.Size.Origin)
 		}
 	})
@@ -87,17 +87,17 @@ nv set system forwarding packet-trim switch-priority 4
 	})
 	t.Run("lossy-multi-tc", func(t *testing.T) {
 		tr := trimOf(t, "nv set qos roce mode lossy-multi-tc\nnv set system forwarding packet-trim remark dscp port-level\nnv set interface swp1-16 qos remark profile lossy-multi-tc-host-group\n")
-		if !tr.Enabled.V || tr.Profile.V != model.TrimDefaultProfile || !strings.Contains(tr.Enabled.Origin.Default, "lossy-multi-tc") || !tr.PortLevel.V {
+		if !tr.Enabled.V || tr.Profile.V != model.TrimDefaultProfile || !strings.Contains(tr.Enabled.Origin.Default(), "lossy-multi-tc") || !tr.PortLevel.V {
 			t.Errorf("%+v", tr)
 		}
 		prof, _ := tr.RemarkOf("swp5")
-		if d := tr.Remark[prof.V].DSCP[4]; d.V != 21 || d.Origin.Pos.Line != 1 {
+		if d := tr.Remark[prof.V].DSCP[4]; d.V != 21 || d.Origin.Pos().Line != 1 {
 			t.Errorf("swp5 remark %+v", d)
 		}
 	})
 	t.Run("state disabled beats the profile", func(t *testing.T) {
 		tr := trimOf(t, "nv set system forwarding packet-trim profile packet-trim-default\nnv set system forwarding packet-trim state disabled\n")
-		if tr.Enabled.V || tr.Enabled.Origin.Pos.Line != 2 {
+		if tr.Enabled.V || tr.Enabled.Origin.Pos().Line != 2 {
 			t.Errorf("%+v", tr.Enabled)
 		}
 	})
@@ -150,7 +150,7 @@ nv set system wjh channel forwarding trigger l3
 	if p, ok := tr.RemarkOf("swp2"); !ok || p.V != "g" {
 		t.Errorf("swp2 is remarked by its bond's profile: %+v", p)
 	}
-	if len(tr.WJHBuffer) != 1 || tr.WJHBuffer[0].V != "buffer" || tr.WJHBuffer[0].Origin.Pos.Line != 7 {
+	if len(tr.WJHBuffer) != 1 || tr.WJHBuffer[0].V != "buffer" || tr.WJHBuffer[0].Origin.Pos().Line != 7 {
 		t.Errorf("wjh %+v", tr.WJHBuffer)
 	}
 }
@@ -206,8 +206,8 @@ func TestTrimOper(t *testing.T) {
 	if !o.State.V || o.Profile.V != model.TrimDefaultProfile || o.ServicePort.V != "swp65" || o.Size.V != 256 || o.TC.V != 4 || o.SwitchPriority.V != 4 || !o.PortLevel.V {
 		t.Errorf("%+v", o)
 	}
-	if e := o.Eligible[1]; len(e.V) != 1+29+15+15+8 || e.V[0] != "swp1s0" || e.Origin.Pos.Line != 20 {
-		t.Errorf("TC 1: %d interfaces %v at %v", len(e.V), e.V[:3], e.Origin.Pos)
+	if e := o.Eligible[1]; len(e.V) != 1+29+15+15+8 || e.V[0] != "swp1s0" || e.Origin.Pos().Line != 20 {
+		t.Errorf("TC 1: %d interfaces %v at %v", len(e.V), e.V[:3], e.Origin.Pos())
 	}
 	if len(o.Remarks) != 2 || o.Remarks[0] != (model.TrimOperRemark{Profile: model.RemarkHostGroup, Interface: "swp1s0", SP: 4, DSCP: 21, Pos: o.Remarks[0].Pos}) {
 		t.Errorf("remarks %+v", o.Remarks)

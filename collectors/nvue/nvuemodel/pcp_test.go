@@ -27,13 +27,13 @@ func TestPCPMap(t *testing.T) {
 			t.Errorf("default-global PCP %d → %d, want %d", pcp, g.PCP[pcp].V, w)
 		}
 	}
-	if o := g.PCP[3].Origin; o.IsDefault() || o.Pos.Line != 5 {
+	if o := g.PCP[3].Origin; o.IsDefault() || o.Pos().Line != 5 {
 		t.Errorf("PCP 3 origin %+v, want line 5", o)
 	}
-	if o := g.PCP[6].Origin; !strings.Contains(o.Default, "default 802.1p map") {
+	if o := g.PCP[6].Origin; !strings.Contains(o.Default(), "default 802.1p map") {
 		t.Errorf("PCP 6 origin %+v", o)
 	}
-	if edge.PCP[0].V != 4 || edge.PCP[3].V != 3 || !strings.Contains(edge.PCP[3].Origin.Default, "mapping profile edge does not list it") {
+	if edge.PCP[0].V != 4 || edge.PCP[3].V != 3 || !strings.Contains(edge.PCP[3].Origin.Default(), "mapping profile edge does not list it") {
 		t.Errorf("edge PCP 0 → %d, 3 → %d (%+v)", edge.PCP[0].V, edge.PCP[3].V, edge.PCP[3].Origin)
 	}
 }

@@ -25,7 +25,7 @@ func TestTrafficPools(t *testing.T) {
 		t.Fatalf("pools %+v", sw.Pools)
 	}
 	d, r := sw.Pools[0], sw.Pools[1]
-	if !slices.Equal(d.SPs, []int{0, 1, 2, 3, 5, 6, 7}) || d.SPsPos.Line != 4 || d.MemoryPercent.V != 40 || d.MemoryPercent.Origin.Pos.Line != 6 {
+	if !slices.Equal(d.SPs, []int{0, 1, 2, 3, 5, 6, 7}) || d.SPsPos.Line != 4 || d.MemoryPercent.V != 40 || d.MemoryPercent.Origin.Pos().Line != 6 {
 		t.Errorf("default-lossy %+v", d)
 	}
 	if !slices.Equal(r.SPs, []int{4}) || r.MemoryPercent.V != 60 || !r.MemoryPercent.Known {

@@ -35,20 +35,20 @@ func (b *switchBuilder) portQoS(global *model.QoS, qosRoot *nvue.Node, bd bindin
 	q := *global
 	q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = bd.mapping, bd.pfc, bd.ecn, bd.sched
 	if name := bd.mapping.V; name != model.DefaultProfile {
-		model.ResetMapping(&q, name, bd.mapping.Origin.Pos)
+		model.ResetMapping(&q, name, bd.mapping.Origin.Pos())
 		b.applyMapping(&q, b.profile(qosRoot.Child("mapping"), name))
 	}
 	if name := bd.pfc.V; name != model.DefaultProfile {
-		model.ResetPFC(&q, name, bd.pfc.Origin.Pos)
+		model.ResetPFC(&q, name, bd.pfc.Origin.Pos())
 		b.applyPFC(&q, b.profile(qosRoot.Child("pfc"), name))
 		cableFrom(&q, name)
 	}
 	if name := bd.ecn.V; name != model.DefaultProfile {
-		model.ResetECN(&q, name, bd.ecn.Origin.Pos)
+		model.ResetECN(&q, name, bd.ecn.Origin.Pos())
 		b.applyECN(&q, b.profile(qosRoot.Child("congestion-control"), name))
 	}
 	if name := bd.sched.V; name != model.DefaultProfile {
-		model.ResetSched(&q, name, bd.sched.Origin.Pos)
+		model.ResetSched(&q, name, bd.sched.Origin.Pos())
 		b.applySched(&q, b.profile(qosRoot.Child("egress-scheduler"), name))
 	}
 	return &q

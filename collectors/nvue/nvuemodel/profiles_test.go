@@ -47,7 +47,7 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 				if q.ECNMin[1].V != 40000 || q.ECNMax[2].V != 200000 {
 					t.Errorf("thresholds %d/%d", q.ECNMin[1].V, q.ECNMax[2].V)
 				}
-				if !strings.Contains(q.ECN[3].Origin.Default, "replaces default-global") {
+				if !strings.Contains(q.ECN[3].Origin.Default(), "replaces default-global") {
 					t.Errorf("TC 3 origin %q", q.ECN[3].Origin)
 				}
 				if got := ecnTCs(g); !slices.Equal(got, []int{0, 3}) {
@@ -92,7 +92,7 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 		{"pfc profile without switch-priority: assumed none, said so", base +
 			"nv set qos pfc p2 cable-length 50\nnv set interface swp1 qos pfc profile p2\n", "swp1",
 			func(t *testing.T, q, g *model.QoS) {
-				if len(pfcSPs(q)) != 0 || !strings.Contains(q.PFC[3].Origin.Default, "not documented") {
+				if len(pfcSPs(q)) != 0 || !strings.Contains(q.PFC[3].Origin.Default(), "not documented") {
 					t.Errorf("PFC %v, origin %q", pfcSPs(q), q.PFC[3].Origin)
 				}
 			}},
@@ -169,7 +169,7 @@ func TestLossyMultiTCSwitch(t *testing.T) {
 	if q.DSCP[5].V != 3 || q.TC[4].V != 4 || q.PFC[3].V || q.ECN[0].V || !q.ECN[3].V || q.SchedBW[2].V != 18 || q.Sched[6].V != "dwrr" {
 		t.Errorf("lossy-multi-tc global %+v", q)
 	}
-	if !strings.Contains(q.DSCP[5].Origin.Default, "CL 5.15 lossy-multi-tc") {
+	if !strings.Contains(q.DSCP[5].Origin.Default(), "CL 5.15 lossy-multi-tc") {
 		t.Errorf("origin %q", q.DSCP[5].Origin)
 	}
 	if sw.RoCE.Lossless() {

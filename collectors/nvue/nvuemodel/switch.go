@@ -51,7 +51,7 @@ func (b *switchBuilder) boundQoS(bd binding) *model.QoS {
 		val     model.Value[string]
 	}{{"mapping", bd.mapping}, {"pfc", bd.pfc}, {"congestion-control", bd.ecn}, {"egress-scheduler", bd.sched}} {
 		if v.val.V != model.DefaultProfile && b.profile(b.qosRoot.Child(v.feature), v.val.V) == nil {
-			b.problems = append(b.problems, source.Errorf(b.file, v.val.Origin.Pos.Line,
+			b.problems = append(b.problems, source.Errorf(b.file, v.val.Origin.Pos().Line,
 				"qos %s profile %q is bound but not defined", v.feature, v.val.V))
 		}
 	}

@@ -146,7 +146,7 @@ nv set qos mapping default-global dscp 26 switch-priority 2
 	if q.PFC[3].V || !q.PFC[2].V || q.DSCP[26].V != 2 || q.TC[2].V != 3 || q.TC[3].V != 0 {
 		t.Errorf("PFC3 %v PFC2 %v 26→%d TC2 %d TC3 %d", q.PFC[3].V, q.PFC[2].V, q.DSCP[26].V, q.TC[2].V, q.TC[3].V)
 	}
-	if q.DSCP[26].Origin.Pos.Line != 6 || q.PFC[2].Origin.Pos.Line != 2 {
+	if q.DSCP[26].Origin.Pos().Line != 6 || q.PFC[2].Origin.Pos().Line != 2 {
 		t.Errorf("origins: %v %v", q.DSCP[26].Origin, q.PFC[2].Origin)
 	}
 }
@@ -183,7 +183,7 @@ nv set interface swp12 qos congestion-control profile ROCE_ECN_PROF
 	if g.DSCP[26].V != 3 || !g.PFC[3].V || !g.ECN[3].V {
 		t.Error("unbound ports keep the RoCE defaults")
 	}
-	if p.MappingProfile.Origin.Pos.Line != 11 {
+	if p.MappingProfile.Origin.Pos().Line != 11 {
 		t.Errorf("binding origin %v", p.MappingProfile.Origin)
 	}
 }
@@ -202,7 +202,7 @@ func TestInventoryPortsAndMTU(t *testing.T) {
 	if len(s.Ports) != 2 || s.MTU["swp3"].V != 1500 || s.MTU["swp2"].V != 9216 {
 		t.Errorf("ports %v, MTU %v", s.Ports, s.MTU)
 	}
-	if s.MTU["swp3"].Origin.Pos.Line != 9 {
+	if s.MTU["swp3"].Origin.Pos().Line != 9 {
 		t.Errorf("MTU origin %v", s.MTU["swp3"].Origin)
 	}
 }

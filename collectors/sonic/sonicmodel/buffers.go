@@ -29,8 +29,7 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 		bs.Model = model.Explicit(f.Value, f.Pos)
 	} else {
 		pos := b.rowPos(b.meta)
-		bs.Model = model.Value[string]{V: "traditional", Origin: model.Origin{Pos: pos,
-			Default: "DEVICE_METADATA sets no buffer_model: traditional, the YANG default"}, Known: true}
+		bs.Model = model.Value[string]{V: "traditional", Origin: model.NewOrigin(pos, "DEVICE_METADATA sets no buffer_model: traditional, the YANG default"), Known: true}
 	}
 	for _, port := range sw.Ports {
 		ns := b.ports[port]

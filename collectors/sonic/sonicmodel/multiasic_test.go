@@ -66,8 +66,8 @@ func TestMultiASIC(t *testing.T) {
 		tc, line int
 	}{{"Ethernet0", 3, line(`"26": "3"`, 1)}, {"Ethernet8", 1, line(`"26": "1"`, 1)}} {
 		v := sw.PortQoS[c.port].DSCP[26]
-		if v.V != c.tc || v.Origin.Pos.Line != c.line {
-			t.Errorf("%s DSCP 26 → %d at line %d, want %d at line %d", c.port, v.V, v.Origin.Pos.Line, c.tc, c.line)
+		if v.V != c.tc || v.Origin.Pos().Line != c.line {
+			t.Errorf("%s DSCP 26 → %d at line %d, want %d at line %d", c.port, v.V, v.Origin.Pos().Line, c.tc, c.line)
 		}
 	}
 	if sw.Flow.Platform != "SN5600" || sw.Buffers.Model.V != "dynamic" {

@@ -239,7 +239,7 @@ func (b *builder) defaulted(pos source.Pos, v int, why string) model.Value[int] 
 	if pos.File == "" {
 		pos.File = b.file
 	}
-	return model.Value[int]{V: v, Origin: model.Origin{Pos: pos, Default: why}, Known: true}
+	return model.Value[int]{V: v, Origin: model.NewOrigin(pos, why), Known: true}
 }
 
 // mapRow resolves a PORT_QOS_MAP reference to its map; a name the file does
@@ -290,7 +290,7 @@ func (b *builder) classify(q *model.QoS, m maps) {
 	case m.dot1p != nil:
 		q.Trust = model.Explicit("l2", m.dot1p.Pos)
 	default:
-		q.Trust = model.Value[string]{V: "port", Origin: model.Origin{Pos: rowPos, Default: "no dscp_to_tc_map or dot1p_to_tc_map: every packet gets " + whyDefaultTC}, Known: true}
+		q.Trust = model.Value[string]{V: "port", Origin: model.NewOrigin(rowPos, "no dscp_to_tc_map or dot1p_to_tc_map: every packet gets "+whyDefaultTC), Known: true}
 	}
 	q.MappingProfile = refValue(m.dscp, "DSCP_TO_TC_MAP", rowPos)
 	for d := range q.DSCP {
@@ -318,7 +318,7 @@ func (b *builder) mapEntry(r *configdb.Row, ref *configdb.Field, key, what strin
 
 func refValue(f *configdb.Field, table string, rowPos source.Pos) model.Value[string] {
 	if f == nil {
-		return model.Value[string]{V: "", Origin: model.Origin{Pos: rowPos, Default: "no " + table + " bound"}, Known: true}
+		return model.Value[string]{V: "", Origin: model.NewOrigin(rowPos, "no "+table+" bound"), Known: true}
 	}
 	_, name := configdb.Ref(f.Value)
 	return model.Explicit(name, f.Pos)
@@ -346,19 +346,19 @@ func (b *builder) pfcOf(q *model.QoS, m maps) {
 		}
 		q.PFCProfile = model.Explicit("pfc_enable "+m.pfc.Value, m.pfc.Pos)
 	} else {
-		q.PFCProfile = model.Value[string]{V: "", Origin: model.Origin{Pos: rowPos, Default: "no pfc_enable"}, Known: true}
+		q.PFCProfile = model.Value[string]{V: "", Origin: model.NewOrigin(rowPos, "no pfc_enable"), Known: true}
 	}
 	for p := range q.PFC {
 		if m.pfc != nil {
 			q.PFC[p] = model.Explicit(slices.Contains(on, p), m.pfc.Pos)
 		} else {
-			q.PFC[p] = model.Value[bool]{V: false, Origin: model.Origin{Pos: rowPos, Default: "no pfc_enable: PFC off"}, Known: true}
+			q.PFC[p] = model.Value[bool]{V: false, Origin: model.NewOrigin(rowPos, "no pfc_enable: PFC off"), Known: true}
 		}
 	}
 	// PORT pfc_asym "off" (the default) is symmetric PFC: the port sends and
 	// honours pause frames on its pfc_enable priorities
 	// (src/sonic-yang-models/yang-models/sonic-port.yang, pfc_asym).
-	dir := model.Value[bool]{V: true, Origin: model.Origin{Pos: rowPos, Default: "PFC both ways (PORT pfc_asym off, the default)"}, Known: true}
+	dir := model.Value[bool]{V: true, Origin: model.NewOrigin(rowPos, "PFC both ways (PORT pfc_asym off, the default)"), Known: true}
 	if m.pfcAsym != nil {
 		dir = model.Explicit(true, m.pfcAsym.Pos)
 	}
@@ -401,7 +401,7 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 				pos = b.portPos(port)
 			}
 			why := fmt.Sprintf("queue %d has no scheduler: the ASIC's default scheduling, which SONiC does not document (not verified)", i)
-			q.Sched[i] = model.Value[string]{V: "dwrr", Origin: model.Origin{Pos: pos, Default: why}, Known: true}
+			q.Sched[i] = model.Value[string]{V: "dwrr", Origin: model.NewOrigin(pos, why), Known: true}
 			q.SchedBW[i] = b.defaulted(pos, 0, why)
 			schedNames = append(schedNames, "")
 			continue
@@ -442,8 +442,7 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 		// reads it as the queue's share of the port's DWRR queues, which is
 		// a percent only when the weights add to 100 (not verified against
 		// the Spectrum SAI).
-		q.SchedBW[i] = model.Value[int]{V: share, Origin: model.Origin{Pos: weightPos[i],
-			Default: fmt.Sprintf("DWRR weight %d of the port's %d: %d%%", weight[i], total, share)}, Known: true}
+		q.SchedBW[i] = model.Value[int]{V: share, Origin: model.NewOrigin(weightPos[i], fmt.Sprintf("DWRR weight %d of the port's %d: %d%%", weight[i], total, share)), Known: true}
 	}
 	for i := range 8 {
 		wredNames = append(wredNames, m.queues[i].Get("wred_profile").ValueOr(""))
@@ -526,7 +525,7 @@ func (b *builder) queueECN(q *model.QoS, ns *configdb.Namespace, r *configdb.Row
 		pos = b.portPos(port)
 	}
 	if wf == nil {
-		q.ECN[i] = model.Value[bool]{V: false, Origin: model.Origin{Pos: pos, Default: whyNoWRED}, Known: true}
+		q.ECN[i] = model.Value[bool]{V: false, Origin: model.NewOrigin(pos, whyNoWRED), Known: true}
 		q.ECNMin[i], q.ECNMax[i] = b.defaulted(pos, 0, whyNoWRED), b.defaulted(pos, 0, whyNoWRED)
 		return
 	}
@@ -534,14 +533,14 @@ func (b *builder) queueECN(q *model.QoS, ns *configdb.Namespace, r *configdb.Row
 	w := ns.Table("WRED_PROFILE").Row(name)
 	if w == nil {
 		b.problems = append(b.problems, b.errAt(wf.Pos, "wred_profile names WRED_PROFILE|%s, which the configuration does not define", name))
-		q.ECN[i] = model.Value[bool]{V: false, Origin: model.Origin{Pos: wf.Pos, Default: "the WRED profile is not defined"}, Known: true}
+		q.ECN[i] = model.Value[bool]{V: false, Origin: model.NewOrigin(wf.Pos, "the WRED profile is not defined"), Known: true}
 		q.ECNMin[i], q.ECNMax[i] = b.defaulted(wf.Pos, 0, "the WRED profile is not defined"), b.defaulted(wf.Pos, 0, "the WRED profile is not defined")
 		return
 	}
 	ecn, green := w.Get("ecn"), w.Get("wred_green_enable")
 	switch {
 	case ecn == nil:
-		q.ECN[i] = model.Value[bool]{V: false, Origin: model.Origin{Pos: w.Pos, Default: "WRED_PROFILE|" + name + " sets no ecn: ecn_none"}, Known: true}
+		q.ECN[i] = model.Value[bool]{V: false, Origin: model.NewOrigin(w.Pos, "WRED_PROFILE|"+name+" sets no ecn: ecn_none"), Known: true}
 	case !ecnMarks[ecn.Value]:
 		q.ECN[i] = model.Explicit(false, ecn.Pos)
 	case (green == nil || !strings.EqualFold(green.Value, "true")) && b.ecnAlone:
@@ -551,7 +550,7 @@ func (b *builder) queueECN(q *model.QoS, ns *configdb.Namespace, r *configdb.Row
 		if green != nil {
 			pos = green.Pos
 		}
-		q.ECN[i] = model.Value[bool]{V: false, Origin: model.Origin{Pos: pos, Default: "WRED_PROFILE|" + name + " has ecn " + ecn.Value + " but not wred_green_enable true: green packets are neither dropped nor marked"}, Known: true}
+		q.ECN[i] = model.Value[bool]{V: false, Origin: model.NewOrigin(pos, "WRED_PROFILE|"+name+" has ecn "+ecn.Value+" but not wred_green_enable true: green packets are neither dropped nor marked"), Known: true}
 	default:
 		q.ECN[i] = model.Explicit(true, ecn.Pos)
 	}

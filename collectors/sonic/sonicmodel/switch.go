@@ -305,7 +305,7 @@ func (b *builder) addPort(sw *model.Switch, port string) {
 	} else {
 		// portmgrd sets 9100 on a port whose PORT row has no mtu
 		// (sonic-net/sonic-swss cfgmgr/portmgr.h, DEFAULT_MTU_STR "9100").
-		sw.MTU[port] = model.Value[int]{V: 9100, Origin: model.Origin{Pos: row.Pos, Default: "no mtu: portmgrd's default 9100"}, Known: true}
+		sw.MTU[port] = model.Value[int]{V: 9100, Origin: model.NewOrigin(row.Pos, "no mtu: portmgrd's default 9100"), Known: true}
 	}
 	if f := row.Get("speed"); f != nil {
 		if sw.Flow.Speed == nil {

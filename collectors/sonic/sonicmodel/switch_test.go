@@ -99,7 +99,7 @@ func TestStockMellanoxQoS(t *testing.T) {
 		key      string
 	}{{26, 1, "26"}, {46, 5, "46"}, {48, 6, "48"}, {8, 0, "8"}, {3, 3, "3"}} {
 		v := q.DSCP[c.dscp]
-		if v.V != c.tc || v.Origin.Pos.Line != dscpLine(c.key) || v.Origin.IsDefault() {
+		if v.V != c.tc || v.Origin.Pos().Line != dscpLine(c.key) || v.Origin.IsDefault() {
 			t.Errorf("DSCP %d → %d at %v, want TC %d at line %d", c.dscp, v.V, v.Origin, c.tc, dscpLine(c.key))
 		}
 	}
@@ -302,7 +302,7 @@ func TestNVIDIALossySKU(t *testing.T) {
 		t.Fatalf("ASIC %q without a platform", asic)
 	}
 	sw, _ = Switch("leaf01", "leaf", cfg, nil)
-	if q := sw.PortQoS["Ethernet0"]; q.ECN[3].V || !strings.Contains(q.ECN[3].Origin.Default, "wred_green_enable") {
+	if q := sw.PortQoS["Ethernet0"]; q.ECN[3].V || !strings.Contains(q.ECN[3].Origin.Default(), "wred_green_enable") {
 		t.Errorf("ECN on queue 3 %v (%v) without a Spectrum named", q.ECN[3].V, q.ECN[3].Origin)
 	}
 }
