@@ -115,3 +115,12 @@ func (t *sourceTable) get(id uint32) originSource {
 	defer t.mu.RUnlock()
 	return t.list[id-1]
 }
+
+// OriginSources is how many (file, default text) pairs the process holds:
+// a long-lived process (`qoslint serve`) must not add any when it audits
+// an unchanged fabric again (TestServeOriginsBounded).
+func OriginSources() int {
+	originSources.mu.RLock()
+	defer originSources.mu.RUnlock()
+	return len(originSources.list)
+}

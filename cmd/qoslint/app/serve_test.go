@@ -19,6 +19,7 @@ import (
 
 	"github.com/qoslint/qoslint/checks/judge"
 	"github.com/qoslint/qoslint/collectors/sim"
+	qmodel "github.com/qoslint/qoslint/model"
 )
 
 // get fetches path from the server and checks its status and content type.
@@ -325,5 +326,32 @@ func TestLintPrometheus(t *testing.T) {
 	}
 	if metric(t, m, "qoslint_findings", "severity=error") < 1 || metric(t, m, "qoslint_devices", "kind=switch", "status=findings") < 1 {
 		t.Errorf("the broken example's findings are not in the metrics:\n%s", m)
+	}
+}
+
+// TestServeOriginsBounded: origins intern their file names for the
+// process (model/origin.go), so a name that changed with every run (a
+// temporary directory) would grow serve's memory by a fabric's files each
+// interval. Runs of an unchanged fabric add none.
+func TestServeOriginsBounded(t *testing.T) {
+	_, _, _, ran, next, stop, errOut := startServe(t)
+	defer func() {
+		if c := stop(); c != 0 {
+			t.Errorf("serve exit %d: %s", c, errOut)
+		}
+	}()
+	waitRun(t, ran)
+	next <- struct{}{}
+	waitRun(t, ran)
+	after2 := qmodel.OriginSources()
+	for run := 3; run <= 4; run++ {
+		next <- struct{}{}
+		waitRun(t, ran)
+		if n := qmodel.OriginSources(); n != after2 {
+			t.Fatalf("run %d: %d origin sources, %d after run 2", run, n, after2)
+		}
+	}
+	if after2 < 100 {
+		t.Errorf("%d origin sources after two audits of clean-pod: the audits read nothing?", after2)
 	}
 }
