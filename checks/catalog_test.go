@@ -75,8 +75,8 @@ func TestCatalog(t *testing.T) {
 	// was collected, each is skipped with a reason on every device.
 	_, sts := RunStatus(emptyFabric(t), nil)
 	for _, s := range sts {
-		if s.Ran() || s.Reason == "" {
-			t.Errorf("%s on %s of a fabric with no device file: %q %q; declare Applies or Inputs that say why it did not run", s.Check, s.Device, s.Skip, s.Reason)
+		if s.Ran() || s.Reason() == "" {
+			t.Errorf("%s on %s of a fabric with no device file: %q %q; declare Applies or Inputs that say why it did not run", s.Check, s.Device, s.Skip(), s.Reason())
 		}
 	}
 }

@@ -265,30 +265,32 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 	for i, c := range all {
 		notApplicable[i] = fmt.Sprintf("%s judges %s only", c.ID, devicesText(c.Devices))
 	}
+	shared := details{}
 	for _, d := range devs {
 		for ci, c := range all {
-			st := Status{Device: d.name, Check: c.ID}
+			var skip SkipKind
+			var reason, note string
 			k := key{d.name, c.ID}
 			switch {
 			case !set.Enabled(c.ID):
-				st.Skip, st.Reason = SkipDisabled, "left out by --enable, --disable or the inventory's checks section"
+				skip, reason = SkipDisabled, "left out by --enable, --disable or the inventory's checks section"
 			case found[k]:
 				// It judged the device: whatever it also could not read
 				// is in the not-collected finding.
 			case !c.Devices.Has(d.kind):
-				st.Skip, st.Reason = SkipNotApplicable, notApplicable[ci]
+				skip, reason = SkipNotApplicable, notApplicable[ci]
 			case len(skipped[k]) > 0:
-				st.Skip, st.Reason = SkipNotCollected, skipReason(skipped[k])
+				skip, reason = SkipNotCollected, skipReason(skipped[k])
 			default:
-				st.Skip, st.Reason = inputsAbsent(f, c, d.name)
-				if st.Skip == "" && c.Applies != nil {
-					st.Skip, st.Reason = c.Applies(f, d.name)
+				skip, reason = inputsAbsent(f, c, d.name)
+				if skip == "" && c.Applies != nil {
+					skip, reason = c.Applies(f, d.name)
 				}
 			}
-			if st.Ran() {
-				st.Note = idleNote(f, c, d.name)
+			if skip == "" {
+				note = idleNote(f, c, d.name)
 			}
-			sts = append(sts, st)
+			sts = append(sts, shared.status(d.name, c.ID, skip, reason, note))
 		}
 	}
 	return out, sts

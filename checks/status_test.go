@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unsafe"
 
 	fabricbuild "github.com/qoslint/qoslint/collectors/fabric"
 
@@ -45,8 +46,8 @@ func TestEveryCheckSaysWhyItDidNotRun(t *testing.T) {
 		t.Fatalf("%d statuses, want %d (every device × check)", len(sts), want)
 	}
 	for _, s := range sts {
-		if s.Ran() || s.Reason == "" {
-			t.Errorf("%s on %s: %q %q: a check with nothing to read must say why it did not run", s.Check, s.Device, s.Skip, s.Reason)
+		if s.Ran() || s.Reason() == "" {
+			t.Errorf("%s on %s: %q %q: a check with nothing to read must say why it did not run", s.Check, s.Device, s.Skip(), s.Reason())
 		}
 	}
 }
@@ -111,8 +112,8 @@ func TestRunStatus(t *testing.T) {
 		t.Run(tc.dir+"/"+tc.device+"/"+tc.check, func(t *testing.T) {
 			_, sts := RunStatus(exampleFabric(t, "../examples/"+tc.dir), tc.set)
 			s := statusOf(t, sts, tc.device, tc.check)
-			if s.Skip != tc.skip || !strings.Contains(s.Reason, tc.reason) || (s.Skip != "") != (s.Reason != "") {
-				t.Errorf("%s on %s: %q %q, want %q containing %q", tc.check, tc.device, s.Skip, s.Reason, tc.skip, tc.reason)
+			if s.Skip() != tc.skip || !strings.Contains(s.Reason(), tc.reason) || (s.Skip() != "") != (s.Reason() != "") {
+				t.Errorf("%s on %s: %q %q, want %q containing %q", tc.check, tc.device, s.Skip(), s.Reason(), tc.skip, tc.reason)
 			}
 		})
 	}
@@ -165,9 +166,37 @@ func TestIdleIntervalNote(t *testing.T) {
 			if !s.Ran() {
 				t.Fatalf("%s did not run on %s: %s", tc.check, tc.device, s.SkipText())
 			}
-			if tc.note == "" && s.Note != "" || !strings.Contains(s.Note, tc.note) {
-				t.Errorf("note %q, want %q", s.Note, tc.note)
+			if tc.note == "" && s.Note() != "" || !strings.Contains(s.Note(), tc.note) {
+				t.Errorf("note %q, want %q", s.Note(), tc.note)
 			}
 		})
+	}
+}
+
+// A status is 40 bytes and statuses alike share their detail: a large
+// fabric's report holds one per device and check.
+func TestStatusCompact(t *testing.T) {
+	if n := unsafe.Sizeof(Status{}); n != 40 {
+		t.Errorf("Status is %d bytes, want 40", n)
+	}
+	ds := details{}
+	a := ds.status("gpu01", "switch-pfc", SkipNotApplicable, "switch-pfc judges switches only", "")
+	b := ds.status("gpu02", "switch-pfc", SkipNotApplicable, "switch-pfc judges switches only", "")
+	ran := ds.status("leaf01", "switch-pfc", "", "", "")
+	if a.d != b.d || ran.d != nil || len(ds) != 1 {
+		t.Errorf("details not shared: %p %p %p, %d kept", a.d, b.d, ran.d, len(ds))
+	}
+	for _, tc := range []struct {
+		st                 Status
+		skip               SkipKind
+		reason, note, text string
+	}{
+		{a, SkipNotApplicable, "switch-pfc judges switches only", "", "not applicable: switch-pfc judges switches only"},
+		{ran, "", "", "", ""},
+		{NewStatus("gpu01", "evidence-pause", "", "", "counters did not grow"), "", "", "counters did not grow", ""},
+	} {
+		if tc.st.Skip() != tc.skip || tc.st.Reason() != tc.reason || tc.st.Note() != tc.note || tc.st.SkipText() != tc.text || tc.st.Ran() != (tc.skip == "") {
+			t.Errorf("%s/%s: skip %q reason %q note %q text %q", tc.st.Device, tc.st.Check, tc.st.Skip(), tc.st.Reason(), tc.st.Note(), tc.st.SkipText())
+		}
 	}
 }

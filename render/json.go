@@ -142,9 +142,9 @@ func jsonStatuses(r *Report, d Device, perCheck map[[2]string]int) []jsonCheckSt
 		if s.Device != d.Name || c == nil || !c.Devices.Has(d.Kind) && n == 0 {
 			continue
 		}
-		js := jsonCheckStatus{Check: s.Check, Status: "ran", Findings: n, Note: s.Note}
+		js := jsonCheckStatus{Check: s.Check, Status: "ran", Findings: n, Note: s.Note()}
 		if !s.Ran() {
-			js.Status, js.Skip, js.Reason = "skipped", string(s.Skip), s.Reason
+			js.Status, js.Skip, js.Reason = "skipped", string(s.Skip()), s.Reason()
 		}
 		out = append(out, js)
 	}

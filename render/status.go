@@ -60,7 +60,7 @@ func skippedLine(r *Report) string {
 	}
 	n := map[checks.SkipKind]int{}
 	for _, s := range sk {
-		n[s.Skip]++
+		n[s.Skip()]++
 	}
 	var parts []string
 	for _, k := range []checks.SkipKind{checks.SkipNotCollected, checks.SkipNotApplicable, checks.SkipDisabled} {

@@ -309,8 +309,7 @@ func unmodelledStatuses(devs []render.Device, sts []checks.Status) []checks.Stat
 			continue
 		}
 		for _, c := range checks.All() {
-			out = append(out, checks.Status{Device: d.Name, Check: c.ID, Skip: checks.SkipNotCollected,
-				Reason: "the device's files were not read (see its input errors)"})
+			out = append(out, checks.NewStatus(d.Name, c.ID, checks.SkipNotCollected, "the device's files were not read (see its input errors)", ""))
 		}
 	}
 	return out
@@ -324,10 +323,10 @@ func statusNotes(sts []checks.Status) []string {
 	var order []key
 	ids := map[key][]string{}
 	for _, s := range sts {
-		if s.Note == "" {
+		if s.Note() == "" {
 			continue
 		}
-		k := key{s.Device, s.Note}
+		k := key{s.Device, s.Note()}
 		if _, ok := ids[k]; !ok {
 			order = append(order, k)
 		}

@@ -128,9 +128,9 @@ func pcapStatuses(devs []render.Device) []checks.Status {
 	var out []checks.Status
 	for _, d := range devs {
 		for _, c := range checks.All() {
-			st := checks.Status{Device: d.Name, Check: c.ID}
+			st := checks.NewStatus(d.Name, c.ID, "", "", "")
 			if !wire[c.ID] {
-				st.Skip, st.Reason = checks.SkipNotCollected, "qoslint pcap reads the packet captures only"
+				st = checks.NewStatus(d.Name, c.ID, checks.SkipNotCollected, "qoslint pcap reads the packet captures only", "")
 			}
 			out = append(out, st)
 		}

@@ -29,8 +29,8 @@ func TestUnreadDeviceSkipsEveryCheck(t *testing.T) {
 			continue
 		}
 		n++
-		if s.Skip != checks.SkipNotCollected || s.Reason == "" {
-			t.Errorf("%s on the unread gpu04: %q %q, want not collected", s.Check, s.Skip, s.Reason)
+		if s.Skip() != checks.SkipNotCollected || s.Reason() == "" {
+			t.Errorf("%s on the unread gpu04: %q %q, want not collected", s.Check, s.Skip(), s.Reason())
 		}
 	}
 	if n != len(checks.All()) {
