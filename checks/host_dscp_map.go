@@ -44,7 +44,7 @@ func runHostDSCPMap(f *model.Fabric) []Finding {
 			return
 		}
 		for _, d := range p.DSCP {
-			v := n.DSCP[d]
+			v := n.DSCP.At(d)
 			j := judge.HostDSCP(f.Policy, d, v.V, v.Known)
 			if j.OK {
 				continue
@@ -76,7 +76,7 @@ func switchesSay(f *model.Fabric, dscp int) string {
 	for _, sw := range f.ConfiguredSwitches() {
 		seen := map[int]bool{}
 		for _, g := range sw.PortGroups() {
-			sp := g.Q.DSCP[dscp].V
+			sp := g.Q.DSCP.At(dscp).V
 			if !seen[sp] {
 				seen[sp] = true
 				bySP[sp] = append(bySP[sp], sw.Name)

@@ -78,8 +78,8 @@ func judgePortQoS(f *model.Fabric, q *model.QoS) (judge.Severity, []string) {
 	p := f.Policy
 	js := []judge.Judgement{judge.SwitchTrust(p, q.Trust.V)}
 	for _, d := range p.RoCE.DSCP {
-		if d >= 0 && d < len(q.DSCP) {
-			js = append(js, judge.SwitchDSCP(p, d, q.DSCP[d].V))
+		if d >= 0 && d < 64 {
+			js = append(js, judge.SwitchDSCP(p, d, q.DSCP.At(d).V))
 		}
 	}
 	js = append(js, judge.SwitchPFC(p, pfcOn(q.PFC)),

@@ -194,7 +194,7 @@ func roceTCs(f *model.Fabric, q *model.QoS) map[int][]int {
 		if d < 0 || d > 63 {
 			continue
 		}
-		sp := q.DSCP[d].V
+		sp := q.DSCP.At(d).V
 		if sp < 0 || sp > 7 || q.PFC[sp].V {
 			continue
 		}

@@ -298,7 +298,7 @@ func (r *remarkRun) landing(p trimPort, d model.Value[int], kind string, other m
 	if q == nil || d.V < 0 || d.V > 63 {
 		return
 	}
-	sp := q.DSCP[d.V]
+	sp := q.DSCP.At(d.V)
 	if sp.V < 0 || sp.V > 7 {
 		return
 	}

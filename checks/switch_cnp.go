@@ -32,7 +32,7 @@ func runSwitchCNP(f *model.Fabric) []Finding {
 	c := f.Policy.CNP
 	for _, sw := range f.ConfiguredSwitches() {
 		for _, g := range sw.ProfileGroups(model.MappingProfile) {
-			v := g.Q.DSCP[c.DSCP]
+			v := g.Q.DSCP.At(c.DSCP)
 			if j := judge.SwitchCNPDSCP(f.Policy, v.V); !j.OK {
 				o, had := old(v)
 				out = append(out, Finding{

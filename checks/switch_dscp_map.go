@@ -32,7 +32,7 @@ func runSwitchDSCPMap(f *model.Fabric) []Finding {
 	for _, sw := range f.ConfiguredSwitches() {
 		for _, g := range sw.ProfileGroups(model.MappingProfile) {
 			for _, d := range p.DSCP {
-				v := g.Q.DSCP[d]
+				v := g.Q.DSCP.At(d)
 				j := judge.SwitchDSCP(f.Policy, d, v.V)
 				if j.OK {
 					continue
@@ -75,7 +75,7 @@ func operDSCPDrift(sw *model.Switch, dscps []int) []Finding {
 				continue
 			}
 			op := o.DSCPToSP[d].Value(o.File)
-			cfg := v.q.DSCP[d]
+			cfg := v.q.DSCP.At(d)
 			if !op.Known || op.V == cfg.V {
 				continue
 			}

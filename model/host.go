@@ -79,7 +79,7 @@ type NIC struct {
 	Trust       Value[string]
 	// DSCP maps DSCP → NIC priority. An entry not Known is absent from a
 	// non-empty dscp2prio table, or the whole table is (DSCPMissing).
-	DSCP   [64]Value[int]
+	DSCP   DSCPMap
 	PFC    [8]Value[bool]
 	PrioTC [8]int
 	// TSA is each traffic class's transmission algorithm as mlnx_qos

@@ -76,8 +76,8 @@ func ModeQoS(r RoCE, release string) *QoS {
 		why[f] = p.why(f)
 	}
 	q.Trust = Defaulted(p.Trust, why["trust"])
-	for d := range q.DSCP {
-		q.DSCP[d] = Defaulted(p.DSCP[d], why["dscp"])
+	for d := range 64 {
+		q.DSCP.Set(d, Defaulted(p.DSCP[d], why["dscp"]))
 	}
 	for pcp := range q.PCP {
 		q.PCP[pcp] = Defaulted(pcp, pcpWhy)
@@ -123,8 +123,8 @@ func setECNModeDefaults(q *QoS, tc int) {
 func ResetMapping(q *QoS, name string, pos source.Pos) {
 	q.Trust = BoundAt(pos, "l2", fmt.Sprintf("mapping profile %s sets no trust: not documented, assumed the Cumulus default l2", name))
 	why := fmt.Sprintf("mapping profile %s does not list it: the default DSCP table", name)
-	for d := range q.DSCP {
-		q.DSCP[d] = BoundAt(pos, DefaultPriority(d), why)
+	for d := range 64 {
+		q.DSCP.Set(d, BoundAt(pos, DefaultPriority(d), why))
 	}
 	why = fmt.Sprintf("mapping profile %s does not list it: the default 802.1p map", name)
 	for pcp := range q.PCP {

@@ -155,7 +155,7 @@ type QoS struct {
 	// Trust is l2, l3, both or port.
 	Trust Value[string]
 	// DSCP maps DSCP → switch priority.
-	DSCP [64]Value[int]
+	DSCP DSCPMap
 	// PCP maps 802.1p (PCP) → switch priority; it classifies what a port
 	// trusting l2 receives.
 	PCP [8]Value[int]

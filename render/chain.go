@@ -254,7 +254,7 @@ func nicPriorityHop(f *model.Fabric, c *MarkingChain, nc *NICChain, n *model.NIC
 		hop.Reason = "the dscp2prio block of mlnx_qos-" + n.Netdev + ".txt was not collected: " + n.DSCPMissing
 		return hop
 	}
-	v := n.DSCP[c.DSCP]
+	v := n.DSCP.At(c.DSCP)
 	switch {
 	case !v.Known && st.Broken():
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("DSCP %d → ?", c.DSCP), fmt.Sprintf("DSCP %d not mapped", c.DSCP)
@@ -347,7 +347,7 @@ func switchChains(f *model.Fabric, c *MarkingChain, sw *model.Switch) []SwitchCh
 	}
 	var out []SwitchChain
 	for _, g := range sw.PortGroups() {
-		sc := SwitchChain{Switch: sw.Name, Ports: g.Iface, Priority: g.Q.DSCP[c.DSCP].V, TC: g.Q.TC[c.Priority].V}
+		sc := SwitchChain{Switch: sw.Name, Ports: g.Iface, Priority: g.Q.DSCP.At(c.DSCP).V, TC: g.Q.TC[c.Priority].V}
 		sc.Hops = []Hop{switchPriorityHop(f, c, g.Q), switchPFCHop(c, g.Q), switchTCHop(c, g.Q), switchECNHop(c, g.Q)}
 		if sc.Hops[0].Status == HopBroken && sc.Hops[0].Check == "switch-trust" {
 			sc.Priority = -1
@@ -371,7 +371,7 @@ func switchPriorityHop(f *model.Fabric, c *MarkingChain, q *model.QoS) Hop {
 		hop.Reason = fmt.Sprintf("the ports trust %s%s, but the hosts mark RoCE in %s: RoCE lands in the wrong priority", t.V, from(t.Origin), field)
 		return hop
 	}
-	v := q.DSCP[c.DSCP]
+	v := q.DSCP.At(c.DSCP)
 	// switch-dscp-map judges the map whatever the trust: a port that
 	// trusts both reads the DSCP too.
 	broken := st.Broken()

@@ -68,7 +68,7 @@ func dstNICHop(f *model.Fabric, e Endpoint) TraceHop {
 func nicPriorityStep(f *model.Fabric, port string, n *model.NIC) TraceStep {
 	dscp := f.Policy.RoCE.DSCP[0]
 	st := NICPriority(f.Policy, n)
-	v := n.DSCP[dscp]
+	v := n.DSCP.At(dscp)
 	label := fmt.Sprintf("trust dscp, DSCP %d → prio %d", dscp, v.V)
 	switch {
 	case st.Check == "host-trust":

@@ -88,7 +88,7 @@ func portQoS(sw *model.Switch, iface string) (*model.QoS, string) {
 func switchPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 	st := SwitchPriority(p, q)
 	dscp := p.RoCE.DSCP[0]
-	label := fmt.Sprintf("trust %s, DSCP %d → SP %d", q.Trust.V, dscp, q.DSCP[dscp].V)
+	label := fmt.Sprintf("trust %s, DSCP %d → SP %d", q.Trust.V, dscp, q.DSCP.At(dscp).V)
 	if st.Check == "switch-trust" {
 		label = "trust " + q.Trust.V
 	}
@@ -121,7 +121,7 @@ func cnpPriorityStep(p policy.Policy, port string, q *model.QoS) TraceStep {
 	if j := judge.SwitchTrust(p, q.Trust.V); !j.OK {
 		return judged(StepCNPPriority, DirCNP, port, "switch-trust", "trust "+q.Trust.V, q.Trust.Origin, j)
 	}
-	v := q.DSCP[p.CNP.DSCP]
+	v := q.DSCP.At(p.CNP.DSCP)
 	return judged(StepCNPPriority, DirCNP, port, "switch-cnp", fmt.Sprintf("CNP DSCP %d → SP %d", p.CNP.DSCP, v.V), v.Origin,
 		judge.SwitchCNPDSCP(p, v.V))
 }

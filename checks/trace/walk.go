@@ -75,7 +75,7 @@ func NICPriority(p policy.Policy, n *model.NIC) Stage {
 		return Stage{Check: "host-dscp-map", Unknown: "dscp2prio not collected: " + n.DSCPMissing}
 	}
 	dscp := p.RoCE.DSCP[0]
-	v := n.DSCP[dscp]
+	v := n.DSCP.At(dscp)
 	return judgedStage("host-dscp-map", v.Origin, judge.HostDSCP(p, dscp, v.V, v.Known))
 }
 
@@ -115,7 +115,7 @@ func SwitchPriority(p policy.Policy, q *model.QoS) Stage {
 		return judgedStage("switch-trust", q.Trust.Origin, j)
 	}
 	dscp := p.RoCE.DSCP[0]
-	v := q.DSCP[dscp]
+	v := q.DSCP.At(dscp)
 	return judgedStage("switch-dscp-map", v.Origin, judge.SwitchDSCP(p, dscp, v.V))
 }
 

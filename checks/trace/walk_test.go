@@ -17,7 +17,7 @@ func TestNICPriority(t *testing.T) {
 	dscp := p.RoCE.DSCP[0]
 	nic := func(trust string, prio int) *model.NIC {
 		n := &model.NIC{Netdev: "eth0", QosFile: "mlnx_qos-eth0.txt", Trust: model.Value[string]{V: trust, Known: true}}
-		n.DSCP[dscp] = model.Value[int]{V: prio, Known: true}
+		n.DSCP.Set(dscp, model.Value[int]{V: prio, Known: true})
 		return n
 	}
 	missing := nic("dscp", 0)

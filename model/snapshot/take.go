@@ -184,7 +184,7 @@ func takeQoS(ports string, q *model.QoS) PortGroup {
 			CongestionControl: fact(q.ECNProfile), EgressScheduler: fact(q.SchedProfile),
 		},
 		Trust: fact(q.Trust),
-		DSCP:  takeDSCP(q.DSCP),
+		DSCP:  takeDSCP(&q.DSCP),
 		PFC:   prioSet(q.PFC[:]),
 		PFCRx: fact(q.PFCRx), PFCTx: fact(q.PFCTx),
 	}
@@ -227,11 +227,11 @@ func prioSet(flags []model.Value[bool]) Fact[[]int] {
 	return known(on, strings.Join(origins, "; "))
 }
 
-func takeDSCP(m [64]model.Value[int]) DSCPMap {
+func takeDSCP(m *model.DSCPMap) DSCPMap {
 	out := DSCPMap{Map: make([]*int, 64), NonDefault: []DSCPEntry{}, Origins: []DSCPOrigin{}}
 	byOrigin := map[string][]int{}
 	var order []string
-	for d, v := range m {
+	for d, v := range m.All() {
 		o := v.Origin.String()
 		if v.Known {
 			p := v.V
@@ -272,7 +272,7 @@ func takeNIC(n *model.NIC) NIC {
 	out := NIC{
 		Netdev: n.Netdev, IBDev: n.IBDev, Port: n.Port,
 		QosFile: n.QosFile, QosUnreadable: n.QosUnreadable,
-		Trust: fact(n.Trust), DSCP: takeDSCP(n.DSCP), PFC: prioSet(n.PFC[:]),
+		Trust: fact(n.Trust), DSCP: takeDSCP(&n.DSCP), PFC: prioSet(n.PFC[:]),
 		CNPDSCP: fact(n.CNPDSCP), CNPPrio: fact(n.CNPPrio), MTU: fact(n.MTU),
 		ToS:      ToS{Effective: fact(n.ToS.Value), Via: n.ToS.Via, Forced: fact(n.ToS.Forced)},
 		Firmware: takeFirmware(n),

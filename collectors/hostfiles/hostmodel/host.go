@@ -88,17 +88,17 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 	if len(q.DSCP2Prio) == 0 && q.Trust == "dscp" {
 		dscpNotCollected(n, q)
 	} else if len(q.DSCP2Prio) == 0 {
-		for d := range n.DSCP {
-			n.DSCP[d] = model.Value[int]{V: model.DefaultPriority(d), Origin: model.NewOrigin(pos(q.TrustLine), "NIC default dscp2prio (DSCP>>3)"), Known: true}
+		for d := range 64 {
+			n.DSCP.Set(d, model.Value[int]{V: model.DefaultPriority(d), Origin: model.NewOrigin(pos(q.TrustLine), "NIC default dscp2prio (DSCP>>3)"), Known: true})
 		}
 	} else {
-		for d := range n.DSCP {
+		for d := range 64 {
 			if p, ok := q.DSCP2Prio[d]; ok {
-				n.DSCP[d] = model.Explicit(p, pos(q.DSCP2PrioLine))
+				n.DSCP.Set(d, model.Explicit(p, pos(q.DSCP2PrioLine)))
 			} else {
 				// Absent from a printed table: unknown, but the table is
 				// the evidence.
-				n.DSCP[d] = model.Value[int]{Origin: model.At(pos(q.DSCP2PrioLine))}
+				n.DSCP.Set(d, model.Value[int]{Origin: model.At(pos(q.DSCP2PrioLine))})
 			}
 		}
 	}

@@ -239,8 +239,8 @@ func buildNCCLSL(h *model.Host, in *collectors.HostCapture) {
 // be a guess.
 func dscpNotCollected(n *model.NIC, q *hostfiles.MlnxQos) {
 	pos := source.Pos{File: q.File, Line: q.TrustLine}
-	for d := range n.DSCP {
-		n.DSCP[d] = model.Value[int]{Origin: model.At(pos)}
+	for d := range 64 {
+		n.DSCP.Set(d, model.Value[int]{Origin: model.At(pos)})
 	}
 	what := "no \"dscp2prio mapping:\" block"
 	if q.DSCP2Prio != nil {

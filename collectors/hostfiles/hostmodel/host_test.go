@@ -95,8 +95,8 @@ func TestHostNIC(t *testing.T) {
 			}
 			h := Host(hc)
 			n := h.NICs[0]
-			if n.Trust.V != tc.trust || n.DSCP[26].V != tc.dscp26 || n.PFC[3].V != tc.pfc3 {
-				t.Errorf("trust %s, 26→%d, PFC3 %v", n.Trust.V, n.DSCP[26].V, n.PFC[3].V)
+			if n.Trust.V != tc.trust || n.DSCP.At(26).V != tc.dscp26 || n.PFC[3].V != tc.pfc3 {
+				t.Errorf("trust %s, 26→%d, PFC3 %v", n.Trust.V, n.DSCP.At(26).V, n.PFC[3].V)
 			}
 			if n.ToS.Known != tc.tosKnow || (tc.tosKnow && (n.ToS.V != tc.tos || n.ToS.Via != tc.via)) {
 				t.Errorf("ToS %+v, want %d via %s", n.ToS, tc.tos, tc.via)
@@ -126,8 +126,8 @@ func TestHostDSCPMapPresence(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := Host(&collectors.HostCapture{Name: "h", NICs: []*collectors.NICCapture{{Netdev: "eth0", Qos: qos(t, tc.out)}}})
 			n := h.NICs[0]
-			if n.DSCP[26].Known != tc.known || n.DSCP[26].V != tc.dscp26 {
-				t.Errorf("DSCP 26 = %+v, want known %v %d", n.DSCP[26], tc.known, tc.dscp26)
+			if n.DSCP.At(26).Known != tc.known || n.DSCP.At(26).V != tc.dscp26 {
+				t.Errorf("DSCP 26 = %+v, want known %v %d", n.DSCP.At(26), tc.known, tc.dscp26)
 			}
 			if (tc.missing == "") != (n.DSCPMissing == "") || !strings.Contains(n.DSCPMissing, tc.missing) {
 				t.Errorf("DSCPMissing = %q, want %q", n.DSCPMissing, tc.missing)

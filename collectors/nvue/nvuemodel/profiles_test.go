@@ -99,8 +99,8 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 		{"mapping profile without dscp entries: the default values", base +
 			"nv set qos mapping customer1 trust l3\nnv set interface swp1 qos mapping profile customer1\n", "swp1",
 			func(t *testing.T, q, g *model.QoS) {
-				if q.Trust.V != "l3" || q.DSCP[26].V != 3 || q.DSCP[48].V != 6 || q.DSCP[22].V != 2 {
-					t.Errorf("trust %s, 26→%d 48→%d 22→%d", q.Trust.V, q.DSCP[26].V, q.DSCP[48].V, q.DSCP[22].V)
+				if q.Trust.V != "l3" || q.DSCP.At(26).V != 3 || q.DSCP.At(48).V != 6 || q.DSCP.At(22).V != 2 {
+					t.Errorf("trust %s, 26→%d 48→%d 22→%d", q.Trust.V, q.DSCP.At(26).V, q.DSCP.At(48).V, q.DSCP.At(22).V)
 				}
 			}},
 		{"unattributed ROCE_MAP/ROCE_PFC_PROF/ROCE_ECN_PROF config", "nv set qos roce enable on\nnv set qos roce mode lossless\n" +
@@ -115,8 +115,8 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 			"nv set interface swp12 type swp\nnv set interface swp12 qos mapping profile ROCE_MAP\n" +
 			"nv set interface swp12 qos pfc profile ROCE_PFC_PROF\nnv set interface swp12 qos congestion-control profile ROCE_ECN_PROF\n", "swp12",
 			func(t *testing.T, q, g *model.QoS) {
-				if q.Trust.V != "both" || q.DSCP[26].V != 3 || q.DSCP[48].V != 6 {
-					t.Errorf("mapping: %s 26→%d 48→%d", q.Trust.V, q.DSCP[26].V, q.DSCP[48].V)
+				if q.Trust.V != "both" || q.DSCP.At(26).V != 3 || q.DSCP.At(48).V != 6 {
+					t.Errorf("mapping: %s 26→%d 48→%d", q.Trust.V, q.DSCP.At(26).V, q.DSCP.At(48).V)
 				}
 				if got := pfcSPs(q); !slices.Equal(got, []int{3}) {
 					t.Errorf("PFC %v", got)
@@ -166,11 +166,11 @@ func TestLossyMultiTCSwitch(t *testing.T) {
 		t.Fatal(probs)
 	}
 	q := sw.Global
-	if q.DSCP[5].V != 3 || q.TC[4].V != 4 || q.PFC[3].V || q.ECN[0].V || !q.ECN[3].V || q.SchedBW[2].V != 18 || q.Sched[6].V != "dwrr" {
+	if q.DSCP.At(5).V != 3 || q.TC[4].V != 4 || q.PFC[3].V || q.ECN[0].V || !q.ECN[3].V || q.SchedBW[2].V != 18 || q.Sched[6].V != "dwrr" {
 		t.Errorf("lossy-multi-tc global %+v", q)
 	}
-	if !strings.Contains(q.DSCP[5].Origin.Default(), "CL 5.15 lossy-multi-tc") {
-		t.Errorf("origin %q", q.DSCP[5].Origin)
+	if !strings.Contains(q.DSCP.At(5).Origin.Default(), "CL 5.15 lossy-multi-tc") {
+		t.Errorf("origin %q", q.DSCP.At(5).Origin)
 	}
 	if sw.RoCE.Lossless() {
 		t.Error("lossy-multi-tc is not lossless")

@@ -165,7 +165,7 @@ func (b *switchBuilder) applyMapping(q *model.QoS, n *nvue.Node) {
 	b.eachInt(n.Child("dscp"), 0, 63, func(d int, c *nvue.Node) {
 		if sp := c.Child("switch-priority"); sp != nil {
 			if v, ok := b.intOf(sp, 0, 7); ok {
-				q.DSCP[d] = v
+				q.DSCP.Set(d, v)
 			}
 		}
 	})

@@ -81,8 +81,8 @@ func TestRoCEDefaults(t *testing.T) {
 			}
 			// RoCE default (CumulusNetworks/docs content/cumulus-linux-515/Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE.md): trust pcp,dscp; 26→3, 48→6; PFC on 3; 3→TC3,
 			// 6→TC6, others TC0; ECN on TC 0,3; TC6 strict.
-			if q.Trust.V != "both" || q.DSCP[26].V != 3 || q.DSCP[48].V != 6 || q.DSCP[0].V != 0 {
-				t.Errorf("classification: trust %v, 26→%d, 48→%d", q.Trust.V, q.DSCP[26].V, q.DSCP[48].V)
+			if q.Trust.V != "both" || q.DSCP.At(26).V != 3 || q.DSCP.At(48).V != 6 || q.DSCP.At(0).V != 0 {
+				t.Errorf("classification: trust %v, 26→%d, 48→%d", q.Trust.V, q.DSCP.At(26).V, q.DSCP.At(48).V)
 			}
 			for sp, want := range []bool{false, false, false, true, false, false, false, false} {
 				if q.PFC[sp].V != want {
@@ -100,7 +100,7 @@ func TestRoCEDefaults(t *testing.T) {
 			if q.Sched[6].V != "strict" || q.Sched[3].V != "dwrr" {
 				t.Errorf("scheduler: %v %v", q.Sched[6].V, q.Sched[3].V)
 			}
-			if !q.DSCP[26].Origin.IsDefault() {
+			if !q.DSCP.At(26).Origin.IsDefault() {
 				t.Error("DSCP 26 must come from the RoCE default")
 			}
 			if s.MTU["swp1"].V != 9216 || !s.ECMP["source-port"].V || s.AR.V {
@@ -143,11 +143,11 @@ nv set qos mapping default-global dscp 26 switch-priority 2
 	if !s.RoCE.Lossless() {
 		t.Fatal("`nv set qos roce` alone means lossless RoCE")
 	}
-	if q.PFC[3].V || !q.PFC[2].V || q.DSCP[26].V != 2 || q.TC[2].V != 3 || q.TC[3].V != 0 {
-		t.Errorf("PFC3 %v PFC2 %v 26→%d TC2 %d TC3 %d", q.PFC[3].V, q.PFC[2].V, q.DSCP[26].V, q.TC[2].V, q.TC[3].V)
+	if q.PFC[3].V || !q.PFC[2].V || q.DSCP.At(26).V != 2 || q.TC[2].V != 3 || q.TC[3].V != 0 {
+		t.Errorf("PFC3 %v PFC2 %v 26→%d TC2 %d TC3 %d", q.PFC[3].V, q.PFC[2].V, q.DSCP.At(26).V, q.TC[2].V, q.TC[3].V)
 	}
-	if q.DSCP[26].Origin.Pos().Line != 6 || q.PFC[2].Origin.Pos().Line != 2 {
-		t.Errorf("origins: %v %v", q.DSCP[26].Origin, q.PFC[2].Origin)
+	if q.DSCP.At(26).Origin.Pos().Line != 6 || q.PFC[2].Origin.Pos().Line != 2 {
+		t.Errorf("origins: %v %v", q.DSCP.At(26).Origin, q.PFC[2].Origin)
 	}
 }
 
@@ -177,10 +177,10 @@ nv set interface swp12 qos congestion-control profile ROCE_ECN_PROF
 	if g != s.Global || p == s.Global || s.PortQoS["swp11"] != g {
 		t.Fatal("only swp12 is bound")
 	}
-	if p.DSCP[26].V != 5 || p.PFC[3].V || !p.PFC[5].V || p.PFCRx.V || p.ECN[3].V || p.MappingProfile.V != "ROCE_MAP" {
-		t.Errorf("swp12: 26→%d PFC3 %v PFC5 %v rx %v ECN3 %v", p.DSCP[26].V, p.PFC[3].V, p.PFC[5].V, p.PFCRx.V, p.ECN[3].V)
+	if p.DSCP.At(26).V != 5 || p.PFC[3].V || !p.PFC[5].V || p.PFCRx.V || p.ECN[3].V || p.MappingProfile.V != "ROCE_MAP" {
+		t.Errorf("swp12: 26→%d PFC3 %v PFC5 %v rx %v ECN3 %v", p.DSCP.At(26).V, p.PFC[3].V, p.PFC[5].V, p.PFCRx.V, p.ECN[3].V)
 	}
-	if g.DSCP[26].V != 3 || !g.PFC[3].V || !g.ECN[3].V {
+	if g.DSCP.At(26).V != 3 || !g.PFC[3].V || !g.ECN[3].V {
 		t.Error("unbound ports keep the RoCE defaults")
 	}
 	if p.MappingProfile.Origin.Pos().Line != 11 {

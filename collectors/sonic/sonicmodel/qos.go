@@ -293,8 +293,8 @@ func (b *builder) classify(q *model.QoS, m maps) {
 		q.Trust = model.Value[string]{V: "port", Origin: model.NewOrigin(rowPos, "no dscp_to_tc_map or dot1p_to_tc_map: every packet gets "+whyDefaultTC), Known: true}
 	}
 	q.MappingProfile = refValue(m.dscp, "DSCP_TO_TC_MAP", rowPos)
-	for d := range q.DSCP {
-		q.DSCP[d] = b.mapEntry(dscpRow, m.dscp, strconv.Itoa(d), "DSCP", rowPos)
+	for d := range 64 {
+		q.DSCP.Set(d, b.mapEntry(dscpRow, m.dscp, strconv.Itoa(d), "DSCP", rowPos))
 	}
 	for p := range q.PCP {
 		q.PCP[p] = b.mapEntry(dot1pRow, m.dot1p, strconv.Itoa(p), "802.1p", rowPos)

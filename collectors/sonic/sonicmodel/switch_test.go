@@ -98,7 +98,7 @@ func TestStockMellanoxQoS(t *testing.T) {
 		dscp, tc int
 		key      string
 	}{{26, 1, "26"}, {46, 5, "46"}, {48, 6, "48"}, {8, 0, "8"}, {3, 3, "3"}} {
-		v := q.DSCP[c.dscp]
+		v := q.DSCP.At(c.dscp)
 		if v.V != c.tc || v.Origin.Pos().Line != dscpLine(c.key) || v.Origin.IsDefault() {
 			t.Errorf("DSCP %d → %d at %v, want TC %d at line %d", c.dscp, v.V, v.Origin, c.tc, dscpLine(c.key))
 		}
@@ -208,7 +208,7 @@ func TestUndefinedMap(t *testing.T) {
 	if len(problems) != 1 || !strings.Contains(problems[0].Msg, "DSCP_TO_TC_MAP|ROCE") || problems[0].Line != row.Get("dscp_to_tc_map").Pos.Line {
 		t.Fatalf("problems %v", problems)
 	}
-	if v := sw.PortQoS["Ethernet0"].DSCP[26]; v.V != 0 || !v.Origin.IsDefault() {
+	if v := sw.PortQoS["Ethernet0"].DSCP.At(26); v.V != 0 || !v.Origin.IsDefault() {
 		t.Errorf("DSCP 26: %v", v)
 	}
 }
@@ -280,8 +280,8 @@ func TestNVIDIALossySKU(t *testing.T) {
 				t.Errorf("%s queue %d ECN %v (%v), want %v", port, queue, q.ECN[queue].V, q.ECN[queue].Origin, want)
 			}
 		}
-		if q.DSCP[5].V != 3 || q.DSCP[6].V != 3 || q.DSCP[48].V != 5 || q.DSCP[26].V != 4 {
-			t.Errorf("%s DSCP 5,6,48,26 → %d,%d,%d,%d, want 3,3,5,4", port, q.DSCP[5].V, q.DSCP[6].V, q.DSCP[48].V, q.DSCP[26].V)
+		if q.DSCP.At(5).V != 3 || q.DSCP.At(6).V != 3 || q.DSCP.At(48).V != 5 || q.DSCP.At(26).V != 4 {
+			t.Errorf("%s DSCP 5,6,48,26 → %d,%d,%d,%d, want 3,3,5,4", port, q.DSCP.At(5).V, q.DSCP.At(6).V, q.DSCP.At(48).V, q.DSCP.At(26).V)
 		}
 		for p, on := range q.PFC {
 			if on.V {

@@ -1,0 +1,84 @@
+package model
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/qoslint/qoslint/internal/source"
+)
+
+func TestDSCPMap(t *testing.T) {
+	line := func(n int) source.Pos { return source.Pos{File: "devices/gpu01/mlnx_qos-ens1f0np0.txt", Line: n} }
+	var m DSCPMap
+	if v := m.At(26); v != (Value[int]{}) {
+		t.Fatalf("empty map: DSCP 26 = %+v", v)
+	}
+	// mlnx_qos prints a dscp2prio line per priority: 64 entries, 8 origins.
+	for d := range 64 {
+		m.Set(d, Explicit(d>>3, line(10+d>>3)))
+	}
+	m.Set(7, Value[int]{Origin: At(line(99))}) // absent from the table
+	m.Set(-1, Explicit(5, line(1)))
+	m.Set(64, Explicit(5, line(1)))
+	for _, tc := range []struct {
+		d    int
+		want Value[int]
+	}{
+		{0, Explicit(0, line(10))},
+		{26, Explicit(3, line(13))},
+		{63, Explicit(7, line(17))},
+		{7, Value[int]{Origin: At(line(99))}},
+		{-1, Value[int]{}},
+		{64, Value[int]{}},
+	} {
+		if got := m.At(tc.d); got != tc.want {
+			t.Errorf("At(%d) = %+v, want %+v", tc.d, got, tc.want)
+		}
+	}
+	if len(m.origins) != 10 { // the zero origin, eight lines, line 99
+		t.Errorf("%d origins kept, want 10", len(m.origins))
+	}
+	n := 0
+	for d, v := range m.All() {
+		if v != m.At(d) {
+			t.Errorf("All yields %d: %+v, At %+v", d, v, m.At(d))
+		}
+		n++
+	}
+	if n != 64 {
+		t.Errorf("All yields %d entries", n)
+	}
+}
+
+// A QoS or NIC is copied and then changed (a profile over the defaults):
+// the copy's changes must not show in the original, nor the original's
+// later changes in the copy.
+func TestDSCPMapCopy(t *testing.T) {
+	var a DSCPMap
+	a.Set(26, Defaulted(3, "default table"))
+	b := a
+	b.Set(26, Explicit(4, source.Pos{File: "nv-config.yaml", Line: 7}))
+	b.Set(48, Explicit(6, source.Pos{File: "nv-config.yaml", Line: 8}))
+	a.Set(0, Defaulted(1, "another default"))
+	if v := a.At(26); v.V != 3 || v.Origin.Default() != "default table" {
+		t.Errorf("original DSCP 26 = %+v after the copy changed", v)
+	}
+	if v := a.At(48); v.Known {
+		t.Errorf("original DSCP 48 = %+v, set only in the copy", v)
+	}
+	if v := b.At(26); v.V != 4 || v.Origin.Pos().Line != 7 {
+		t.Errorf("copy DSCP 26 = %+v", v)
+	}
+	if v := b.At(0); v.Known {
+		t.Errorf("copy DSCP 0 = %+v, set only in the original after the copy", v)
+	}
+	if v := b.At(48); v.Origin.Pos().Line != 8 {
+		t.Errorf("copy DSCP 48 = %+v", v)
+	}
+}
+
+func TestDSCPMapSize(t *testing.T) {
+	if n := unsafe.Sizeof(DSCPMap{}); n != 352 {
+		t.Errorf("DSCPMap is %d bytes, want 352", n)
+	}
+}
