@@ -14,8 +14,8 @@ import (
 // the model of a 10,000-device fabric holds some eight million values, and
 // an origin in each was most of its memory (issue 23's 400 MiB bound). The
 // file and the default text, which a device's values share by the
-// hundred, are kept once per process as a pair in originSources; the
-// line and column stay in the value. Equal origins compare equal with ==.
+// hundred, are kept once per process in originSources; the line and
+// column stay in the value. Equal origins compare equal with ==.
 type Origin struct {
 	src  uint32 // 1-based index in originSources; 0: neither file nor text
 	line int32
@@ -73,47 +73,77 @@ func (o Origin) String() string {
 
 type originSource struct{ file, why string }
 
-// sourceTable interns (file, default text) pairs for the process. It only
-// grows: a lint reads a fabric's files once, and a long-lived process
-// that lints again reads the same names (its growth is bounded by the
-// distinct files it ever reads, a few per device).
+// sourceTable interns the origins' sources for the process: a file alone
+// (most origins: an explicit setting) by its name, a (file, default text)
+// pair apart, its id marked with pairID. Files alone are kept in a map of
+// strings, half the bytes of one of pairs (at TestLintScale's size, the
+// table was the largest thing in use). It only grows: a lint reads a
+// fabric's files once, and a long-lived process that lints again reads
+// the same names (TestServeOriginsBounded).
 type sourceTable struct {
-	mu   sync.RWMutex
-	ids  map[originSource]uint32
-	list []originSource // list[id-1]
+	mu       sync.RWMutex
+	files    map[string]uint32
+	fileList []string // fileList[id-1]
+	pairs    map[originSource]uint32
+	pairList []originSource // pairList[id&^pairID-1]
 }
+
+const pairID = 1 << 31
 
 var originSources sourceTable
 
 func (t *sourceTable) id(file, why string) uint32 {
-	if file == "" && why == "" {
+	switch {
+	case file == "" && why == "":
 		return 0
+	case why == "":
+		t.mu.RLock()
+		id, ok := t.files[file]
+		t.mu.RUnlock()
+		if ok {
+			return id
+		}
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if id, ok := t.files[file]; ok {
+			return id
+		}
+		if t.files == nil {
+			t.files = map[string]uint32{}
+		}
+		t.fileList = append(t.fileList, file)
+		id = uint32(len(t.fileList))
+		t.files[file] = id
+		return id
 	}
 	key := originSource{file, why}
 	t.mu.RLock()
-	id, ok := t.ids[key]
+	id, ok := t.pairs[key]
 	t.mu.RUnlock()
 	if ok {
 		return id
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if id, ok := t.ids[key]; ok {
+	if id, ok := t.pairs[key]; ok {
 		return id
 	}
-	if t.ids == nil {
-		t.ids = map[originSource]uint32{}
+	if t.pairs == nil {
+		t.pairs = map[originSource]uint32{}
 	}
-	t.list = append(t.list, key)
-	id = uint32(len(t.list))
-	t.ids[key] = id
+	t.pairList = append(t.pairList, key)
+	id = uint32(len(t.pairList)) | pairID
+	t.pairs[key] = id
 	return id
 }
 
 func (t *sourceTable) get(id uint32) originSource {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	return t.list[id-1]
+	if id&pairID != 0 {
+		return t.pairList[id&^pairID-1]
+	}
+	return originSource{file: t.fileList[id-1]}
 }
 
 // OriginSources is how many (file, default text) pairs the process holds:
@@ -122,5 +152,5 @@ func (t *sourceTable) get(id uint32) originSource {
 func OriginSources() int {
 	originSources.mu.RLock()
 	defer originSources.mu.RUnlock()
-	return len(originSources.list)
+	return len(originSources.fileList) + len(originSources.pairList)
 }
