@@ -1,23 +1,31 @@
 package model
 
-import "iter"
+import (
+	"iter"
+	"unsafe"
+)
 
 // DSCPMap maps the 64 DSCP values to a priority, each entry a Value with
 // its origin: a switch's DSCP → switch-priority table, a NIC's dscp2prio.
 //
-// It is 352 bytes and a few origins, not the 1,536 of 64 Values side by
+// It is 360 bytes and a few origins, not the 1,536 of 64 Values side by
 // side: a table's entries come from a handful of lines (a profile's
 // binding, the default table, a dscp2prio line per priority), so each
 // entry keeps an index into the table's distinct origins. At
 // TestLintScale's size the tables were a tenth of the model. A copy of a
-// map shares the origins already there and adds its own apart (Set never
-// writes into an array a copy may share), so QoS and NIC values copy as
-// before.
+// map shares the origins already there and adds its own apart, so QoS and
+// NIC values copy as before: only the map whose address is owner appends
+// into the origins' array in place (a copy, at another address, reads
+// only the entries it had), any other map first moves them to an array of
+// its own.
 type DSCPMap struct {
 	v       [64]int32
 	known   uint64
 	at      [64]uint8 // index in origins
 	origins []Origin
+	// owner is the address of the map that allocated origins' array; a
+	// uintptr, so that a copy does not keep the original alive.
+	owner uintptr
 }
 
 // At is DSCP d's entry; the zero Value (not Known) when d is not 0-63 or
@@ -52,17 +60,19 @@ func (m *DSCPMap) Set(d int, v Value[int]) {
 		}
 	}
 	if i < 0 {
-		if len(m.origins) == 0 && v.Origin != (Origin{}) {
-			// Index 0 is the zero origin, which every entry not set has.
-			m.origins = append(m.origins, Origin{})
-		}
 		if v.Origin == (Origin{}) {
+			// Index 0, the zero origin: an entry never set has it too.
 			i = 0
 		} else {
+			if self := uintptr(unsafe.Pointer(m)); m.owner != self {
+				own := make([]Origin, 0, max(8, 2*len(m.origins)))
+				if len(m.origins) == 0 {
+					own = append(own, Origin{})
+				}
+				m.origins, m.owner = append(own, m.origins...), self
+			}
 			i = len(m.origins)
-			// A full slice expression: a copy of m that shares the
-			// array keeps its entries.
-			m.origins = append(m.origins[:len(m.origins):len(m.origins)], v.Origin)
+			m.origins = append(m.origins, v.Origin)
 		}
 	}
 	m.at[d] = uint8(i)
