@@ -1,32 +1,30 @@
 package model
 
-import (
-	"iter"
-	"unsafe"
-)
+import "iter"
 
 // DSCPMap maps the 64 DSCP values to a priority, each entry a Value with
 // its origin: a switch's DSCP → switch-priority table, a NIC's dscp2prio.
 //
-// It is 360 bytes and a few origins, not the 1,536 of 64 Values side by
+// It is 344 bytes and a few origins, not the 1,536 of 64 Values side by
 // side: a table's entries come from a handful of lines (a profile's
 // binding, the default table, a dscp2prio line per priority), so each
 // entry keeps an index into the table's distinct origins. At
-// TestLintScale's size the tables were a tenth of the model. A copy of a
-// map shares the origins already there and adds its own apart, so QoS and
-// NIC values copy as before: only the map whose address is owner appends
-// into the origins' array in place (a copy, at another address, reads
-// only the entries it had), any other map first moves them to an array of
-// its own.
+// TestLintScale's size the tables were a tenth of the model.
+//
+// A copy of a map shares the origins it has and adds its own apart, so
+// QoS and NIC values copy as before: the origins are a list the copies
+// share, each map using its first n; a map whose n is the list's length
+// appends to it in place, any other first takes a list of its own (the
+// first n). Two builds alike give maps alike to reflect.DeepEqual.
 type DSCPMap struct {
-	v       [64]int32
-	known   uint64
-	at      [64]uint8 // index in origins
-	origins []Origin
-	// owner is the address of the map that allocated origins' array; a
-	// uintptr, so that a copy does not keep the original alive.
-	owner uintptr
+	v     [64]int32
+	known uint64
+	at    [64]uint8 // index in origins
+	n     int       // origins of o.list that are this map's
+	o     *originList
 }
+
+type originList struct{ list []Origin }
 
 // At is DSCP d's entry; the zero Value (not Known) when d is not 0-63 or
 // the entry was never set.
@@ -35,8 +33,8 @@ func (m *DSCPMap) At(d int) Value[int] {
 		return Value[int]{}
 	}
 	var o Origin
-	if len(m.origins) > 0 {
-		o = m.origins[m.at[d]]
+	if m.n > 0 {
+		o = m.o.list[m.at[d]]
 	}
 	return Value[int]{V: int(m.v[d]), Known: m.known>>d&1 == 1, Origin: o}
 }
@@ -52,30 +50,37 @@ func (m *DSCPMap) Set(d int, v Value[int]) {
 	} else {
 		m.known &^= 1 << d
 	}
-	i := -1
-	for j, o := range m.origins {
-		if o == v.Origin {
-			i = j
-			break
-		}
-	}
-	if i < 0 {
-		if v.Origin == (Origin{}) {
-			// Index 0, the zero origin: an entry never set has it too.
-			i = 0
-		} else {
-			if self := uintptr(unsafe.Pointer(m)); m.owner != self {
-				own := make([]Origin, 0, max(8, 2*len(m.origins)))
-				if len(m.origins) == 0 {
-					own = append(own, Origin{})
-				}
-				m.origins, m.owner = append(own, m.origins...), self
+	m.at[d] = m.index(v.Origin)
+}
+
+// index is o's place in m's origins, added if new. Index 0 is the zero
+// origin, which an entry never set has too.
+func (m *DSCPMap) index(o Origin) uint8 {
+	if m.n > 0 {
+		for i, have := range m.o.list[:m.n] {
+			if have == o {
+				return uint8(i)
 			}
-			i = len(m.origins)
-			m.origins = append(m.origins, v.Origin)
 		}
 	}
-	m.at[d] = uint8(i)
+	if o == (Origin{}) {
+		return 0
+	}
+	if m.o == nil || m.n != len(m.o.list) {
+		// Another map sharing the list added to it: its origins past n
+		// are not this map's.
+		own := &originList{list: make([]Origin, 0, max(8, 2*m.n))}
+		if m.n == 0 {
+			own.list = append(own.list, Origin{})
+		} else {
+			own.list = append(own.list, m.o.list[:m.n]...)
+		}
+		m.o = own
+		m.n = len(own.list)
+	}
+	m.o.list = append(m.o.list, o)
+	m.n++
+	return uint8(m.n - 1)
 }
 
 // All yields each DSCP 0-63 with its entry, in order.
