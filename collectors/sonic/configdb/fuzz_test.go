@@ -59,9 +59,13 @@ func FuzzParse(f *testing.F) {
 		}
 		c, err := Parse("f.json", data)
 		// Tables scanned, and read without the decoder, read as the decoder reads them.
-		full, ferr := parse("f.json", data, true)
+		full, ferr := parse("f.json", data, string(data), true)
 		if got, want := dump(c, err), dump(full, ferr); got != want {
 			t.Fatalf("Parse differs from the decoder's reading:\n%s\nwant\n%s", got, want)
+		}
+		// ParseOwned reads a buffer of its own as Parse reads a copy.
+		if got, want := dump(ParseOwned("f.json", bytes.Clone(data))), dump(c, err); got != want {
+			t.Fatalf("ParseOwned differs from Parse:\n%s\nwant\n%s", got, want)
 		}
 		if err != nil {
 			var se *source.Error

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -38,13 +39,22 @@ import (
 // A table the model does not read, and which holds nothing to note, is
 // only scanned, and read on its first use (Namespace.Table).
 func Parse(file string, data []byte) (*Config, error) {
-	return parse(file, data, false)
+	return parse(file, data, string(data), false)
 }
 
-// parse is Parse; decoderOnly reads every table with the decoder, as
-// FuzzParse's reference.
-func parse(file string, data []byte, decoderOnly bool) (*Config, error) {
-	p := &parser{file: file, data: data, copy: string(data), decoderOnly: decoderOnly}
+// ParseOwned is Parse of data that the caller hands over: the Config's
+// strings are cut from data itself rather than from a copy of it, so data
+// must not change afterwards. A reader that reads each file into a buffer
+// of its own (collectors/offline) saves a copy of the file per switch,
+// which lives as long as the Config.
+func ParseOwned(file string, data []byte) (*Config, error) {
+	return parse(file, data, unsafe.String(unsafe.SliceData(data), len(data)), false)
+}
+
+// parse is Parse; text is data as a string, and decoderOnly reads every
+// table with the decoder, as FuzzParse's reference.
+func parse(file string, data []byte, text string, decoderOnly bool) (*Config, error) {
+	p := &parser{file: file, data: data, copy: text, decoderOnly: decoderOnly}
 	p.rowIndex = map[string]int{}
 	base := 0
 	if bytes.HasPrefix(data, bom) {
@@ -105,9 +115,9 @@ type parser struct {
 	// tok is the last token read; it is valid until the next read.
 	tok jsontext.Token
 	// copy is data as one string, which the strings read are cut from:
-	// a copy, so that the caller may reuse data, and one, so that the
-	// thousands of names, values and keys of a file cost no allocation
-	// each. It lives as long as any of them, which is as long as the
+	// a copy, so that the caller may reuse data (data itself when the
+	// caller hands it over, ParseOwned), and one, so that the thousands
+	// of names, values and keys of a file cost no allocation each. It lives as long as any of them, which is as long as the
 	// Config; a table only scanned is read from it. Its size is the
 	// file's, less than the maps per row and the interned copies it
 	// replaced held.

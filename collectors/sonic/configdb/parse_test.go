@@ -630,7 +630,7 @@ func TestPlainMatchesDecoder(t *testing.T) {
 		"\"x\"",
 	} {
 		c, err := Parse("p.json", []byte(in))
-		ref, rerr := parse("p.json", []byte(in), true)
+		ref, rerr := parse("p.json", []byte(in), in, true)
 		if got, want := dump(c, err), dump(ref, rerr); got != want {
 			t.Errorf("%s:\n%s\nthe decoder reads\n%s", in, got, want)
 		}
