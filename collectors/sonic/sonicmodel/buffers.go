@@ -31,8 +31,16 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 		pos := b.rowPos(b.meta)
 		bs.Model = model.Value[string]{V: "traditional", Origin: model.NewOrigin(pos, "DEVICE_METADATA sets no buffer_model: traditional, the YANG default"), Known: true}
 	}
+	// The entries are gathered at their number once.
+	n := 0
 	for _, port := range sw.Ports {
-		ns := b.ports[port]
+		n += len(b.ports[port].pgs)
+	}
+	if n > 0 {
+		bs.PGs = make([]model.BufferPG, 0, n)
+	}
+	for _, port := range sw.Ports {
+		ns := b.ports[port].ns
 		b.portPGs(bs, ns, port)
 		m := b.mapsOf(port, ns)
 		if m.pfc == nil {
@@ -72,10 +80,10 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 		return
 	}
 	dynamic := bs.Model.V == "dynamic"
-	for _, k := range b.indexOf(ns).pgs[port] {
+	for _, k := range b.ports[port].pgs {
 		_, idx, _ := strings.Cut(k, "|")
 		r := t.Rows[k]
-		e := model.BufferPG{Port: port, PGs: indexRange(idx), Pos: r.Pos}
+		e := model.BufferPG{Port: port, PGs: b.pgRange(idx), Pos: r.Pos}
 		pf := r.Get("profile")
 		name := ""
 		if pf != nil {
@@ -90,10 +98,8 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 			}
 		default:
 			e.Profile = name
-			if m := sizedRe.FindStringSubmatch(name); m != nil {
-				e.SizedSpeed, _ = strconv.Atoi(m[1])
-				e.SizedCable, _ = strconv.Atoi(m[2])
-			}
+			pi := b.profileOf(name)
+			e.SizedSpeed, e.SizedCable = pi.speed, pi.cable
 			if f := ns.Table("PORT").Row(port).Get("speed"); f != nil {
 				e.PortSpeed, _ = strconv.Atoi(f.Value)
 			}
@@ -109,9 +115,49 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 				// calculation.md).
 				e.Lossless, e.Dynamic = true, true
 			default:
-				e.LossyWhy = "BUFFER_PROFILE|" + name + " has no xoff: no headroom for the frames in flight after a pause"
+				e.LossyWhy = pi.noXoff
 			}
 		}
 		bs.PGs = append(bs.PGs, e)
 	}
+}
+
+// pgRange is indexRange(idx), one slice per distinct idx: the entries
+// share it, and nothing changes a BufferPG's PGs.
+func (b *builder) pgRange(idx string) []int {
+	if r, ok := b.pgRanges[idx]; ok {
+		return r
+	}
+	if b.pgRanges == nil {
+		b.pgRanges = map[string][]int{}
+	}
+	r := indexRange(idx)
+	b.pgRanges[idx] = r
+	return r
+}
+
+// profileInfo is what an entry reads of its profile's name alone: the
+// speed and cable length a name buffermgrd gives says (sizedRe; zeros for
+// another name), and the reason a profile without xoff is lossy.
+type profileInfo struct {
+	speed, cable int
+	noXoff       string
+}
+
+// profileOf is name's profileInfo, read once per distinct name: a
+// switch's ports share a few profiles.
+func (b *builder) profileOf(name string) profileInfo {
+	if pi, ok := b.profiles[name]; ok {
+		return pi
+	}
+	pi := profileInfo{noXoff: "BUFFER_PROFILE|" + name + " has no xoff: no headroom for the frames in flight after a pause"}
+	if m := sizedRe.FindStringSubmatch(name); m != nil {
+		pi.speed, _ = strconv.Atoi(m[1])
+		pi.cable, _ = strconv.Atoi(m[2])
+	}
+	if b.profiles == nil {
+		b.profiles = map[string]profileInfo{}
+	}
+	b.profiles[name] = pi
+	return pi
 }

@@ -49,6 +49,20 @@ type maps struct {
 }
 
 func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {
+	pr := b.ports[port]
+	if port != "" && pr != nil && pr.ns == ns {
+		// A port's maps are read once: its QoS, its watchdog and its
+		// buffers all ask.
+		if !pr.hasMaps {
+			pr.maps, pr.hasMaps = b.readMaps(port, ns, pr), true
+		}
+		return pr.maps
+	}
+	return b.readMaps(port, ns, nil)
+}
+
+// readMaps reads the maps of port in ns; pr is its rows, nil for port "".
+func (b *builder) readMaps(port string, ns *configdb.Namespace, pr *portRows) maps {
 	pq := ns.Table("PORT_QOS_MAP")
 	m := maps{ns: ns, row: pq.Row(port)}
 	if port == "" {
@@ -66,37 +80,42 @@ func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {
 	if port == "" {
 		return m
 	}
-	m.pfcAsym = ns.Table("PORT").Row(port).Get("pfc_asym")
-	ix := b.indexOf(ns)
-	m.queues = ix.queues[port]
-	if c, ok := ix.cable[port]; ok {
-		m.cable, m.cableRow = c.f, c.row
+	if pr == nil {
+		m.pfcAsym = ns.Table("PORT").Row(port).Get("pfc_asym")
+		return m
 	}
+	m.pfcAsym = pr.row.Get("pfc_asym")
+	m.queues = pr.queues
+	m.cable, m.cableRow = pr.cable, pr.cableRow
 	return m
 }
 
-// nsIndex is a namespace's per-port rows, read once: QUEUE, BUFFER_PG and
-// CABLE_LENGTH are keyed by port inside their keys or fields, and a switch
-// has hundreds of ports.
-type nsIndex struct {
-	queues map[string][8]*configdb.Row
-	pgs    map[string][]string // port → its BUFFER_PG keys, in file order
-	cable  map[string]struct {
-		f   *configdb.Field
-		row *configdb.Row
-	}
+// portRows are a port's namespace and rows, read once: QUEUE, BUFFER_PG
+// and CABLE_LENGTH are keyed by port inside their keys or fields, and a
+// switch has hundreds of ports.
+type portRows struct {
+	ns  *configdb.Namespace
+	row *configdb.Row // PORT|<port>
+	// queues are QUEUE|<port>|<q>; pgs the port's BUFFER_PG keys, in
+	// file order; cable its CABLE_LENGTH entry, and the row of it.
+	queues   [8]*configdb.Row
+	pgs      []string
+	cable    *configdb.Field
+	cableRow *configdb.Row
+	// maps are mapsOf's, once hasMaps.
+	maps    maps
+	hasMaps bool
 }
 
-func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
-	if ix, ok := b.nsIdx[ns]; ok {
-		return ix
+// indexRows gives the ports of ns (b.ports) their QUEUE, BUFFER_PG and
+// CABLE_LENGTH rows.
+func (b *builder) indexRows(ns *configdb.Namespace) {
+	own := func(port string) *portRows {
+		if pr := b.ports[port]; pr != nil && pr.ns == ns {
+			return pr
+		}
+		return nil
 	}
-	// Each map is made at the size of the namespace's PORT table.
-	n := ns.Table("PORT").Len()
-	ix := &nsIndex{queues: make(map[string][8]*configdb.Row, n), pgs: make(map[string][]string, n), cable: make(map[string]struct {
-		f   *configdb.Field
-		row *configdb.Row
-	}, n)}
 	if t := ns.Table("QUEUE"); t != nil {
 		// A key may name a range ("Ethernet0|3-4", src/sonic-yang-models/
 		// yang-models/sonic-queue.yang).
@@ -105,21 +124,25 @@ func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
 			if !ok {
 				continue
 			}
+			pr := own(p)
+			if pr == nil {
+				continue
+			}
 			lo, hi, ok := indexSpan(idx)
 			if !ok {
 				continue
 			}
-			qs := ix.queues[p]
 			for q := lo; q <= min(hi, 7); q++ {
-				qs[q] = t.Rows[k]
+				pr.queues[q] = t.Rows[k]
 			}
-			ix.queues[p] = qs
 		}
 	}
 	if t := ns.Table("BUFFER_PG"); t != nil {
 		for _, k := range t.Keys {
 			if p, _, ok := strings.Cut(k, "|"); ok {
-				ix.pgs[p] = append(ix.pgs[p], k)
+				if pr := own(p); pr != nil {
+					pr.pgs = append(pr.pgs, k)
+				}
 			}
 		}
 	}
@@ -127,18 +150,12 @@ func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
 		for _, k := range t.Keys {
 			r := t.Rows[k]
 			for i := range r.Fields {
-				port := r.Fields[i].Name
-				if _, seen := ix.cable[port]; !seen {
-					ix.cable[port] = struct {
-						f   *configdb.Field
-						row *configdb.Row
-					}{&r.Fields[i], r}
+				if pr := own(r.Fields[i].Name); pr != nil && pr.cable == nil {
+					pr.cable, pr.cableRow = &r.Fields[i], r
 				}
 			}
 		}
 	}
-	b.nsIdx[ns] = ix
-	return ix
 }
 
 // qosKey is what decides a port's QoS: ports with the same key share

@@ -34,15 +34,20 @@ type builder struct {
 	file string
 	// meta is DEVICE_METADATA|localhost, from the namespace that has it.
 	meta *configdb.Row
-	// ports maps each PORT key to its namespace; order is the PORT keys in
-	// natural order.
-	ports map[string]*configdb.Namespace
+	// ports maps each PORT key to its namespace and rows; order is the
+	// PORT keys in natural order.
+	ports map[string]*portRows
 	order []string
 	// shared holds one *QoS per distinct set of tables a port reads, so
 	// that the checks report ports that share them together.
 	shared   map[qosKey]*model.QoS
-	nsIdx    map[*configdb.Namespace]*nsIndex
 	problems []*source.Error
+	// speeds and pgRanges are read once per distinct text: a switch's
+	// ports mostly share their speed, and their BUFFER_PG index ranges.
+	speeds   map[string]string
+	pgRanges map[string][]int
+	// profiles are profileOf's, by BUFFER_PG profile name.
+	profiles map[string]profileInfo
 	notes    []*source.Error
 	// ecnAlone: the ASIC marks ECN on a WRED profile's ecn alone
 	// (model.MarksECNWithoutWREDEnable).
@@ -59,7 +64,7 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 	if cfg == nil {
 		return sw, nil
 	}
-	b := &builder{cfg: cfg, file: cfg.File, ports: map[string]*configdb.Namespace{}, shared: map[qosKey]*model.QoS{}, nsIdx: map[*configdb.Namespace]*nsIndex{}}
+	b := &builder{cfg: cfg, file: cfg.File, shared: map[qosKey]*model.QoS{}}
 	sw.ConfigFile = cfg.File
 	b.index()
 	// The per-port maps are made at the switch's size once: growing them
@@ -95,8 +100,10 @@ func (b *builder) index() {
 	for _, ns := range b.cfg.Namespaces {
 		n += ns.Table("PORT").Len()
 	}
-	b.ports = make(map[string]*configdb.Namespace, n)
+	b.ports = make(map[string]*portRows, n)
 	b.order = make([]string, 0, n)
+	// One block for every port's rows: a switch has tens to hundreds.
+	rows := make([]portRows, n)
 	for _, ns := range b.cfg.Namespaces {
 		if r := ns.Table("DEVICE_METADATA").Row("localhost"); r != nil && (b.meta == nil || ns.Name == "localhost") {
 			b.meta = r
@@ -109,15 +116,21 @@ func (b *builder) index() {
 			// A multi-ASIC switch's backplane ports (role Int, Inb, Rec)
 			// join its ASICs and carry no host traffic
 			// (src/sonic-yang-models/yang-models/sonic-port.yang, role).
-			if r := t.Rows[k]; r.Get("role") != nil && !strings.EqualFold(r.Get("role").Value, "Ext") {
+			r := t.Rows[k]
+			if f := r.Get("role"); f != nil && !strings.EqualFold(f.Value, "Ext") {
 				continue
 			}
 			if _, dup := b.ports[k]; dup {
 				continue
 			}
-			b.ports[k] = ns
+			pr := &rows[len(b.order)]
+			pr.ns, pr.row = ns, r
+			b.ports[k] = pr
 			b.order = append(b.order, k)
 		}
+	}
+	for _, ns := range b.cfg.Namespaces {
+		b.indexRows(ns)
 	}
 	nvrange.SortNames(b.order)
 }
@@ -140,7 +153,7 @@ func (b *builder) globalNS() *configdb.Namespace {
 func (b *builder) checkedPorts(sw *model.Switch, want []string) {
 	alias := map[string]string{}
 	for _, p := range b.order {
-		if a := b.ports[p].Table("PORT").Row(p).Get("alias"); a != nil && a.Value != "" {
+		if a := b.ports[p].row.Get("alias"); a != nil && a.Value != "" {
 			alias[a.Value] = p
 		}
 	}
@@ -170,15 +183,13 @@ func (b *builder) checkedPorts(sw *model.Switch, want []string) {
 }
 
 func (b *builder) adminUp(port string) bool {
-	f := b.ports[port].Table("PORT").Row(port).Get("admin_status")
+	f := b.ports[port].row.Get("admin_status")
 	return f != nil && f.Value == "up"
 }
 
 func (b *builder) portPos(port string) source.Pos {
-	if ns := b.ports[port]; ns != nil {
-		if r := ns.Table("PORT").Row(port); r != nil {
-			return r.Pos
-		}
+	if pr := b.ports[port]; pr != nil {
+		return pr.row.Pos
 	}
 	return source.Pos{File: b.file}
 }
@@ -293,9 +304,9 @@ func ASIC(cfg *configdb.Config) string {
 
 // addPort gives port its QoS, MTU, speed and PFC watchdog.
 func (b *builder) addPort(sw *model.Switch, port string) {
-	ns := b.ports[port]
+	pr := b.ports[port]
+	ns, row := pr.ns, pr.row
 	sw.PortQoS[port] = b.portQoS(port, ns)
-	row := ns.Table("PORT").Row(port)
 	if f := row.Get("mtu"); f != nil {
 		if n, err := strconv.Atoi(f.Value); err == nil {
 			sw.MTU[port] = model.Explicit(n, f.Pos)
@@ -311,9 +322,17 @@ func (b *builder) addPort(sw *model.Switch, port string) {
 		if sw.Flow.Speed == nil {
 			sw.Flow.Speed = make(map[string]model.Value[string], len(b.order))
 		}
-		sw.Flow.Speed[port] = model.Explicit(speedName(f.Value), f.Pos)
+		name, ok := b.speeds[f.Value]
+		if !ok {
+			if b.speeds == nil {
+				b.speeds = map[string]string{}
+			}
+			name = speedName(f.Value)
+			b.speeds[f.Value] = name
+		}
+		sw.Flow.Speed[port] = model.Explicit(name, f.Pos)
 	}
-	b.watchdog(sw, port, ns)
+	b.watchdog(sw, port, pr)
 }
 
 // speedName spells PORT.speed (Mb/s, "400000") as NVUE does ("400G").
@@ -331,17 +350,17 @@ func speedName(mbps string) string {
 // (src/sonic-yang-models/yang-models/sonic-pfcwd.yang; sonic-net/sonic-swss
 // orchagent/qosorch.cpp, pfcwd_sw_enable). A port without a PFC_WD row has
 // no watchdog.
-func (b *builder) watchdog(sw *model.Switch, port string, ns *configdb.Namespace) {
+func (b *builder) watchdog(sw *model.Switch, port string, pr *portRows) {
 	if sw.Flow.Watchdog == nil {
 		sw.Flow.Watchdog = map[string]model.Value[bool]{}
 	}
-	r := ns.Table("PFC_WD").Row(port)
+	r := pr.ns.Table("PFC_WD").Row(port)
 	if r == nil {
 		return
 	}
 	on := true
 	pos := r.Pos
-	if f := ns.Table("PORT_QOS_MAP").Row(port).Get("pfcwd_sw_enable"); f != nil && strings.TrimSpace(f.Value) == "" {
+	if f := b.mapsOf(port, pr.ns).row.Get("pfcwd_sw_enable"); f != nil && strings.TrimSpace(f.Value) == "" {
 		on, pos = false, f.Pos
 	}
 	sw.Flow.Watchdog[port] = model.Explicit(on, pos)
