@@ -901,10 +901,10 @@ func (p *parser) find(fs []Field, name string) int {
 // or asked for by Get).
 const maxScan = 32
 
-// strings is a slice of n strings cut from a shared block: a
-// configuration has thousands of short lists, and lives as a whole.
-// setRows gives a table its rows, in file order, in a map made at its size.
-func (p *parser) setRows(t *Table, rows []*Row) {
+// setRows gives a table its rows, in file order, in a map made at its
+// size; false when two rows have one key (the map has fewer), which
+// nestedTable's rows never have.
+func (p *parser) setRows(t *Table, rows []*Row) bool {
 	t.Rows = make(map[string]*Row, len(rows))
 	if len(rows) > 0 {
 		t.Keys = p.strings(len(rows))
@@ -913,8 +913,11 @@ func (p *parser) setRows(t *Table, rows []*Row) {
 		t.Keys[i] = r.Key
 		t.Rows[r.Key] = r
 	}
+	return len(t.Rows) == len(rows)
 }
 
+// strings is a slice of n strings cut from a shared block: a
+// configuration has thousands of short lists, and lives as a whole.
 func (p *parser) strings(n int) []string {
 	if n > len(p.strs) {
 		if n > block*8 {

@@ -580,8 +580,9 @@ func TestScannedTables(t *testing.T) {
 
 // Plain tables read as the decoder reads them, edge by edge: blanks,
 // empty objects and lists, non-ASCII text, a raw tab in a string, stray
-// commas, long rows (indexed) with and without a name given twice, tables
-// given twice or also flat, namespaces; and so does the top level read
+// commas, long rows (indexed) with and without a name given twice, a row
+// given twice in a table read and in one scanned, tables given twice or
+// also flat, namespaces; and so does the top level read
 // without the decoder: flat rows, "bgpraw", namespaces first or later,
 // escapes in a key, bad JSON around the tables.
 func TestPlainMatchesDecoder(t *testing.T) {
@@ -602,6 +603,8 @@ func TestPlainMatchesDecoder(t *testing.T) {
 		"{\"CABLE_LENGTH\": {\"AZURE\": {\"f0\": \"0\", \"f1\": \"1\", \"f2\": \"2\", \"f3\": \"3\", \"f4\": \"4\", \"f5\": \"5\", \"f6\": \"6\", \"f7\": \"7\", \"f8\": \"8\", \"f9\": \"9\", \"f10\": \"10\", \"f11\": \"11\", \"f12\": \"12\", \"f13\": \"13\", \"f14\": \"14\", \"f15\": \"15\", \"f16\": \"16\", \"f17\": \"17\", \"f18\": \"18\", \"f19\": \"19\", \"f20\": \"20\", \"f21\": \"21\", \"f22\": \"22\", \"f23\": \"23\", \"f24\": \"24\", \"f25\": \"25\", \"f26\": \"26\", \"f27\": \"27\", \"f28\": \"28\", \"f29\": \"29\", \"f30\": \"30\", \"f31\": \"31\", \"f32\": \"32\", \"f33\": \"33\", \"f34\": \"34\", \"f35\": \"35\", \"f36\": \"36\", \"f37\": \"37\", \"f38\": \"38\", \"f39\": \"39\", \"f3\": \"x\"}}}",
 		"{\"VLAN\": {\"AZURE\": {\"f0\": \"0\", \"f1\": \"1\", \"f2\": \"2\", \"f3\": \"3\", \"f4\": \"4\", \"f5\": \"5\", \"f6\": \"6\", \"f7\": \"7\", \"f8\": \"8\", \"f9\": \"9\", \"f10\": \"10\", \"f11\": \"11\", \"f12\": \"12\", \"f13\": \"13\", \"f14\": \"14\", \"f15\": \"15\", \"f16\": \"16\", \"f17\": \"17\", \"f18\": \"18\", \"f19\": \"19\", \"f20\": \"20\", \"f21\": \"21\", \"f22\": \"22\", \"f23\": \"23\", \"f24\": \"24\", \"f25\": \"25\", \"f26\": \"26\", \"f27\": \"27\", \"f28\": \"28\", \"f29\": \"29\", \"f30\": \"30\", \"f31\": \"31\", \"f32\": \"32\", \"f33\": \"33\", \"f34\": \"34\", \"f35\": \"35\", \"f36\": \"36\", \"f37\": \"37\", \"f38\": \"38\", \"f39\": \"39\", \"f3\": \"x\"}}}",
 		"{\"PORT\": {\"a\": {\"x\": \"1\"}}, \"PORT\": {\"b\": {\"y\": \"2\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}, \"b\": {}, \"a\": {\"y\": \"2\"}}}",
+		"{\"VLAN\": {\"a\": {\"x\": \"1\"}, \"b\": {}, \"a\": {\"y\": \"2\"}}}",
 		"{\"VLAN\": {\"a\": {\"x\": \"1\"}}, \"VLAN|b\": {\"y\": \"2\"}}",
 		"{\"VLAN|b\": {\"y\": \"2\"}, \"VLAN\": {\"a\": {\"x\": \"1\"}}}",
 		"{\"localhost\": {\"PORT\": {\"a\": {\"x\": \"1\"}}, \"VLAN\": {\"v\": {}}}, \"asic0\": {\"PORT\": {}}}",
