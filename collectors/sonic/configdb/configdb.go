@@ -24,6 +24,7 @@ package configdb
 
 import (
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -88,7 +89,8 @@ type Table struct {
 type Row struct {
 	// Key is the row's key as written after the table name: "Ethernet0|3".
 	Key string
-	Pos source.Pos
+	// at is the key's position (Pos).
+	at position
 	// Fields are the row's fields in file order; a field given twice is
 	// in the place of its first, with the last value. They are one array
 	// rather than a map: a row has a handful of fields, which a scan finds
@@ -107,8 +109,48 @@ type Field struct {
 	Value string
 	// List holds a JSON array's elements; nil for a string.
 	List []string
-	// Pos is the field's key.
-	Pos source.Pos
+	// at is the key's position (Pos).
+	at position
+}
+
+// position is where a row's or a field's key is written: its line and
+// column, and the file's name, which every position of a file shares. A
+// file has thousands of rows and fields: a source.Pos in each held its own
+// copy of the name, 16 bytes of a field's 88.
+type position struct {
+	file      *string
+	line, col int32
+}
+
+func (p position) pos() source.Pos {
+	pos := source.Pos{Line: int(p.line), Column: int(p.col)}
+	if p.file != nil {
+		pos.File = *p.file
+	}
+	return pos
+}
+
+// positionOf is pos as a position, for a row or field built rather than
+// parsed.
+func positionOf(pos source.Pos) position {
+	p := position{line: int32(min(pos.Line, math.MaxInt32)), col: int32(min(pos.Column, math.MaxInt32))}
+	if pos.File != "" {
+		p.file = &pos.File
+	}
+	return p
+}
+
+// Pos is where the row's key is.
+func (r *Row) Pos() source.Pos { return r.at.pos() }
+
+// Pos is where the field's name is.
+func (f *Field) Pos() source.Pos { return f.at.pos() }
+
+// WithPos is f at pos, for a caller that builds a configuration rather
+// than parsing one.
+func (f Field) WithPos(pos source.Pos) Field {
+	f.at = positionOf(pos)
+	return f
 }
 
 // Table returns the namespace's table name, nil when absent (or when n is
@@ -175,7 +217,7 @@ func (r *Row) Names() []string {
 // configuration rather than parsing one; a name given twice keeps its
 // first place and the last field.
 func NewRow(key string, pos source.Pos, fields ...Field) *Row {
-	r := &Row{Key: key, Pos: pos}
+	r := &Row{Key: key, at: positionOf(pos)}
 	for _, f := range fields {
 		if g := r.Get(f.Name); g != nil {
 			*g = f
@@ -199,7 +241,7 @@ func (r *Row) Set(f Field) {
 		*g = f
 		return
 	}
-	*r = *NewRow(r.Key, r.Pos, append(slices.Clip(r.Fields), f)...)
+	*r = *NewRow(r.Key, r.Pos(), append(slices.Clip(r.Fields), f)...)
 }
 
 // Namespace returns the namespace name ("" on a single-ASIC switch), nil

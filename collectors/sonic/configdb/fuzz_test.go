@@ -96,9 +96,9 @@ func FuzzParse(f *testing.F) {
 				}
 				for _, rk := range tbl.Keys {
 					r := tbl.Rows[rk]
-					key("row", r.Pos, rk, tn+"|"+rk)
+					key("row", r.Pos(), rk, tn+"|"+rk)
 					for i, f := range r.Fields {
-						key("field", f.Pos, f.Name)
+						key("field", f.Pos(), f.Name)
 						if r.Get(f.Name) != &r.Fields[i] {
 							t.Fatalf("row %s: field %q given twice, or Get does not find it", rk, f.Name)
 						}
@@ -149,9 +149,9 @@ func dump(c *Config, err error) string {
 			fmt.Fprintf(&b, " table %s %v %d\n", tn, tbl.Pos, len(tbl.Rows))
 			for _, rk := range tbl.Keys {
 				r := tbl.Rows[rk]
-				fmt.Fprintf(&b, "  row %q %q %v\n", rk, r.Key, r.Pos)
+				fmt.Fprintf(&b, "  row %q %q %v\n", rk, r.Key, r.Pos())
 				for _, f := range r.Fields {
-					fmt.Fprintf(&b, "   %q=%q %q %v %v\n", f.Name, f.Value, f.List, f.List == nil, f.Pos)
+					fmt.Fprintf(&b, "   %q=%q %q %v %v\n", f.Name, f.Value, f.List, f.List == nil, f.Pos())
 				}
 			}
 		}

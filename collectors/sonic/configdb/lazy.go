@@ -32,8 +32,9 @@ func ReadWithFile(table string) bool { return readTables[table] }
 // them needs.
 type lazyTable struct {
 	once       sync.Once
-	file, copy string // the file's name and text
-	start, end int    // the table's value
+	file       *string // the file's name
+	copy       string  // and text
+	start, end int     // the table's value
 }
 
 // load reads a table that was only scanned (t may be nil, or read).
@@ -43,7 +44,7 @@ func (t *Table) load() {
 	}
 	l := t.lazy
 	l.once.Do(func() {
-		p := &parser{file: l.file, copy: l.copy, end: l.end}
+		p := &parser{file: *l.file, fileName: l.file, copy: l.copy, end: l.end}
 		// The scan found it plain: it reads so again.
 		p.plain(l.start, t)
 	})
@@ -173,7 +174,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			// A key given twice is found when the rows fill the table's
 			// map, at its end (setRows).
 			r = p.newRow()
-			r.Key, r.Pos = key, p.pos(koff)
+			r.Key, r.at = key, p.at(koff)
 			rows = append(rows, r)
 		}
 		empty, ok := open('{')
@@ -215,7 +216,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			f := &fs[len(fs)-1]
 			f.Name, f.Value, f.List = name, "", nil
 			if t != nil {
-				f.Pos = p.pos(foff)
+				f.at = p.at(foff)
 			}
 			if i < len(d) && d[i] == '[' {
 				emptyList, _ := open('[')

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,6 +56,10 @@ func ParseOwned(file string, data []byte) (*Config, error) {
 // table with the decoder, as FuzzParse's reference.
 func parse(file string, data []byte, text string, decoderOnly bool) (*Config, error) {
 	p := &parser{file: file, data: data, copy: text, decoderOnly: decoderOnly}
+	// Its own allocation: a pointer into the parser would keep the
+	// parser's buffers as long as the Config.
+	name := file
+	p.fileName = &name
 	p.rowIndex = map[string]int{}
 	base := 0
 	if bytes.HasPrefix(data, bom) {
@@ -106,12 +111,14 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 
 type parser struct {
 	file string
-	data []byte
-	// at is the offset of the last position, line its line (from 0),
+	// fileName is file, shared by every row's and field's position.
+	fileName *string
+	data     []byte
+	// last is the offset of the last position, line its line (from 0),
 	// lineStart the offset of that line's first byte.
-	at, line, lineStart int
-	dec                 *jsontext.Decoder
-	base                int // offset in data of dec's first byte
+	last, line, lineStart int
+	dec                   *jsontext.Decoder
+	base                  int // offset in data of dec's first byte
 	// tok is the last token read; it is valid until the next read.
 	tok jsontext.Token
 	// copy is data as one string, which the strings read are cut from:
@@ -179,18 +186,30 @@ func (p *parser) reset(base int, body []byte) {
 // position and off are counted, as offsets mostly grow a few lines at a
 // time (and go back to a table's start when the decoder reads it again).
 func (p *parser) pos(off int) source.Pos {
+	line, col := p.lineCol(off)
+	return source.Pos{File: p.file, Line: line, Column: col}
+}
+
+// at is pos as a row's or field's position.
+func (p *parser) at(off int) position {
+	line, col := p.lineCol(off)
+	return position{file: p.fileName, line: int32(min(line, math.MaxInt32)), col: int32(min(col, math.MaxInt32))}
+}
+
+// lineCol are the line and column (from 1) of data[off].
+func (p *parser) lineCol(off int) (line, col int) {
 	off = min(max(off, 0), len(p.copy))
-	if off < p.at {
-		p.line -= strings.Count(p.copy[off:p.at], "\n")
+	if off < p.last {
+		p.line -= strings.Count(p.copy[off:p.last], "\n")
 		p.lineStart = strings.LastIndexByte(p.copy[:off], '\n') + 1
-		p.at = off
+		p.last = off
 	}
-	if n := strings.Count(p.copy[p.at:off], "\n"); n > 0 {
+	if n := strings.Count(p.copy[p.last:off], "\n"); n > 0 {
 		p.line += n
-		p.lineStart = p.at + strings.LastIndexByte(p.copy[p.at:off], '\n') + 1
+		p.lineStart = p.last + strings.LastIndexByte(p.copy[p.last:off], '\n') + 1
 	}
-	p.at = off
-	return source.Pos{File: p.file, Line: p.line + 1, Column: off - p.lineStart + 1}
+	p.last = off
+	return p.line + 1, off - p.lineStart + 1
 }
 
 // errAt is an error or a note at data[off]; the message leads with the
@@ -447,7 +466,7 @@ func (p *parser) plainTop() (ok bool, err error) {
 				if readTables[name] {
 					end, read = p.plain(i, t)
 				} else if end, read = p.plain(i, nil); read {
-					t.lazy = &lazyTable{file: p.file, copy: p.copy, start: i, end: end}
+					t.lazy = &lazyTable{file: p.fileName, copy: p.copy, start: i, end: end}
 				}
 				if read {
 					ns.Tables[name] = t
@@ -723,7 +742,7 @@ func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
 			return err
 		}
 		if i, ok := p.rowIndex[k]; ok {
-			p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", k, name, rows[i].Pos.Line)
+			p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", k, name, rows[i].at.line)
 			rows[i] = r
 			continue
 		}
@@ -764,7 +783,7 @@ func (p *parser) plainTable(ns *Namespace, name string, koff int) (ok bool, err 
 		return false, p.errAt(off, "table %s: read to offset %d, skipped to %d", name, end, got)
 	}
 	if !read {
-		t.lazy = &lazyTable{file: p.file, copy: p.copy, start: off, end: end}
+		t.lazy = &lazyTable{file: p.fileName, copy: p.copy, start: off, end: end}
 	}
 	ns.Tables[name] = t
 	ns.Order = append(ns.Order, name)
@@ -793,7 +812,7 @@ func (p *parser) flatRow(ns *Namespace, k string, koff int) error {
 // addRow adds r to t, in the place of a row of the same key.
 func (p *parser) addRow(t *Table, r *Row, koff int) {
 	if old := t.Rows[r.Key]; old != nil {
-		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", r.Key, t.Name, old.Pos.Line)
+		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", r.Key, t.Name, old.at.line)
 	} else {
 		t.Keys = append(t.Keys, r.Key)
 	}
@@ -810,7 +829,7 @@ func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
 		return nil, p.errAt(off, "row %q of table %s is %s, not an object of fields", key, t.Name, describe(kind))
 	}
 	r := p.newRow()
-	*r = Row{Key: key, Pos: p.pos(koff)}
+	*r = Row{Key: key, at: p.at(koff)}
 	// The fields are gathered first, so that the row's are cut from a
 	// shared block at their number once.
 	fs := p.scratch[:0]
@@ -831,7 +850,7 @@ func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
 			continue
 		}
 		if i := p.find(fs, name); i >= 0 {
-			p.note(foff, "field %q of %s|%s given twice (first at line %d); the last wins", name, t.Name, key, fs[i].Pos.Line)
+			p.note(foff, "field %q of %s|%s given twice (first at line %d); the last wins", name, t.Name, key, fs[i].at.line)
 			fs[i] = f
 			continue
 		}
@@ -936,7 +955,7 @@ func (p *parser) field(t *Table, r *Row, name string, foff int) (f Field, ok boo
 	if err != nil {
 		return f, false, err
 	}
-	f = Field{Name: name, Pos: p.pos(foff)}
+	f = Field{Name: name, at: p.at(foff)}
 	switch kind {
 	case '"':
 		f.Value = p.str(off)

@@ -46,12 +46,12 @@ func TestPositions(t *testing.T) {
 		want string
 	}{
 		{"table SCHEDULER", ns.Table("SCHEDULER").Pos, qos + ":106:5"},
-		{"row scheduler.1", sched.Pos, qos + ":111:9"},
-		{"field scheduler.1.weight", sched.Get("weight").Pos, qos + ":113:13"},
+		{"row scheduler.1", sched.Pos(), qos + ":111:9"},
+		{"field scheduler.1.weight", sched.Get("weight").Pos(), qos + ":113:13"},
 		{"table PORT_QOS_MAP", pqm.Pos, qos + ":116:5"},
-		{"row Ethernet0", eth0.Pos, qos + ":120:9"},
+		{"row Ethernet0", eth0.Pos(), qos + ":120:9"},
 		// "pfc_enable"      : "3,4": blanks before the colon.
-		{"field Ethernet0.pfc_enable", eth0.Get("pfc_enable").Pos, qos + ":125:13"},
+		{"field Ethernet0.pfc_enable", eth0.Get("pfc_enable").Pos(), qos + ":125:13"},
 	} {
 		if at(tc.got) != tc.want {
 			t.Errorf("%s at %s, want %s", tc.what, at(tc.got), tc.want)
@@ -80,8 +80,8 @@ func TestPositions(t *testing.T) {
 	if r == nil {
 		t.Fatalf("%s: no BUFFER_PG|Ethernet20|3-4", flat)
 	}
-	if at(pg.Pos) != flat+":2:5" || at(r.Pos) != flat+":23:5" || at(r.Get("profile").Pos) != flat+":24:9" {
-		t.Errorf("%s: BUFFER_PG at %s, Ethernet20|3-4 at %s, profile at %s; want :2:5, :23:5, :24:9", flat, at(pg.Pos), at(r.Pos), at(r.Get("profile").Pos))
+	if at(pg.Pos) != flat+":2:5" || at(r.Pos()) != flat+":23:5" || at(r.Get("profile").Pos()) != flat+":24:9" {
+		t.Errorf("%s: BUFFER_PG at %s, Ethernet20|3-4 at %s, profile at %s; want :2:5, :23:5, :24:9", flat, at(pg.Pos), at(r.Pos()), at(r.Get("profile").Pos()))
 	}
 	if v := r.Get("profile").Value; v != "pg_lossless_100000_5m_profile" {
 		t.Errorf("BUFFER_PG|Ethernet20|3-4.profile = %q, want pg_lossless_100000_5m_profile (the sample rendering, testdata/SOURCE.md)", v)
@@ -136,8 +136,8 @@ func TestLeafList(t *testing.T) {
 	if !slices.Equal(e.List, want) || e.Value != strings.Join(want, ",") {
 		t.Errorf("ecmp_hash = %q %q, want %q", e.List, e.Value, want)
 	}
-	if at(e.Pos) != f+":379:17" {
-		t.Errorf("ecmp_hash at %s, want %s:379:17", at(e.Pos), f)
+	if at(e.Pos()) != f+":379:17" {
+		t.Errorf("ecmp_hash at %s, want %s:379:17", at(e.Pos()), f)
 	}
 	if a := h.Get("ecmp_hash_algorithm"); a.Value != "CRC" || a.List != nil {
 		t.Errorf("ecmp_hash_algorithm = %q %q, want a string CRC", a.Value, a.List)
@@ -158,8 +158,8 @@ func TestDuplicates(t *testing.T) {
 		t.Errorf("PFC_WD in Order %d times, want once", strings.Count(strings.Join(ns.Order, " "), "PFC_WD"))
 	}
 	dm := ns.Table("DEVICE_METADATA").Row("localhost")
-	if bm := dm.Get("buffer_model"); bm.Pos.Line != 418 || dm.Names()[0] != "buffer_model" {
-		t.Errorf("buffer_model at line %d, first name %q: want the last (418) in the first place", bm.Pos.Line, dm.Names()[0])
+	if bm := dm.Get("buffer_model"); bm.Pos().Line != 418 || dm.Names()[0] != "buffer_model" {
+		t.Errorf("buffer_model at line %d, first name %q: want the last (418) in the first place", bm.Pos().Line, dm.Names()[0])
 	}
 	var lines []int
 	for _, n := range c.Notes {
@@ -537,7 +537,7 @@ func TestScannedTables(t *testing.T) {
 	}
 	vlan := ns.Table("VLAN")
 	r := vlan.Row("Vlan111")
-	if at(vlan.Pos) != pos(tableAt) || r == nil || at(r.Pos) != pos(rowAt) || at(r.Get("vlanid").Pos) != pos(fieldAt) || r.Get("vlanid").Value != "111" {
+	if at(vlan.Pos) != pos(tableAt) || r == nil || at(r.Pos()) != pos(rowAt) || at(r.Get("vlanid").Pos()) != pos(fieldAt) || r.Get("vlanid").Value != "111" {
 		t.Errorf("VLAN at %s, Vlan111 %+v: want %s, %s, vlanid 111 at %s", at(vlan.Pos), r, pos(tableAt), pos(rowAt), pos(fieldAt))
 	}
 

@@ -26,7 +26,7 @@ import (
 func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 	bs := &model.SwitchBuffers{Lossless: map[string][]model.LosslessPG{}}
 	if f := b.meta.Get("buffer_model"); f != nil {
-		bs.Model = model.Explicit(f.Value, f.Pos)
+		bs.Model = model.Explicit(f.Value, f.Pos())
 	} else {
 		pos := b.rowPos(b.meta)
 		bs.Model = model.Value[string]{V: "traditional", Origin: model.NewOrigin(pos, "DEVICE_METADATA sets no buffer_model: traditional, the YANG default"), Known: true}
@@ -61,7 +61,7 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 					pg = n
 				}
 			}
-			bs.Lossless[port] = append(bs.Lossless[port], model.LosslessPG{Priority: p, PG: pg, Pos: m.pfc.Pos})
+			bs.Lossless[port] = append(bs.Lossless[port], model.LosslessPG{Priority: p, PG: pg, Pos: m.pfc.Pos()})
 		}
 	}
 	return bs
@@ -83,12 +83,12 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 	for _, k := range b.ports[port].pgs {
 		_, idx, _ := strings.Cut(k, "|")
 		r := t.Rows[k]
-		e := model.BufferPG{Port: port, PGs: b.pgRange(idx), Pos: r.Pos}
+		e := model.BufferPG{Port: port, PGs: b.pgRange(idx), Pos: r.Pos()}
 		pf := r.Get("profile")
 		name := ""
 		if pf != nil {
 			_, name = configdb.Ref(pf.Value)
-			e.Pos = pf.Pos
+			e.Pos = pf.Pos()
 		}
 		switch {
 		case name == "" || name == "NULL":

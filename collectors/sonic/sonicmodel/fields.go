@@ -44,7 +44,7 @@ func (b *builder) unknownFields() {
 						continue
 					}
 					seen[tf{tname, f.Name}] = true
-					b.notes = append(b.notes, b.errAt(f.Pos, "%s|%s: unknown field %q, not read", tname, k, f.Name))
+					b.notes = append(b.notes, b.errAt(f.Pos(), "%s|%s: unknown field %q, not read", tname, k, f.Name))
 				}
 			}
 		}

@@ -247,7 +247,7 @@ func (b *builder) portQoS(port string, ns *configdb.Namespace) *model.QoS {
 // file.
 func (b *builder) rowPos(r *configdb.Row) source.Pos {
 	if r != nil {
-		return r.Pos
+		return r.Pos()
 	}
 	return source.Pos{File: b.file}
 }
@@ -266,7 +266,7 @@ func (b *builder) mapRow(ns *configdb.Namespace, table string, f *configdb.Field
 	r := refRow(ns, table, f)
 	if r == nil && f != nil {
 		_, name := configdb.Ref(f.Value)
-		b.problems = append(b.problems, b.errAt(f.Pos, "%s names %s|%s, which the configuration does not define", f.Name, table, name))
+		b.problems = append(b.problems, b.errAt(f.Pos(), "%s names %s|%s, which the configuration does not define", f.Name, table, name))
 	}
 	return r
 }
@@ -289,7 +289,7 @@ func (b *builder) lookup(r *configdb.Row, key string, max int) (int, *configdb.F
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(f.Value))
 	if err != nil || n < 0 || n > max {
-		b.problems = append(b.problems, b.errAt(f.Pos, "%q is not a number from 0 to %d", f.Value, max))
+		b.problems = append(b.problems, b.errAt(f.Pos(), "%q is not a number from 0 to %d", f.Value, max))
 		return 0, f, false
 	}
 	return n, f, true
@@ -301,11 +301,11 @@ func (b *builder) classify(q *model.QoS, m maps) {
 	rowPos := b.rowPos(m.row)
 	switch {
 	case m.dscp != nil && m.dot1p != nil:
-		q.Trust = model.Explicit("both", m.dscp.Pos)
+		q.Trust = model.Explicit("both", m.dscp.Pos())
 	case m.dscp != nil:
-		q.Trust = model.Explicit("l3", m.dscp.Pos)
+		q.Trust = model.Explicit("l3", m.dscp.Pos())
 	case m.dot1p != nil:
-		q.Trust = model.Explicit("l2", m.dot1p.Pos)
+		q.Trust = model.Explicit("l2", m.dot1p.Pos())
 	default:
 		q.Trust = model.Value[string]{V: "port", Origin: model.NewOrigin(rowPos, "no dscp_to_tc_map or dot1p_to_tc_map: every packet gets "+whyDefaultTC), Known: true}
 	}
@@ -324,13 +324,13 @@ func (b *builder) mapEntry(r *configdb.Row, ref *configdb.Field, key, what strin
 		if ref == nil {
 			return b.defaulted(rowPos, 0, "no "+what+" map bound: "+whyDefaultTC)
 		}
-		return b.defaulted(ref.Pos, 0, ref.Value+" is not defined: "+whyDefaultTC)
+		return b.defaulted(ref.Pos(), 0, ref.Value+" is not defined: "+whyDefaultTC)
 	}
 	if tc, f, ok := b.lookup(r, key, 15); ok {
-		return model.Explicit(tc, f.Pos)
+		return model.Explicit(tc, f.Pos())
 	}
 	_, name := configdb.Ref(ref.Value)
-	return b.defaulted(r.Pos, 0, fmt.Sprintf("%s %s is not in %s: %s", what, key, name, whyDefaultTC))
+	return b.defaulted(r.Pos(), 0, fmt.Sprintf("%s %s is not in %s: %s", what, key, name, whyDefaultTC))
 }
 
 func refValue(f *configdb.Field, table string, rowPos source.Pos) model.Value[string] {
@@ -338,7 +338,7 @@ func refValue(f *configdb.Field, table string, rowPos source.Pos) model.Value[st
 		return model.Value[string]{V: "", Origin: model.NewOrigin(rowPos, "no "+table+" bound"), Known: true}
 	}
 	_, name := configdb.Ref(f.Value)
-	return model.Explicit(name, f.Pos)
+	return model.Explicit(name, f.Pos())
 }
 
 // pfcOf: pfc_enable lists the PFC priorities of the port. The model reads a
@@ -356,18 +356,18 @@ func (b *builder) pfcOf(q *model.QoS, m maps) {
 			}
 			n, err := strconv.Atoi(s)
 			if err != nil || n < 0 || n > 7 {
-				b.problems = append(b.problems, b.errAt(m.pfc.Pos, "pfc_enable %q: %q is not a priority from 0 to 7", m.pfc.Value, s))
+				b.problems = append(b.problems, b.errAt(m.pfc.Pos(), "pfc_enable %q: %q is not a priority from 0 to 7", m.pfc.Value, s))
 				continue
 			}
 			on = append(on, n)
 		}
-		q.PFCProfile = model.Explicit("pfc_enable "+m.pfc.Value, m.pfc.Pos)
+		q.PFCProfile = model.Explicit("pfc_enable "+m.pfc.Value, m.pfc.Pos())
 	} else {
 		q.PFCProfile = model.Value[string]{V: "", Origin: model.NewOrigin(rowPos, "no pfc_enable"), Known: true}
 	}
 	for p := range q.PFC {
 		if m.pfc != nil {
-			q.PFC[p] = model.Explicit(slices.Contains(on, p), m.pfc.Pos)
+			q.PFC[p] = model.Explicit(slices.Contains(on, p), m.pfc.Pos())
 		} else {
 			q.PFC[p] = model.Value[bool]{V: false, Origin: model.NewOrigin(rowPos, "no pfc_enable: PFC off"), Known: true}
 		}
@@ -377,27 +377,27 @@ func (b *builder) pfcOf(q *model.QoS, m maps) {
 	// (src/sonic-yang-models/yang-models/sonic-port.yang, pfc_asym).
 	dir := model.Value[bool]{V: true, Origin: model.NewOrigin(rowPos, "PFC both ways (PORT pfc_asym off, the default)"), Known: true}
 	if m.pfcAsym != nil {
-		dir = model.Explicit(true, m.pfcAsym.Pos)
+		dir = model.Explicit(true, m.pfcAsym.Pos())
 	}
 	q.PFCRx, q.PFCTx = dir, dir
 	tcQueue := b.mapRow(m.ns, "TC_TO_QUEUE_MAP", m.tcQueue)
 	pfcQueue := b.mapRow(m.ns, "MAP_PFC_PRIORITY_TO_QUEUE", m.pfcQueue)
 	for _, p := range on {
 		if qt, _, ok := b.lookup(tcQueue, strconv.Itoa(p), 9); ok && qt != p && m.tcQueue != nil {
-			b.notes = append(b.notes, b.errAt(m.tcQueue.Pos, "%s sends TC %d to queue %d: the model reads PFC priority %d as TC %d and queue %d", m.tcQueue.Value, p, qt, p, p, p))
+			b.notes = append(b.notes, b.errAt(m.tcQueue.Pos(), "%s sends TC %d to queue %d: the model reads PFC priority %d as TC %d and queue %d", m.tcQueue.Value, p, qt, p, p, p))
 		}
 		if qp, _, ok := b.lookup(pfcQueue, strconv.Itoa(p), 7); ok && qp != p {
-			b.notes = append(b.notes, b.errAt(m.pfcQueue.Pos, "%s pauses queue %d for PFC priority %d: the model reads them as the same number", m.pfcQueue.Value, qp, p))
+			b.notes = append(b.notes, b.errAt(m.pfcQueue.Pos(), "%s pauses queue %d for PFC priority %d: the model reads them as the same number", m.pfcQueue.Value, qp, p))
 		}
 	}
 	for t := range q.TC {
 		switch qt, f, ok := b.lookup(tcQueue, strconv.Itoa(t), 9); {
 		case ok:
-			q.TC[t] = model.Explicit(qt, f.Pos)
+			q.TC[t] = model.Explicit(qt, f.Pos())
 		case m.tcQueue == nil:
 			q.TC[t] = b.defaulted(rowPos, t, "no tc_to_queue_map: queue = TC assumed, as SONiC's stock AZURE map does (not verified for an unbound map)")
 		default:
-			q.TC[t] = b.defaulted(m.tcQueue.Pos, t, fmt.Sprintf("TC %d is not in %s: queue = TC assumed (not verified)", t, m.tcQueue.Value))
+			q.TC[t] = b.defaulted(m.tcQueue.Pos(), t, fmt.Sprintf("TC %d is not in %s: queue = TC assumed (not verified)", t, m.tcQueue.Value))
 		}
 	}
 }
@@ -427,11 +427,11 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 		schedNames = append(schedNames, name)
 		s := m.ns.Table("SCHEDULER").Row(name)
 		if s == nil {
-			b.problems = append(b.problems, b.errAt(sched.Pos, "scheduler names SCHEDULER|%s, which the configuration does not define", name))
+			b.problems = append(b.problems, b.errAt(sched.Pos(), "scheduler names SCHEDULER|%s, which the configuration does not define", name))
 		}
-		typ, typPos := "WRR", sched.Pos
+		typ, typPos := "WRR", sched.Pos()
 		if f := s.Get("type"); f != nil {
-			typ, typPos = strings.ToUpper(f.Value), f.Pos
+			typ, typPos = strings.ToUpper(f.Value), f.Pos()
 		}
 		if typ == "STRICT" {
 			q.Sched[i] = model.Explicit("strict", typPos)
@@ -442,9 +442,9 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 		weight[i], weightPos[i] = 1, typPos
 		if f := s.Get("weight"); f != nil {
 			if n, err := strconv.Atoi(f.Value); err == nil && n >= 1 && n <= 100 {
-				weight[i], weightPos[i] = n, f.Pos
+				weight[i], weightPos[i] = n, f.Pos()
 			} else {
-				b.problems = append(b.problems, b.errAt(f.Pos, "SCHEDULER|%s weight %q is not a number from 1 to 100", name, f.Value))
+				b.problems = append(b.problems, b.errAt(f.Pos(), "SCHEDULER|%s weight %q is not a number from 1 to 100", name, f.Value))
 			}
 		}
 		total += weight[i]
@@ -549,27 +549,27 @@ func (b *builder) queueECN(q *model.QoS, ns *configdb.Namespace, r *configdb.Row
 	_, name := configdb.Ref(wf.Value)
 	w := ns.Table("WRED_PROFILE").Row(name)
 	if w == nil {
-		b.problems = append(b.problems, b.errAt(wf.Pos, "wred_profile names WRED_PROFILE|%s, which the configuration does not define", name))
-		q.ECN[i] = model.Value[bool]{V: false, Origin: model.NewOrigin(wf.Pos, "the WRED profile is not defined"), Known: true}
-		q.ECNMin[i], q.ECNMax[i] = b.defaulted(wf.Pos, 0, "the WRED profile is not defined"), b.defaulted(wf.Pos, 0, "the WRED profile is not defined")
+		b.problems = append(b.problems, b.errAt(wf.Pos(), "wred_profile names WRED_PROFILE|%s, which the configuration does not define", name))
+		q.ECN[i] = model.BoundAt(wf.Pos(), false, "the WRED profile is not defined")
+		q.ECNMin[i], q.ECNMax[i] = b.defaulted(wf.Pos(), 0, "the WRED profile is not defined"), b.defaulted(wf.Pos(), 0, "the WRED profile is not defined")
 		return
 	}
 	ecn, green := w.Get("ecn"), w.Get("wred_green_enable")
 	switch {
 	case ecn == nil:
-		q.ECN[i] = model.Value[bool]{V: false, Origin: model.NewOrigin(w.Pos, "WRED_PROFILE|"+name+" sets no ecn: ecn_none"), Known: true}
+		q.ECN[i] = model.BoundAt(w.Pos(), false, "WRED_PROFILE|"+name+" sets no ecn: ecn_none")
 	case !ecnMarks[ecn.Value]:
-		q.ECN[i] = model.Explicit(false, ecn.Pos)
+		q.ECN[i] = model.Explicit(false, ecn.Pos())
 	case (green == nil || !strings.EqualFold(green.Value, "true")) && b.ecnAlone:
-		q.ECN[i] = model.Explicit(true, ecn.Pos)
+		q.ECN[i] = model.Explicit(true, ecn.Pos())
 	case green == nil || !strings.EqualFold(green.Value, "true"):
-		pos := w.Pos
+		pos := w.Pos()
 		if green != nil {
-			pos = green.Pos
+			pos = green.Pos()
 		}
 		q.ECN[i] = model.Value[bool]{V: false, Origin: model.NewOrigin(pos, "WRED_PROFILE|"+name+" has ecn "+ecn.Value+" but not wred_green_enable true: green packets are neither dropped nor marked"), Known: true}
 	default:
-		q.ECN[i] = model.Explicit(true, ecn.Pos)
+		q.ECN[i] = model.Explicit(true, ecn.Pos())
 	}
 	q.ECNMin[i] = b.threshold(w, "green_min_threshold")
 	q.ECNMax[i] = b.threshold(w, "green_max_threshold")
@@ -578,14 +578,14 @@ func (b *builder) queueECN(q *model.QoS, ns *configdb.Namespace, r *configdb.Row
 func (b *builder) threshold(w *configdb.Row, name string) model.Value[int] {
 	f := w.Get(name)
 	if f == nil {
-		return b.defaulted(w.Pos, 0, name+" not set")
+		return b.defaulted(w.Pos(), 0, name+" not set")
 	}
 	n, err := strconv.Atoi(f.Value)
 	if err != nil || n < 0 {
-		b.problems = append(b.problems, b.errAt(f.Pos, "%s %q is not a byte count", name, f.Value))
-		return b.defaulted(f.Pos, 0, name+" unreadable")
+		b.problems = append(b.problems, b.errAt(f.Pos(), "%s %q is not a byte count", name, f.Value))
+		return b.defaulted(f.Pos(), 0, name+" unreadable")
 	}
-	return model.Explicit(n, f.Pos)
+	return model.Explicit(n, f.Pos())
 }
 
 // cableOf reads CABLE_LENGTH (pattern "[0-9]+m", sonic-cable-length.yang).
@@ -601,9 +601,9 @@ func (b *builder) cableOf(q *model.QoS, m maps, port string) {
 	q.CableFrom = "CABLE_LENGTH|" + m.cableRow.Key
 	n, err := strconv.Atoi(strings.TrimSuffix(m.cable.Value, "m"))
 	if err != nil || !strings.HasSuffix(m.cable.Value, "m") {
-		b.problems = append(b.problems, b.errAt(m.cable.Pos, "cable length %q of %s is not a length in metres such as 40m", m.cable.Value, port))
-		q.CableLength = b.defaulted(m.cable.Pos, 0, "unreadable cable length")
+		b.problems = append(b.problems, b.errAt(m.cable.Pos(), "cable length %q of %s is not a length in metres such as 40m", m.cable.Value, port))
+		q.CableLength = b.defaulted(m.cable.Pos(), 0, "unreadable cable length")
 		return
 	}
-	q.CableLength = model.Explicit(n, m.cable.Pos)
+	q.CableLength = model.Explicit(n, m.cable.Pos())
 }

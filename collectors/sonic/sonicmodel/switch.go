@@ -189,7 +189,7 @@ func (b *builder) adminUp(port string) bool {
 
 func (b *builder) portPos(port string) source.Pos {
 	if pr := b.ports[port]; pr != nil {
-		return pr.row.Pos
+		return pr.row.Pos()
 	}
 	return source.Pos{File: b.file}
 }
@@ -263,7 +263,7 @@ func (b *builder) platform(sw *model.Switch) {
 	if f, name := platformOf(b.meta); f != nil {
 		sw.Flow.Platform = name
 		sw.Flow.ASIC = model.ASICOf(name)
-		sw.Flow.PlatformFrom = f.Pos
+		sw.Flow.PlatformFrom = f.Pos()
 	}
 }
 
@@ -309,14 +309,14 @@ func (b *builder) addPort(sw *model.Switch, port string) {
 	sw.PortQoS[port] = b.portQoS(port, ns)
 	if f := row.Get("mtu"); f != nil {
 		if n, err := strconv.Atoi(f.Value); err == nil {
-			sw.MTU[port] = model.Explicit(n, f.Pos)
+			sw.MTU[port] = model.Explicit(n, f.Pos())
 		} else {
-			b.problems = append(b.problems, b.errAt(f.Pos, "PORT|%s mtu %q is not a number", port, f.Value))
+			b.problems = append(b.problems, b.errAt(f.Pos(), "PORT|%s mtu %q is not a number", port, f.Value))
 		}
 	} else {
 		// portmgrd sets 9100 on a port whose PORT row has no mtu
 		// (sonic-net/sonic-swss cfgmgr/portmgr.h, DEFAULT_MTU_STR "9100").
-		sw.MTU[port] = model.Value[int]{V: 9100, Origin: model.NewOrigin(row.Pos, "no mtu: portmgrd's default 9100"), Known: true}
+		sw.MTU[port] = model.BoundAt(row.Pos(), 9100, "no mtu: portmgrd's default 9100")
 	}
 	if f := row.Get("speed"); f != nil {
 		if sw.Flow.Speed == nil {
@@ -330,7 +330,7 @@ func (b *builder) addPort(sw *model.Switch, port string) {
 			name = speedName(f.Value)
 			b.speeds[f.Value] = name
 		}
-		sw.Flow.Speed[port] = model.Explicit(name, f.Pos)
+		sw.Flow.Speed[port] = model.Explicit(name, f.Pos())
 	}
 	b.watchdog(sw, port, pr)
 }
@@ -359,9 +359,9 @@ func (b *builder) watchdog(sw *model.Switch, port string, pr *portRows) {
 		return
 	}
 	on := true
-	pos := r.Pos
+	pos := r.Pos()
 	if f := b.mapsOf(port, pr.ns).row.Get("pfcwd_sw_enable"); f != nil && strings.TrimSpace(f.Value) == "" {
-		on, pos = false, f.Pos
+		on, pos = false, f.Pos()
 	}
 	sw.Flow.Watchdog[port] = model.Explicit(on, pos)
 }
@@ -387,7 +387,7 @@ func (b *builder) ecmp(sw *model.Switch) {
 			}
 		}
 		for _, e := range model.ECMPFields {
-			sw.ECMP[e.Name] = model.Explicit(on[e.Name], f.Pos)
+			sw.ECMP[e.Name] = model.Explicit(on[e.Name], f.Pos())
 		}
 		return
 	}
