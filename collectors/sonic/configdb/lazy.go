@@ -68,14 +68,32 @@ var seed = maphash.MakeSeed()
 func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 	d := p.copy[:p.end]
 	i := off + 1
+	// The lines are counted as the blanks are skipped: a plain table's
+	// strings hold no newline, so every one is in ws, and a key's
+	// position costs no count of its own (lineCol). line is the line of
+	// d[i] (from 0), lineStart that line's first byte.
+	line, col := p.lineCol(off)
+	line, lineStart := line-1, off-(col-1)
+	at := func(off int) position {
+		// Lines and columns fit: no device file is 2 GiB.
+		return position{file: p.fileName, line: int32(line + 1), col: int32(off - lineStart + 1)}
+	}
 	ws := func() {
-		for i < len(d) && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r') {
-			i++
-			// An indented file's blanks are mostly runs of spaces after
-			// a newline (sonic-cfggen prints with indent=4): eight at a
-			// time, in one comparison.
-			for i+8 <= len(d) && d[i:i+8] == "        " {
-				i += 8
+		for i < len(d) {
+			switch d[i] {
+			case ' ', '\t', '\r':
+				i++
+			case '\n':
+				i++
+				line, lineStart = line+1, i
+				// An indented file's blanks are mostly runs of spaces
+				// after a newline (sonic-cfggen prints with indent=4):
+				// eight at a time, in one comparison.
+				for i+8 <= len(d) && d[i:i+8] == "        " {
+					i += 8
+				}
+			default:
+				return
 			}
 		}
 	}
@@ -85,14 +103,13 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			return 0, 0, false
 		}
 		a = i + 1
-		for j := a; j < len(d); j++ {
-			switch c := d[j]; {
-			case c == '"':
-				i = j + 1
-				return a, j, true
-			case c == '\\' || c < 0x20:
-				return 0, 0, false
-			}
+		j := a
+		for j < len(d) && !strStop[d[j]] {
+			j++
+		}
+		if j < len(d) && d[j] == '"' {
+			i = j + 1
+			return a, j, true
 		}
 		return 0, 0, false
 	}
@@ -159,7 +176,8 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 		return i + 1, true
 	}
 	for {
-		koff := i
+		// The key's position, before a blank after it moves the line on.
+		kat := at(i)
 		a, b, ok := str()
 		if !ok || !colon() {
 			return 0, false
@@ -174,7 +192,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			// A key given twice is found when the rows fill the table's
 			// map, at its end (setRows).
 			r = p.newRow()
-			r.Key, r.at = key, p.at(koff)
+			r.Key, r.at = key, kat
 			rows = append(rows, r)
 		}
 		empty, ok := open('{')
@@ -190,7 +208,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 		fs := p.fields[:0]
 		p.indexed = false
 		for !empty {
-			foff := i
+			fat := at(i)
 			a, b, ok := str()
 			if !ok || !colon() {
 				return 0, false
@@ -216,7 +234,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			f := &fs[len(fs)-1]
 			f.Name, f.Value, f.List = name, "", nil
 			if t != nil {
-				f.at = p.at(foff)
+				f.at = fat
 			}
 			if i < len(d) && d[i] == '[' {
 				emptyList, _ := open('[')
@@ -277,5 +295,17 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 	if t != nil && !p.setRows(t, rows) {
 		return 0, false
 	}
+	// The next position is counted on from here.
+	p.last, p.line, p.lineStart = i, line, lineStart
 	return i, true
 }
+
+// strStop are the bytes a plain string's scan stops at: its closing
+// quote, and an escape or a control character, which make it not plain.
+var strStop = func() (stop [256]bool) {
+	for c := range 0x20 {
+		stop[c] = true
+	}
+	stop['"'], stop['\\'] = true, true
+	return stop
+}()
