@@ -81,12 +81,15 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 	// ECMP alone, as far as this file says.
 	sw.AR = model.Defaulted(false, "SONiC's config_db.json has no adaptive routing setting")
 	sw.Global = b.portQoS("", b.globalNS())
-	for _, p := range sw.Ports {
-		b.addPort(sw, p)
+	checked := make(map[string]*portEntry, n)
+	entries := make([]portEntry, len(sw.Ports))
+	for i, p := range sw.Ports {
+		entries[i] = b.addPort(sw, p)
+		checked[p] = &entries[i]
 	}
 	b.ecmp(sw)
 	sw.Buffers = b.buffers(sw)
-	sw.SetConfigPorts(b)
+	sw.SetConfigPorts(b.outside(checked))
 	sw.Notes = append(sw.Notes, b.notes...)
 	return sw, b.problems
 }
@@ -303,25 +306,44 @@ func ASIC(cfg *configdb.Config) string {
 }
 
 // addPort gives port its QoS, MTU, speed and PFC watchdog.
-func (b *builder) addPort(sw *model.Switch, port string) {
+func (b *builder) addPort(sw *model.Switch, port string) portEntry {
+	e := b.entry(port)
+	if e.mtuProblem != nil {
+		b.problems = append(b.problems, e.mtuProblem)
+	}
+	e.apply(sw, port, len(b.order))
+	return e
+}
+
+// portEntry is what addPort gives a port: its QoS, its MTU, speed and PFC
+// watchdog where its rows set them, and the problem its mtu raises.
+type portEntry struct {
+	qos                     *model.QoS
+	mtu                     model.Value[int]
+	speed                   model.Value[string]
+	watchdog                model.Value[bool]
+	hasMTU, hasSpeed, hasWD bool
+	mtuProblem              *source.Error
+}
+
+// entry is port's portEntry; the problems of a QoS it builds are
+// b.problems' (portQoS), before the mtu's.
+func (b *builder) entry(port string) portEntry {
 	pr := b.ports[port]
 	ns, row := pr.ns, pr.row
-	sw.PortQoS[port] = b.portQoS(port, ns)
+	e := portEntry{qos: b.portQoS(port, ns)}
 	if f := row.Get("mtu"); f != nil {
 		if n, err := strconv.Atoi(f.Value); err == nil {
-			sw.MTU[port] = model.Explicit(n, f.Pos())
+			e.mtu, e.hasMTU = model.Explicit(n, f.Pos()), true
 		} else {
-			b.problems = append(b.problems, b.errAt(f.Pos(), "PORT|%s mtu %q is not a number", port, f.Value))
+			e.mtuProblem = b.errAt(f.Pos(), "PORT|%s mtu %q is not a number", port, f.Value)
 		}
 	} else {
 		// portmgrd sets 9100 on a port whose PORT row has no mtu
 		// (sonic-net/sonic-swss cfgmgr/portmgr.h, DEFAULT_MTU_STR "9100").
-		sw.MTU[port] = model.BoundAt(row.Pos(), 9100, "no mtu: portmgrd's default 9100")
+		e.mtu, e.hasMTU = model.BoundAt(row.Pos(), 9100, "no mtu: portmgrd's default 9100"), true
 	}
 	if f := row.Get("speed"); f != nil {
-		if sw.Flow.Speed == nil {
-			sw.Flow.Speed = make(map[string]model.Value[string], len(b.order))
-		}
 		name, ok := b.speeds[f.Value]
 		if !ok {
 			if b.speeds == nil {
@@ -330,9 +352,31 @@ func (b *builder) addPort(sw *model.Switch, port string) {
 			name = speedName(f.Value)
 			b.speeds[f.Value] = name
 		}
-		sw.Flow.Speed[port] = model.Explicit(name, f.Pos())
+		e.speed, e.hasSpeed = model.Explicit(name, f.Pos()), true
 	}
-	b.watchdog(sw, port, pr)
+	e.watchdog, e.hasWD = b.watchdog(port, pr)
+	return e
+}
+
+// apply writes e into sw's maps for port; n is the number of the
+// switch's ports, the size of a map made here.
+func (e *portEntry) apply(sw *model.Switch, port string, n int) {
+	sw.PortQoS[port] = e.qos
+	if e.hasMTU {
+		sw.MTU[port] = e.mtu
+	}
+	if e.hasSpeed {
+		if sw.Flow.Speed == nil {
+			sw.Flow.Speed = make(map[string]model.Value[string], n)
+		}
+		sw.Flow.Speed[port] = e.speed
+	}
+	if sw.Flow.Watchdog == nil {
+		sw.Flow.Watchdog = map[string]model.Value[bool]{}
+	}
+	if e.hasWD {
+		sw.Flow.Watchdog[port] = e.watchdog
+	}
 }
 
 // speedName spells PORT.speed (Mb/s, "400000") as NVUE does ("400G").
@@ -350,20 +394,17 @@ func speedName(mbps string) string {
 // (src/sonic-yang-models/yang-models/sonic-pfcwd.yang; sonic-net/sonic-swss
 // orchagent/qosorch.cpp, pfcwd_sw_enable). A port without a PFC_WD row has
 // no watchdog.
-func (b *builder) watchdog(sw *model.Switch, port string, pr *portRows) {
-	if sw.Flow.Watchdog == nil {
-		sw.Flow.Watchdog = map[string]model.Value[bool]{}
-	}
+func (b *builder) watchdog(port string, pr *portRows) (model.Value[bool], bool) {
 	r := pr.ns.Table("PFC_WD").Row(port)
 	if r == nil {
-		return
+		return model.Value[bool]{}, false
 	}
 	on := true
 	pos := r.Pos()
 	if f := b.mapsOf(port, pr.ns).row.Get("pfcwd_sw_enable"); f != nil && strings.TrimSpace(f.Value) == "" {
 		on, pos = false, f.Pos()
 	}
-	sw.Flow.Watchdog[port] = model.Explicit(on, pos)
+	return model.Explicit(on, pos), true
 }
 
 // ecmp reads SWITCH_HASH|GLOBAL.ecmp_hash (src/sonic-yang-models/
@@ -394,20 +435,68 @@ func (b *builder) ecmp(sw *model.Switch) {
 	b.notes = append(b.notes, b.errAt(source.Pos{File: b.file}, "SWITCH_HASH|GLOBAL has no ecmp_hash: the ECMP hash is the ASIC's default, which SONiC does not document; ecmp-hash is not judged"))
 }
 
-// Interfaces and AddPort make the builder the switch's model.ConfigPorts:
-// a RoCE NIC cabled into a port the inventory leaves out still has its
-// link judged.
-func (b *builder) Interfaces() []string { return slices.Clone(b.order) }
+// outsidePorts is the switch's model.ConfigPorts: a RoCE NIC cabled into
+// a port the inventory leaves out still has its link judged. It holds
+// what AddPort gives each port, read with the switch, rather than the
+// builder: the builder keeps the configuration's tables (its rows and
+// fields, the larger part of a parse), which would then live until every
+// device is read and the links are known (model.BuildOutsidePorts) rather
+// than go with the switch's capture (collectors/fabric.Builder).
+type outsidePorts struct {
+	order   []string
+	entries map[string]*portEntry
+	// pending are the problems of each QoS that only a port outside the
+	// checked ones reads: the first AddPort that gives it reports them,
+	// as the builder's portQoS would have when it built the QoS then.
+	pending map[*model.QoS][]*source.Error
+}
 
-func (b *builder) AddPort(sw *model.Switch, iface string) (string, []*source.Error) {
+// outside reads every port's entry: the checked ports' as addPort gave
+// them, the others' now, with the problems and notes that reading raises
+// kept out of the switch's.
+func (b *builder) outside(checked map[string]*portEntry) *outsidePorts {
+	o := &outsidePorts{order: b.order, entries: checked}
+	problems, notes := len(b.problems), len(b.notes)
+	for _, p := range b.order {
+		if _, ok := o.entries[p]; ok {
+			continue
+		}
+		before := len(b.problems)
+		e := b.entry(p)
+		// The QoS's problems come first (entry); a QoS read before has
+		// none.
+		if n := len(b.problems) - before; n > 0 {
+			if o.pending == nil {
+				o.pending = map[*model.QoS][]*source.Error{}
+			}
+			o.pending[e.qos] = slices.Clone(b.problems[before:])
+		}
+		o.entries[p] = &e
+	}
+	// The builder's notes past the switch's were never the switch's: the
+	// builder appended them after Switch returned.
+	b.problems, b.notes = b.problems[:problems], b.notes[:notes]
+	return o
+}
+
+func (o *outsidePorts) Interfaces() []string { return slices.Clone(o.order) }
+
+func (o *outsidePorts) AddPort(sw *model.Switch, iface string) (string, []*source.Error) {
 	port := iface
 	if p, ok := sw.PortAlias[iface]; ok {
 		port = p
 	}
-	if _, ok := b.ports[port]; !ok {
+	e, ok := o.entries[port]
+	if !ok {
 		return "", nil
 	}
-	before := len(b.problems)
-	b.addPort(sw, port)
-	return port, b.problems[before:]
+	problems := o.pending[e.qos]
+	delete(o.pending, e.qos)
+	if e.mtuProblem != nil {
+		// A problem of its own each time, as the builder's addPort made.
+		mp := *e.mtuProblem
+		problems = append(problems, &mp)
+	}
+	e.apply(sw, port, len(o.order))
+	return port, problems
 }
