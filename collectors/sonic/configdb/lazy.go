@@ -2,6 +2,7 @@ package configdb
 
 import (
 	"hash/maphash"
+	"math/bits"
 	"strings"
 	"sync"
 )
@@ -104,6 +105,17 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 		}
 		a = i + 1
 		j := a
+		// Eight bytes at a time while none is a stop (strStop): most
+		// names and values are a word or two.
+		for j+8 <= len(d) {
+			w := uint64(d[j]) | uint64(d[j+1])<<8 | uint64(d[j+2])<<16 | uint64(d[j+3])<<24 |
+				uint64(d[j+4])<<32 | uint64(d[j+5])<<40 | uint64(d[j+6])<<48 | uint64(d[j+7])<<56
+			if m := stops(w); m != 0 {
+				j += bits.TrailingZeros64(m) / 8
+				break
+			}
+			j += 8
+		}
 		for j < len(d) && !strStop[d[j]] {
 			j++
 		}
@@ -298,6 +310,19 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 	// The next position is counted on from here.
 	p.last, p.line, p.lineStart = i, line, lineStart
 	return i, true
+}
+
+// stops has the high bit of each byte of w (eight bytes of a string,
+// the first lowest) that strStop holds, and perhaps of bytes after the
+// first such: a byte below 0x20, '"' or '\\' (the bytes of UTF-8 beyond
+// ASCII are none of them). It is the classic test for a zero byte,
+// (x - 0x01...) &^ x & 0x80..., on w xor each byte, and for a byte
+// below n, (x - n*0x01...) &^ x & 0x80... (Bit Twiddling Hacks,
+// graphics.stanford.edu/~seander/bithacks.html#ZeroInWord).
+func stops(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q, bs := w^('"'*ones), w^('\\'*ones)
+	return ((q-ones)&^q | (bs-ones)&^bs | (w-0x20*ones)&^w) & highs
 }
 
 // strStop are the bytes a plain string's scan stops at: its closing
