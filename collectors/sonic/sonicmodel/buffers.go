@@ -39,6 +39,9 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 	if n > 0 {
 		bs.PGs = make([]model.BufferPG, 0, n)
 	}
+	// The lossless PGs of every port are cut from one block: a port has
+	// one or two.
+	lossless := make([]model.LosslessPG, 0, len(sw.Ports))
 	for _, port := range sw.Ports {
 		ns := b.ports[port].ns
 		b.portPGs(bs, ns, port)
@@ -48,7 +51,8 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 		}
 		// classify reported a map that is not defined.
 		tcPG := refRow(ns, "TC_TO_PRIORITY_GROUP_MAP", m.tcPG)
-		for _, s := range strings.Split(m.pfc.Value, ",") {
+		start := len(lossless)
+		for s := range strings.SplitSeq(m.pfc.Value, ",") {
 			p, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil || p < 0 || p > 7 {
 				continue
@@ -61,7 +65,10 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 					pg = n
 				}
 			}
-			bs.Lossless[port] = append(bs.Lossless[port], model.LosslessPG{Priority: p, PG: pg, Pos: m.pfc.Pos()})
+			lossless = append(lossless, model.LosslessPG{Priority: p, PG: pg, Pos: m.pfc.Pos()})
+		}
+		if len(lossless) > start {
+			bs.Lossless[port] = lossless[start:len(lossless):len(lossless)]
 		}
 	}
 	return bs

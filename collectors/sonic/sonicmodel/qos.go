@@ -42,10 +42,11 @@ type maps struct {
 	ns                                        *configdb.Namespace
 	dscp, dot1p, tcQueue, tcPG, pfcQueue, pfc *configdb.Field
 	row                                       *configdb.Row
-	queues                                    [8]*configdb.Row
-	cable                                     *configdb.Field
-	cableRow                                  *configdb.Row
-	pfcAsym                                   *configdb.Field
+	// queues are the port's (portRows), none for port "".
+	queues   *[8]*configdb.Row
+	cable    *configdb.Field
+	cableRow *configdb.Row
+	pfcAsym  *configdb.Field
 }
 
 func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {
@@ -64,7 +65,7 @@ func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {
 // readMaps reads the maps of port in ns; pr is its rows, nil for port "".
 func (b *builder) readMaps(port string, ns *configdb.Namespace, pr *portRows) maps {
 	pq := ns.Table("PORT_QOS_MAP")
-	m := maps{ns: ns, row: pq.Row(port)}
+	m := maps{ns: ns, row: pq.Row(port), queues: &noQueues}
 	if port == "" {
 		m.row = nil
 	}
@@ -85,10 +86,13 @@ func (b *builder) readMaps(port string, ns *configdb.Namespace, pr *portRows) ma
 		return m
 	}
 	m.pfcAsym = pr.row.Get("pfc_asym")
-	m.queues = pr.queues
+	m.queues = &pr.queues
 	m.cable, m.cableRow = pr.cable, pr.cableRow
 	return m
 }
+
+// noQueues are the queues of a port without portRows.
+var noQueues [8]*configdb.Row
 
 // portRows are a port's namespace and rows, read once: QUEUE, BUFFER_PG
 // and CABLE_LENGTH are keyed by port inside their keys or fields, and a
@@ -318,11 +322,22 @@ func (b *builder) classify(q *model.QoS, m maps) {
 	}
 }
 
+// noMapBound is mapEntry's reason for each entry of a map no row binds,
+// spelt once rather than per entry.
+var noMapBound = map[string]string{
+	"DSCP":   "no DSCP map bound: " + whyDefaultTC,
+	"802.1p": "no 802.1p map bound: " + whyDefaultTC,
+}
+
 // mapEntry is one entry of a DSCP or 802.1p map.
 func (b *builder) mapEntry(r *configdb.Row, ref *configdb.Field, key, what string, rowPos source.Pos) model.Value[int] {
 	if r == nil {
 		if ref == nil {
-			return b.defaulted(rowPos, 0, "no "+what+" map bound: "+whyDefaultTC)
+			why, ok := noMapBound[what]
+			if !ok {
+				why = "no " + what + " map bound: " + whyDefaultTC
+			}
+			return b.defaulted(rowPos, 0, why)
 		}
 		return b.defaulted(ref.Pos(), 0, ref.Value+" is not defined: "+whyDefaultTC)
 	}

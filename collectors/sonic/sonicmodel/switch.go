@@ -81,11 +81,11 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 	// ECMP alone, as far as this file says.
 	sw.AR = model.Defaulted(false, "SONiC's config_db.json has no adaptive routing setting")
 	sw.Global = b.portQoS("", b.globalNS())
-	checked := make(map[string]*portEntry, n)
-	entries := make([]portEntry, len(sw.Ports))
-	for i, p := range sw.Ports {
-		entries[i] = b.addPort(sw, p)
-		checked[p] = &entries[i]
+	// A checked port given again (AddPort) gets the same values, and
+	// its mtu's problem again.
+	checked := make(map[string]*source.Error, len(sw.Ports))
+	for _, p := range sw.Ports {
+		checked[p] = b.addPort(sw, p).mtuProblem
 	}
 	b.ecmp(sw)
 	sw.Buffers = b.buffers(sw)
@@ -443,7 +443,11 @@ func (b *builder) ecmp(sw *model.Switch) {
 // device is read and the links are known (model.BuildOutsidePorts) rather
 // than go with the switch's capture (collectors/fabric.Builder).
 type outsidePorts struct {
-	order   []string
+	order []string
+	// checked are the checked ports' mtu problems (nil for none): AddPort
+	// writes a checked port's values again, the ones sw has.
+	checked map[string]*source.Error
+	// entries are the other ports'.
 	entries map[string]*portEntry
 	// pending are the problems of each QoS that only a port outside the
 	// checked ones reads: the first AddPort that gives it reports them,
@@ -454,12 +458,15 @@ type outsidePorts struct {
 // outside reads every port's entry: the checked ports' as addPort gave
 // them, the others' now, with the problems and notes that reading raises
 // kept out of the switch's.
-func (b *builder) outside(checked map[string]*portEntry) *outsidePorts {
-	o := &outsidePorts{order: b.order, entries: checked}
+func (b *builder) outside(checked map[string]*source.Error) *outsidePorts {
+	o := &outsidePorts{order: b.order, checked: checked}
 	problems, notes := len(b.problems), len(b.notes)
 	for _, p := range b.order {
-		if _, ok := o.entries[p]; ok {
+		if _, ok := o.checked[p]; ok {
 			continue
+		}
+		if o.entries == nil {
+			o.entries = map[string]*portEntry{}
 		}
 		before := len(b.problems)
 		e := b.entry(p)
@@ -485,6 +492,13 @@ func (o *outsidePorts) AddPort(sw *model.Switch, iface string) (string, []*sourc
 	port := iface
 	if p, ok := sw.PortAlias[iface]; ok {
 		port = p
+	}
+	if mp, ok := o.checked[port]; ok {
+		if mp == nil {
+			return port, nil
+		}
+		c := *mp
+		return port, []*source.Error{&c}
 	}
 	e, ok := o.entries[port]
 	if !ok {
