@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -60,7 +61,19 @@ func parse(file string, data []byte, text string, decoderOnly bool) (*Config, er
 	// parser's buffers as long as the Config.
 	name := file
 	p.fileName = &name
-	p.rowIndex = map[string]int{}
+	sc := scratchPool.Get().(*scratch)
+	p.rowScratch, p.rowIndex, p.scratch, p.list, p.index, p.keyHashes = sc.rows, sc.rowIndex, sc.fields, sc.list, sc.index, sc.keyHashes
+	defer func() {
+		// Emptied, so that the pool keeps no file's rows or strings.
+		clear(p.rowScratch[:cap(p.rowScratch)])
+		clear(p.scratch[:cap(p.scratch)])
+		clear(p.list[:cap(p.list)])
+		clear(p.rowIndex)
+		clear(p.index)
+		clear(p.keyHashes)
+		*sc = scratch{p.rowScratch[:0], p.rowIndex, p.scratch[:0], p.list[:0], p.index, p.keyHashes}
+		scratchPool.Put(sc)
+	}()
 	base := 0
 	if bytes.HasPrefix(data, bom) {
 		// Editors on Windows write a byte order mark; it carries nothing.
@@ -156,6 +169,19 @@ type parser struct {
 }
 
 const block = 128
+
+// scratch are the parser's buffers that no Config keeps, kept for the
+// next parse: a fabric's switches are parsed one after another.
+type scratch struct {
+	rows      []*Row
+	rowIndex  map[string]int
+	fields    []Field
+	list      []string
+	index     map[string]int
+	keyHashes map[uint64]struct{}
+}
+
+var scratchPool = sync.Pool{New: func() any { return &scratch{rowIndex: map[string]int{}} }}
 
 func (p *parser) newRow() *Row {
 	if len(p.rows) == 0 {
