@@ -55,6 +55,35 @@ type Config struct {
 	// wins, as in Python's json), a value that is not a string, "bgpraw"
 	// ignored.
 	Notes []*source.Error
+	// The blocks the rows, fields and keys are cut from, for Release.
+	fieldBlocks []*[]Field
+	rowBlocks   []*[]Row
+	strBlocks   []*[]string
+}
+
+// Release gives the Config's rows, fields and row keys back for the next
+// Parse to reuse: a caller done with the Config (collectors/fabric, once
+// the switch's model is built, which keeps none of them) calls it, and
+// reads nothing of it afterwards: its namespaces are gone, and a row or
+// field kept from it is another file's. Strings read from it stay valid:
+// they are cut from the file's text, which is not reused. The notes stay.
+func (c *Config) Release() {
+	if c == nil {
+		return
+	}
+	for _, b := range c.fieldBlocks {
+		clear(*b)
+		fieldBlocks.Put(b)
+	}
+	for _, b := range c.rowBlocks {
+		clear(*b)
+		rowBlocks.Put(b)
+	}
+	for _, b := range c.strBlocks {
+		clear(*b)
+		strBlocks.Put(b)
+	}
+	c.fieldBlocks, c.rowBlocks, c.strBlocks, c.Namespaces = nil, nil, nil, nil
 }
 
 // Namespace is one namespace's tables.

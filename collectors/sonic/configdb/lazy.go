@@ -215,7 +215,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 		// that the row's are cut from it without a copy; a row that
 		// outgrows it moves to a new one.
 		if len(p.fields) < block/16 {
-			p.fields = make([]Field, block*2)
+			p.fields = p.fieldBlock()
 		}
 		fs := p.fields[:0]
 		p.indexed = false
@@ -238,7 +238,12 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			// copying one costs more than filling it.
 			if len(fs) == cap(fs) {
 				// A new block, of room for the row to double.
-				grown := make([]Field, len(fs), max(block*2, 4*len(fs)))
+				var grown []Field
+				if 4*len(fs) <= block*2 {
+					grown = p.fieldBlock()[:len(fs)]
+				} else {
+					grown = make([]Field, len(fs), 4*len(fs))
+				}
 				copy(grown, fs)
 				fs, p.fields = grown, grown
 			}

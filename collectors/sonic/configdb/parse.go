@@ -183,9 +183,34 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return &scratch{rowIndex: map[string]int{}} }}
 
+// fieldBlocks, rowBlocks and strBlocks are the blocks rows, fields and
+// keys are cut from (block*2 fields, block rows, block*8 strings). A
+// Config given back (Release) puts its blocks here, emptied, for the next
+// parse: the switches of a fabric are read one after another, and each
+// Config is done with once its switch is built.
+var (
+	fieldBlocks = sync.Pool{New: func() any { b := make([]Field, block*2); return &b }}
+	rowBlocks   = sync.Pool{New: func() any { b := make([]Row, block); return &b }}
+	strBlocks   = sync.Pool{New: func() any { b := make([]string, block*8); return &b }}
+)
+
+// fieldBlock is a block of block*2 empty fields, which the Config keeps
+// (a table read after the parse, p.cfg nil, keeps its own).
+func (p *parser) fieldBlock() []Field {
+	b := fieldBlocks.Get().(*[]Field)
+	if p.cfg != nil {
+		p.cfg.fieldBlocks = append(p.cfg.fieldBlocks, b)
+	}
+	return *b
+}
+
 func (p *parser) newRow() *Row {
 	if len(p.rows) == 0 {
-		p.rows = make([]Row, block)
+		b := rowBlocks.Get().(*[]Row)
+		if p.cfg != nil {
+			p.cfg.rowBlocks = append(p.cfg.rowBlocks, b)
+		}
+		p.rows = *b
 	}
 	r := &p.rows[0]
 	p.rows = p.rows[1:]
@@ -907,7 +932,7 @@ func (p *parser) newFields(n int) []Field {
 		if n > block {
 			return make([]Field, n)
 		}
-		p.fields = make([]Field, block*2)
+		p.fields = p.fieldBlock()
 	}
 	f := p.fields[:n:n]
 	p.fields = p.fields[n:]
@@ -968,7 +993,11 @@ func (p *parser) strings(n int) []string {
 		if n > block*8 {
 			return make([]string, n)
 		}
-		p.strs = make([]string, block*8)
+		b := strBlocks.Get().(*[]string)
+		if p.cfg != nil {
+			p.cfg.strBlocks = append(p.cfg.strBlocks, b)
+		}
+		p.strs = *b
 	}
 	s := p.strs[:n:n]
 	p.strs = p.strs[n:]
