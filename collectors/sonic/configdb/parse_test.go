@@ -639,3 +639,54 @@ func TestPlainMatchesDecoder(t *testing.T) {
 		}
 	}
 }
+
+// A Config released gives its blocks to the next parse, which reads as a
+// parse of fresh memory; a string read from the released one still holds
+// its text, and the released one has no namespace left.
+func TestRelease(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.json")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("testdata: %v", err)
+	}
+	var want []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Parse(f, data)
+		want = append(want, dump(c, err))
+	}
+	var kept, copies []string
+	for round := range 2 {
+		for i, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := ParseOwned(f, data)
+			if got := dump(c, err); got != want[i] {
+				t.Fatalf("round %d, %s: a parse after Release reads differently", round, f)
+			}
+			if err != nil {
+				continue
+			}
+			for _, name := range c.Namespaces[0].Order {
+				if tbl := c.Namespaces[0].Table(name); tbl.Len() > 0 {
+					kept = append(kept, tbl.Keys[0])
+					copies = append(copies, strings.Clone(tbl.Keys[0]))
+					break
+				}
+			}
+			c.Release()
+			if c.Namespace("") != nil {
+				t.Errorf("%s: released, still has its namespace", f)
+			}
+		}
+	}
+	for i := range kept {
+		if kept[i] != copies[i] {
+			t.Errorf("key %q read from a released Config is now %q", copies[i], kept[i])
+		}
+	}
+}
