@@ -235,7 +235,13 @@ func indexSpan(s string) (lo, hi int, ok bool) {
 func (b *builder) portQoS(port string, ns *configdb.Namespace) *model.QoS {
 	m := b.mapsOf(port, ns)
 	k := m.key()
+	// Ports in a row mostly share their QoS: the last one found is
+	// compared first, which hashes none of the key's strings.
+	if b.lastQoS != nil && k == b.lastKey {
+		return b.lastQoS
+	}
 	if q, ok := b.shared[k]; ok {
+		b.lastKey, b.lastQoS = k, q
 		return q
 	}
 	q := &model.QoS{}
@@ -244,6 +250,7 @@ func (b *builder) portQoS(port string, ns *configdb.Namespace) *model.QoS {
 	b.queuesOf(q, m, port)
 	b.cableOf(q, m, port)
 	b.shared[k] = q
+	b.lastKey, b.lastQoS = k, q
 	return q
 }
 

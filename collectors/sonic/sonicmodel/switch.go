@@ -40,7 +40,10 @@ type builder struct {
 	order []string
 	// shared holds one *QoS per distinct set of tables a port reads, so
 	// that the checks report ports that share them together.
-	shared   map[qosKey]*model.QoS
+	shared map[qosKey]*model.QoS
+	// lastKey is the key of the QoS portQoS gave last, lastQoS.
+	lastKey  qosKey
+	lastQoS  *model.QoS
 	problems []*source.Error
 	// speeds and pgRanges are read once per distinct text: a switch's
 	// ports mostly share their speed, and their BUFFER_PG index ranges.
