@@ -83,6 +83,12 @@ func (c *Config) Release() {
 		clear(*b)
 		strBlocks.Put(b)
 	}
+	for _, ns := range c.Namespaces {
+		for _, t := range ns.Tables {
+			putRowMap(t.Rows)
+			t.Rows = nil
+		}
+	}
 	c.fieldBlocks, c.rowBlocks, c.strBlocks, c.Namespaces = nil, nil, nil, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -193,6 +194,37 @@ var (
 	rowBlocks   = sync.Pool{New: func() any { b := make([]Row, block); return &b }}
 	strBlocks   = sync.Pool{New: func() any { b := make([]string, block*8); return &b }}
 )
+
+// rowMaps are emptied tables' maps of rows, by size: rowMaps[i] held more
+// than 2^(i-1) rows and at most 2^i. A map of a few rows is one small
+// allocation, and is not kept.
+var rowMaps [24]sync.Pool
+
+// rowMap is an empty map for n rows: one a released Config held for as
+// many, or a new one.
+func rowMap(n int) map[string]*Row {
+	if n > 8 {
+		if i := bits.Len(uint(n - 1)); i < len(rowMaps) {
+			if m, ok := rowMaps[i].Get().(map[string]*Row); ok {
+				return m
+			}
+			return make(map[string]*Row, 1<<i)
+		}
+	}
+	return make(map[string]*Row, n)
+}
+
+// putRowMap empties m and keeps it for a table of as many rows.
+func putRowMap(m map[string]*Row) {
+	n := len(m)
+	if n <= 8 {
+		return
+	}
+	if i := bits.Len(uint(n - 1)); i < len(rowMaps) {
+		clear(m)
+		rowMaps[i].Put(m)
+	}
+}
 
 // fieldBlock is a block of block*2 empty fields, which the Config keeps
 // (a table read after the parse, p.cfg nil, keeps its own).
@@ -975,7 +1007,7 @@ const maxScan = 32
 // size; false when two rows have one key (the map has fewer), which
 // nestedTable's rows never have.
 func (p *parser) setRows(t *Table, rows []*Row) bool {
-	t.Rows = make(map[string]*Row, len(rows))
+	t.Rows = rowMap(len(rows))
 	if len(rows) > 0 {
 		t.Keys = p.strings(len(rows))
 	}
