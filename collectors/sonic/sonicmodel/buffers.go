@@ -107,7 +107,7 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 			e.Profile = name
 			pi := b.profileOf(name)
 			e.SizedSpeed, e.SizedCable = pi.speed, pi.cable
-			if f := ns.Table("PORT").Row(port).Get("speed"); f != nil {
+			if f := b.ports[port].row.Get("speed"); f != nil {
 				e.PortSpeed, _ = strconv.Atoi(f.Value)
 			}
 			prof := ns.Table("BUFFER_PROFILE").Row(name)

@@ -114,11 +114,20 @@ type portRows struct {
 // indexRows gives the ports of ns (b.ports) their QUEUE, BUFFER_PG and
 // CABLE_LENGTH rows.
 func (b *builder) indexRows(ns *configdb.Namespace) {
+	// A port's keys are next to each other (QUEUE|Ethernet0|0 to |7):
+	// the last port's answer is kept.
+	var last string
+	var lastPR *portRows
+	seen := false
 	own := func(port string) *portRows {
-		if pr := b.ports[port]; pr != nil && pr.ns == ns {
-			return pr
+		if seen && port == last {
+			return lastPR
 		}
-		return nil
+		last, lastPR, seen = port, nil, true
+		if pr := b.ports[port]; pr != nil && pr.ns == ns {
+			lastPR = pr
+		}
+		return lastPR
 	}
 	if t := ns.Table("QUEUE"); t != nil {
 		// A key may name a range ("Ethernet0|3-4", src/sonic-yang-models/
