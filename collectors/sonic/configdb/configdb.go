@@ -59,6 +59,7 @@ type Config struct {
 	fieldBlocks []*[]Field
 	rowBlocks   []*[]Row
 	strBlocks   []*[]string
+	listBlocks  []*[]*Row
 }
 
 // Release gives the Config's rows, fields and row keys back for the next
@@ -83,13 +84,17 @@ func (c *Config) Release() {
 		clear(*b)
 		strBlocks.Put(b)
 	}
+	for _, b := range c.listBlocks {
+		clear(*b)
+		listBlocks.Put(b)
+	}
 	for _, ns := range c.Namespaces {
 		for _, t := range ns.Tables {
 			putRowMap(t.Rows)
 			t.Rows = nil
 		}
 	}
-	c.fieldBlocks, c.rowBlocks, c.strBlocks, c.Namespaces = nil, nil, nil, nil
+	c.fieldBlocks, c.rowBlocks, c.strBlocks, c.listBlocks, c.Namespaces = nil, nil, nil, nil, nil
 }
 
 // Namespace is one namespace's tables.
@@ -113,6 +118,9 @@ type Table struct {
 	Rows map[string]*Row
 	// Keys are the row keys in file order.
 	Keys []string
+	// list is the rows in Keys' order, as the parse gathered them; nil
+	// once rows given flat joined (RowList reads Rows then).
+	list []*Row
 	// nested is whether a nested key "TABLE" gave rows, rather than only
 	// flat keys "TABLE|key": a second nested key replaces the table.
 	nested bool
@@ -206,6 +214,29 @@ func (t *Table) Row(key string) *Row {
 	}
 	t.load()
 	return t.Rows[key]
+}
+
+// RowList is the table's rows in file order, Keys' order (nil when t is
+// nil): a walk of every row without a lookup of each key. The slice is
+// the table's: callers must not change it. It is the rows as parsed: a
+// caller that builds a table, or changes Keys, gets them from Rows; one
+// that replaces a row in Rows reads it there.
+func (t *Table) RowList() []*Row {
+	if t == nil {
+		return nil
+	}
+	t.load()
+	if len(t.Keys) == 0 {
+		return nil
+	}
+	if len(t.list) == len(t.Keys) {
+		return t.list
+	}
+	rows := make([]*Row, len(t.Keys))
+	for i, k := range t.Keys {
+		rows[i] = t.Rows[k]
+	}
+	return rows
 }
 
 // Len is the number of the table's rows, 0 when t is nil.

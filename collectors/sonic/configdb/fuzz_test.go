@@ -94,6 +94,15 @@ func FuzzParse(f *testing.F) {
 				if len(tbl.Keys) != len(tbl.Rows) {
 					t.Fatalf("table %s: %d rows, %d keys", tn, len(tbl.Rows), len(tbl.Keys))
 				}
+				list := tbl.RowList()
+				if len(list) != len(tbl.Keys) {
+					t.Fatalf("table %s: RowList has %d rows, %d keys", tn, len(list), len(tbl.Keys))
+				}
+				for i, rk := range tbl.Keys {
+					if list[i] != tbl.Rows[rk] {
+						t.Fatalf("table %s: RowList's row %d is not %q's", tn, i, rk)
+					}
+				}
 				for _, rk := range tbl.Keys {
 					r := tbl.Rows[rk]
 					key("row", r.Pos(), rk, tn+"|"+rk)

@@ -153,6 +153,7 @@ type parser struct {
 	rows   []Row
 	fields []Field
 	strs   []string
+	lists  []*Row
 	// scratch gathers a row's fields, list a field's elements.
 	scratch []Field
 	list    []string
@@ -193,7 +194,26 @@ var (
 	fieldBlocks = sync.Pool{New: func() any { b := make([]Field, block*2); return &b }}
 	rowBlocks   = sync.Pool{New: func() any { b := make([]Row, block); return &b }}
 	strBlocks   = sync.Pool{New: func() any { b := make([]string, block*8); return &b }}
+	listBlocks  = sync.Pool{New: func() any { b := make([]*Row, block*8); return &b }}
 )
+
+// rowList is a slice of n rows cut from a shared block, for a table's
+// rows in file order (RowList).
+func (p *parser) rowList(n int) []*Row {
+	if n > len(p.lists) {
+		if n > block*8 {
+			return make([]*Row, n)
+		}
+		b := listBlocks.Get().(*[]*Row)
+		if p.cfg != nil {
+			p.cfg.listBlocks = append(p.cfg.listBlocks, b)
+		}
+		p.lists = *b
+	}
+	l := p.lists[:n:n]
+	p.lists = p.lists[n:]
+	return l
+}
 
 // rowMaps are emptied tables' maps of rows, by size: rowMaps[i] held more
 // than 2^(i-1) rows and at most 2^i. A map of a few rows is one small
@@ -900,6 +920,8 @@ func (p *parser) addRow(t *Table, r *Row, koff int) {
 		t.Keys = append(t.Keys, r.Key)
 	}
 	t.Rows[r.Key] = r
+	// RowList reads them from Rows now.
+	t.list = nil
 }
 
 // row reads the value of row key at koff, a row of t.
@@ -1010,6 +1032,8 @@ func (p *parser) setRows(t *Table, rows []*Row) bool {
 	t.Rows = rowMap(len(rows))
 	if len(rows) > 0 {
 		t.Keys = p.strings(len(rows))
+		t.list = p.rowList(len(rows))
+		copy(t.list, rows)
 	}
 	for i, r := range rows {
 		t.Keys[i] = r.Key

@@ -36,8 +36,8 @@ func (b *builder) unknownFields() {
 				continue
 			}
 			t := ns.Table(tname)
-			for _, k := range t.Keys {
-				r := t.Rows[k]
+			for i, r := range t.RowList() {
+				k := t.Keys[i]
 				for i := range r.Fields {
 					f := &r.Fields[i]
 					if slices.Contains(known, f.Name) || seen[tf{tname, f.Name}] {

@@ -132,7 +132,8 @@ func (b *builder) indexRows(ns *configdb.Namespace) {
 	if t := ns.Table("QUEUE"); t != nil {
 		// A key may name a range ("Ethernet0|3-4", src/sonic-yang-models/
 		// yang-models/sonic-queue.yang).
-		for _, k := range t.Keys {
+		rows := t.RowList()
+		for i, k := range t.Keys {
 			p, idx, ok := strings.Cut(k, "|")
 			if !ok {
 				continue
@@ -146,7 +147,7 @@ func (b *builder) indexRows(ns *configdb.Namespace) {
 				continue
 			}
 			for q := lo; q <= min(hi, 7); q++ {
-				pr.queues[q] = t.Rows[k]
+				pr.queues[q] = rows[i]
 			}
 		}
 	}
@@ -160,8 +161,7 @@ func (b *builder) indexRows(ns *configdb.Namespace) {
 		}
 	}
 	if t := ns.Table("CABLE_LENGTH"); t != nil {
-		for _, k := range t.Keys {
-			r := t.Rows[k]
+		for _, r := range t.RowList() {
 			for i := range r.Fields {
 				if pr := own(r.Fields[i].Name); pr != nil && pr.cable == nil {
 					pr.cable, pr.cableRow = &r.Fields[i], r

@@ -118,11 +118,12 @@ func (b *builder) index() {
 		if t == nil {
 			continue
 		}
-		for _, k := range t.Keys {
+		list := t.RowList()
+		for i, k := range t.Keys {
 			// A multi-ASIC switch's backplane ports (role Int, Inb, Rec)
 			// join its ASICs and carry no host traffic
 			// (src/sonic-yang-models/yang-models/sonic-port.yang, role).
-			r := t.Rows[k]
+			r := list[i]
 			if f := r.Get("role"); f != nil && !strings.EqualFold(f.Value, "Ext") {
 				continue
 			}
