@@ -448,7 +448,7 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 			if r == nil && port != "" {
 				pos = b.portPos(port)
 			}
-			why := fmt.Sprintf("queue %d has no scheduler: the ASIC's default scheduling, which SONiC does not document (not verified)", i)
+			why := "queue " + strconv.Itoa(i) + " has no scheduler: the ASIC's default scheduling, which SONiC does not document (not verified)"
 			q.Sched[i] = model.Value[string]{V: "dwrr", Origin: model.NewOrigin(pos, why), Known: true}
 			q.SchedBW[i] = b.defaulted(pos, 0, why)
 			schedNames = append(schedNames, "")
@@ -490,7 +490,8 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 		// reads it as the queue's share of the port's DWRR queues, which is
 		// a percent only when the weights add to 100 (not verified against
 		// the Spectrum SAI).
-		q.SchedBW[i] = model.Value[int]{V: share, Origin: model.NewOrigin(weightPos[i], fmt.Sprintf("DWRR weight %d of the port's %d: %d%%", weight[i], total, share)), Known: true}
+		q.SchedBW[i] = model.BoundAt(weightPos[i], share,
+			"DWRR weight "+strconv.Itoa(weight[i])+" of the port's "+strconv.Itoa(total)+": "+strconv.Itoa(share)+"%")
 	}
 	for i := range 8 {
 		wredNames = append(wredNames, m.queues[i].Get("wred_profile").ValueOr(""))
@@ -534,29 +535,40 @@ func dwrrShares(weight [8]int, total int) [8]int {
 // scheduler.1 on queue 3", for a finding that names a port group's
 // "profile"; none is said when no queue names anything.
 func perQueue(names []string, none string) string {
+	// A port has eight queues and a few names: a scan finds a name's
+	// place faster than a map.
 	var order []string
-	queues := map[string][]int{}
+	var queues [][]int
 	for q, n := range names {
 		if n == "" {
 			continue
 		}
-		if _, ok := queues[n]; !ok {
+		i := slices.Index(order, n)
+		if i < 0 {
+			i = len(order)
 			order = append(order, n)
+			queues = append(queues, nil)
 		}
-		queues[n] = append(queues[n], q)
+		queues[i] = append(queues[i], q)
 	}
 	if len(order) == 0 {
 		return none
 	}
-	parts := make([]string, len(order))
+	var b strings.Builder
 	for i, n := range order {
+		if i > 0 {
+			b.WriteString("; ")
+		}
 		word := "queues "
-		if len(queues[n]) == 1 {
+		if len(queues[i]) == 1 {
 			word = "queue "
 		}
-		parts[i] = n + " on " + word + model.IntList(queues[n])
+		b.WriteString(n)
+		b.WriteString(" on ")
+		b.WriteString(word)
+		b.WriteString(model.IntList(queues[i]))
 	}
-	return strings.Join(parts, "; ")
+	return b.String()
 }
 
 // ecnMarks are the WRED_PROFILE ecn values that mark green packets
