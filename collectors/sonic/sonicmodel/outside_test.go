@@ -64,3 +64,37 @@ func TestAddPortOutside(t *testing.T) {
 		t.Error("the switch keeps its builder, and with it the configuration's tables")
 	}
 }
+
+// The QoS of ports that bind one DSCP map read its table once and copy
+// it; each still reports the map's problems, as a reading of its own did:
+// three QoS (the global one and two cable lengths), three problems.
+func TestSharedDSCPTable(t *testing.T) {
+	cfg, err := configdb.Parse("config_db.json", []byte(`{
+  "PORT": {
+    "Ethernet0": {"admin_status": "up"},
+    "Ethernet4": {"admin_status": "up"}
+  },
+  "PORT_QOS_MAP": {
+    "global": {"dscp_to_tc_map": "ROCE"},
+    "Ethernet0": {"dscp_to_tc_map": "ROCE"},
+    "Ethernet4": {"dscp_to_tc_map": "ROCE"}
+  },
+  "DSCP_TO_TC_MAP": {"ROCE": {"26": "3", "48": "x"}},
+  "CABLE_LENGTH": {"AZURE": {"Ethernet0": "5m", "Ethernet4": "40m"}},
+  "SWITCH_HASH": {"GLOBAL": {"ecmp_hash": ["SRC_IP"]}}
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, problems := Switch("leaf01", "leaf", cfg, nil)
+	n := 0
+	for _, p := range problems {
+		if strings.Contains(p.Msg, `"x" is not a number`) {
+			n++
+		}
+	}
+	q0, q4 := sw.PortQoS["Ethernet0"], sw.PortQoS["Ethernet4"]
+	if n != 3 || q0 == q4 || q0.DSCP.At(26).V != 3 || q4.DSCP.At(26) != q0.DSCP.At(26) || sw.Global.DSCP.At(48) != q4.DSCP.At(48) {
+		t.Errorf("%d problems of DSCP 48 (want 3); DSCP 26 %v and %v", n, q0.DSCP.At(26), q4.DSCP.At(26))
+	}
+}

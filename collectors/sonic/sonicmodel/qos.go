@@ -330,12 +330,55 @@ func (b *builder) classify(q *model.QoS, m maps) {
 		q.Trust = model.Value[string]{V: "port", Origin: model.NewOrigin(rowPos, "no dscp_to_tc_map or dot1p_to_tc_map: every packet gets "+whyDefaultTC), Known: true}
 	}
 	q.MappingProfile = refValue(m.dscp, "DSCP_TO_TC_MAP", rowPos)
-	for d := range 64 {
-		q.DSCP.Set(d, b.mapEntry(dscpRow, m.dscp, strconv.Itoa(d), "DSCP", rowPos))
-	}
+	b.dscpTable(q, dscpRow, m.dscp, rowPos)
 	for p := range q.PCP {
 		q.PCP[p] = b.mapEntry(dot1pRow, m.dot1p, strconv.Itoa(p), "802.1p", rowPos)
 	}
+}
+
+// dscpKey is what a QoS's DSCP table is read from when a map is bound:
+// the map's row and the reference's text (its name in the reasons).
+type dscpKey struct {
+	row *configdb.Row
+	ref string
+}
+
+// dscpBuilt is a DSCP table read once, and the problems its reading
+// raised.
+type dscpBuilt struct {
+	m        model.DSCPMap
+	problems []*source.Error
+}
+
+// dscpTable gives q the DSCP table of map row r (nil when ref binds none
+// the file defines). The QoS of a switch's ports mostly bind one map:
+// its table is read once and copied (a DSCPMap copy shares the origins it
+// has, model.DSCPMap), each copy raising the problems again, as a reading
+// of its own would.
+func (b *builder) dscpTable(q *model.QoS, r *configdb.Row, ref *configdb.Field, rowPos source.Pos) {
+	if r == nil || ref == nil {
+		for d := range 64 {
+			q.DSCP.Set(d, b.mapEntry(r, ref, strconv.Itoa(d), "DSCP", rowPos))
+		}
+		return
+	}
+	k := dscpKey{r, ref.Value}
+	if c, ok := b.dscpMaps[k]; ok {
+		q.DSCP = c.m
+		for _, p := range c.problems {
+			cp := *p
+			b.problems = append(b.problems, &cp)
+		}
+		return
+	}
+	before := len(b.problems)
+	for d := range 64 {
+		q.DSCP.Set(d, b.mapEntry(r, ref, strconv.Itoa(d), "DSCP", rowPos))
+	}
+	if b.dscpMaps == nil {
+		b.dscpMaps = map[dscpKey]*dscpBuilt{}
+	}
+	b.dscpMaps[k] = &dscpBuilt{q.DSCP, slices.Clone(b.problems[before:])}
 }
 
 // noMapBound is mapEntry's reason for each entry of a map no row binds,

@@ -41,6 +41,8 @@ type builder struct {
 	// shared holds one *QoS per distinct set of tables a port reads, so
 	// that the checks report ports that share them together.
 	shared map[qosKey]*model.QoS
+	// dscpMaps are the DSCP tables read, by map (dscpTable).
+	dscpMaps map[dscpKey]*dscpBuilt
 	// lastKey is the key of the QoS portQoS gave last, lastQoS.
 	lastKey  qosKey
 	lastQoS  *model.QoS
