@@ -43,10 +43,14 @@ func NewBuilder(inv *inventory.Inventory) *Builder {
 	return b
 }
 
-// Switch builds sc's switch and returns the capture to keep in its place.
-// It is safe to call from several goroutines, each with its own device.
+// Switch builds sc's switch and returns the capture to keep in its place;
+// sc is then the Builder's: a SONiC switch's configuration database goes
+// back for the next one's parse (configdb.Config.Release), as the model
+// keeps none of its rows. It is safe to call from several goroutines,
+// each with its own device.
 func (b *Builder) Switch(sc *collectors.SwitchCapture) *collectors.SwitchCapture {
 	sw, problems := buildSwitch(sc, b.roles[sc.Name])
+	sc.ConfigDB.Release()
 	b.mu.Lock()
 	b.switches[sc.Name] = builtSwitch{sw, problems}
 	b.mu.Unlock()

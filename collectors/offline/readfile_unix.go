@@ -33,6 +33,8 @@ func (d dirFS) readLimited(name string, limit int64) ([]byte, error) {
 	sp := scratch.Get().(*[]byte)
 	defer scratch.Put(sp)
 	buf, n := *sp, 0
+	// grown is whether buf is a buffer of this file's own, not the pool's.
+	grown := false
 	for {
 		if n == len(buf) {
 			// Larger than the scratch buffer: size it as os.ReadFile
@@ -49,9 +51,9 @@ func (d dirFS) readLimited(name string, limit int64) ([]byte, error) {
 			if n > int(limit) {
 				return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge{int64(n)}}
 			}
-			grown := make([]byte, max(2*len(buf), int(st.Size)+512))
-			copy(grown, buf[:n])
-			buf = grown
+			bigger := make([]byte, max(2*len(buf), int(st.Size)+512))
+			copy(bigger, buf[:n])
+			buf, grown = bigger, true
 		}
 		m, err := ignoringEINTR(func() (int, error) { return syscall.Read(fd, buf[n:min(len(buf), int(limit)+1)]) })
 		switch {
@@ -69,6 +71,12 @@ func (d dirFS) readLimited(name string, limit int64) ([]byte, error) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge{int64(n)}}
 	}
 	// The parsers keep strings cut from the text: each file has its own.
+	// A file larger than the scratch buffer already has (a SONiC
+	// config_db.json, tens to hundreds of kB): copying it out would
+	// allocate and copy it once more.
+	if grown {
+		return buf[:n:n], nil
+	}
 	return append([]byte(nil), buf[:n]...), nil
 }
 

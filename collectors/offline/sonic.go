@@ -33,7 +33,9 @@ func (r *reader) switchOS(s inventory.Switch) string {
 // Cumulus.
 func (r *reader) sonicCapture(sc *collectors.SwitchCapture) {
 	file := r.devicePath(sc.Name, layout.ConfigDBFile)
-	cfg, st := readParse(r, file, configdb.Parse)
+	// The file's buffer is read for it alone (readLimited): the Config's
+	// strings are cut from it rather than from a copy.
+	cfg, st := readParse(r, file, configdb.ParseOwned)
 	switch st {
 	case fileOK:
 		sc.ConfigDB = cfg

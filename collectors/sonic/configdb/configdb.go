@@ -24,6 +24,7 @@ package configdb
 
 import (
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -54,6 +55,46 @@ type Config struct {
 	// wins, as in Python's json), a value that is not a string, "bgpraw"
 	// ignored.
 	Notes []*source.Error
+	// The blocks the rows, fields and keys are cut from, for Release.
+	fieldBlocks []*[]Field
+	rowBlocks   []*[]Row
+	strBlocks   []*[]string
+	listBlocks  []*[]*Row
+}
+
+// Release gives the Config's rows, fields and row keys back for the next
+// Parse to reuse: a caller done with the Config (collectors/fabric, once
+// the switch's model is built, which keeps none of them) calls it, and
+// reads nothing of it afterwards: its namespaces are gone, and a row or
+// field kept from it is another file's. Strings read from it stay valid:
+// they are cut from the file's text, which is not reused. The notes stay.
+func (c *Config) Release() {
+	if c == nil {
+		return
+	}
+	for _, b := range c.fieldBlocks {
+		clear(*b)
+		fieldBlocks.Put(b)
+	}
+	for _, b := range c.rowBlocks {
+		clear(*b)
+		rowBlocks.Put(b)
+	}
+	for _, b := range c.strBlocks {
+		clear(*b)
+		strBlocks.Put(b)
+	}
+	for _, b := range c.listBlocks {
+		clear(*b)
+		listBlocks.Put(b)
+	}
+	for _, ns := range c.Namespaces {
+		for _, t := range ns.Tables {
+			putRowMap(t.Rows)
+			t.Rows = nil
+		}
+	}
+	c.fieldBlocks, c.rowBlocks, c.strBlocks, c.listBlocks, c.Namespaces = nil, nil, nil, nil, nil
 }
 
 // Namespace is one namespace's tables.
@@ -77,6 +118,9 @@ type Table struct {
 	Rows map[string]*Row
 	// Keys are the row keys in file order.
 	Keys []string
+	// list is the rows in Keys' order, as the parse gathered them; nil
+	// once rows given flat joined (RowList reads Rows then).
+	list []*Row
 	// nested is whether a nested key "TABLE" gave rows, rather than only
 	// flat keys "TABLE|key": a second nested key replaces the table.
 	nested bool
@@ -88,7 +132,8 @@ type Table struct {
 type Row struct {
 	// Key is the row's key as written after the table name: "Ethernet0|3".
 	Key string
-	Pos source.Pos
+	// at is the key's position (Pos).
+	at position
 	// Fields are the row's fields in file order; a field given twice is
 	// in the place of its first, with the last value. They are one array
 	// rather than a map: a row has a handful of fields, which a scan finds
@@ -107,8 +152,48 @@ type Field struct {
 	Value string
 	// List holds a JSON array's elements; nil for a string.
 	List []string
-	// Pos is the field's key.
-	Pos source.Pos
+	// at is the key's position (Pos).
+	at position
+}
+
+// position is where a row's or a field's key is written: its line and
+// column, and the file's name, which every position of a file shares. A
+// file has thousands of rows and fields: a source.Pos in each held its own
+// copy of the name, 16 bytes of a field's 88.
+type position struct {
+	file      *string
+	line, col int32
+}
+
+func (p position) pos() source.Pos {
+	pos := source.Pos{Line: int(p.line), Column: int(p.col)}
+	if p.file != nil {
+		pos.File = *p.file
+	}
+	return pos
+}
+
+// positionOf is pos as a position, for a row or field built rather than
+// parsed.
+func positionOf(pos source.Pos) position {
+	p := position{line: int32(min(pos.Line, math.MaxInt32)), col: int32(min(pos.Column, math.MaxInt32))}
+	if pos.File != "" {
+		p.file = &pos.File
+	}
+	return p
+}
+
+// Pos is where the row's key is.
+func (r *Row) Pos() source.Pos { return r.at.pos() }
+
+// Pos is where the field's name is.
+func (f *Field) Pos() source.Pos { return f.at.pos() }
+
+// WithPos is f at pos, for a caller that builds a configuration rather
+// than parsing one.
+func (f Field) WithPos(pos source.Pos) Field {
+	f.at = positionOf(pos)
+	return f
 }
 
 // Table returns the namespace's table name, nil when absent (or when n is
@@ -129,6 +214,29 @@ func (t *Table) Row(key string) *Row {
 	}
 	t.load()
 	return t.Rows[key]
+}
+
+// RowList is the table's rows in file order, Keys' order (nil when t is
+// nil): a walk of every row without a lookup of each key. The slice is
+// the table's: callers must not change it. It is the rows as parsed: a
+// caller that builds a table, or changes Keys, gets them from Rows; one
+// that replaces a row in Rows reads it there.
+func (t *Table) RowList() []*Row {
+	if t == nil {
+		return nil
+	}
+	t.load()
+	if len(t.Keys) == 0 {
+		return nil
+	}
+	if len(t.list) == len(t.Keys) {
+		return t.list
+	}
+	rows := make([]*Row, len(t.Keys))
+	for i, k := range t.Keys {
+		rows[i] = t.Rows[k]
+	}
+	return rows
 }
 
 // Len is the number of the table's rows, 0 when t is nil.
@@ -175,7 +283,7 @@ func (r *Row) Names() []string {
 // configuration rather than parsing one; a name given twice keeps its
 // first place and the last field.
 func NewRow(key string, pos source.Pos, fields ...Field) *Row {
-	r := &Row{Key: key, Pos: pos}
+	r := &Row{Key: key, at: positionOf(pos)}
 	for _, f := range fields {
 		if g := r.Get(f.Name); g != nil {
 			*g = f
@@ -199,7 +307,7 @@ func (r *Row) Set(f Field) {
 		*g = f
 		return
 	}
-	*r = *NewRow(r.Key, r.Pos, append(slices.Clip(r.Fields), f)...)
+	*r = *NewRow(r.Key, r.Pos(), append(slices.Clip(r.Fields), f)...)
 }
 
 // Namespace returns the namespace name ("" on a single-ASIC switch), nil

@@ -59,9 +59,13 @@ func FuzzParse(f *testing.F) {
 		}
 		c, err := Parse("f.json", data)
 		// Tables scanned, and read without the decoder, read as the decoder reads them.
-		full, ferr := parse("f.json", data, true)
+		full, ferr := parse("f.json", data, string(data), true)
 		if got, want := dump(c, err), dump(full, ferr); got != want {
 			t.Fatalf("Parse differs from the decoder's reading:\n%s\nwant\n%s", got, want)
+		}
+		// ParseOwned reads a buffer of its own as Parse reads a copy.
+		if got, want := dump(ParseOwned("f.json", bytes.Clone(data))), dump(c, err); got != want {
+			t.Fatalf("ParseOwned differs from Parse:\n%s\nwant\n%s", got, want)
 		}
 		if err != nil {
 			var se *source.Error
@@ -90,11 +94,20 @@ func FuzzParse(f *testing.F) {
 				if len(tbl.Keys) != len(tbl.Rows) {
 					t.Fatalf("table %s: %d rows, %d keys", tn, len(tbl.Rows), len(tbl.Keys))
 				}
+				list := tbl.RowList()
+				if len(list) != len(tbl.Keys) {
+					t.Fatalf("table %s: RowList has %d rows, %d keys", tn, len(list), len(tbl.Keys))
+				}
+				for i, rk := range tbl.Keys {
+					if list[i] != tbl.Rows[rk] {
+						t.Fatalf("table %s: RowList's row %d is not %q's", tn, i, rk)
+					}
+				}
 				for _, rk := range tbl.Keys {
 					r := tbl.Rows[rk]
-					key("row", r.Pos, rk, tn+"|"+rk)
+					key("row", r.Pos(), rk, tn+"|"+rk)
 					for i, f := range r.Fields {
-						key("field", f.Pos, f.Name)
+						key("field", f.Pos(), f.Name)
 						if r.Get(f.Name) != &r.Fields[i] {
 							t.Fatalf("row %s: field %q given twice, or Get does not find it", rk, f.Name)
 						}
@@ -145,9 +158,9 @@ func dump(c *Config, err error) string {
 			fmt.Fprintf(&b, " table %s %v %d\n", tn, tbl.Pos, len(tbl.Rows))
 			for _, rk := range tbl.Keys {
 				r := tbl.Rows[rk]
-				fmt.Fprintf(&b, "  row %q %q %v\n", rk, r.Key, r.Pos)
+				fmt.Fprintf(&b, "  row %q %q %v\n", rk, r.Key, r.Pos())
 				for _, f := range r.Fields {
-					fmt.Fprintf(&b, "   %q=%q %q %v %v\n", f.Name, f.Value, f.List, f.List == nil, f.Pos)
+					fmt.Fprintf(&b, "   %q=%q %q %v %v\n", f.Name, f.Value, f.List, f.List == nil, f.Pos())
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package configdb
 
 import (
 	"hash/maphash"
+	"math/bits"
 	"strings"
 	"sync"
 )
@@ -32,8 +33,9 @@ func ReadWithFile(table string) bool { return readTables[table] }
 // them needs.
 type lazyTable struct {
 	once       sync.Once
-	file, copy string // the file's name and text
-	start, end int    // the table's value
+	file       *string // the file's name
+	copy       string  // and text
+	start, end int     // the table's value
 }
 
 // load reads a table that was only scanned (t may be nil, or read).
@@ -43,7 +45,7 @@ func (t *Table) load() {
 	}
 	l := t.lazy
 	l.once.Do(func() {
-		p := &parser{file: l.file, copy: l.copy, end: l.end}
+		p := &parser{file: *l.file, fileName: l.file, copy: l.copy, end: l.end}
 		// The scan found it plain: it reads so again.
 		p.plain(l.start, t)
 	})
@@ -67,9 +69,33 @@ var seed = maphash.MakeSeed()
 func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 	d := p.copy[:p.end]
 	i := off + 1
+	// The lines are counted as the blanks are skipped: a plain table's
+	// strings hold no newline, so every one is in ws, and a key's
+	// position costs no count of its own (lineCol). line is the line of
+	// d[i] (from 0), lineStart that line's first byte.
+	line, col := p.lineCol(off)
+	line, lineStart := line-1, off-(col-1)
+	at := func(off int) position {
+		// Lines and columns fit: no device file is 2 GiB.
+		return position{file: p.fileName, line: int32(line + 1), col: int32(off - lineStart + 1)}
+	}
 	ws := func() {
-		for i < len(d) && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r') {
-			i++
+		for i < len(d) {
+			switch d[i] {
+			case ' ', '\t', '\r':
+				i++
+			case '\n':
+				i++
+				line, lineStart = line+1, i
+				// An indented file's blanks are mostly runs of spaces
+				// after a newline (sonic-cfggen prints with indent=4):
+				// eight at a time, in one comparison.
+				for i+8 <= len(d) && d[i:i+8] == "        " {
+					i += 8
+				}
+			default:
+				return
+			}
 		}
 	}
 	// str reads a string, returning its contents' bounds.
@@ -78,14 +104,24 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			return 0, 0, false
 		}
 		a = i + 1
-		for j := a; j < len(d); j++ {
-			switch c := d[j]; {
-			case c == '"':
-				i = j + 1
-				return a, j, true
-			case c == '\\' || c < 0x20:
-				return 0, 0, false
+		j := a
+		// Eight bytes at a time while none is a stop (strStop): most
+		// names and values are a word or two.
+		for j+8 <= len(d) {
+			w := uint64(d[j]) | uint64(d[j+1])<<8 | uint64(d[j+2])<<16 | uint64(d[j+3])<<24 |
+				uint64(d[j+4])<<32 | uint64(d[j+5])<<40 | uint64(d[j+6])<<48 | uint64(d[j+7])<<56
+			if m := stops(w); m != 0 {
+				j += bits.TrailingZeros64(m) / 8
+				break
 			}
+			j += 8
+		}
+		for j < len(d) && !strStop[d[j]] {
+			j++
+		}
+		if j < len(d) && d[j] == '"' {
+			i = j + 1
+			return a, j, true
 		}
 		return 0, 0, false
 	}
@@ -141,11 +177,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 	if p.keyHashes == nil {
 		p.keyHashes = map[uint64]struct{}{}
 	}
-	if p.rowIndex == nil {
-		p.rowIndex = map[string]int{}
-	}
 	clear(p.keyHashes)
-	clear(p.rowIndex)
 	rows := p.rowScratch[:0]
 	defer func() { p.rowScratch = rows[:0] }()
 	ws()
@@ -156,7 +188,8 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 		return i + 1, true
 	}
 	for {
-		koff := i
+		// The key's position, before a blank after it moves the line on.
+		kat := at(i)
 		a, b, ok := str()
 		if !ok || !colon() {
 			return 0, false
@@ -168,12 +201,10 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 				return 0, false
 			}
 		} else {
-			if _, dup := p.rowIndex[key]; dup {
-				return 0, false
-			}
-			p.rowIndex[key] = len(rows)
+			// A key given twice is found when the rows fill the table's
+			// map, at its end (setRows).
 			r = p.newRow()
-			r.Key, r.Pos = key, p.pos(koff)
+			r.Key, r.at = key, kat
 			rows = append(rows, r)
 		}
 		empty, ok := open('{')
@@ -183,13 +214,13 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 		// The fields are read into the free part of the shared block, so
 		// that the row's are cut from it without a copy; a row that
 		// outgrows it moves to a new one.
-		if len(p.fields) < block/4 {
-			p.fields = make([]Field, block*2)
+		if len(p.fields) < block/16 {
+			p.fields = p.fieldBlock()
 		}
 		fs := p.fields[:0]
 		p.indexed = false
 		for !empty {
-			foff := i
+			fat := at(i)
 			a, b, ok := str()
 			if !ok || !colon() {
 				return 0, false
@@ -207,7 +238,12 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			// copying one costs more than filling it.
 			if len(fs) == cap(fs) {
 				// A new block, of room for the row to double.
-				grown := make([]Field, len(fs), max(block*2, 4*len(fs)))
+				var grown []Field
+				if 4*len(fs) <= block*2 {
+					grown = p.fieldBlock()[:len(fs)]
+				} else {
+					grown = make([]Field, len(fs), 4*len(fs))
+				}
 				copy(grown, fs)
 				fs, p.fields = grown, grown
 			}
@@ -215,7 +251,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			f := &fs[len(fs)-1]
 			f.Name, f.Value, f.List = name, "", nil
 			if t != nil {
-				f.Pos = p.pos(foff)
+				f.at = fat
 			}
 			if i < len(d) && d[i] == '[' {
 				emptyList, _ := open('[')
@@ -273,8 +309,33 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			break
 		}
 	}
-	if t != nil {
-		p.setRows(t, rows)
+	if t != nil && !p.setRows(t, rows) {
+		return 0, false
 	}
+	// The next position is counted on from here.
+	p.last, p.line, p.lineStart = i, line, lineStart
 	return i, true
 }
+
+// stops has the high bit of each byte of w (eight bytes of a string,
+// the first lowest) that strStop holds, and perhaps of bytes after the
+// first such: a byte below 0x20, '"' or '\\' (the bytes of UTF-8 beyond
+// ASCII are none of them). It is the classic test for a zero byte,
+// (x - 0x01...) &^ x & 0x80..., on w xor each byte, and for a byte
+// below n, (x - n*0x01...) &^ x & 0x80... (Bit Twiddling Hacks,
+// graphics.stanford.edu/~seander/bithacks.html#ZeroInWord).
+func stops(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q, bs := w^('"'*ones), w^('\\'*ones)
+	return ((q-ones)&^q | (bs-ones)&^bs | (w-0x20*ones)&^w) & highs
+}
+
+// strStop are the bytes a plain string's scan stops at: its closing
+// quote, and an escape or a control character, which make it not plain.
+var strStop = func() (stop [256]bool) {
+	for c := range 0x20 {
+		stop[c] = true
+	}
+	stop['"'], stop['\\'] = true, true
+	return stop
+}()

@@ -6,10 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -38,14 +42,39 @@ import (
 // A table the model does not read, and which holds nothing to note, is
 // only scanned, and read on its first use (Namespace.Table).
 func Parse(file string, data []byte) (*Config, error) {
-	return parse(file, data, false)
+	return parse(file, data, string(data), false)
 }
 
-// parse is Parse; decoderOnly reads every table with the decoder, as
-// FuzzParse's reference.
-func parse(file string, data []byte, decoderOnly bool) (*Config, error) {
-	p := &parser{file: file, data: data, copy: string(data), decoderOnly: decoderOnly}
-	p.rowIndex = map[string]int{}
+// ParseOwned is Parse of data that the caller hands over: the Config's
+// strings are cut from data itself rather than from a copy of it, so data
+// must not change afterwards. A reader that reads each file into a buffer
+// of its own (collectors/offline) saves a copy of the file per switch,
+// which lives as long as the Config.
+func ParseOwned(file string, data []byte) (*Config, error) {
+	return parse(file, data, unsafe.String(unsafe.SliceData(data), len(data)), false)
+}
+
+// parse is Parse; text is data as a string, and decoderOnly reads every
+// table with the decoder, as FuzzParse's reference.
+func parse(file string, data []byte, text string, decoderOnly bool) (*Config, error) {
+	p := &parser{file: file, data: data, copy: text, decoderOnly: decoderOnly}
+	// Its own allocation: a pointer into the parser would keep the
+	// parser's buffers as long as the Config.
+	name := file
+	p.fileName = &name
+	sc := scratchPool.Get().(*scratch)
+	p.rowScratch, p.rowIndex, p.scratch, p.list, p.index, p.keyHashes = sc.rows, sc.rowIndex, sc.fields, sc.list, sc.index, sc.keyHashes
+	defer func() {
+		// Emptied, so that the pool keeps no file's rows or strings.
+		clear(p.rowScratch[:cap(p.rowScratch)])
+		clear(p.scratch[:cap(p.scratch)])
+		clear(p.list[:cap(p.list)])
+		clear(p.rowIndex)
+		clear(p.index)
+		clear(p.keyHashes)
+		*sc = scratch{p.rowScratch[:0], p.rowIndex, p.scratch[:0], p.list[:0], p.index, p.keyHashes}
+		scratchPool.Put(sc)
+	}()
 	base := 0
 	if bytes.HasPrefix(data, bom) {
 		// Editors on Windows write a byte order mark; it carries nothing.
@@ -96,18 +125,20 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 
 type parser struct {
 	file string
-	data []byte
-	// at is the offset of the last position, line its line (from 0),
+	// fileName is file, shared by every row's and field's position.
+	fileName *string
+	data     []byte
+	// last is the offset of the last position, line its line (from 0),
 	// lineStart the offset of that line's first byte.
-	at, line, lineStart int
-	dec                 *jsontext.Decoder
-	base                int // offset in data of dec's first byte
+	last, line, lineStart int
+	dec                   *jsontext.Decoder
+	base                  int // offset in data of dec's first byte
 	// tok is the last token read; it is valid until the next read.
 	tok jsontext.Token
 	// copy is data as one string, which the strings read are cut from:
-	// a copy, so that the caller may reuse data, and one, so that the
-	// thousands of names, values and keys of a file cost no allocation
-	// each. It lives as long as any of them, which is as long as the
+	// a copy, so that the caller may reuse data (data itself when the
+	// caller hands it over, ParseOwned), and one, so that the thousands
+	// of names, values and keys of a file cost no allocation each. It lives as long as any of them, which is as long as the
 	// Config; a table only scanned is read from it. Its size is the
 	// file's, less than the maps per row and the interned copies it
 	// replaced held.
@@ -122,6 +153,7 @@ type parser struct {
 	rows   []Row
 	fields []Field
 	strs   []string
+	lists  []*Row
 	// scratch gathers a row's fields, list a field's elements.
 	scratch []Field
 	list    []string
@@ -140,9 +172,97 @@ type parser struct {
 
 const block = 128
 
+// scratch are the parser's buffers that no Config keeps, kept for the
+// next parse: a fabric's switches are parsed one after another.
+type scratch struct {
+	rows      []*Row
+	rowIndex  map[string]int
+	fields    []Field
+	list      []string
+	index     map[string]int
+	keyHashes map[uint64]struct{}
+}
+
+var scratchPool = sync.Pool{New: func() any { return &scratch{rowIndex: map[string]int{}} }}
+
+// fieldBlocks, rowBlocks and strBlocks are the blocks rows, fields and
+// keys are cut from (block*2 fields, block rows, block*8 strings). A
+// Config given back (Release) puts its blocks here, emptied, for the next
+// parse: the switches of a fabric are read one after another, and each
+// Config is done with once its switch is built.
+var (
+	fieldBlocks = sync.Pool{New: func() any { b := make([]Field, block*2); return &b }}
+	rowBlocks   = sync.Pool{New: func() any { b := make([]Row, block); return &b }}
+	strBlocks   = sync.Pool{New: func() any { b := make([]string, block*8); return &b }}
+	listBlocks  = sync.Pool{New: func() any { b := make([]*Row, block*8); return &b }}
+)
+
+// rowList is a slice of n rows cut from a shared block, for a table's
+// rows in file order (RowList).
+func (p *parser) rowList(n int) []*Row {
+	if n > len(p.lists) {
+		if n > block*8 {
+			return make([]*Row, n)
+		}
+		b := listBlocks.Get().(*[]*Row)
+		if p.cfg != nil {
+			p.cfg.listBlocks = append(p.cfg.listBlocks, b)
+		}
+		p.lists = *b
+	}
+	l := p.lists[:n:n]
+	p.lists = p.lists[n:]
+	return l
+}
+
+// rowMaps are emptied tables' maps of rows, by size: rowMaps[i] held more
+// than 2^(i-1) rows and at most 2^i. A map of a few rows is one small
+// allocation, and is not kept.
+var rowMaps [24]sync.Pool
+
+// rowMap is an empty map for n rows: one a released Config held for as
+// many, or a new one.
+func rowMap(n int) map[string]*Row {
+	if n > 8 {
+		if i := bits.Len(uint(n - 1)); i < len(rowMaps) {
+			if m, ok := rowMaps[i].Get().(map[string]*Row); ok {
+				return m
+			}
+			return make(map[string]*Row, 1<<i)
+		}
+	}
+	return make(map[string]*Row, n)
+}
+
+// putRowMap empties m and keeps it for a table of as many rows.
+func putRowMap(m map[string]*Row) {
+	n := len(m)
+	if n <= 8 {
+		return
+	}
+	if i := bits.Len(uint(n - 1)); i < len(rowMaps) {
+		clear(m)
+		rowMaps[i].Put(m)
+	}
+}
+
+// fieldBlock is a block of block*2 empty fields, which the Config keeps
+// (a table read after the parse, p.cfg nil, keeps its own).
+func (p *parser) fieldBlock() []Field {
+	b := fieldBlocks.Get().(*[]Field)
+	if p.cfg != nil {
+		p.cfg.fieldBlocks = append(p.cfg.fieldBlocks, b)
+	}
+	return *b
+}
+
 func (p *parser) newRow() *Row {
 	if len(p.rows) == 0 {
-		p.rows = make([]Row, block)
+		b := rowBlocks.Get().(*[]Row)
+		if p.cfg != nil {
+			p.cfg.rowBlocks = append(p.cfg.rowBlocks, b)
+		}
+		p.rows = *b
 	}
 	r := &p.rows[0]
 	p.rows = p.rows[1:]
@@ -169,18 +289,30 @@ func (p *parser) reset(base int, body []byte) {
 // position and off are counted, as offsets mostly grow a few lines at a
 // time (and go back to a table's start when the decoder reads it again).
 func (p *parser) pos(off int) source.Pos {
+	line, col := p.lineCol(off)
+	return source.Pos{File: p.file, Line: line, Column: col}
+}
+
+// at is pos as a row's or field's position.
+func (p *parser) at(off int) position {
+	line, col := p.lineCol(off)
+	return position{file: p.fileName, line: int32(min(line, math.MaxInt32)), col: int32(min(col, math.MaxInt32))}
+}
+
+// lineCol are the line and column (from 1) of data[off].
+func (p *parser) lineCol(off int) (line, col int) {
 	off = min(max(off, 0), len(p.copy))
-	if off < p.at {
-		p.line -= strings.Count(p.copy[off:p.at], "\n")
+	if off < p.last {
+		p.line -= strings.Count(p.copy[off:p.last], "\n")
 		p.lineStart = strings.LastIndexByte(p.copy[:off], '\n') + 1
-		p.at = off
+		p.last = off
 	}
-	if n := strings.Count(p.copy[p.at:off], "\n"); n > 0 {
+	if n := strings.Count(p.copy[p.last:off], "\n"); n > 0 {
 		p.line += n
-		p.lineStart = p.at + strings.LastIndexByte(p.copy[p.at:off], '\n') + 1
+		p.lineStart = p.last + strings.LastIndexByte(p.copy[p.last:off], '\n') + 1
 	}
-	p.at = off
-	return source.Pos{File: p.file, Line: p.line + 1, Column: off - p.lineStart + 1}
+	p.last = off
+	return p.line + 1, off - p.lineStart + 1
 }
 
 // errAt is an error or a note at data[off]; the message leads with the
@@ -437,7 +569,7 @@ func (p *parser) plainTop() (ok bool, err error) {
 				if readTables[name] {
 					end, read = p.plain(i, t)
 				} else if end, read = p.plain(i, nil); read {
-					t.lazy = &lazyTable{file: p.file, copy: p.copy, start: i, end: end}
+					t.lazy = &lazyTable{file: p.fileName, copy: p.copy, start: i, end: end}
 				}
 				if read {
 					ns.Tables[name] = t
@@ -713,7 +845,7 @@ func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
 			return err
 		}
 		if i, ok := p.rowIndex[k]; ok {
-			p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", k, name, rows[i].Pos.Line)
+			p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", k, name, rows[i].at.line)
 			rows[i] = r
 			continue
 		}
@@ -754,7 +886,7 @@ func (p *parser) plainTable(ns *Namespace, name string, koff int) (ok bool, err 
 		return false, p.errAt(off, "table %s: read to offset %d, skipped to %d", name, end, got)
 	}
 	if !read {
-		t.lazy = &lazyTable{file: p.file, copy: p.copy, start: off, end: end}
+		t.lazy = &lazyTable{file: p.fileName, copy: p.copy, start: off, end: end}
 	}
 	ns.Tables[name] = t
 	ns.Order = append(ns.Order, name)
@@ -783,11 +915,13 @@ func (p *parser) flatRow(ns *Namespace, k string, koff int) error {
 // addRow adds r to t, in the place of a row of the same key.
 func (p *parser) addRow(t *Table, r *Row, koff int) {
 	if old := t.Rows[r.Key]; old != nil {
-		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", r.Key, t.Name, old.Pos.Line)
+		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", r.Key, t.Name, old.at.line)
 	} else {
 		t.Keys = append(t.Keys, r.Key)
 	}
 	t.Rows[r.Key] = r
+	// RowList reads them from Rows now.
+	t.list = nil
 }
 
 // row reads the value of row key at koff, a row of t.
@@ -800,7 +934,7 @@ func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
 		return nil, p.errAt(off, "row %q of table %s is %s, not an object of fields", key, t.Name, describe(kind))
 	}
 	r := p.newRow()
-	*r = Row{Key: key, Pos: p.pos(koff)}
+	*r = Row{Key: key, at: p.at(koff)}
 	// The fields are gathered first, so that the row's are cut from a
 	// shared block at their number once.
 	fs := p.scratch[:0]
@@ -821,7 +955,7 @@ func (p *parser) row(t *Table, key string, koff int) (*Row, error) {
 			continue
 		}
 		if i := p.find(fs, name); i >= 0 {
-			p.note(foff, "field %q of %s|%s given twice (first at line %d); the last wins", name, t.Name, key, fs[i].Pos.Line)
+			p.note(foff, "field %q of %s|%s given twice (first at line %d); the last wins", name, t.Name, key, fs[i].at.line)
 			fs[i] = f
 			continue
 		}
@@ -852,7 +986,7 @@ func (p *parser) newFields(n int) []Field {
 		if n > block {
 			return make([]Field, n)
 		}
-		p.fields = make([]Field, block*2)
+		p.fields = p.fieldBlock()
 	}
 	f := p.fields[:n:n]
 	p.fields = p.fields[n:]
@@ -891,26 +1025,35 @@ func (p *parser) find(fs []Field, name string) int {
 // or asked for by Get).
 const maxScan = 32
 
-// strings is a slice of n strings cut from a shared block: a
-// configuration has thousands of short lists, and lives as a whole.
-// setRows gives a table its rows, in file order, in a map made at its size.
-func (p *parser) setRows(t *Table, rows []*Row) {
-	t.Rows = make(map[string]*Row, len(rows))
+// setRows gives a table its rows, in file order, in a map made at its
+// size; false when two rows have one key (the map has fewer), which
+// nestedTable's rows never have.
+func (p *parser) setRows(t *Table, rows []*Row) bool {
+	t.Rows = rowMap(len(rows))
 	if len(rows) > 0 {
 		t.Keys = p.strings(len(rows))
+		t.list = p.rowList(len(rows))
+		copy(t.list, rows)
 	}
 	for i, r := range rows {
 		t.Keys[i] = r.Key
 		t.Rows[r.Key] = r
 	}
+	return len(t.Rows) == len(rows)
 }
 
+// strings is a slice of n strings cut from a shared block: a
+// configuration has thousands of short lists, and lives as a whole.
 func (p *parser) strings(n int) []string {
 	if n > len(p.strs) {
 		if n > block*8 {
 			return make([]string, n)
 		}
-		p.strs = make([]string, block*8)
+		b := strBlocks.Get().(*[]string)
+		if p.cfg != nil {
+			p.cfg.strBlocks = append(p.cfg.strBlocks, b)
+		}
+		p.strs = *b
 	}
 	s := p.strs[:n:n]
 	p.strs = p.strs[n:]
@@ -923,7 +1066,7 @@ func (p *parser) field(t *Table, r *Row, name string, foff int) (f Field, ok boo
 	if err != nil {
 		return f, false, err
 	}
-	f = Field{Name: name, Pos: p.pos(foff)}
+	f = Field{Name: name, at: p.at(foff)}
 	switch kind {
 	case '"':
 		f.Value = p.str(off)

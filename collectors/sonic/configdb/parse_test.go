@@ -46,12 +46,12 @@ func TestPositions(t *testing.T) {
 		want string
 	}{
 		{"table SCHEDULER", ns.Table("SCHEDULER").Pos, qos + ":106:5"},
-		{"row scheduler.1", sched.Pos, qos + ":111:9"},
-		{"field scheduler.1.weight", sched.Get("weight").Pos, qos + ":113:13"},
+		{"row scheduler.1", sched.Pos(), qos + ":111:9"},
+		{"field scheduler.1.weight", sched.Get("weight").Pos(), qos + ":113:13"},
 		{"table PORT_QOS_MAP", pqm.Pos, qos + ":116:5"},
-		{"row Ethernet0", eth0.Pos, qos + ":120:9"},
+		{"row Ethernet0", eth0.Pos(), qos + ":120:9"},
 		// "pfc_enable"      : "3,4": blanks before the colon.
-		{"field Ethernet0.pfc_enable", eth0.Get("pfc_enable").Pos, qos + ":125:13"},
+		{"field Ethernet0.pfc_enable", eth0.Get("pfc_enable").Pos(), qos + ":125:13"},
 	} {
 		if at(tc.got) != tc.want {
 			t.Errorf("%s at %s, want %s", tc.what, at(tc.got), tc.want)
@@ -80,8 +80,8 @@ func TestPositions(t *testing.T) {
 	if r == nil {
 		t.Fatalf("%s: no BUFFER_PG|Ethernet20|3-4", flat)
 	}
-	if at(pg.Pos) != flat+":2:5" || at(r.Pos) != flat+":23:5" || at(r.Get("profile").Pos) != flat+":24:9" {
-		t.Errorf("%s: BUFFER_PG at %s, Ethernet20|3-4 at %s, profile at %s; want :2:5, :23:5, :24:9", flat, at(pg.Pos), at(r.Pos), at(r.Get("profile").Pos))
+	if at(pg.Pos) != flat+":2:5" || at(r.Pos()) != flat+":23:5" || at(r.Get("profile").Pos()) != flat+":24:9" {
+		t.Errorf("%s: BUFFER_PG at %s, Ethernet20|3-4 at %s, profile at %s; want :2:5, :23:5, :24:9", flat, at(pg.Pos), at(r.Pos()), at(r.Get("profile").Pos()))
 	}
 	if v := r.Get("profile").Value; v != "pg_lossless_100000_5m_profile" {
 		t.Errorf("BUFFER_PG|Ethernet20|3-4.profile = %q, want pg_lossless_100000_5m_profile (the sample rendering, testdata/SOURCE.md)", v)
@@ -136,8 +136,8 @@ func TestLeafList(t *testing.T) {
 	if !slices.Equal(e.List, want) || e.Value != strings.Join(want, ",") {
 		t.Errorf("ecmp_hash = %q %q, want %q", e.List, e.Value, want)
 	}
-	if at(e.Pos) != f+":379:17" {
-		t.Errorf("ecmp_hash at %s, want %s:379:17", at(e.Pos), f)
+	if at(e.Pos()) != f+":379:17" {
+		t.Errorf("ecmp_hash at %s, want %s:379:17", at(e.Pos()), f)
 	}
 	if a := h.Get("ecmp_hash_algorithm"); a.Value != "CRC" || a.List != nil {
 		t.Errorf("ecmp_hash_algorithm = %q %q, want a string CRC", a.Value, a.List)
@@ -158,8 +158,8 @@ func TestDuplicates(t *testing.T) {
 		t.Errorf("PFC_WD in Order %d times, want once", strings.Count(strings.Join(ns.Order, " "), "PFC_WD"))
 	}
 	dm := ns.Table("DEVICE_METADATA").Row("localhost")
-	if bm := dm.Get("buffer_model"); bm.Pos.Line != 418 || dm.Names()[0] != "buffer_model" {
-		t.Errorf("buffer_model at line %d, first name %q: want the last (418) in the first place", bm.Pos.Line, dm.Names()[0])
+	if bm := dm.Get("buffer_model"); bm.Pos().Line != 418 || dm.Names()[0] != "buffer_model" {
+		t.Errorf("buffer_model at line %d, first name %q: want the last (418) in the first place", bm.Pos().Line, dm.Names()[0])
 	}
 	var lines []int
 	for _, n := range c.Notes {
@@ -537,7 +537,7 @@ func TestScannedTables(t *testing.T) {
 	}
 	vlan := ns.Table("VLAN")
 	r := vlan.Row("Vlan111")
-	if at(vlan.Pos) != pos(tableAt) || r == nil || at(r.Pos) != pos(rowAt) || at(r.Get("vlanid").Pos) != pos(fieldAt) || r.Get("vlanid").Value != "111" {
+	if at(vlan.Pos) != pos(tableAt) || r == nil || at(r.Pos()) != pos(rowAt) || at(r.Get("vlanid").Pos()) != pos(fieldAt) || r.Get("vlanid").Value != "111" {
 		t.Errorf("VLAN at %s, Vlan111 %+v: want %s, %s, vlanid 111 at %s", at(vlan.Pos), r, pos(tableAt), pos(rowAt), pos(fieldAt))
 	}
 
@@ -580,8 +580,9 @@ func TestScannedTables(t *testing.T) {
 
 // Plain tables read as the decoder reads them, edge by edge: blanks,
 // empty objects and lists, non-ASCII text, a raw tab in a string, stray
-// commas, long rows (indexed) with and without a name given twice, tables
-// given twice or also flat, namespaces; and so does the top level read
+// commas, long rows (indexed) with and without a name given twice, a row
+// given twice in a table read and in one scanned, tables given twice or
+// also flat, namespaces; and so does the top level read
 // without the decoder: flat rows, "bgpraw", namespaces first or later,
 // escapes in a key, bad JSON around the tables.
 func TestPlainMatchesDecoder(t *testing.T) {
@@ -602,6 +603,8 @@ func TestPlainMatchesDecoder(t *testing.T) {
 		"{\"CABLE_LENGTH\": {\"AZURE\": {\"f0\": \"0\", \"f1\": \"1\", \"f2\": \"2\", \"f3\": \"3\", \"f4\": \"4\", \"f5\": \"5\", \"f6\": \"6\", \"f7\": \"7\", \"f8\": \"8\", \"f9\": \"9\", \"f10\": \"10\", \"f11\": \"11\", \"f12\": \"12\", \"f13\": \"13\", \"f14\": \"14\", \"f15\": \"15\", \"f16\": \"16\", \"f17\": \"17\", \"f18\": \"18\", \"f19\": \"19\", \"f20\": \"20\", \"f21\": \"21\", \"f22\": \"22\", \"f23\": \"23\", \"f24\": \"24\", \"f25\": \"25\", \"f26\": \"26\", \"f27\": \"27\", \"f28\": \"28\", \"f29\": \"29\", \"f30\": \"30\", \"f31\": \"31\", \"f32\": \"32\", \"f33\": \"33\", \"f34\": \"34\", \"f35\": \"35\", \"f36\": \"36\", \"f37\": \"37\", \"f38\": \"38\", \"f39\": \"39\", \"f3\": \"x\"}}}",
 		"{\"VLAN\": {\"AZURE\": {\"f0\": \"0\", \"f1\": \"1\", \"f2\": \"2\", \"f3\": \"3\", \"f4\": \"4\", \"f5\": \"5\", \"f6\": \"6\", \"f7\": \"7\", \"f8\": \"8\", \"f9\": \"9\", \"f10\": \"10\", \"f11\": \"11\", \"f12\": \"12\", \"f13\": \"13\", \"f14\": \"14\", \"f15\": \"15\", \"f16\": \"16\", \"f17\": \"17\", \"f18\": \"18\", \"f19\": \"19\", \"f20\": \"20\", \"f21\": \"21\", \"f22\": \"22\", \"f23\": \"23\", \"f24\": \"24\", \"f25\": \"25\", \"f26\": \"26\", \"f27\": \"27\", \"f28\": \"28\", \"f29\": \"29\", \"f30\": \"30\", \"f31\": \"31\", \"f32\": \"32\", \"f33\": \"33\", \"f34\": \"34\", \"f35\": \"35\", \"f36\": \"36\", \"f37\": \"37\", \"f38\": \"38\", \"f39\": \"39\", \"f3\": \"x\"}}}",
 		"{\"PORT\": {\"a\": {\"x\": \"1\"}}, \"PORT\": {\"b\": {\"y\": \"2\"}}}",
+		"{\"PORT\": {\"a\": {\"x\": \"1\"}, \"b\": {}, \"a\": {\"y\": \"2\"}}}",
+		"{\"VLAN\": {\"a\": {\"x\": \"1\"}, \"b\": {}, \"a\": {\"y\": \"2\"}}}",
 		"{\"VLAN\": {\"a\": {\"x\": \"1\"}}, \"VLAN|b\": {\"y\": \"2\"}}",
 		"{\"VLAN|b\": {\"y\": \"2\"}, \"VLAN\": {\"a\": {\"x\": \"1\"}}}",
 		"{\"localhost\": {\"PORT\": {\"a\": {\"x\": \"1\"}}, \"VLAN\": {\"v\": {}}}, \"asic0\": {\"PORT\": {}}}",
@@ -630,9 +633,60 @@ func TestPlainMatchesDecoder(t *testing.T) {
 		"\"x\"",
 	} {
 		c, err := Parse("p.json", []byte(in))
-		ref, rerr := parse("p.json", []byte(in), true)
+		ref, rerr := parse("p.json", []byte(in), in, true)
 		if got, want := dump(c, err), dump(ref, rerr); got != want {
 			t.Errorf("%s:\n%s\nthe decoder reads\n%s", in, got, want)
+		}
+	}
+}
+
+// A Config released gives its blocks to the next parse, which reads as a
+// parse of fresh memory; a string read from the released one still holds
+// its text, and the released one has no namespace left.
+func TestRelease(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.json")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("testdata: %v", err)
+	}
+	var want []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Parse(f, data)
+		want = append(want, dump(c, err))
+	}
+	var kept, copies []string
+	for round := range 2 {
+		for i, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := ParseOwned(f, data)
+			if got := dump(c, err); got != want[i] {
+				t.Fatalf("round %d, %s: a parse after Release reads differently", round, f)
+			}
+			if err != nil {
+				continue
+			}
+			for _, name := range c.Namespaces[0].Order {
+				if tbl := c.Namespaces[0].Table(name); tbl.Len() > 0 {
+					kept = append(kept, tbl.Keys[0])
+					copies = append(copies, strings.Clone(tbl.Keys[0]))
+					break
+				}
+			}
+			c.Release()
+			if c.Namespace("") != nil {
+				t.Errorf("%s: released, still has its namespace", f)
+			}
+		}
+	}
+	for i := range kept {
+		if kept[i] != copies[i] {
+			t.Errorf("key %q read from a released Config is now %q", copies[i], kept[i])
 		}
 	}
 }

@@ -26,13 +26,24 @@ import (
 func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 	bs := &model.SwitchBuffers{Lossless: map[string][]model.LosslessPG{}}
 	if f := b.meta.Get("buffer_model"); f != nil {
-		bs.Model = model.Explicit(f.Value, f.Pos)
+		bs.Model = model.Explicit(f.Value, f.Pos())
 	} else {
 		pos := b.rowPos(b.meta)
 		bs.Model = model.Value[string]{V: "traditional", Origin: model.NewOrigin(pos, "DEVICE_METADATA sets no buffer_model: traditional, the YANG default"), Known: true}
 	}
+	// The entries are gathered at their number once.
+	n := 0
 	for _, port := range sw.Ports {
-		ns := b.ports[port]
+		n += len(b.ports[port].pgs)
+	}
+	if n > 0 {
+		bs.PGs = make([]model.BufferPG, 0, n)
+	}
+	// The lossless PGs of every port are cut from one block: a port has
+	// one or two.
+	lossless := make([]model.LosslessPG, 0, len(sw.Ports))
+	for _, port := range sw.Ports {
+		ns := b.ports[port].ns
 		b.portPGs(bs, ns, port)
 		m := b.mapsOf(port, ns)
 		if m.pfc == nil {
@@ -40,7 +51,8 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 		}
 		// classify reported a map that is not defined.
 		tcPG := refRow(ns, "TC_TO_PRIORITY_GROUP_MAP", m.tcPG)
-		for _, s := range strings.Split(m.pfc.Value, ",") {
+		start := len(lossless)
+		for s := range strings.SplitSeq(m.pfc.Value, ",") {
 			p, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil || p < 0 || p > 7 {
 				continue
@@ -53,7 +65,10 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 					pg = n
 				}
 			}
-			bs.Lossless[port] = append(bs.Lossless[port], model.LosslessPG{Priority: p, PG: pg, Pos: m.pfc.Pos})
+			lossless = append(lossless, model.LosslessPG{Priority: p, PG: pg, Pos: m.pfc.Pos()})
+		}
+		if len(lossless) > start {
+			bs.Lossless[port] = lossless[start:len(lossless):len(lossless)]
 		}
 	}
 	return bs
@@ -72,15 +87,15 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 		return
 	}
 	dynamic := bs.Model.V == "dynamic"
-	for _, k := range b.indexOf(ns).pgs[port] {
+	for _, k := range b.ports[port].pgs {
 		_, idx, _ := strings.Cut(k, "|")
 		r := t.Rows[k]
-		e := model.BufferPG{Port: port, PGs: indexRange(idx), Pos: r.Pos}
+		e := model.BufferPG{Port: port, PGs: b.pgRange(idx), Pos: r.Pos()}
 		pf := r.Get("profile")
 		name := ""
 		if pf != nil {
 			_, name = configdb.Ref(pf.Value)
-			e.Pos = pf.Pos
+			e.Pos = pf.Pos()
 		}
 		switch {
 		case name == "" || name == "NULL":
@@ -90,11 +105,9 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 			}
 		default:
 			e.Profile = name
-			if m := sizedRe.FindStringSubmatch(name); m != nil {
-				e.SizedSpeed, _ = strconv.Atoi(m[1])
-				e.SizedCable, _ = strconv.Atoi(m[2])
-			}
-			if f := ns.Table("PORT").Row(port).Get("speed"); f != nil {
+			pi := b.profileOf(name)
+			e.SizedSpeed, e.SizedCable = pi.speed, pi.cable
+			if f := b.ports[port].row.Get("speed"); f != nil {
 				e.PortSpeed, _ = strconv.Atoi(f.Value)
 			}
 			prof := ns.Table("BUFFER_PROFILE").Row(name)
@@ -109,9 +122,49 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 				// calculation.md).
 				e.Lossless, e.Dynamic = true, true
 			default:
-				e.LossyWhy = "BUFFER_PROFILE|" + name + " has no xoff: no headroom for the frames in flight after a pause"
+				e.LossyWhy = pi.noXoff
 			}
 		}
 		bs.PGs = append(bs.PGs, e)
 	}
+}
+
+// pgRange is indexRange(idx), one slice per distinct idx: the entries
+// share it, and nothing changes a BufferPG's PGs.
+func (b *builder) pgRange(idx string) []int {
+	if r, ok := b.pgRanges[idx]; ok {
+		return r
+	}
+	if b.pgRanges == nil {
+		b.pgRanges = map[string][]int{}
+	}
+	r := indexRange(idx)
+	b.pgRanges[idx] = r
+	return r
+}
+
+// profileInfo is what an entry reads of its profile's name alone: the
+// speed and cable length a name buffermgrd gives says (sizedRe; zeros for
+// another name), and the reason a profile without xoff is lossy.
+type profileInfo struct {
+	speed, cable int
+	noXoff       string
+}
+
+// profileOf is name's profileInfo, read once per distinct name: a
+// switch's ports share a few profiles.
+func (b *builder) profileOf(name string) profileInfo {
+	if pi, ok := b.profiles[name]; ok {
+		return pi
+	}
+	pi := profileInfo{noXoff: "BUFFER_PROFILE|" + name + " has no xoff: no headroom for the frames in flight after a pause"}
+	if m := sizedRe.FindStringSubmatch(name); m != nil {
+		pi.speed, _ = strconv.Atoi(m[1])
+		pi.cable, _ = strconv.Atoi(m[2])
+	}
+	if b.profiles == nil {
+		b.profiles = map[string]profileInfo{}
+	}
+	b.profiles[name] = pi
+	return pi
 }

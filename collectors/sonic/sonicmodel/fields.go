@@ -36,15 +36,15 @@ func (b *builder) unknownFields() {
 				continue
 			}
 			t := ns.Table(tname)
-			for _, k := range t.Keys {
-				r := t.Rows[k]
+			for i, r := range t.RowList() {
+				k := t.Keys[i]
 				for i := range r.Fields {
 					f := &r.Fields[i]
 					if slices.Contains(known, f.Name) || seen[tf{tname, f.Name}] {
 						continue
 					}
 					seen[tf{tname, f.Name}] = true
-					b.notes = append(b.notes, b.errAt(f.Pos, "%s|%s: unknown field %q, not read", tname, k, f.Name))
+					b.notes = append(b.notes, b.errAt(f.Pos(), "%s|%s: unknown field %q, not read", tname, k, f.Name))
 				}
 			}
 		}

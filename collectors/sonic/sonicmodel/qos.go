@@ -42,15 +42,30 @@ type maps struct {
 	ns                                        *configdb.Namespace
 	dscp, dot1p, tcQueue, tcPG, pfcQueue, pfc *configdb.Field
 	row                                       *configdb.Row
-	queues                                    [8]*configdb.Row
-	cable                                     *configdb.Field
-	cableRow                                  *configdb.Row
-	pfcAsym                                   *configdb.Field
+	// queues are the port's (portRows), none for port "".
+	queues   *[8]*configdb.Row
+	cable    *configdb.Field
+	cableRow *configdb.Row
+	pfcAsym  *configdb.Field
 }
 
 func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {
+	pr := b.ports[port]
+	if port != "" && pr != nil && pr.ns == ns {
+		// A port's maps are read once: its QoS, its watchdog and its
+		// buffers all ask.
+		if !pr.hasMaps {
+			pr.maps, pr.hasMaps = b.readMaps(port, ns, pr), true
+		}
+		return pr.maps
+	}
+	return b.readMaps(port, ns, nil)
+}
+
+// readMaps reads the maps of port in ns; pr is its rows, nil for port "".
+func (b *builder) readMaps(port string, ns *configdb.Namespace, pr *portRows) maps {
 	pq := ns.Table("PORT_QOS_MAP")
-	m := maps{ns: ns, row: pq.Row(port)}
+	m := maps{ns: ns, row: pq.Row(port), queues: &noQueues}
 	if port == "" {
 		m.row = nil
 	}
@@ -66,79 +81,94 @@ func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {
 	if port == "" {
 		return m
 	}
-	m.pfcAsym = ns.Table("PORT").Row(port).Get("pfc_asym")
-	ix := b.indexOf(ns)
-	m.queues = ix.queues[port]
-	if c, ok := ix.cable[port]; ok {
-		m.cable, m.cableRow = c.f, c.row
+	if pr == nil {
+		m.pfcAsym = ns.Table("PORT").Row(port).Get("pfc_asym")
+		return m
 	}
+	m.pfcAsym = pr.row.Get("pfc_asym")
+	m.queues = &pr.queues
+	m.cable, m.cableRow = pr.cable, pr.cableRow
 	return m
 }
 
-// nsIndex is a namespace's per-port rows, read once: QUEUE, BUFFER_PG and
-// CABLE_LENGTH are keyed by port inside their keys or fields, and a switch
-// has hundreds of ports.
-type nsIndex struct {
-	queues map[string][8]*configdb.Row
-	pgs    map[string][]string // port → its BUFFER_PG keys, in file order
-	cable  map[string]struct {
-		f   *configdb.Field
-		row *configdb.Row
-	}
+// noQueues are the queues of a port without portRows.
+var noQueues [8]*configdb.Row
+
+// portRows are a port's namespace and rows, read once: QUEUE, BUFFER_PG
+// and CABLE_LENGTH are keyed by port inside their keys or fields, and a
+// switch has hundreds of ports.
+type portRows struct {
+	ns  *configdb.Namespace
+	row *configdb.Row // PORT|<port>
+	// queues are QUEUE|<port>|<q>; pgs the port's BUFFER_PG keys, in
+	// file order; cable its CABLE_LENGTH entry, and the row of it.
+	queues   [8]*configdb.Row
+	pgs      []string
+	cable    *configdb.Field
+	cableRow *configdb.Row
+	// maps are mapsOf's, once hasMaps.
+	maps    maps
+	hasMaps bool
 }
 
-func (b *builder) indexOf(ns *configdb.Namespace) *nsIndex {
-	if ix, ok := b.nsIdx[ns]; ok {
-		return ix
+// indexRows gives the ports of ns (b.ports) their QUEUE, BUFFER_PG and
+// CABLE_LENGTH rows.
+func (b *builder) indexRows(ns *configdb.Namespace) {
+	// A port's keys are next to each other (QUEUE|Ethernet0|0 to |7):
+	// the last port's answer is kept.
+	var last string
+	var lastPR *portRows
+	seen := false
+	own := func(port string) *portRows {
+		if seen && port == last {
+			return lastPR
+		}
+		last, lastPR, seen = port, nil, true
+		if pr := b.ports[port]; pr != nil && pr.ns == ns {
+			lastPR = pr
+		}
+		return lastPR
 	}
-	// Each map is made at the size of the namespace's PORT table.
-	n := ns.Table("PORT").Len()
-	ix := &nsIndex{queues: make(map[string][8]*configdb.Row, n), pgs: make(map[string][]string, n), cable: make(map[string]struct {
-		f   *configdb.Field
-		row *configdb.Row
-	}, n)}
 	if t := ns.Table("QUEUE"); t != nil {
 		// A key may name a range ("Ethernet0|3-4", src/sonic-yang-models/
 		// yang-models/sonic-queue.yang).
-		for _, k := range t.Keys {
+		rows := t.RowList()
+		for i, k := range t.Keys {
 			p, idx, ok := strings.Cut(k, "|")
 			if !ok {
+				continue
+			}
+			pr := own(p)
+			if pr == nil {
 				continue
 			}
 			lo, hi, ok := indexSpan(idx)
 			if !ok {
 				continue
 			}
-			qs := ix.queues[p]
 			for q := lo; q <= min(hi, 7); q++ {
-				qs[q] = t.Rows[k]
+				pr.queues[q] = rows[i]
 			}
-			ix.queues[p] = qs
 		}
 	}
 	if t := ns.Table("BUFFER_PG"); t != nil {
 		for _, k := range t.Keys {
 			if p, _, ok := strings.Cut(k, "|"); ok {
-				ix.pgs[p] = append(ix.pgs[p], k)
-			}
-		}
-	}
-	if t := ns.Table("CABLE_LENGTH"); t != nil {
-		for _, k := range t.Keys {
-			r := t.Rows[k]
-			for i := range r.Fields {
-				port := r.Fields[i].Name
-				if _, seen := ix.cable[port]; !seen {
-					ix.cable[port] = struct {
-						f   *configdb.Field
-						row *configdb.Row
-					}{&r.Fields[i], r}
+				if pr := own(p); pr != nil {
+					pr.pgs = append(pr.pgs, k)
 				}
 			}
 		}
 	}
-	b.nsIdx[ns] = ix
-	return ix
+	if t := ns.Table("CABLE_LENGTH"); t != nil {
+		for _, r := range t.RowList() {
+			for i := range r.Fields {
+				if pr := own(r.Fields[i].Name); pr != nil && pr.cable == nil {
+					pr.cable, pr.cableRow = &r.Fields[i], r
+				}
+			}
+		}
+	}
 }
 
 // qosKey is what decides a port's QoS: ports with the same key share
@@ -214,7 +244,13 @@ func indexSpan(s string) (lo, hi int, ok bool) {
 func (b *builder) portQoS(port string, ns *configdb.Namespace) *model.QoS {
 	m := b.mapsOf(port, ns)
 	k := m.key()
+	// Ports in a row mostly share their QoS: the last one found is
+	// compared first, which hashes none of the key's strings.
+	if b.lastQoS != nil && k == b.lastKey {
+		return b.lastQoS
+	}
 	if q, ok := b.shared[k]; ok {
+		b.lastKey, b.lastQoS = k, q
 		return q
 	}
 	q := &model.QoS{}
@@ -223,6 +259,7 @@ func (b *builder) portQoS(port string, ns *configdb.Namespace) *model.QoS {
 	b.queuesOf(q, m, port)
 	b.cableOf(q, m, port)
 	b.shared[k] = q
+	b.lastKey, b.lastQoS = k, q
 	return q
 }
 
@@ -230,7 +267,7 @@ func (b *builder) portQoS(port string, ns *configdb.Namespace) *model.QoS {
 // file.
 func (b *builder) rowPos(r *configdb.Row) source.Pos {
 	if r != nil {
-		return r.Pos
+		return r.Pos()
 	}
 	return source.Pos{File: b.file}
 }
@@ -249,7 +286,7 @@ func (b *builder) mapRow(ns *configdb.Namespace, table string, f *configdb.Field
 	r := refRow(ns, table, f)
 	if r == nil && f != nil {
 		_, name := configdb.Ref(f.Value)
-		b.problems = append(b.problems, b.errAt(f.Pos, "%s names %s|%s, which the configuration does not define", f.Name, table, name))
+		b.problems = append(b.problems, b.errAt(f.Pos(), "%s names %s|%s, which the configuration does not define", f.Name, table, name))
 	}
 	return r
 }
@@ -272,7 +309,7 @@ func (b *builder) lookup(r *configdb.Row, key string, max int) (int, *configdb.F
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(f.Value))
 	if err != nil || n < 0 || n > max {
-		b.problems = append(b.problems, b.errAt(f.Pos, "%q is not a number from 0 to %d", f.Value, max))
+		b.problems = append(b.problems, b.errAt(f.Pos(), "%q is not a number from 0 to %d", f.Value, max))
 		return 0, f, false
 	}
 	return n, f, true
@@ -284,36 +321,90 @@ func (b *builder) classify(q *model.QoS, m maps) {
 	rowPos := b.rowPos(m.row)
 	switch {
 	case m.dscp != nil && m.dot1p != nil:
-		q.Trust = model.Explicit("both", m.dscp.Pos)
+		q.Trust = model.Explicit("both", m.dscp.Pos())
 	case m.dscp != nil:
-		q.Trust = model.Explicit("l3", m.dscp.Pos)
+		q.Trust = model.Explicit("l3", m.dscp.Pos())
 	case m.dot1p != nil:
-		q.Trust = model.Explicit("l2", m.dot1p.Pos)
+		q.Trust = model.Explicit("l2", m.dot1p.Pos())
 	default:
 		q.Trust = model.Value[string]{V: "port", Origin: model.NewOrigin(rowPos, "no dscp_to_tc_map or dot1p_to_tc_map: every packet gets "+whyDefaultTC), Known: true}
 	}
 	q.MappingProfile = refValue(m.dscp, "DSCP_TO_TC_MAP", rowPos)
-	for d := range 64 {
-		q.DSCP.Set(d, b.mapEntry(dscpRow, m.dscp, strconv.Itoa(d), "DSCP", rowPos))
-	}
+	b.dscpTable(q, dscpRow, m.dscp, rowPos)
 	for p := range q.PCP {
 		q.PCP[p] = b.mapEntry(dot1pRow, m.dot1p, strconv.Itoa(p), "802.1p", rowPos)
 	}
+}
+
+// dscpKey is what a QoS's DSCP table is read from when a map is bound:
+// the map's row and the reference's text (its name in the reasons).
+type dscpKey struct {
+	row *configdb.Row
+	ref string
+}
+
+// dscpBuilt is a DSCP table read once, and the problems its reading
+// raised.
+type dscpBuilt struct {
+	m        model.DSCPMap
+	problems []*source.Error
+}
+
+// dscpTable gives q the DSCP table of map row r (nil when ref binds none
+// the file defines). The QoS of a switch's ports mostly bind one map:
+// its table is read once and copied (a DSCPMap copy shares the origins it
+// has, model.DSCPMap), each copy raising the problems again, as a reading
+// of its own would.
+func (b *builder) dscpTable(q *model.QoS, r *configdb.Row, ref *configdb.Field, rowPos source.Pos) {
+	if r == nil || ref == nil {
+		for d := range 64 {
+			q.DSCP.Set(d, b.mapEntry(r, ref, strconv.Itoa(d), "DSCP", rowPos))
+		}
+		return
+	}
+	k := dscpKey{r, ref.Value}
+	if c, ok := b.dscpMaps[k]; ok {
+		q.DSCP = c.m
+		for _, p := range c.problems {
+			cp := *p
+			b.problems = append(b.problems, &cp)
+		}
+		return
+	}
+	before := len(b.problems)
+	for d := range 64 {
+		q.DSCP.Set(d, b.mapEntry(r, ref, strconv.Itoa(d), "DSCP", rowPos))
+	}
+	if b.dscpMaps == nil {
+		b.dscpMaps = map[dscpKey]*dscpBuilt{}
+	}
+	b.dscpMaps[k] = &dscpBuilt{q.DSCP, slices.Clone(b.problems[before:])}
+}
+
+// noMapBound is mapEntry's reason for each entry of a map no row binds,
+// spelt once rather than per entry.
+var noMapBound = map[string]string{
+	"DSCP":   "no DSCP map bound: " + whyDefaultTC,
+	"802.1p": "no 802.1p map bound: " + whyDefaultTC,
 }
 
 // mapEntry is one entry of a DSCP or 802.1p map.
 func (b *builder) mapEntry(r *configdb.Row, ref *configdb.Field, key, what string, rowPos source.Pos) model.Value[int] {
 	if r == nil {
 		if ref == nil {
-			return b.defaulted(rowPos, 0, "no "+what+" map bound: "+whyDefaultTC)
+			why, ok := noMapBound[what]
+			if !ok {
+				why = "no " + what + " map bound: " + whyDefaultTC
+			}
+			return b.defaulted(rowPos, 0, why)
 		}
-		return b.defaulted(ref.Pos, 0, ref.Value+" is not defined: "+whyDefaultTC)
+		return b.defaulted(ref.Pos(), 0, ref.Value+" is not defined: "+whyDefaultTC)
 	}
 	if tc, f, ok := b.lookup(r, key, 15); ok {
-		return model.Explicit(tc, f.Pos)
+		return model.Explicit(tc, f.Pos())
 	}
 	_, name := configdb.Ref(ref.Value)
-	return b.defaulted(r.Pos, 0, fmt.Sprintf("%s %s is not in %s: %s", what, key, name, whyDefaultTC))
+	return b.defaulted(r.Pos(), 0, fmt.Sprintf("%s %s is not in %s: %s", what, key, name, whyDefaultTC))
 }
 
 func refValue(f *configdb.Field, table string, rowPos source.Pos) model.Value[string] {
@@ -321,7 +412,7 @@ func refValue(f *configdb.Field, table string, rowPos source.Pos) model.Value[st
 		return model.Value[string]{V: "", Origin: model.NewOrigin(rowPos, "no "+table+" bound"), Known: true}
 	}
 	_, name := configdb.Ref(f.Value)
-	return model.Explicit(name, f.Pos)
+	return model.Explicit(name, f.Pos())
 }
 
 // pfcOf: pfc_enable lists the PFC priorities of the port. The model reads a
@@ -339,18 +430,18 @@ func (b *builder) pfcOf(q *model.QoS, m maps) {
 			}
 			n, err := strconv.Atoi(s)
 			if err != nil || n < 0 || n > 7 {
-				b.problems = append(b.problems, b.errAt(m.pfc.Pos, "pfc_enable %q: %q is not a priority from 0 to 7", m.pfc.Value, s))
+				b.problems = append(b.problems, b.errAt(m.pfc.Pos(), "pfc_enable %q: %q is not a priority from 0 to 7", m.pfc.Value, s))
 				continue
 			}
 			on = append(on, n)
 		}
-		q.PFCProfile = model.Explicit("pfc_enable "+m.pfc.Value, m.pfc.Pos)
+		q.PFCProfile = model.Explicit("pfc_enable "+m.pfc.Value, m.pfc.Pos())
 	} else {
 		q.PFCProfile = model.Value[string]{V: "", Origin: model.NewOrigin(rowPos, "no pfc_enable"), Known: true}
 	}
 	for p := range q.PFC {
 		if m.pfc != nil {
-			q.PFC[p] = model.Explicit(slices.Contains(on, p), m.pfc.Pos)
+			q.PFC[p] = model.Explicit(slices.Contains(on, p), m.pfc.Pos())
 		} else {
 			q.PFC[p] = model.Value[bool]{V: false, Origin: model.NewOrigin(rowPos, "no pfc_enable: PFC off"), Known: true}
 		}
@@ -360,27 +451,27 @@ func (b *builder) pfcOf(q *model.QoS, m maps) {
 	// (src/sonic-yang-models/yang-models/sonic-port.yang, pfc_asym).
 	dir := model.Value[bool]{V: true, Origin: model.NewOrigin(rowPos, "PFC both ways (PORT pfc_asym off, the default)"), Known: true}
 	if m.pfcAsym != nil {
-		dir = model.Explicit(true, m.pfcAsym.Pos)
+		dir = model.Explicit(true, m.pfcAsym.Pos())
 	}
 	q.PFCRx, q.PFCTx = dir, dir
 	tcQueue := b.mapRow(m.ns, "TC_TO_QUEUE_MAP", m.tcQueue)
 	pfcQueue := b.mapRow(m.ns, "MAP_PFC_PRIORITY_TO_QUEUE", m.pfcQueue)
 	for _, p := range on {
 		if qt, _, ok := b.lookup(tcQueue, strconv.Itoa(p), 9); ok && qt != p && m.tcQueue != nil {
-			b.notes = append(b.notes, b.errAt(m.tcQueue.Pos, "%s sends TC %d to queue %d: the model reads PFC priority %d as TC %d and queue %d", m.tcQueue.Value, p, qt, p, p, p))
+			b.notes = append(b.notes, b.errAt(m.tcQueue.Pos(), "%s sends TC %d to queue %d: the model reads PFC priority %d as TC %d and queue %d", m.tcQueue.Value, p, qt, p, p, p))
 		}
 		if qp, _, ok := b.lookup(pfcQueue, strconv.Itoa(p), 7); ok && qp != p {
-			b.notes = append(b.notes, b.errAt(m.pfcQueue.Pos, "%s pauses queue %d for PFC priority %d: the model reads them as the same number", m.pfcQueue.Value, qp, p))
+			b.notes = append(b.notes, b.errAt(m.pfcQueue.Pos(), "%s pauses queue %d for PFC priority %d: the model reads them as the same number", m.pfcQueue.Value, qp, p))
 		}
 	}
 	for t := range q.TC {
 		switch qt, f, ok := b.lookup(tcQueue, strconv.Itoa(t), 9); {
 		case ok:
-			q.TC[t] = model.Explicit(qt, f.Pos)
+			q.TC[t] = model.Explicit(qt, f.Pos())
 		case m.tcQueue == nil:
 			q.TC[t] = b.defaulted(rowPos, t, "no tc_to_queue_map: queue = TC assumed, as SONiC's stock AZURE map does (not verified for an unbound map)")
 		default:
-			q.TC[t] = b.defaulted(m.tcQueue.Pos, t, fmt.Sprintf("TC %d is not in %s: queue = TC assumed (not verified)", t, m.tcQueue.Value))
+			q.TC[t] = b.defaulted(m.tcQueue.Pos(), t, fmt.Sprintf("TC %d is not in %s: queue = TC assumed (not verified)", t, m.tcQueue.Value))
 		}
 	}
 }
@@ -400,7 +491,7 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 			if r == nil && port != "" {
 				pos = b.portPos(port)
 			}
-			why := fmt.Sprintf("queue %d has no scheduler: the ASIC's default scheduling, which SONiC does not document (not verified)", i)
+			why := "queue " + strconv.Itoa(i) + " has no scheduler: the ASIC's default scheduling, which SONiC does not document (not verified)"
 			q.Sched[i] = model.Value[string]{V: "dwrr", Origin: model.NewOrigin(pos, why), Known: true}
 			q.SchedBW[i] = b.defaulted(pos, 0, why)
 			schedNames = append(schedNames, "")
@@ -410,11 +501,11 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 		schedNames = append(schedNames, name)
 		s := m.ns.Table("SCHEDULER").Row(name)
 		if s == nil {
-			b.problems = append(b.problems, b.errAt(sched.Pos, "scheduler names SCHEDULER|%s, which the configuration does not define", name))
+			b.problems = append(b.problems, b.errAt(sched.Pos(), "scheduler names SCHEDULER|%s, which the configuration does not define", name))
 		}
-		typ, typPos := "WRR", sched.Pos
+		typ, typPos := "WRR", sched.Pos()
 		if f := s.Get("type"); f != nil {
-			typ, typPos = strings.ToUpper(f.Value), f.Pos
+			typ, typPos = strings.ToUpper(f.Value), f.Pos()
 		}
 		if typ == "STRICT" {
 			q.Sched[i] = model.Explicit("strict", typPos)
@@ -425,9 +516,9 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 		weight[i], weightPos[i] = 1, typPos
 		if f := s.Get("weight"); f != nil {
 			if n, err := strconv.Atoi(f.Value); err == nil && n >= 1 && n <= 100 {
-				weight[i], weightPos[i] = n, f.Pos
+				weight[i], weightPos[i] = n, f.Pos()
 			} else {
-				b.problems = append(b.problems, b.errAt(f.Pos, "SCHEDULER|%s weight %q is not a number from 1 to 100", name, f.Value))
+				b.problems = append(b.problems, b.errAt(f.Pos(), "SCHEDULER|%s weight %q is not a number from 1 to 100", name, f.Value))
 			}
 		}
 		total += weight[i]
@@ -442,7 +533,8 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 		// reads it as the queue's share of the port's DWRR queues, which is
 		// a percent only when the weights add to 100 (not verified against
 		// the Spectrum SAI).
-		q.SchedBW[i] = model.Value[int]{V: share, Origin: model.NewOrigin(weightPos[i], fmt.Sprintf("DWRR weight %d of the port's %d: %d%%", weight[i], total, share)), Known: true}
+		q.SchedBW[i] = model.BoundAt(weightPos[i], share,
+			"DWRR weight "+strconv.Itoa(weight[i])+" of the port's "+strconv.Itoa(total)+": "+strconv.Itoa(share)+"%")
 	}
 	for i := range 8 {
 		wredNames = append(wredNames, m.queues[i].Get("wred_profile").ValueOr(""))
@@ -486,29 +578,40 @@ func dwrrShares(weight [8]int, total int) [8]int {
 // scheduler.1 on queue 3", for a finding that names a port group's
 // "profile"; none is said when no queue names anything.
 func perQueue(names []string, none string) string {
+	// A port has eight queues and a few names: a scan finds a name's
+	// place faster than a map.
 	var order []string
-	queues := map[string][]int{}
+	var queues [][]int
 	for q, n := range names {
 		if n == "" {
 			continue
 		}
-		if _, ok := queues[n]; !ok {
+		i := slices.Index(order, n)
+		if i < 0 {
+			i = len(order)
 			order = append(order, n)
+			queues = append(queues, nil)
 		}
-		queues[n] = append(queues[n], q)
+		queues[i] = append(queues[i], q)
 	}
 	if len(order) == 0 {
 		return none
 	}
-	parts := make([]string, len(order))
+	var b strings.Builder
 	for i, n := range order {
+		if i > 0 {
+			b.WriteString("; ")
+		}
 		word := "queues "
-		if len(queues[n]) == 1 {
+		if len(queues[i]) == 1 {
 			word = "queue "
 		}
-		parts[i] = n + " on " + word + model.IntList(queues[n])
+		b.WriteString(n)
+		b.WriteString(" on ")
+		b.WriteString(word)
+		b.WriteString(model.IntList(queues[i]))
 	}
-	return strings.Join(parts, "; ")
+	return b.String()
 }
 
 // ecnMarks are the WRED_PROFILE ecn values that mark green packets
@@ -532,27 +635,27 @@ func (b *builder) queueECN(q *model.QoS, ns *configdb.Namespace, r *configdb.Row
 	_, name := configdb.Ref(wf.Value)
 	w := ns.Table("WRED_PROFILE").Row(name)
 	if w == nil {
-		b.problems = append(b.problems, b.errAt(wf.Pos, "wred_profile names WRED_PROFILE|%s, which the configuration does not define", name))
-		q.ECN[i] = model.Value[bool]{V: false, Origin: model.NewOrigin(wf.Pos, "the WRED profile is not defined"), Known: true}
-		q.ECNMin[i], q.ECNMax[i] = b.defaulted(wf.Pos, 0, "the WRED profile is not defined"), b.defaulted(wf.Pos, 0, "the WRED profile is not defined")
+		b.problems = append(b.problems, b.errAt(wf.Pos(), "wred_profile names WRED_PROFILE|%s, which the configuration does not define", name))
+		q.ECN[i] = model.BoundAt(wf.Pos(), false, "the WRED profile is not defined")
+		q.ECNMin[i], q.ECNMax[i] = b.defaulted(wf.Pos(), 0, "the WRED profile is not defined"), b.defaulted(wf.Pos(), 0, "the WRED profile is not defined")
 		return
 	}
 	ecn, green := w.Get("ecn"), w.Get("wred_green_enable")
 	switch {
 	case ecn == nil:
-		q.ECN[i] = model.Value[bool]{V: false, Origin: model.NewOrigin(w.Pos, "WRED_PROFILE|"+name+" sets no ecn: ecn_none"), Known: true}
+		q.ECN[i] = model.BoundAt(w.Pos(), false, "WRED_PROFILE|"+name+" sets no ecn: ecn_none")
 	case !ecnMarks[ecn.Value]:
-		q.ECN[i] = model.Explicit(false, ecn.Pos)
+		q.ECN[i] = model.Explicit(false, ecn.Pos())
 	case (green == nil || !strings.EqualFold(green.Value, "true")) && b.ecnAlone:
-		q.ECN[i] = model.Explicit(true, ecn.Pos)
+		q.ECN[i] = model.Explicit(true, ecn.Pos())
 	case green == nil || !strings.EqualFold(green.Value, "true"):
-		pos := w.Pos
+		pos := w.Pos()
 		if green != nil {
-			pos = green.Pos
+			pos = green.Pos()
 		}
 		q.ECN[i] = model.Value[bool]{V: false, Origin: model.NewOrigin(pos, "WRED_PROFILE|"+name+" has ecn "+ecn.Value+" but not wred_green_enable true: green packets are neither dropped nor marked"), Known: true}
 	default:
-		q.ECN[i] = model.Explicit(true, ecn.Pos)
+		q.ECN[i] = model.Explicit(true, ecn.Pos())
 	}
 	q.ECNMin[i] = b.threshold(w, "green_min_threshold")
 	q.ECNMax[i] = b.threshold(w, "green_max_threshold")
@@ -561,14 +664,14 @@ func (b *builder) queueECN(q *model.QoS, ns *configdb.Namespace, r *configdb.Row
 func (b *builder) threshold(w *configdb.Row, name string) model.Value[int] {
 	f := w.Get(name)
 	if f == nil {
-		return b.defaulted(w.Pos, 0, name+" not set")
+		return b.defaulted(w.Pos(), 0, name+" not set")
 	}
 	n, err := strconv.Atoi(f.Value)
 	if err != nil || n < 0 {
-		b.problems = append(b.problems, b.errAt(f.Pos, "%s %q is not a byte count", name, f.Value))
-		return b.defaulted(f.Pos, 0, name+" unreadable")
+		b.problems = append(b.problems, b.errAt(f.Pos(), "%s %q is not a byte count", name, f.Value))
+		return b.defaulted(f.Pos(), 0, name+" unreadable")
 	}
-	return model.Explicit(n, f.Pos)
+	return model.Explicit(n, f.Pos())
 }
 
 // cableOf reads CABLE_LENGTH (pattern "[0-9]+m", sonic-cable-length.yang).
@@ -584,9 +687,9 @@ func (b *builder) cableOf(q *model.QoS, m maps, port string) {
 	q.CableFrom = "CABLE_LENGTH|" + m.cableRow.Key
 	n, err := strconv.Atoi(strings.TrimSuffix(m.cable.Value, "m"))
 	if err != nil || !strings.HasSuffix(m.cable.Value, "m") {
-		b.problems = append(b.problems, b.errAt(m.cable.Pos, "cable length %q of %s is not a length in metres such as 40m", m.cable.Value, port))
-		q.CableLength = b.defaulted(m.cable.Pos, 0, "unreadable cable length")
+		b.problems = append(b.problems, b.errAt(m.cable.Pos(), "cable length %q of %s is not a length in metres such as 40m", m.cable.Value, port))
+		q.CableLength = b.defaulted(m.cable.Pos(), 0, "unreadable cable length")
 		return
 	}
-	q.CableLength = model.Explicit(n, m.cable.Pos)
+	q.CableLength = model.Explicit(n, m.cable.Pos())
 }

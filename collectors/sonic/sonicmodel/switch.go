@@ -34,15 +34,25 @@ type builder struct {
 	file string
 	// meta is DEVICE_METADATA|localhost, from the namespace that has it.
 	meta *configdb.Row
-	// ports maps each PORT key to its namespace; order is the PORT keys in
-	// natural order.
-	ports map[string]*configdb.Namespace
+	// ports maps each PORT key to its namespace and rows; order is the
+	// PORT keys in natural order.
+	ports map[string]*portRows
 	order []string
 	// shared holds one *QoS per distinct set of tables a port reads, so
 	// that the checks report ports that share them together.
-	shared   map[qosKey]*model.QoS
-	nsIdx    map[*configdb.Namespace]*nsIndex
+	shared map[qosKey]*model.QoS
+	// dscpMaps are the DSCP tables read, by map (dscpTable).
+	dscpMaps map[dscpKey]*dscpBuilt
+	// lastKey is the key of the QoS portQoS gave last, lastQoS.
+	lastKey  qosKey
+	lastQoS  *model.QoS
 	problems []*source.Error
+	// speeds and pgRanges are read once per distinct text: a switch's
+	// ports mostly share their speed, and their BUFFER_PG index ranges.
+	speeds   map[string]string
+	pgRanges map[string][]int
+	// profiles are profileOf's, by BUFFER_PG profile name.
+	profiles map[string]profileInfo
 	notes    []*source.Error
 	// ecnAlone: the ASIC marks ECN on a WRED profile's ecn alone
 	// (model.MarksECNWithoutWREDEnable).
@@ -59,7 +69,7 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 	if cfg == nil {
 		return sw, nil
 	}
-	b := &builder{cfg: cfg, file: cfg.File, ports: map[string]*configdb.Namespace{}, shared: map[qosKey]*model.QoS{}, nsIdx: map[*configdb.Namespace]*nsIndex{}}
+	b := &builder{cfg: cfg, file: cfg.File, shared: map[qosKey]*model.QoS{}}
 	sw.ConfigFile = cfg.File
 	b.index()
 	// The per-port maps are made at the switch's size once: growing them
@@ -76,12 +86,15 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 	// ECMP alone, as far as this file says.
 	sw.AR = model.Defaulted(false, "SONiC's config_db.json has no adaptive routing setting")
 	sw.Global = b.portQoS("", b.globalNS())
+	// A checked port given again (AddPort) gets the same values, and
+	// its mtu's problem again.
+	checked := make(map[string]*source.Error, len(sw.Ports))
 	for _, p := range sw.Ports {
-		b.addPort(sw, p)
+		checked[p] = b.addPort(sw, p).mtuProblem
 	}
 	b.ecmp(sw)
 	sw.Buffers = b.buffers(sw)
-	sw.SetConfigPorts(b)
+	sw.SetConfigPorts(b.outside(checked))
 	sw.Notes = append(sw.Notes, b.notes...)
 	return sw, b.problems
 }
@@ -95,8 +108,10 @@ func (b *builder) index() {
 	for _, ns := range b.cfg.Namespaces {
 		n += ns.Table("PORT").Len()
 	}
-	b.ports = make(map[string]*configdb.Namespace, n)
+	b.ports = make(map[string]*portRows, n)
 	b.order = make([]string, 0, n)
+	// One block for every port's rows: a switch has tens to hundreds.
+	rows := make([]portRows, n)
 	for _, ns := range b.cfg.Namespaces {
 		if r := ns.Table("DEVICE_METADATA").Row("localhost"); r != nil && (b.meta == nil || ns.Name == "localhost") {
 			b.meta = r
@@ -105,19 +120,26 @@ func (b *builder) index() {
 		if t == nil {
 			continue
 		}
-		for _, k := range t.Keys {
+		list := t.RowList()
+		for i, k := range t.Keys {
 			// A multi-ASIC switch's backplane ports (role Int, Inb, Rec)
 			// join its ASICs and carry no host traffic
 			// (src/sonic-yang-models/yang-models/sonic-port.yang, role).
-			if r := t.Rows[k]; r.Get("role") != nil && !strings.EqualFold(r.Get("role").Value, "Ext") {
+			r := list[i]
+			if f := r.Get("role"); f != nil && !strings.EqualFold(f.Value, "Ext") {
 				continue
 			}
 			if _, dup := b.ports[k]; dup {
 				continue
 			}
-			b.ports[k] = ns
+			pr := &rows[len(b.order)]
+			pr.ns, pr.row = ns, r
+			b.ports[k] = pr
 			b.order = append(b.order, k)
 		}
+	}
+	for _, ns := range b.cfg.Namespaces {
+		b.indexRows(ns)
 	}
 	nvrange.SortNames(b.order)
 }
@@ -140,7 +162,7 @@ func (b *builder) globalNS() *configdb.Namespace {
 func (b *builder) checkedPorts(sw *model.Switch, want []string) {
 	alias := map[string]string{}
 	for _, p := range b.order {
-		if a := b.ports[p].Table("PORT").Row(p).Get("alias"); a != nil && a.Value != "" {
+		if a := b.ports[p].row.Get("alias"); a != nil && a.Value != "" {
 			alias[a.Value] = p
 		}
 	}
@@ -170,15 +192,13 @@ func (b *builder) checkedPorts(sw *model.Switch, want []string) {
 }
 
 func (b *builder) adminUp(port string) bool {
-	f := b.ports[port].Table("PORT").Row(port).Get("admin_status")
+	f := b.ports[port].row.Get("admin_status")
 	return f != nil && f.Value == "up"
 }
 
 func (b *builder) portPos(port string) source.Pos {
-	if ns := b.ports[port]; ns != nil {
-		if r := ns.Table("PORT").Row(port); r != nil {
-			return r.Pos
-		}
+	if pr := b.ports[port]; pr != nil {
+		return pr.row.Pos()
 	}
 	return source.Pos{File: b.file}
 }
@@ -252,7 +272,7 @@ func (b *builder) platform(sw *model.Switch) {
 	if f, name := platformOf(b.meta); f != nil {
 		sw.Flow.Platform = name
 		sw.Flow.ASIC = model.ASICOf(name)
-		sw.Flow.PlatformFrom = f.Pos
+		sw.Flow.PlatformFrom = f.Pos()
 	}
 }
 
@@ -292,28 +312,77 @@ func ASIC(cfg *configdb.Config) string {
 }
 
 // addPort gives port its QoS, MTU, speed and PFC watchdog.
-func (b *builder) addPort(sw *model.Switch, port string) {
-	ns := b.ports[port]
-	sw.PortQoS[port] = b.portQoS(port, ns)
-	row := ns.Table("PORT").Row(port)
+func (b *builder) addPort(sw *model.Switch, port string) portEntry {
+	e := b.entry(port)
+	if e.mtuProblem != nil {
+		b.problems = append(b.problems, e.mtuProblem)
+	}
+	e.apply(sw, port, len(b.order))
+	return e
+}
+
+// portEntry is what addPort gives a port: its QoS, its MTU, speed and PFC
+// watchdog where its rows set them, and the problem its mtu raises.
+type portEntry struct {
+	qos                     *model.QoS
+	mtu                     model.Value[int]
+	speed                   model.Value[string]
+	watchdog                model.Value[bool]
+	hasMTU, hasSpeed, hasWD bool
+	mtuProblem              *source.Error
+}
+
+// entry is port's portEntry; the problems of a QoS it builds are
+// b.problems' (portQoS), before the mtu's.
+func (b *builder) entry(port string) portEntry {
+	pr := b.ports[port]
+	ns, row := pr.ns, pr.row
+	e := portEntry{qos: b.portQoS(port, ns)}
 	if f := row.Get("mtu"); f != nil {
 		if n, err := strconv.Atoi(f.Value); err == nil {
-			sw.MTU[port] = model.Explicit(n, f.Pos)
+			e.mtu, e.hasMTU = model.Explicit(n, f.Pos()), true
 		} else {
-			b.problems = append(b.problems, b.errAt(f.Pos, "PORT|%s mtu %q is not a number", port, f.Value))
+			e.mtuProblem = b.errAt(f.Pos(), "PORT|%s mtu %q is not a number", port, f.Value)
 		}
 	} else {
 		// portmgrd sets 9100 on a port whose PORT row has no mtu
 		// (sonic-net/sonic-swss cfgmgr/portmgr.h, DEFAULT_MTU_STR "9100").
-		sw.MTU[port] = model.Value[int]{V: 9100, Origin: model.NewOrigin(row.Pos, "no mtu: portmgrd's default 9100"), Known: true}
+		e.mtu, e.hasMTU = model.BoundAt(row.Pos(), 9100, "no mtu: portmgrd's default 9100"), true
 	}
 	if f := row.Get("speed"); f != nil {
-		if sw.Flow.Speed == nil {
-			sw.Flow.Speed = make(map[string]model.Value[string], len(b.order))
+		name, ok := b.speeds[f.Value]
+		if !ok {
+			if b.speeds == nil {
+				b.speeds = map[string]string{}
+			}
+			name = speedName(f.Value)
+			b.speeds[f.Value] = name
 		}
-		sw.Flow.Speed[port] = model.Explicit(speedName(f.Value), f.Pos)
+		e.speed, e.hasSpeed = model.Explicit(name, f.Pos()), true
 	}
-	b.watchdog(sw, port, ns)
+	e.watchdog, e.hasWD = b.watchdog(port, pr)
+	return e
+}
+
+// apply writes e into sw's maps for port; n is the number of the
+// switch's ports, the size of a map made here.
+func (e *portEntry) apply(sw *model.Switch, port string, n int) {
+	sw.PortQoS[port] = e.qos
+	if e.hasMTU {
+		sw.MTU[port] = e.mtu
+	}
+	if e.hasSpeed {
+		if sw.Flow.Speed == nil {
+			sw.Flow.Speed = make(map[string]model.Value[string], n)
+		}
+		sw.Flow.Speed[port] = e.speed
+	}
+	if sw.Flow.Watchdog == nil {
+		sw.Flow.Watchdog = map[string]model.Value[bool]{}
+	}
+	if e.hasWD {
+		sw.Flow.Watchdog[port] = e.watchdog
+	}
 }
 
 // speedName spells PORT.speed (Mb/s, "400000") as NVUE does ("400G").
@@ -331,20 +400,17 @@ func speedName(mbps string) string {
 // (src/sonic-yang-models/yang-models/sonic-pfcwd.yang; sonic-net/sonic-swss
 // orchagent/qosorch.cpp, pfcwd_sw_enable). A port without a PFC_WD row has
 // no watchdog.
-func (b *builder) watchdog(sw *model.Switch, port string, ns *configdb.Namespace) {
-	if sw.Flow.Watchdog == nil {
-		sw.Flow.Watchdog = map[string]model.Value[bool]{}
-	}
-	r := ns.Table("PFC_WD").Row(port)
+func (b *builder) watchdog(port string, pr *portRows) (model.Value[bool], bool) {
+	r := pr.ns.Table("PFC_WD").Row(port)
 	if r == nil {
-		return
+		return model.Value[bool]{}, false
 	}
 	on := true
-	pos := r.Pos
-	if f := ns.Table("PORT_QOS_MAP").Row(port).Get("pfcwd_sw_enable"); f != nil && strings.TrimSpace(f.Value) == "" {
-		on, pos = false, f.Pos
+	pos := r.Pos()
+	if f := b.mapsOf(port, pr.ns).row.Get("pfcwd_sw_enable"); f != nil && strings.TrimSpace(f.Value) == "" {
+		on, pos = false, f.Pos()
 	}
-	sw.Flow.Watchdog[port] = model.Explicit(on, pos)
+	return model.Explicit(on, pos), true
 }
 
 // ecmp reads SWITCH_HASH|GLOBAL.ecmp_hash (src/sonic-yang-models/
@@ -368,27 +434,89 @@ func (b *builder) ecmp(sw *model.Switch) {
 			}
 		}
 		for _, e := range model.ECMPFields {
-			sw.ECMP[e.Name] = model.Explicit(on[e.Name], f.Pos)
+			sw.ECMP[e.Name] = model.Explicit(on[e.Name], f.Pos())
 		}
 		return
 	}
 	b.notes = append(b.notes, b.errAt(source.Pos{File: b.file}, "SWITCH_HASH|GLOBAL has no ecmp_hash: the ECMP hash is the ASIC's default, which SONiC does not document; ecmp-hash is not judged"))
 }
 
-// Interfaces and AddPort make the builder the switch's model.ConfigPorts:
-// a RoCE NIC cabled into a port the inventory leaves out still has its
-// link judged.
-func (b *builder) Interfaces() []string { return slices.Clone(b.order) }
+// outsidePorts is the switch's model.ConfigPorts: a RoCE NIC cabled into
+// a port the inventory leaves out still has its link judged. It holds
+// what AddPort gives each port, read with the switch, rather than the
+// builder: the builder keeps the configuration's tables (its rows and
+// fields, the larger part of a parse), which would then live until every
+// device is read and the links are known (model.BuildOutsidePorts) rather
+// than go with the switch's capture (collectors/fabric.Builder).
+type outsidePorts struct {
+	order []string
+	// checked are the checked ports' mtu problems (nil for none): AddPort
+	// writes a checked port's values again, the ones sw has.
+	checked map[string]*source.Error
+	// entries are the other ports'.
+	entries map[string]*portEntry
+	// pending are the problems of each QoS that only a port outside the
+	// checked ones reads: the first AddPort that gives it reports them,
+	// as the builder's portQoS would have when it built the QoS then.
+	pending map[*model.QoS][]*source.Error
+}
 
-func (b *builder) AddPort(sw *model.Switch, iface string) (string, []*source.Error) {
+// outside reads every port's entry: the checked ports' as addPort gave
+// them, the others' now, with the problems and notes that reading raises
+// kept out of the switch's.
+func (b *builder) outside(checked map[string]*source.Error) *outsidePorts {
+	o := &outsidePorts{order: b.order, checked: checked}
+	problems, notes := len(b.problems), len(b.notes)
+	for _, p := range b.order {
+		if _, ok := o.checked[p]; ok {
+			continue
+		}
+		if o.entries == nil {
+			o.entries = map[string]*portEntry{}
+		}
+		before := len(b.problems)
+		e := b.entry(p)
+		// The QoS's problems come first (entry); a QoS read before has
+		// none.
+		if n := len(b.problems) - before; n > 0 {
+			if o.pending == nil {
+				o.pending = map[*model.QoS][]*source.Error{}
+			}
+			o.pending[e.qos] = slices.Clone(b.problems[before:])
+		}
+		o.entries[p] = &e
+	}
+	// The builder's notes past the switch's were never the switch's: the
+	// builder appended them after Switch returned.
+	b.problems, b.notes = b.problems[:problems], b.notes[:notes]
+	return o
+}
+
+func (o *outsidePorts) Interfaces() []string { return slices.Clone(o.order) }
+
+func (o *outsidePorts) AddPort(sw *model.Switch, iface string) (string, []*source.Error) {
 	port := iface
 	if p, ok := sw.PortAlias[iface]; ok {
 		port = p
 	}
-	if _, ok := b.ports[port]; !ok {
+	if mp, ok := o.checked[port]; ok {
+		if mp == nil {
+			return port, nil
+		}
+		c := *mp
+		return port, []*source.Error{&c}
+	}
+	e, ok := o.entries[port]
+	if !ok {
 		return "", nil
 	}
-	before := len(b.problems)
-	b.addPort(sw, port)
-	return port, b.problems[before:]
+	problems := o.pending[e.qos]
+	delete(o.pending, e.qos)
+	if e.mtuProblem != nil {
+		// A problem of its own each time, as the builder's addPort made.
+		mp := *e.mtuProblem
+		problems = append(problems, &mp)
+	}
+	e.apply(sw, port, len(o.order))
+	return port, problems
 }

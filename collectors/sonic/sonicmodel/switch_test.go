@@ -205,7 +205,7 @@ func TestUndefinedMap(t *testing.T) {
 	row := cfg.Namespaces[0].Table("PORT_QOS_MAP").Row("Ethernet0")
 	row.Get("dscp_to_tc_map").Value = "ROCE"
 	sw, problems := Switch("leaf01", "leaf", cfg, nil)
-	if len(problems) != 1 || !strings.Contains(problems[0].Msg, "DSCP_TO_TC_MAP|ROCE") || problems[0].Line != row.Get("dscp_to_tc_map").Pos.Line {
+	if len(problems) != 1 || !strings.Contains(problems[0].Msg, "DSCP_TO_TC_MAP|ROCE") || problems[0].Line != row.Get("dscp_to_tc_map").Pos().Line {
 		t.Fatalf("problems %v", problems)
 	}
 	if v := sw.PortQoS["Ethernet0"].DSCP.At(26); v.V != 0 || !v.Origin.IsDefault() {
@@ -232,8 +232,8 @@ func TestUnknownField(t *testing.T) {
 		}
 	}
 	want := `PORT_QOS_MAP|Ethernet0: unknown field "dscp_to_tc_mapp", not read`
-	if len(notes) != 1 || !strings.Contains(notes[0], want) || sw.Notes[0].Line != f.Pos.Line {
-		t.Errorf("notes %q, want one %q at line %d", notes, want, f.Pos.Line)
+	if len(notes) != 1 || !strings.Contains(notes[0], want) || sw.Notes[0].Line != f.Pos().Line {
+		t.Errorf("notes %q, want one %q at line %d", notes, want, f.Pos().Line)
 	}
 }
 
