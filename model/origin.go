@@ -97,43 +97,31 @@ func (t *sourceTable) id(file, why string) uint32 {
 	case file == "" && why == "":
 		return 0
 	case why == "":
-		t.mu.RLock()
-		id, ok := t.files[file]
-		t.mu.RUnlock()
-		if ok {
-			return id
-		}
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		if id, ok := t.files[file]; ok {
-			return id
-		}
-		if t.files == nil {
-			t.files = map[string]uint32{}
-		}
-		t.fileList = append(t.fileList, file)
-		id = uint32(len(t.fileList))
-		t.files[file] = id
-		return id
+		return intern(&t.mu, &t.files, &t.fileList, file, 0)
 	}
-	key := originSource{file, why}
-	t.mu.RLock()
-	id, ok := t.pairs[key]
-	t.mu.RUnlock()
+	return intern(&t.mu, &t.pairs, &t.pairList, originSource{file, why}, pairID)
+}
+
+// intern is key's id in ids (its place in list, 1-based, with mark),
+// added if new; reads take only mu's read lock.
+func intern[K comparable](mu *sync.RWMutex, ids *map[K]uint32, list *[]K, key K, mark uint32) uint32 {
+	mu.RLock()
+	id, ok := (*ids)[key]
+	mu.RUnlock()
 	if ok {
 		return id
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if id, ok := t.pairs[key]; ok {
+	mu.Lock()
+	defer mu.Unlock()
+	if id, ok := (*ids)[key]; ok {
 		return id
 	}
-	if t.pairs == nil {
-		t.pairs = map[originSource]uint32{}
+	if *ids == nil {
+		*ids = map[K]uint32{}
 	}
-	t.pairList = append(t.pairList, key)
-	id = uint32(len(t.pairList)) | pairID
-	t.pairs[key] = id
+	*list = append(*list, key)
+	id = uint32(len(*list)) | mark
+	(*ids)[key] = id
 	return id
 }
 

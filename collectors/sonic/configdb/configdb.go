@@ -27,6 +27,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -72,22 +73,10 @@ func (c *Config) Release() {
 	if c == nil {
 		return
 	}
-	for _, b := range c.fieldBlocks {
-		clear(*b)
-		fieldBlocks.Put(b)
-	}
-	for _, b := range c.rowBlocks {
-		clear(*b)
-		rowBlocks.Put(b)
-	}
-	for _, b := range c.strBlocks {
-		clear(*b)
-		strBlocks.Put(b)
-	}
-	for _, b := range c.listBlocks {
-		clear(*b)
-		listBlocks.Put(b)
-	}
+	putBlocks(c.fieldBlocks, &fieldBlocks)
+	putBlocks(c.rowBlocks, &rowBlocks)
+	putBlocks(c.strBlocks, &strBlocks)
+	putBlocks(c.listBlocks, &listBlocks)
 	for _, ns := range c.Namespaces {
 		for _, t := range ns.Tables {
 			putRowMap(t.Rows)
@@ -364,4 +353,12 @@ func (f *Field) ValueOr(def string) string {
 		return def
 	}
 	return f.Value
+}
+
+// putBlocks gives blocks back to their pool, emptied.
+func putBlocks[T any](blocks []*[]T, pool *sync.Pool) {
+	for _, b := range blocks {
+		clear(*b)
+		pool.Put(b)
+	}
 }
