@@ -43,10 +43,13 @@ type Capture struct {
 	// IBDiagnet is what the fabric-wide ibdiagnet/ folder says about each
 	// InfiniBand port; nil when the folder is absent or unreadable.
 	IBDiagnet *ibfiles.DiagnetQoS
-	// Read are the files of the fabric directory that were read, in the
-	// order they were read (a file read twice is listed twice): a report
-	// points a device's results that name no file of their own at one of
-	// them, a file that certainly exists. It says how the capture was
+	// Read are files of the fabric directory that were read, in the order
+	// they were read: a report points a device's results that name no file
+	// of their own at one of them, a file that certainly exists. Of a
+	// device's folder it lists only the first file read and the
+	// configuration files (nv-config.yaml, nv-config-commands.txt,
+	// config_db.json) at its top, which is all a report picks from;
+	// every other file read outside a device's folder is listed. It says how the capture was
 	// read (a collected folder also holds its manifest), not what the
 	// devices said, so it is no part of a capture's JSON.
 	Read []string `json:"-"`

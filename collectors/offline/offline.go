@@ -202,6 +202,10 @@ type reader struct {
 	ib, ethernet bool
 	// dirs are the folders listed while reading the device (inputFS).
 	dirs map[string]listing
+	// readBelow is the device below whose folder a file was read
+	// (noteRead): the reader of the unknown folders moves from one to the
+	// next.
+	readBelow string
 }
 
 // note records a remark that is neither a finding nor an input error.

@@ -160,3 +160,39 @@ nv config apply
 		t.Error("the unreadable line was applied")
 	}
 }
+
+// TestReadListsWhatAReportNames: of each device folder, Read keeps the
+// first file read and the configuration files at its top, in read order,
+// and no other (a report picks a device's primary file from these).
+func TestReadListsWhatAReportNames(t *testing.T) {
+	fsys := fstest.MapFS{
+		"devices/leaf01/lldp.json":                      {Data: []byte(`{"lldp": {}}`)},
+		"devices/leaf01/nv-config.yaml":                 {Data: []byte("- set:\n    qos:\n      roce:\n        mode: lossless\n")},
+		"devices/leaf01/nv-show-qos-roce.txt":           {Data: []byte("garbage\n")},
+		"devices/leaf02/nv-config-commands.txt":         {Data: []byte("nv set qos roce mode lossless\n")},
+		"devices/gpu01/mlnx_qos-ens2f0np0.txt":          {Data: []byte(mlnxQos)},
+		"devices/gpu01/mlnx_qos-ens2f1np1.txt":          {Data: []byte(mlnxQos)},
+		"devices/gpu02/ibdev2netdev.txt":                {Data: []byte("mlx5_0 port 1 ==> ens1f0np0 (Up)\n")},
+		"devices/gpu02/mlnx_qos-ens1f0np0.txt":          {Data: []byte(mlnxQos)},
+		"devices/gpu02/sysfs/class/net/ens1f0np0/mtu":   {Data: []byte("9000\n")},
+		"devices/gpu02/sysfs/class/net/ens1f0np0/speed": {Data: []byte("400000\n")},
+	}
+	c := CollectFS(fsys, inv(t))
+	by := map[string][]string{}
+	for _, f := range c.Read {
+		if rest, ok := strings.CutPrefix(f, layout.DevicesDir+"/"); ok {
+			dev, _, _ := strings.Cut(rest, "/")
+			by[dev] = append(by[dev], f)
+		}
+	}
+	for dev, want := range map[string][]string{
+		"leaf01": {"devices/leaf01/nv-config.yaml"},
+		"leaf02": {"devices/leaf02/nv-config-commands.txt"},
+		"gpu01":  {"devices/gpu01/mlnx_qos-ens2f0np0.txt"},
+		"gpu02":  {"devices/gpu02/ibdev2netdev.txt"},
+	} {
+		if got := by[dev]; strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: Read lists %q, want %q", dev, got, want)
+		}
+	}
+}
