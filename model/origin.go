@@ -1,7 +1,10 @@
 package model
 
 import (
+	"strings"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -74,19 +77,54 @@ func (o Origin) String() string {
 type originSource struct{ file, why string }
 
 // sourceTable interns the origins' sources for the process: a file alone
-// (most origins: an explicit setting) by its name, a (file, default text)
-// pair apart, its id marked with pairID. Files alone are kept in a map of
-// strings, half the bytes of one of pairs (at TestLintScale's size, the
-// table was the largest thing in use). It only grows: a lint reads a
+// (most origins: an explicit setting), or a (file, default text) pair
+// apart, its id marked with pairID. It only grows: a lint reads a
 // fabric's files once, and a long-lived process that lints again reads
 // the same names (TestServeOriginsBounded).
+//
+// A file is kept as its device folder and the path below it, each string
+// once: a fabric's devices hold the same files (every host a sysfs tree of
+// some forty), so at TestLintScale's size 375,233 names are 10,496
+// folders and a few hundred paths below them. Kept whole, the names and
+// their map were 44 MB, the model's largest item.
 type sourceTable struct {
 	mu       sync.RWMutex
-	files    map[string]uint32
-	fileList []string // fileList[id-1]
+	parts    map[string]uint32
+	partList []string // partList[id-1]
+	files    map[filePath]uint32
+	fileList []filePath // fileList[id-1]
 	pairs    map[originSource]uint32
 	pairList []originSource // pairList[id&^pairID-1]
+	// recent are the files last interned, by where their text is: a
+	// builder makes its device's origins file by file (a SONiC switch's
+	// hundreds from one config_db.json), and cutting and hashing the
+	// name for each was a tenth of a SONiC lint.
+	recent [64]atomic.Pointer[recentFile]
+	// recentPairs are the same for (file, default text) pairs.
+	recentPairs [64]atomic.Pointer[recentPair]
 }
+
+type recentFile struct {
+	file string
+	id   uint32
+}
+
+type recentPair struct {
+	key originSource
+	id  uint32
+}
+
+// slotOf is the recent slot of strings at these addresses: equal strings
+// a builder passes again are most often the same text.
+func slotOf(a, b string) uintptr {
+	h := uintptr(unsafe.Pointer(unsafe.StringData(a)))>>4 ^ uintptr(unsafe.Pointer(unsafe.StringData(b)))>>3
+	return h % 64
+}
+
+// filePath is a file name cut after its second slash
+// ("devices/gpu01/" + "sysfs/class/net/..."): each part's id in parts, 0
+// for an empty part.
+type filePath struct{ head, tail uint32 }
 
 const pairID = 1 << 31
 
@@ -97,9 +135,87 @@ func (t *sourceTable) id(file, why string) uint32 {
 	case file == "" && why == "":
 		return 0
 	case why == "":
-		return intern(&t.mu, &t.files, &t.fileList, file, 0)
+		return t.fileID(file)
 	}
-	return intern(&t.mu, &t.pairs, &t.pairList, originSource{file, why}, pairID)
+	key := originSource{file, why}
+	slot := &t.recentPairs[slotOf(file, why)]
+	if r := slot.Load(); r != nil && r.key == key {
+		return r.id
+	}
+	id := intern(&t.mu, &t.pairs, &t.pairList, key, pairID)
+	slot.Store(&recentPair{key, id})
+	return id
+}
+
+// splitFile cuts file after its second slash, or not at all.
+func splitFile(file string) (head, tail string) {
+	i := strings.IndexByte(file, '/')
+	if i < 0 {
+		return "", file
+	}
+	j := strings.IndexByte(file[i+1:], '/')
+	if j < 0 {
+		return "", file
+	}
+	cut := i + 1 + j + 1
+	return file[:cut], file[cut:]
+}
+
+// fileID is file's id, added if new: from recent when the same text was
+// interned last in its slot, else by lookupFile.
+func (t *sourceTable) fileID(file string) uint32 {
+	slot := &t.recent[slotOf(file, "")]
+	if r := slot.Load(); r != nil && r.file == file {
+		return r.id
+	}
+	id := t.lookupFile(file)
+	slot.Store(&recentFile{file, id})
+	return id
+}
+
+// lookupFile is file's id in files, added if new; a known file takes
+// only mu's read lock.
+func (t *sourceTable) lookupFile(file string) uint32 {
+	head, tail := splitFile(file)
+	t.mu.RLock()
+	h, hok := t.parts[head]
+	tl, tok := t.parts[tail]
+	id, ok := t.files[filePath{h, tl}]
+	t.mu.RUnlock()
+	if hok && tok && ok {
+		return id
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	fp := filePath{t.part(head), t.part(tail)}
+	if id, ok := t.files[fp]; ok {
+		return id
+	}
+	if t.files == nil {
+		t.files = map[filePath]uint32{}
+	}
+	t.fileList = append(t.fileList, fp)
+	id = uint32(len(t.fileList))
+	t.files[fp] = id
+	return id
+}
+
+// part is s's id in parts, added if new (a copy: s is cut from a longer
+// name, which must not stay alive for it); mu must be held.
+func (t *sourceTable) part(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	if id, ok := t.parts[s]; ok {
+		return id
+	}
+	if t.parts == nil {
+		t.parts = map[string]uint32{"": 0}
+	}
+	t.partList = append(t.partList, strings.Clone(s))
+	id := uint32(len(t.partList))
+	t.parts[t.partList[id-1]] = id
+	return id
 }
 
 // intern is key's id in ids (its place in list, 1-based, with mark),
@@ -131,7 +247,15 @@ func (t *sourceTable) get(id uint32) originSource {
 	if id&pairID != 0 {
 		return t.pairList[id&^pairID-1]
 	}
-	return originSource{file: t.fileList[id-1]}
+	fp := t.fileList[id-1]
+	return originSource{file: t.partString(fp.head) + t.partString(fp.tail)}
+}
+
+func (t *sourceTable) partString(id uint32) string {
+	if id == 0 {
+		return ""
+	}
+	return t.partList[id-1]
 }
 
 // OriginSources is how many (file, default text) pairs the process holds:

@@ -98,3 +98,31 @@ func TestOriginConcurrent(t *testing.T) {
 		t.Errorf("Pos() = %+v", p)
 	}
 }
+
+// A file is interned as its device folder and the path below it: every
+// name comes back whole, and the parts are kept once however many
+// devices share them.
+func TestOriginFileParts(t *testing.T) {
+	for _, f := range []string{"inventory.yaml", "devices/leaf01", "devices/leaf01/", "devices/gpu01/sysfs/class/net/ens1f0np0/mtu", "/abs/x/y", "a//b", "devices/gpu01/nccl.conf"} {
+		head, tail := splitFile(f)
+		if head+tail != f {
+			t.Errorf("splitFile(%q) = %q + %q", f, head, tail)
+		}
+		if got := At(source.Pos{File: f, Line: 3}).Pos().File; got != f {
+			t.Errorf("%q comes back as %q", f, got)
+		}
+	}
+	before := func() int {
+		originSources.mu.RLock()
+		defer originSources.mu.RUnlock()
+		return len(originSources.partList)
+	}
+	At(source.Pos{File: "devices/parts-a/sysfs/class/net/ens9/mtu"})
+	n := before()
+	for i := range 50 {
+		At(source.Pos{File: fmt.Sprintf("devices/parts-%d/sysfs/class/net/ens9/mtu", i)})
+	}
+	if got := before() - n; got != 50 {
+		t.Errorf("50 devices' one file added %d parts, want 50 (one folder each, the path below shared)", got)
+	}
+}
