@@ -6,7 +6,9 @@ import (
 )
 
 // shared holds one copy of each short string the host models keep from
-// lspci and mlxconfig: the hosts of a fabric are mostly alike (the same
+// lspci, mlxconfig, mlnx_qos and sysfs (a trust state cut from the
+// text of mlnx_qos kept the whole text of it, 8 MB at TestLintScale's
+// size): the hosts of a fabric are mostly alike (the same
 // PCI tree, bridge by bridge, and the same firmware parameters, NIC by
 // NIC), so the model need not keep a copy per host (at TestLintScale's
 // 10,496 devices the clones were a tenth of the model). The parsers'
