@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"gopkg.in/yaml.v3"
 
@@ -273,14 +275,55 @@ func headerField(file, key string, val *yaml.Node) (HeaderField, error) {
 			return f, source.Errorf(file, line(val), "header %q: %v", key, err)
 		}
 	}
+	if node.Kind == yaml.ScalarNode && node.HeadComment == "" && node.LineComment == "" && node.FootComment == "" {
+		k := scalarKey{node.Tag, node.Value, node.Style}
+		if y, ok := scalarYAML.Load(k); ok {
+			f.YAML = y.(string)
+			return f, nil
+		}
+		y, err := encodeHeader(node)
+		if err != nil {
+			return f, source.Errorf(file, line(val), "header %q: %v", key, err)
+		}
+		if scalarCount.Add(1) <= scalarCacheMax {
+			scalarYAML.Store(k, y)
+		}
+		f.YAML = y
+		return f, nil
+	}
+	y, err := encodeHeader(node)
+	if err != nil {
+		return f, source.Errorf(file, line(val), "header %q: %v", key, err)
+	}
+	f.YAML = y
+	return f, nil
+}
+
+// scalarYAML caches the encoding of scalar header values, which every
+// switch of a fabric repeats (`version: 5.9.1`...): a yaml.v3 encoder
+// allocates some 4 kB to start, which at TestLintScale's size was 85 MB of
+// garbage per lint. A scalar's encoding depends only on its tag, text and
+// style; the cache is bounded, past which values are encoded each time.
+var (
+	scalarYAML  sync.Map // scalarKey → string
+	scalarCount atomic.Int64
+)
+
+const scalarCacheMax = 4096
+
+type scalarKey struct {
+	tag, value string
+	style      yaml.Style
+}
+
+func encodeHeader(node *yaml.Node) (string, error) {
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
 	if err := enc.Encode(node); err != nil {
-		return f, source.Errorf(file, line(val), "header %q: %v", key, err)
+		return "", err
 	}
-	f.YAML = strings.TrimSuffix(b.String(), "\n")
-	return f, nil
+	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
 func hasAlias(n *yaml.Node) bool {
