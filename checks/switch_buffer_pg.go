@@ -111,22 +111,26 @@ func runSwitchBufferPG(f *model.Fabric) []Finding {
 func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG, policyCable int) (pgProblem, bool) {
 	bs := sw.Buffers
 	e := bs.PG(port, lp.PG)
-	what := fmt.Sprintf("PFC priority %d is on, but its priority group %d", lp.Priority, lp.PG)
-	want := fmt.Sprintf("BUFFER_PG|%s|%d with a lossless profile", port, lp.PG)
+	// The texts are made only for a problem: a clean SONiC switch judges
+	// every lossless PG of every port (BenchmarkLintSwitches).
+	what := func() string {
+		return fmt.Sprintf("PFC priority %d is on, but its priority group %d", lp.Priority, lp.PG)
+	}
+	want := func() string { return fmt.Sprintf("BUFFER_PG|%s|%d with a lossless profile", port, lp.PG) }
 	pos := model.At(lp.Pos)
 	pg := Setting{Aspect: LosslessPG, Key: lp.PG}
 	switch {
 	case e != nil && e.ProfileMissing:
-		return pgProblem{judge.Error, what + fmt.Sprintf(" names BUFFER_PROFILE|%s, which the configuration does not define: orchagent waits for it and the group has no lossless headroom", e.Profile),
-			want, "profile " + e.Profile + " (not defined)", port, model.At(e.Pos), pg}, true
+		return pgProblem{judge.Error, what() + fmt.Sprintf(" names BUFFER_PROFILE|%s, which the configuration does not define: orchagent waits for it and the group has no lossless headroom", e.Profile),
+			want(), "profile " + e.Profile + " (not defined)", port, model.At(e.Pos), pg}, true
 	case e != nil && !e.Lossless:
-		return pgProblem{judge.Error, what + " has no lossless headroom: " + e.LossyWhy + "; paused traffic drops",
-			want, "profile " + cmpOr(e.Profile, "none"), port, model.At(e.Pos), pg}, true
+		return pgProblem{judge.Error, what() + " has no lossless headroom: " + e.LossyWhy + "; paused traffic drops",
+			want(), "profile " + cmpOr(e.Profile, "none"), port, model.At(e.Pos), pg}, true
 	case e != nil:
 		return sizedFor(sw, port, lp, e)
 	case bs.Model.V == "dynamic":
-		return pgProblem{judge.Error, what + " has no BUFFER_PG entry: in the dynamic buffer model buffermgrd gives headroom only to the priority groups BUFFER_PG lists, so PFC pauses traffic that has none",
-			want, "no BUFFER_PG entry; buffer_model " + why(bs.Model), port, pos, pg}, true
+		return pgProblem{judge.Error, what() + " has no BUFFER_PG entry: in the dynamic buffer model buffermgrd gives headroom only to the priority groups BUFFER_PG lists, so PFC pauses traffic that has none",
+			want(), "no BUFFER_PG entry; buffer_model " + why(bs.Model), port, pos, pg}, true
 	}
 	q := sw.PortQoS[port]
 	if q == nil {
@@ -139,11 +143,11 @@ func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG, policyC
 	setCable := Setting{Aspect: CableLength, Value: TradCable(sw, cmp.Or(cable.V, policyCable))}
 	switch {
 	case cable.V == 0:
-		return pgProblem{judge.Error, what + " has no BUFFER_PG entry, and buffermgrd creates none: the port's cable length is " + why(cable),
-			want + ", or a CABLE_LENGTH entry", "no BUFFER_PG entry, cable length " + why(cable), port, cable.Origin, setCable}, true
+		return pgProblem{judge.Error, what() + " has no BUFFER_PG entry, and buffermgrd creates none: the port's cable length is " + why(cable),
+			want() + ", or a CABLE_LENGTH entry", "no BUFFER_PG entry, cable length " + why(cable), port, cable.Origin, setCable}, true
 	case !slices.Contains(tradCables, cable.V) && model.SpectrumGen(sw.Flow.ASIC) > 0:
-		return pgProblem{judge.Warning, what + fmt.Sprintf(" has no BUFFER_PG entry, and the traditional buffer model's lookup tables have no row for a %d m cable (5m, 40m and 300m only): buffermgrd creates no lossless profile", cable.V),
-			"a cable length of 5m, 40m or 300m, or " + want, fmt.Sprintf("CABLE_LENGTH %dm", cable.V), port, cable.Origin, setCable}, true
+		return pgProblem{judge.Warning, what() + fmt.Sprintf(" has no BUFFER_PG entry, and the traditional buffer model's lookup tables have no row for a %d m cable (5m, 40m and 300m only): buffermgrd creates no lossless profile", cable.V),
+			"a cable length of 5m, 40m or 300m, or " + want(), fmt.Sprintf("CABLE_LENGTH %dm", cable.V), port, cable.Origin, setCable}, true
 	}
 	return pgProblem{}, false
 }
@@ -165,16 +169,17 @@ func sizedFor(sw *model.Switch, port string, lp model.LosslessPG, e *model.Buffe
 		return pgProblem{}, false
 	}
 	cable := q.CableLength
-	what := fmt.Sprintf("PFC priority %d's priority group %d uses %s, sized for %d Mb/s and %d m", lp.Priority, lp.PG, e.Profile, e.SizedSpeed, e.SizedCable)
-	want := fmt.Sprintf("a profile sized for %d Mb/s and %d m", e.PortSpeed, cable.V)
-	actual := fmt.Sprintf("%s; port %d Mb/s, cable %s", e.Profile, e.PortSpeed, why(cable))
+	problem := func(sev judge.Severity, tail string) (pgProblem, bool) {
+		what := fmt.Sprintf("PFC priority %d's priority group %d uses %s, sized for %d Mb/s and %d m", lp.Priority, lp.PG, e.Profile, e.SizedSpeed, e.SizedCable)
+		want := fmt.Sprintf("a profile sized for %d Mb/s and %d m", e.PortSpeed, cable.V)
+		actual := fmt.Sprintf("%s; port %d Mb/s, cable %s", e.Profile, e.PortSpeed, why(cable))
+		return pgProblem{sev, what + tail, want, actual, port, model.At(e.Pos), Setting{Aspect: LosslessPG, Key: lp.PG}}, true
+	}
 	switch {
 	case e.SizedCable < cable.V || e.PortSpeed > 0 && e.SizedSpeed < e.PortSpeed:
-		return pgProblem{judge.Error, what + fmt.Sprintf(", but the port runs at %d Mb/s on %d m of cable: its headroom is too small for the frames in flight after a pause, and lossless traffic drops (buffermgrd keeps a PG's profile when the cable length changes)", e.PortSpeed, cable.V),
-			want, actual, port, model.At(e.Pos), Setting{Aspect: LosslessPG, Key: lp.PG}}, true
+		return problem(judge.Error, fmt.Sprintf(", but the port runs at %d Mb/s on %d m of cable: its headroom is too small for the frames in flight after a pause, and lossless traffic drops (buffermgrd keeps a PG's profile when the cable length changes)", e.PortSpeed, cable.V))
 	case e.SizedCable > cable.V || e.PortSpeed > 0 && e.SizedSpeed > e.PortSpeed:
-		return pgProblem{judge.Warning, what + fmt.Sprintf(", more than the port's %d Mb/s and %d m of cable: the extra headroom is buffer the other traffic cannot use", e.PortSpeed, cable.V),
-			want, actual, port, model.At(e.Pos), Setting{Aspect: LosslessPG, Key: lp.PG}}, true
+		return problem(judge.Warning, fmt.Sprintf(", more than the port's %d Mb/s and %d m of cable: the extra headroom is buffer the other traffic cannot use", e.PortSpeed, cable.V))
 	}
 	return pgProblem{}, false
 }

@@ -59,6 +59,14 @@ var (
 type groupCache struct {
 	mu sync.Mutex
 	by map[string][]PortGroup
+	// qs are the ports' QoS in port order, looked up once for every
+	// feature (on a SONiC switch, whose ports are each a group, the
+	// lookups were a third of the grouping); all is every port in range
+	// form, the Iface of a feature's one group (CompressNames was most of
+	// the grouping on a SONiC switch, whose Ethernet0, Ethernet4, ... do
+	// not compress).
+	qs  []*QoS
+	all string
 }
 
 func (c *groupCache) get(s *Switch, f Feature) []PortGroup {
@@ -67,7 +75,13 @@ func (c *groupCache) get(s *Switch, f Feature) []PortGroup {
 	if gs, ok := c.by[f.name]; ok {
 		return gs
 	}
-	gs := s.groupPorts(f.key)
+	if c.qs == nil {
+		c.qs = make([]*QoS, len(s.Ports))
+		for j, p := range s.Ports {
+			c.qs[j] = s.PortQoS[p]
+		}
+	}
+	gs := s.groupPorts(c.qs, f.key, &c.all)
 	if c.by == nil {
 		c.by = map[string][]PortGroup{}
 	}
@@ -75,9 +89,10 @@ func (c *groupCache) get(s *Switch, f Feature) []PortGroup {
 	return gs
 }
 
-// groupPorts groups the ports by key(their QoS); each group keeps the QoS
-// of its first port.
-func (s *Switch) groupPorts(key func(*QoS) any) []PortGroup {
+// groupPorts groups the ports by key(their QoS, qs in port order); each
+// group keeps the QoS of its first port. all caches the Iface of a group
+// of every port.
+func (s *Switch) groupPorts(qs []*QoS, key func(*QoS) any, all *string) []PortGroup {
 	if len(s.Ports) == 0 {
 		return []PortGroup{{Q: s.Global}}
 	}
@@ -89,8 +104,7 @@ func (s *Switch) groupPorts(key func(*QoS) any) []PortGroup {
 	var gs []PortGroup
 	of := make([]int, len(s.Ports))
 	var n []int
-	for j, p := range s.Ports {
-		q := s.PortQoS[p]
+	for j, q := range qs {
 		k := key(q)
 		i, ok := idx[k]
 		if !ok {
@@ -104,14 +118,18 @@ func (s *Switch) groupPorts(key func(*QoS) any) []PortGroup {
 	}
 	if len(gs) == 1 {
 		gs[0].Ports = s.Ports[:len(s.Ports):len(s.Ports)]
-	} else {
-		all, at := make([]string, len(s.Ports)), 0
-		for i := range gs {
-			gs[i].Ports, at = all[at:at:at+n[i]], at+n[i]
+		if *all == "" {
+			*all = CompressNames(s.Ports)
 		}
-		for j, p := range s.Ports {
-			gs[of[j]].Ports = append(gs[of[j]].Ports, p)
-		}
+		gs[0].Iface = *all
+		return gs
+	}
+	block, at := make([]string, len(s.Ports)), 0
+	for i := range gs {
+		gs[i].Ports, at = block[at:at:at+n[i]], at+n[i]
+	}
+	for j, p := range s.Ports {
+		gs[of[j]].Ports = append(gs[of[j]].Ports, p)
 	}
 	for i := range gs {
 		gs[i].Iface = CompressNames(gs[i].Ports)

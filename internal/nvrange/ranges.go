@@ -173,6 +173,11 @@ func leadingNumber(s string) (uint64, string) {
 // CompressNames is ExpandNames' inverse, the way NVUE prints ranges:
 // swp1,swp2,swp3,swp5 → "swp1-3,swp5".
 func CompressNames(names []string) string {
+	if len(names) == 1 {
+		// The one name as it is: a SONiC switch's ports each have a QoS
+		// of their own, so most of its port groups are one port.
+		return names[0]
+	}
 	sorted := append([]string(nil), names...)
 	SortNames(sorted)
 	var parts []string

@@ -26,7 +26,7 @@ import (
 func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 	bs := &model.SwitchBuffers{Lossless: map[string][]model.LosslessPG{}}
 	if f := b.meta.Get("buffer_model"); f != nil {
-		bs.Model = model.Explicit(f.Value, f.Pos())
+		bs.Model = model.Explicit(own(f.Value), f.Pos())
 	} else {
 		pos := b.rowPos(b.meta)
 		bs.Model = model.Value[string]{V: "traditional", Origin: model.NewOrigin(pos, "DEVICE_METADATA sets no buffer_model: traditional, the YANG default"), Known: true}
@@ -104,7 +104,7 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 				e.LossyWhy = "no profile, and the traditional buffer model computes none"
 			}
 		default:
-			e.Profile = name
+			e.Profile = own(name)
 			pi := b.profileOf(name)
 			e.SizedSpeed, e.SizedCable = pi.speed, pi.cable
 			if f := b.ports[port].row.Get("speed"); f != nil {

@@ -412,7 +412,7 @@ func refValue(f *configdb.Field, table string, rowPos source.Pos) model.Value[st
 		return model.Value[string]{V: "", Origin: model.NewOrigin(rowPos, "no "+table+" bound"), Known: true}
 	}
 	_, name := configdb.Ref(f.Value)
-	return model.Explicit(name, f.Pos())
+	return model.Explicit(own(name), f.Pos())
 }
 
 // pfcOf: pfc_enable lists the PFC priorities of the port. The model reads a

@@ -135,7 +135,7 @@ func (b *builder) index() {
 			pr := &rows[len(b.order)]
 			pr.ns, pr.row = ns, r
 			b.ports[k] = pr
-			b.order = append(b.order, k)
+			b.order = append(b.order, own(k))
 		}
 	}
 	for _, ns := range b.cfg.Namespaces {
@@ -163,7 +163,7 @@ func (b *builder) checkedPorts(sw *model.Switch, want []string) {
 	alias := map[string]string{}
 	for _, p := range b.order {
 		if a := b.ports[p].row.Get("alias"); a != nil && a.Value != "" {
-			alias[a.Value] = p
+			alias[own(a.Value)] = p
 		}
 	}
 	if len(alias) > 0 {
