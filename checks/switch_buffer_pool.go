@@ -110,7 +110,7 @@ func poolPriority(f *model.Fabric, sw *model.Switch) []Finding {
 // one of the 5.3 and 5.12-5.18 RoCE pages (collectors/nvue/roce.go).
 func operPools(f *model.Fabric, sw *model.Switch) []Finding {
 	o := sw.Oper
-	if o == nil || o.PoolPos.IsZero() {
+	if o == nil || o.PoolPos().IsZero() {
 		return nil
 	}
 	out := operPoolSizes(sw)
@@ -167,7 +167,7 @@ func operPoolSizes(sw *model.Switch) []Finding {
 		if total <= 100 {
 			continue
 		}
-		pos := sw.Oper.PoolPos
+		pos := sw.Oper.PoolPos()
 		pos.Line = line
 		out = append(out, Finding{
 			Severity: judge.Warning, Device: sw.Name,
@@ -182,7 +182,7 @@ func operPoolSizes(sw *model.Switch) []Finding {
 // rowPos is a pool's row of the table, or the table's title when the pool
 // is absent.
 func rowPos(o *model.Operational, p *model.RocePool) source.Pos {
-	pos := o.PoolPos
+	pos := o.PoolPos()
 	if p != nil && p.Line > 0 {
 		pos.Line = p.Line
 	}

@@ -85,7 +85,7 @@ func operDSCPDrift(sw *model.Switch, dscps []int) []Finding {
 					v.who(), d, op.V, cfg.V),
 				Expected: fmt.Sprintf("DSCP %d → switch-priority %s", d, why(cfg)),
 				Actual:   fmt.Sprintf("DSCP %d → switch-priority %d", d, op.V),
-				Source:   pickPos(op.Origin.Pos(), o.MappingPos, o.File),
+				Source:   pickPos(op.Origin.Pos(), o.MappingPos(), o.File),
 			})
 		}
 	}

@@ -104,26 +104,28 @@ func operViewDrift(sw *model.Switch, v operView) []Finding {
 		}
 		return v.(model.Value[string])
 	}
+	// The view's rows as Values, each at its line of the view's file.
+	trust, pfc, ecnTCs := o.Trust.Value(o.File), o.PFC.Value(o.File), o.ECNTCs.Value(o.File)
 	// "trust-mode pcp,dscp" is `trust both`: inferred from the change-RoCE
 	// recipe's `nv set qos mapping default-global trust both`.
-	if o.Trust.Known && trustShown(g.Trust.V) != "" && o.Trust.V != trustShown(g.Trust.V) {
-		drift("trust-mode", trustShown(g.Trust.V), o.Trust.V, o.Trust)
+	if trust.Known && trustShown(g.Trust.V) != "" && trust.V != trustShown(g.Trust.V) {
+		drift("trust-mode", trustShown(g.Trust.V), trust.V, trust)
 	}
-	if cfg := setOf(g.PFC[:]); o.PFC.Known && !slices.Equal(sorted(o.PFC.V), cfg) {
-		drift("PFC on switch-priority", judge.PrioList(cfg), judge.PrioList(o.PFC.V), pos(o.PFC))
+	if cfg := setOf(g.PFC[:]); pfc.Known && !slices.Equal(sorted(pfc.V), cfg) {
+		drift("PFC on switch-priority", judge.PrioList(cfg), judge.PrioList(pfc.V), pos(pfc))
 	}
 	for _, d := range []struct {
 		name string
 		op   model.Value[bool]
 		cfg  bool
-	}{{"PFC rx", o.PFCRx, g.PFCRx.V}, {"PFC tx", o.PFCTx, g.PFCTx.V}} {
+	}{{"PFC rx", o.PFCRx.Value(o.File), g.PFCRx.V}, {"PFC tx", o.PFCTx.Value(o.File), g.PFCTx.V}} {
 		if d.op.Known && len(setOf(g.PFC[:])) > 0 && d.op.V != d.cfg {
 			drift(d.name, onOff(d.cfg), onOff(d.op.V), pos(d.op))
 		}
 	}
 	cfgECN := setOf(g.ECN[:])
-	if o.ECNTCs.Known && !slices.Equal(sorted(o.ECNTCs.V), cfgECN) {
-		drift("ECN on traffic-class", judge.PrioList(cfgECN), judge.PrioList(o.ECNTCs.V), pos(o.ECNTCs))
+	if ecnTCs.Known && !slices.Equal(sorted(ecnTCs.V), cfgECN) {
+		drift("ECN on traffic-class", judge.PrioList(cfgECN), judge.PrioList(ecnTCs.V), pos(ecnTCs))
 	}
 	out = append(out, operThresholdDrift(sw, v, cfgECN)...)
 	out = append(out, operETSDrift(sw, v)...)
@@ -151,7 +153,7 @@ func operModeDrift(sw *model.Switch, v operView) []Finding {
 		Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
 		Message:  fmt.Sprintf("%s runs RoCE %s but its configuration says %s"+notApplied, v.who(), operMode, cfgMode),
 		Expected: cfgMode + " (" + sw.ConfigFile + ")", Actual: operMode,
-		Source: pickPos(o.Mode.Origin.Pos(), o.Enabled.Origin.Pos(), o.File),
+		Source: pickPos(o.Mode.Value(o.File).Origin.Pos(), o.Enabled.Value(o.File).Origin.Pos(), o.File),
 	}}
 }
 
@@ -174,7 +176,7 @@ func operThresholdDrift(sw *model.Switch, v operView, tcs []int) []Finding {
 		name string
 		op   model.Value[model.ByteSize]
 		cfg  [8]model.Value[int]
-	}{{"ECN min-threshold", o.ECNMin, g.ECNMin}, {"ECN max-threshold", o.ECNMax, g.ECNMax}} {
+	}{{"ECN min-threshold", o.ECNMin.Value(o.File), g.ECNMin}, {"ECN max-threshold", o.ECNMax.Value(o.File), g.ECNMax}} {
 		if !t.op.Known {
 			continue
 		}
@@ -213,7 +215,7 @@ func operETSDrift(sw *model.Switch, v operView) []Finding {
 		if !tc.Known {
 			continue
 		}
-		at := pickPos(tc.Origin.Pos(), o.ETSPos, o.File)
+		at := pickPos(tc.Origin.Pos(), o.ETSPos(), o.File)
 		if tc.V != g.TC[sp].V {
 			out = append(out, Finding{
 				Severity: judge.Warning, Device: sw.Name, Interface: v.iface,
@@ -249,10 +251,10 @@ func operETSDrift(sw *model.Switch, v operView) []Finding {
 // (operPoolMembers).
 func operPoolDrift(sw *model.Switch, v operView) []Finding {
 	o := v.o
-	if o.PoolPos.IsZero() {
+	if o.PoolPos().IsZero() {
 		return nil
 	}
-	at, reserved := o.PoolPos, ""
+	at, reserved := o.PoolPos(), ""
 	for _, p := range o.Pools {
 		if strings.HasPrefix(p.Name, "roce-reserved") {
 			at.Line, reserved = p.Line, p.Name
@@ -297,7 +299,7 @@ func operPoolMembers(sw *model.Switch, v operView) []Finding {
 			if p.Name != name || slices.Contains(members(p), want) {
 				continue
 			}
-			at := v.o.PoolPos
+			at := v.o.PoolPos()
 			at.Line = p.Line
 			out = append(out, Finding{
 				Severity: judge.Warning, Device: sw.Name, Interface: v.iface,

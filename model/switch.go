@@ -181,34 +181,59 @@ type QoS struct {
 	CableFrom   string
 }
 
-// Operational is the switch's own report of its RoCE state, every value at
-// its own row of `nv show qos roce` (or the per-interface status view).
+// Operational is the switch's own report of its RoCE state: one view
+// (`nv show qos roce`, or a port's `nv show interface <port> qos roce
+// status`) and what it prints, every row at its line of File.
 type Operational struct {
 	File         string
 	PerInterface bool
-	Enabled      Value[bool]
-	Mode         Value[string]
-	Trust        Value[string]
-	PFC          Value[[]int]
-	PFCRx, PFCTx Value[bool]
+	// OperState is shared by the views of one switch that print the same
+	// rows at the same lines (its ports', as a rule): read only. At
+	// TestLintScale's size, a Value of each row in each of a spine's 32
+	// port views was a tenth of the heap while the checks ran.
+	*OperState
+}
+
+// OperState is what a view prints, each row a value and its line in the
+// view's file (OperRow.Value gives it as a Value).
+type OperState struct {
+	Enabled      OperRow[bool]
+	Mode         OperRow[string]
+	Trust        OperRow[string]
+	PFC          OperRow[[]int]
+	PFCRx, PFCTx OperRow[bool]
 	// ECNTCs are `enabled-tc`; ECNMin/ECNMax the printed thresholds.
-	ECNTCs         Value[[]int]
-	ECNMin, ECNMax Value[ByteSize]
+	ECNTCs         OperRow[[]int]
+	ECNMin, ECNMax OperRow[ByteSize]
 	// DSCPToSP and SPToTC are the two tables, a row per DSCP and per
 	// switch priority; nil when the view has no such table. Sched is the
 	// scheduler-weight column per switch priority ("strict", or "dwrr"
-	// with its percent in SchedBW). Rows, not Values: a switch prints them
-	// for each of its ports, and the file of every row is File (at
-	// TestLintScale's size, maps of Values were a fifth of the model).
-	// Sched and SchedBW are set with SPToTC. Views of one switch share
-	// equal tables: read only.
+	// with its percent in SchedBW). Sched and SchedBW are set with SPToTC.
 	DSCPToSP *[64]OperRow[int]
 	SPToTC   *[8]OperRow[int]
 	Sched    *[8]OperRow[string]
 	SchedBW  *[8]int
 	Pools    []RocePool
-	// MappingPos, ETSPos and PoolPos locate the tables' titles.
-	MappingPos, ETSPos, PoolPos source.Pos
+	// MappingLine, ETSLine and PoolLine are the lines of the tables'
+	// titles, 0 where the view has no such table.
+	MappingLine, ETSLine, PoolLine int
+}
+
+// MappingPos, ETSPos and PoolPos locate the tables' titles; zero where the
+// view has no such table.
+func (o *Operational) MappingPos() source.Pos { return o.at(o.MappingLine) }
+
+// ETSPos: see MappingPos.
+func (o *Operational) ETSPos() source.Pos { return o.at(o.ETSLine) }
+
+// PoolPos: see MappingPos.
+func (o *Operational) PoolPos() source.Pos { return o.at(o.PoolLine) }
+
+func (o *Operational) at(line int) source.Pos {
+	if line == 0 {
+		return source.Pos{}
+	}
+	return source.Pos{File: o.File, Line: line}
 }
 
 // OperRow is one row of a table of an operational view: its value and

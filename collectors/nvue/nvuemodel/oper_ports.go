@@ -1,7 +1,9 @@
 package nvuemodel
 
 import (
+	"reflect"
 	"slices"
+	"sync"
 
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/internal/layout"
@@ -60,23 +62,33 @@ func CheckedPorts(cfg *nvue.Config, ports []string) []string {
 	return sw.Ports
 }
 
-// tables are the distinct tables of a switch's port views so far. A
-// switch prints the same rows at the same lines for each of its ports, and
-// a row names no file: the views share them (at TestLintScale's size, a
-// spine's 32 ports' tables were a tenth of the model).
+// tables are the distinct pool tables and states of a switch's port
+// views so far (the row tables are the process's: shareRows). A switch prints the same rows at the same lines for each of its
+// ports, and a row names no file: the views share them (at TestLintScale's
+// size, a spine's 32 ports' tables were a tenth of the model, and then
+// their rows' Values another).
 type tables struct {
-	dscp  []*[64]model.OperRow[int]
-	tc    []*[8]model.OperRow[int]
-	sched []*[8]model.OperRow[string]
-	bw    []*[8]int
-	pools [][]model.RocePool
+	pools  [][]model.RocePool
+	states []*model.OperState
 }
 
+// share gives o the tables and the state of a view before it that prints
+// the same; tables first, so that equal states hold the same tables.
 func (ts *tables) share(o *model.Operational) {
-	o.DSCPToSP = shareTable(&ts.dscp, o.DSCPToSP)
-	o.SPToTC = shareTable(&ts.tc, o.SPToTC)
-	o.Sched = shareTable(&ts.sched, o.Sched)
-	o.SchedBW = shareTable(&ts.bw, o.SchedBW)
+	ts.shareTables(o.OperState)
+	for _, s := range ts.states {
+		if reflect.DeepEqual(s, o.OperState) {
+			o.OperState = s
+			return
+		}
+	}
+	if len(ts.states) < maxShared {
+		ts.states = append(ts.states, o.OperState)
+	}
+}
+
+func (ts *tables) shareTables(o *model.OperState) {
+	shareRows(o)
 	if o.Pools == nil {
 		return
 	}
@@ -95,17 +107,49 @@ func (ts *tables) share(o *model.Operational) {
 // ports print different tables keeps them apart, in linear time.
 const maxShared = 4
 
-func shareTable[T comparable](seen *[]*T, t *T) *T {
+// shareRows gives o the tables of a view read before that prints the same
+// rows at the same lines, on any switch of the process: the switches of a
+// fabric print the same tables for the same configuration, and a row
+// names no file (at TestLintScale's size, one switch-wide view's tables
+// per switch were 13 MB).
+func shareRows(o *model.OperState) {
+	o.DSCPToSP = dscpTables.share(o.DSCPToSP)
+	o.SPToTC = tcTables.share(o.SPToTC)
+	o.Sched = schedTables.share(o.Sched)
+	o.SchedBW = bwTables.share(o.SchedBW)
+}
+
+var (
+	dscpTables  rowTables[[64]model.OperRow[int]]
+	tcTables    rowTables[[8]model.OperRow[int]]
+	schedTables rowTables[[8]model.OperRow[string]]
+	bwTables    rowTables[[8]int]
+)
+
+// maxTables bounds each rowTables: past it, a table is kept as it is.
+const maxTables = 256
+
+// rowTables are the distinct tables of one kind read by the process,
+// each kept once; read only.
+type rowTables[T comparable] struct {
+	mu sync.Mutex
+	m  map[T]*T
+}
+
+func (rt *rowTables[T]) share(t *T) *T {
 	if t == nil {
 		return nil
 	}
-	for _, s := range *seen {
-		if *s == *t {
-			return s
-		}
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if s, ok := rt.m[*t]; ok {
+		return s
 	}
-	if len(*seen) < maxShared {
-		*seen = append(*seen, t)
+	if len(rt.m) < maxTables {
+		if rt.m == nil {
+			rt.m = map[T]*T{}
+		}
+		rt.m[*t] = t
 	}
 	return t
 }

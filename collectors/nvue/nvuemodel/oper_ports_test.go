@@ -46,10 +46,10 @@ func TestOperPorts(t *testing.T) {
 		got  source.Pos
 		line int
 	}{
-		{"mode", o.Mode.Origin.Pos(), 20}, {"trust", o.Trust.Origin.Pos(), 19}, {"pfc", o.PFC.Origin.Pos(), 15},
-		{"pfc rx", o.PFCRx.Origin.Pos(), 16}, {"ecn", o.ECNTCs.Origin.Pos(), 6},
+		{"mode", o.Mode.Value(o.File).Origin.Pos(), 20}, {"trust", o.Trust.Value(o.File).Origin.Pos(), 19}, {"pfc", o.PFC.Value(o.File).Origin.Pos(), 15},
+		{"pfc rx", o.PFCRx.Value(o.File).Origin.Pos(), 16}, {"ecn", o.ECNTCs.Value(o.File).Origin.Pos(), 6},
 		{"dscp 26", o.DSCPToSP[26].Value(o.File).Origin.Pos(), 27}, {"dscp 48", o.DSCPToSP[48].Value(o.File).Origin.Pos(), 26},
-		{"sp 3", o.SPToTC[3].Value(o.File).Origin.Pos(), 34}, {"sp 6 scheduler", o.Sched[6].Value(o.File).Origin.Pos(), 33}, {"pools", o.PoolPos, 36},
+		{"sp 3", o.SPToTC[3].Value(o.File).Origin.Pos(), 34}, {"sp 6 scheduler", o.Sched[6].Value(o.File).Origin.Pos(), 33}, {"pools", o.PoolPos(), 36},
 	} {
 		if c.got != at(c.line) {
 			t.Errorf("%s at %v, want line %d", c.what, c.got, c.line)
@@ -93,5 +93,35 @@ func TestCheckedPorts(t *testing.T) {
 	}
 	if got := CheckedPorts(cfg, []string{"swp5-6"}); !slices.Equal(got, []string{"swp5", "swp6"}) {
 		t.Errorf("with the inventory's ports: %q", got)
+	}
+}
+
+// TestOperPortsShareState: two ports that print the same view share what
+// it prints, and each reads its rows at its own file.
+func TestOperPortsShareState(t *testing.T) {
+	data, err := os.ReadFile("../testdata/roce_status_515.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, _ := cmdSwitch(t, roce515)
+	sw.Name = "leaf01"
+	views := map[string]*nvue.RoceShow{}
+	for _, p := range []string{"swp1", "swp16"} {
+		s, err := nvue.ParseRoceShow("devices/leaf01/roce-status/"+p+".txt", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		views[p] = s
+	}
+	OperPorts(sw, views)
+	a, b := sw.OperPorts["swp1"], sw.OperPorts["swp16"]
+	if a == nil || b == nil || a.OperState != b.OperState {
+		t.Fatalf("swp1 %+v, swp16 %+v: want one shared state", a, b)
+	}
+	if got := b.Mode.Value(b.File).Origin.Pos(); got != (source.Pos{File: "devices/leaf01/roce-status/swp16.txt", Line: 20}) {
+		t.Errorf("swp16's mode at %v", got)
+	}
+	if got := a.PoolPos(); got != (source.Pos{File: "devices/leaf01/roce-status/swp1.txt", Line: 36}) {
+		t.Errorf("swp1's pools at %v", got)
 	}
 }

@@ -314,6 +314,7 @@ func Switch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports []st
 	sw := &model.Switch{Name: name, Role: role, PortQoS: map[string]*model.QoS{}, PortAR: map[string]model.Value[bool]{}, MTU: map[string]model.Value[int]{}, ECMP: map[string]model.Value[bool]{}}
 	if show != nil {
 		sw.Oper = operational(show)
+		shareRows(sw.Oper.OperState)
 	}
 	if cfg == nil || cfg.Root == nil {
 		return sw, nil
@@ -476,25 +477,33 @@ func detectSyntax(cfg *nvue.Config) model.Syntax {
 func operational(s *nvue.RoceShow) *model.Operational {
 	// The show's strings are cut from the whole file's text: cloned, the
 	// model keeps only what it holds, not every roce-status file.
-	o := &model.Operational{File: s.File, PerInterface: s.PerInterface, Pools: rocePools(s.Pools)}
-	pos := func(line int) source.Pos { return source.Pos{File: s.File, Line: line} }
+	st := &model.OperState{Pools: rocePools(s.Pools)}
+	o := &model.Operational{File: s.File, PerInterface: s.PerInterface, OperState: st}
+	row := func(f nvue.Field) model.OperRow[string] {
+		return model.OperRow[string]{V: strings.Clone(f.Value()), Line: f.Line, Known: true}
+	}
 	leaf := func(k string) (nvue.Field, bool) {
 		f, ok := s.Leaves[k]
 		return f, ok && f.Value() != "" && f.Value() != "-"
 	}
-	for _, k := range []string{"state", "enable"} {
+	flag := func(k string, dst *model.OperRow[bool]) {
 		if f, ok := leaf(k); ok {
 			if v, ok := model.ParseBool(f.Value()); ok {
-				o.Enabled = model.Explicit(v, pos(f.Line))
+				*dst = model.OperRow[bool]{V: v, Line: f.Line, Known: true}
 			}
+		}
+	}
+	for _, k := range []string{"state", "enable"} {
+		if _, ok := leaf(k); ok {
+			flag(k, &st.Enabled)
 			break
 		}
 	}
 	if f, ok := leaf("mode"); ok {
-		o.Mode = model.Explicit(strings.Clone(f.Value()), pos(f.Line))
+		st.Mode = row(f)
 	}
 	if f, ok := leaf("trust.trust-mode"); ok {
-		o.Trust = model.Explicit(strings.Clone(f.Value()), pos(f.Line))
+		st.Trust = row(f)
 	}
 	if f, ok := s.Leaves["pfc.pfc-priority"]; ok {
 		// `pfc-priority -` (lossy-multi-tc) is no priority at all.
@@ -503,29 +512,24 @@ func operational(s *nvue.RoceShow) *model.Operational {
 			ps, err = nil, nil
 		}
 		if err == nil {
-			o.PFC = model.Explicit(ps, pos(f.Line))
+			st.PFC = model.OperRow[[]int]{V: ps, Line: f.Line, Known: true}
 		}
 	}
-	for k, dst := range map[string]*model.Value[bool]{"pfc.rx-enabled": &o.PFCRx, "pfc.tx-enabled": &o.PFCTx} {
-		if f, ok := leaf(k); ok {
-			if v, ok := model.ParseBool(f.Value()); ok {
-				*dst = model.Explicit(v, pos(f.Line))
-			}
-		}
-	}
+	flag("pfc.rx-enabled", &st.PFCRx)
+	flag("pfc.tx-enabled", &st.PFCTx)
 	if f, ok := leaf("congestion-control.enabled-tc"); ok {
 		if ts, err := nvrange.ExpandInts(f.Value(), 0, 7); err == nil {
-			o.ECNTCs = model.Explicit(ts, pos(f.Line))
+			st.ECNTCs = model.OperRow[[]int]{V: ts, Line: f.Line, Known: true}
 		}
 	}
-	for k, dst := range map[string]*model.Value[model.ByteSize]{"congestion-control.min-threshold": &o.ECNMin, "congestion-control.max-threshold": &o.ECNMax} {
+	for k, dst := range map[string]*model.OperRow[model.ByteSize]{"congestion-control.min-threshold": &st.ECNMin, "congestion-control.max-threshold": &st.ECNMax} {
 		if f, ok := leaf(k); ok {
 			if v, ok := nvue.ParseSize(f.Value()); ok {
-				*dst = model.Explicit(model.ByteSize{Bytes: v.Bytes, Tol: v.Tol}, pos(f.Line))
+				*dst = model.OperRow[model.ByteSize]{V: model.ByteSize{Bytes: v.Bytes, Tol: v.Tol}, Line: f.Line, Known: true}
 			}
 		}
 	}
-	operTables(o, s, pos)
+	operTables(st, s)
 	return o
 }
 
@@ -542,7 +546,7 @@ func rocePools(ps []nvue.RocePool) []model.RocePool {
 	return out
 }
 
-func operTables(o *model.Operational, s *nvue.RoceShow, pos func(int) source.Pos) {
+func operTables(o *model.OperState, s *nvue.RoceShow) {
 	// A row outside the DSCPs (0-63) or the switch priorities (0-7) is
 	// none a check reads.
 	if s.DSCPToSP != nil {
@@ -552,7 +556,7 @@ func operTables(o *model.Operational, s *nvue.RoceShow, pos func(int) source.Pos
 				o.DSCPToSP[d] = model.OperRow[int]{V: sp, Line: s.DSCPLines[d], Known: true}
 			}
 		}
-		o.MappingPos = pos(s.MappingLine)
+		o.MappingLine = s.MappingLine
 	}
 	if s.SPToTC != nil {
 		o.SPToTC, o.Sched, o.SchedBW = &[8]model.OperRow[int]{}, &[8]model.OperRow[string]{}, &[8]int{}
@@ -565,11 +569,9 @@ func operTables(o *model.Operational, s *nvue.RoceShow, pos func(int) source.Pos
 				o.Sched[sp], o.SchedBW[sp] = model.OperRow[string]{V: m, Line: s.SPLines[sp], Known: true}, bw
 			}
 		}
-		o.ETSPos = pos(s.ETSLine)
+		o.ETSLine = s.ETSLine
 	}
-	if s.PoolLine > 0 {
-		o.PoolPos = pos(s.PoolLine)
-	}
+	o.PoolLine = s.PoolLine
 }
 
 var dwrrRe = regexp.MustCompile(`^(?i:dwrr)-(\d{1,3})%$`)
