@@ -26,6 +26,7 @@ func (r *reader) roceStatus(name string) map[string]*nvue.RoceShow {
 	}
 	entries, _ := fs.ReadDir(r.fsys, dir)
 	out := map[string]*nvue.RoceShow{}
+	parsed := map[string]*nvue.RoceShow{}
 	for _, e := range entries {
 		file := path.Join(dir, e.Name())
 		port, ok := layout.RoceStatusPort(e.Name())
@@ -38,7 +39,7 @@ func (r *reader) roceStatus(name string) map[string]*nvue.RoceShow {
 			r.fail(source.Pos{File: file}, "port %q in the file name refused: want %s", clip(port), names.PortRule)
 			continue
 		}
-		show, st := readParse(r, file, nvue.ParseRoceShow)
+		show, st := r.roceStatusFile(file, parsed)
 		if st != fileOK {
 			if st == fileBad {
 				out[port] = nil
@@ -48,6 +49,36 @@ func (r *reader) roceStatus(name string) map[string]*nvue.RoceShow {
 		out[port] = r.portView(file, port, show)
 	}
 	return out
+}
+
+// roceStatusFile reads and parses one port's status. The ports of a
+// switch print the same view byte for byte, as a rule (clean-pod's
+// spine01: 32 identical files), so a text parsed before (in parsed, by
+// its bytes) is not parsed again: its parse is shared, read only, under
+// this file's name (at TestLintScale's size, parsing the views was a
+// fifth of the lint's allocations). A text that fails is parsed each
+// time, so that its error names its own file.
+func (r *reader) roceStatusFile(file string, parsed map[string]*nvue.RoceShow) (*nvue.RoceShow, fileState) {
+	data, ok := r.read(file)
+	switch {
+	case ok:
+	case r.failed[file]:
+		return nil, fileBad
+	default:
+		return nil, fileAbsent
+	}
+	if s, ok := parsed[string(data)]; ok {
+		c := *s
+		c.File = file
+		return &c, fileOK
+	}
+	s, err := nvue.ParseRoceShow(file, data)
+	if err != nil {
+		r.failErr(file, err)
+		return nil, fileBad
+	}
+	parsed[string(data)] = s
+	return s, fileOK
 }
 
 // portView keeps a parsed status file that is the port's own

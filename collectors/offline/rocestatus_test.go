@@ -96,3 +96,37 @@ func TestRoceStatusFolder(t *testing.T) {
 		t.Errorf("%d roce-status notes for %d switches without the folder", notes, len(c.Switches)-1)
 	}
 }
+
+// TestRoceStatusSameText: ports that print the same text share one parse,
+// each under its own file's name; a text that fails fails at each file.
+func TestRoceStatusSameText(t *testing.T) {
+	doc, err := os.ReadFile("../nvue/testdata/roce_status_515.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := doc[strings.IndexByte(string(doc), '\n')+1:]
+	bad := []byte("Error: The requested item does not exist.\n")
+	const dir = "devices/leaf01/roce-status/"
+	fsys := fstest.MapFS{
+		"devices/leaf01/nv-config-commands.txt": {Data: []byte("nv set qos roce mode lossless\n")},
+		dir + "swp1.txt":                        {Data: view},
+		dir + "swp2.txt":                        {Data: view},
+		dir + "swp3.txt":                        {Data: bad},
+		dir + "swp4.txt":                        {Data: bad},
+	}
+	c := CollectFS(fsys, inv(t))
+	st := c.Switches[0].RoceStatus
+	a, b := st["swp1"], st["swp2"]
+	if a == nil || b == nil || a.File != dir+"swp1.txt" || b.File != dir+"swp2.txt" || a.Leaves["mode"] != b.Leaves["mode"] || a.Leaves["mode"].Line == 0 {
+		t.Fatalf("swp1 %+v\nswp2 %+v", a, b)
+	}
+	var errs []string
+	for _, e := range c.Errors {
+		if strings.HasPrefix(e.File, dir) {
+			errs = append(errs, e.File)
+		}
+	}
+	if !slices.Equal(errs, []string{dir + "swp3.txt", dir + "swp4.txt"}) {
+		t.Errorf("errors at %q, want swp3's and swp4's", errs)
+	}
+}

@@ -72,10 +72,11 @@ type tables struct {
 	states []*model.OperState
 }
 
-// share gives o the tables and the state of a view before it that prints
-// the same; tables first, so that equal states hold the same tables.
+// share gives o the pools and the state of a view before it that prints
+// the same; pools first, so that equal states hold the same pools (the
+// row tables are shared as they are read: operTables).
 func (ts *tables) share(o *model.Operational) {
-	ts.shareTables(o.OperState)
+	ts.sharePools(o.OperState)
 	for _, s := range ts.states {
 		if reflect.DeepEqual(s, o.OperState) {
 			o.OperState = s
@@ -87,8 +88,7 @@ func (ts *tables) share(o *model.Operational) {
 	}
 }
 
-func (ts *tables) shareTables(o *model.OperState) {
-	shareRows(o)
+func (ts *tables) sharePools(o *model.OperState) {
 	if o.Pools == nil {
 		return
 	}
@@ -107,18 +107,11 @@ func (ts *tables) shareTables(o *model.OperState) {
 // ports print different tables keeps them apart, in linear time.
 const maxShared = 4
 
-// shareRows gives o the tables of a view read before that prints the same
-// rows at the same lines, on any switch of the process: the switches of a
-// fabric print the same tables for the same configuration, and a row
+// The row tables of the views read so far, process-wide: the switches of
+// a fabric print the same tables for the same configuration, and a row
 // names no file (at TestLintScale's size, one switch-wide view's tables
-// per switch were 13 MB).
-func shareRows(o *model.OperState) {
-	o.DSCPToSP = dscpTables.share(o.DSCPToSP)
-	o.SPToTC = tcTables.share(o.SPToTC)
-	o.Sched = schedTables.share(o.Sched)
-	o.SchedBW = bwTables.share(o.SchedBW)
-}
-
+// per switch were 13 MB, and the copies made before sharing a fifth of
+// the views' garbage).
 var (
 	dscpTables  rowTables[[64]model.OperRow[int]]
 	tcTables    rowTables[[8]model.OperRow[int]]
@@ -136,22 +129,22 @@ type rowTables[T comparable] struct {
 	m  map[T]*T
 }
 
-func (rt *rowTables[T]) share(t *T) *T {
-	if t == nil {
-		return nil
-	}
+// of is t as the process keeps it: the copy read before, or a new one.
+func (rt *rowTables[T]) of(t T) *T {
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
-	if s, ok := rt.m[*t]; ok {
+	if s, ok := rt.m[t]; ok {
 		return s
 	}
+	p := new(T)
+	*p = t
 	if len(rt.m) < maxTables {
 		if rt.m == nil {
 			rt.m = map[T]*T{}
 		}
-		rt.m[*t] = t
+		rt.m[t] = p
 	}
-	return t
+	return p
 }
 
 func samePool(a, b model.RocePool) bool {

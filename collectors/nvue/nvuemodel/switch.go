@@ -314,7 +314,6 @@ func Switch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports []st
 	sw := &model.Switch{Name: name, Role: role, PortQoS: map[string]*model.QoS{}, PortAR: map[string]model.Value[bool]{}, MTU: map[string]model.Value[int]{}, ECMP: map[string]model.Value[bool]{}}
 	if show != nil {
 		sw.Oper = operational(show)
-		shareRows(sw.Oper.OperState)
 	}
 	if cfg == nil || cfg.Root == nil {
 		return sw, nil
@@ -546,29 +545,35 @@ func rocePools(ps []nvue.RocePool) []model.RocePool {
 	return out
 }
 
+// operTables reads the view's two tables into o, each row table one the
+// process shares (rowTables.of).
 func operTables(o *model.OperState, s *nvue.RoceShow) {
 	// A row outside the DSCPs (0-63) or the switch priorities (0-7) is
 	// none a check reads.
 	if s.DSCPToSP != nil {
-		o.DSCPToSP = &[64]model.OperRow[int]{}
+		var dscp [64]model.OperRow[int]
 		for d, sp := range s.DSCPToSP {
-			if d >= 0 && d < len(o.DSCPToSP) {
-				o.DSCPToSP[d] = model.OperRow[int]{V: sp, Line: s.DSCPLines[d], Known: true}
+			if d >= 0 && d < len(dscp) {
+				dscp[d] = model.OperRow[int]{V: sp, Line: s.DSCPLines[d], Known: true}
 			}
 		}
+		o.DSCPToSP = dscpTables.of(dscp)
 		o.MappingLine = s.MappingLine
 	}
 	if s.SPToTC != nil {
-		o.SPToTC, o.Sched, o.SchedBW = &[8]model.OperRow[int]{}, &[8]model.OperRow[string]{}, &[8]int{}
+		var tcs [8]model.OperRow[int]
+		var sched [8]model.OperRow[string]
+		var bws [8]int
 		for sp, tc := range s.SPToTC {
-			if sp < 0 || sp >= len(o.SPToTC) {
+			if sp < 0 || sp >= len(tcs) {
 				continue
 			}
-			o.SPToTC[sp] = model.OperRow[int]{V: tc, Line: s.SPLines[sp], Known: true}
+			tcs[sp] = model.OperRow[int]{V: tc, Line: s.SPLines[sp], Known: true}
 			if m, bw, ok := schedulerWeight(s.SPScheduler[sp]); ok {
-				o.Sched[sp], o.SchedBW[sp] = model.OperRow[string]{V: m, Line: s.SPLines[sp], Known: true}, bw
+				sched[sp], bws[sp] = model.OperRow[string]{V: m, Line: s.SPLines[sp], Known: true}, bw
 			}
 		}
+		o.SPToTC, o.Sched, o.SchedBW = tcTables.of(tcs), schedTables.of(sched), bwTables.of(bws)
 		o.ETSLine = s.ETSLine
 	}
 	o.PoolLine = s.PoolLine
