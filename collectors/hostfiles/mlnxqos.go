@@ -66,7 +66,7 @@ func ParseMlnxQos(file string, data []byte) (*MlnxQos, error) {
 		curTC:    -1,
 		once:     map[string]int{},
 		tcLine:   map[int]int{},
-		dscpLine: map[int]int{},
+		dscpLine: make(map[int]int, 64),
 	}
 	lines := splitLines(data)
 	first := 0
@@ -127,7 +127,7 @@ func (p *qosParser) line(n int, s string) error {
 		if err := p.data(n, onceDSCP, secDSCP); err != nil {
 			return err
 		}
-		p.q.DSCP2Prio = map[int]int{}
+		p.q.DSCP2Prio = make(map[int]int, 64) // its 64 DSCPs: grown, it was rehashed four times
 		p.q.DSCP2PrioLine = n
 		return nil
 	case s == "default priority:":

@@ -34,7 +34,7 @@ func (p *qosParser) prio(n int, s string) error {
 	if p.sec != secDSCP {
 		return p.errf(n, "%q outside the dscp2prio mapping block", clip(s))
 	}
-	for _, item := range strings.Split(list, ",") {
+	for item := range strings.SplitSeq(list, ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
 			continue // the "%02d," items leave a trailing comma
