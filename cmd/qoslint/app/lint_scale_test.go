@@ -44,6 +44,8 @@ const (
 	scaleRatioMax = 1.2
 	scalePeakMax  = 400 << 20
 	scaleIssueN   = 10_496
+	// scaleRounds are the alternations of raw read and lint measured.
+	scaleRounds = 3
 )
 
 type scaleResult struct {
@@ -54,8 +56,9 @@ type scaleResult struct {
 
 // TestLintScale generates a fabric of N devices (half switches, half hosts,
 // as clean-pod's four and four; each a copy of a clean-pod device under a
-// new name), and measures reading every file raw, BuildReport in this
-// process, and the peak RSS (VmHWM) of a child process that only lints.
+// new name), lints it in this process (the report must be clean), and
+// measures reading every file raw against a child process that only lints
+// (its time and peak RSS, VmHWM), best of scaleRounds.
 func TestLintScale(t *testing.T) {
 	if dir := os.Getenv(scaleChildEnv); dir != "" {
 		scaleChild(t, dir)
@@ -66,16 +69,13 @@ func TestLintScale(t *testing.T) {
 	dir := largeFabric(t, n/2, n-n/2)
 	t.Logf("generated %d devices in %v", n, time.Since(start).Round(time.Millisecond))
 
-	// The first pass warms the page cache, so that both measures below read
-	// from memory and compare the work, not the disk.
+	// The first pass warms the page cache, so that every measure below
+	// reads from memory and compares the work, not the disk.
 	files, size := readRaw(t, dir)
-	start = time.Now()
-	readRaw(t, dir)
-	raw := time.Since(start)
 
 	start = time.Now()
 	r, err := BuildReport(dir, judge.Error)
-	lint := time.Since(start)
+	inProcess := time.Since(start)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,14 +85,26 @@ func TestLintScale(t *testing.T) {
 	r = nil
 	runtime.GC()
 
-	child := scaleInChild(t, dir)
-	if child.Devices != n || child.Findings != 0 || child.Errors != 0 {
-		t.Fatalf("child: %d devices, %d findings, %d errors; want %d clean devices", child.Devices, child.Findings, child.Errors, n)
+	// The lint measured is `qoslint lint`'s: a process of its own (the
+	// child), whose peak RSS is the lint's alone. This machine's timings
+	// vary by a fifth from run to run, so raw read and lint alternate,
+	// and the best of each is compared.
+	var raw, lint time.Duration
+	var peak int64
+	for range scaleRounds {
+		start = time.Now()
+		readRaw(t, dir)
+		raw = minDuration(raw, time.Since(start))
+		child := scaleInChild(t, dir)
+		if child.Devices != n || child.Findings != 0 || child.Errors != 0 {
+			t.Fatalf("child: %d devices, %d findings, %d errors; want %d clean devices", child.Devices, child.Findings, child.Errors, n)
+		}
+		lint = minDuration(lint, time.Duration(child.LintNS))
+		peak = max(peak, child.PeakRSS)
 	}
 	ratio := float64(lint) / float64(raw)
-	t.Logf("%d devices, %d files, %d bytes: raw read %v, lint %v (%.2f×); child lint %v (%.2f×), peak RSS %d MiB",
-		n, files, size, raw.Round(time.Millisecond), lint.Round(time.Millisecond), ratio,
-		time.Duration(child.LintNS).Round(time.Millisecond), float64(child.LintNS)/float64(raw), child.PeakRSS>>20)
+	t.Logf("%d devices, %d files, %d bytes: raw read %v, lint %v (%.2f×), best of %d; peak RSS %d MiB; lint in this process %v",
+		n, files, size, raw.Round(time.Millisecond), lint.Round(time.Millisecond), ratio, scaleRounds, peak>>20, inProcess.Round(time.Millisecond))
 	if n < scaleIssueN {
 		return
 	}
@@ -101,9 +113,17 @@ func TestLintScale(t *testing.T) {
 	if ratio > scaleRatioMax {
 		t.Errorf("over the issue's bound: lint %.2f× raw read, want at most %.1f×", ratio, scaleRatioMax)
 	}
-	if child.PeakRSS > scalePeakMax {
-		t.Errorf("over the issue's bound: peak RSS %d MiB, want under %d MiB", child.PeakRSS>>20, scalePeakMax>>20)
+	if peak > scalePeakMax {
+		t.Errorf("over the issue's bound: peak RSS %d MiB, want under %d MiB", peak>>20, scalePeakMax>>20)
 	}
+}
+
+// minDuration is the shorter of a and b, b when a is unset.
+func minDuration(a, b time.Duration) time.Duration {
+	if a == 0 || b < a {
+		return b
+	}
+	return a
 }
 
 // readRaw reads every regular file under dir with os.ReadFile: the baseline
