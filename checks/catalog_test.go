@@ -76,7 +76,7 @@ func TestCatalog(t *testing.T) {
 	_, sts := RunStatus(emptyFabric(t), nil)
 	for _, s := range sts {
 		if s.Ran() || s.Reason() == "" {
-			t.Errorf("%s on %s of a fabric with no device file: %q %q; declare Applies or Inputs that say why it did not run", s.Check, s.Device, s.Skip(), s.Reason())
+			t.Errorf("%s on %s of a fabric with no device file: %q %q; declare Applies or Inputs that say why it did not run", s.Check(), s.Device, s.Skip(), s.Reason())
 		}
 	}
 }

@@ -47,7 +47,7 @@ func TestEveryCheckSaysWhyItDidNotRun(t *testing.T) {
 	}
 	for _, s := range sts {
 		if s.Ran() || s.Reason() == "" {
-			t.Errorf("%s on %s: %q %q: a check with nothing to read must say why it did not run", s.Check, s.Device, s.Skip(), s.Reason())
+			t.Errorf("%s on %s: %q %q: a check with nothing to read must say why it did not run", s.Check(), s.Device, s.Skip(), s.Reason())
 		}
 	}
 }
@@ -65,7 +65,7 @@ func exampleFabric(t *testing.T, dir string) *model.Fabric {
 func statusOf(t *testing.T, sts []Status, device, check string) Status {
 	t.Helper()
 	for _, s := range sts {
-		if s.Device == device && s.Check == check {
+		if s.Device == device && s.Check() == check {
 			return s
 		}
 	}
@@ -173,18 +173,19 @@ func TestIdleIntervalNote(t *testing.T) {
 	}
 }
 
-// A status is 40 bytes and statuses alike share their detail: a large
-// fabric's report holds one per device and check.
+// A status is 24 bytes and statuses alike share their check and detail:
+// a large fabric's report holds one per device and check.
 func TestStatusCompact(t *testing.T) {
-	if n := unsafe.Sizeof(Status{}); n != 40 {
-		t.Errorf("Status is %d bytes, want 40", n)
+	if n := unsafe.Sizeof(Status{}); n != 24 {
+		t.Errorf("Status is %d bytes, want 24", n)
 	}
 	ds := details{}
 	a := ds.status("gpu01", "switch-pfc", SkipNotApplicable, "switch-pfc judges switches only", "")
 	b := ds.status("gpu02", "switch-pfc", SkipNotApplicable, "switch-pfc judges switches only", "")
 	ran := ds.status("leaf01", "switch-pfc", "", "", "")
-	if a.d != b.d || ran.d != nil || len(ds) != 1 {
-		t.Errorf("details not shared: %p %p %p, %d kept", a.d, b.d, ran.d, len(ds))
+	ran2 := ds.status("leaf02", "switch-pfc", "", "", "")
+	if a.k != b.k || ran.k != ran2.k || a.k == ran.k || len(ds) != 2 || ran.Check() != "switch-pfc" || a.Check() != "switch-pfc" {
+		t.Errorf("keys not shared: %p %p %p %p, %d kept", a.k, b.k, ran.k, ran2.k, len(ds))
 	}
 	for _, tc := range []struct {
 		st                 Status
@@ -196,7 +197,7 @@ func TestStatusCompact(t *testing.T) {
 		{NewStatus("gpu01", "evidence-pause", "", "", "counters did not grow"), "", "", "counters did not grow", ""},
 	} {
 		if tc.st.Skip() != tc.skip || tc.st.Reason() != tc.reason || tc.st.Note() != tc.note || tc.st.SkipText() != tc.text || tc.st.Ran() != (tc.skip == "") {
-			t.Errorf("%s/%s: skip %q reason %q note %q text %q", tc.st.Device, tc.st.Check, tc.st.Skip(), tc.st.Reason(), tc.st.Note(), tc.st.SkipText())
+			t.Errorf("%s/%s: skip %q reason %q note %q text %q", tc.st.Device, tc.st.Check(), tc.st.Skip(), tc.st.Reason(), tc.st.Note(), tc.st.SkipText())
 		}
 	}
 }

@@ -138,8 +138,8 @@ func checkDOMMatrix(t *testing.T, dom string, r *render.Report) {
 	// A check that did not run is a grey skip, never a pass.
 	skipped := 0
 	for _, st := range r.Statuses {
-		if c := checks.Lookup(st.Check); !st.Ran() && c.Devices.Has(kindOf(r, st.Device)) {
-			want[st.Device+" "+st.Check] = "skipped"
+		if c := checks.Lookup(st.Check()); !st.Ran() && c.Devices.Has(kindOf(r, st.Device)) {
+			want[st.Device+" "+st.Check()] = "skipped"
 			skipped++
 		}
 	}

@@ -163,12 +163,12 @@ func statusesByDevice(sts []checks.Status) map[string][]checks.Status {
 func jsonStatuses(sts []checks.Status, d Device, perCheck map[[2]string]int) []jsonCheckStatus {
 	var out []jsonCheckStatus
 	for _, s := range sts {
-		c := checks.Lookup(s.Check)
-		n := perCheck[[2]string{d.Name, s.Check}]
+		c := checks.Lookup(s.Check())
+		n := perCheck[[2]string{d.Name, s.Check()}]
 		if c == nil || !c.Devices.Has(d.Kind) && n == 0 {
 			continue
 		}
-		js := jsonCheckStatus{Check: s.Check, Status: "ran", Findings: n, Note: s.Note()}
+		js := jsonCheckStatus{Check: s.Check(), Status: "ran", Findings: n, Note: s.Note()}
 		if !s.Ran() {
 			js.Status, js.Skip, js.Reason = "skipped", string(s.Skip()), s.Reason()
 		}

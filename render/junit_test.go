@@ -265,7 +265,7 @@ func TestJUnitSkipsWhatDidNotRun(t *testing.T) {
 	// A pass is a check that ran: each passing case's status says so.
 	ran := map[string]bool{}
 	for _, s := range r.Statuses {
-		ran[s.Device+"/"+s.Check] = s.Ran()
+		ran[s.Device+"/"+s.Check()] = s.Ran()
 	}
 	for key, c := range cases {
 		if len(c.Failures)+len(c.Errors)+len(c.Skipped) == 0 && !strings.HasSuffix(key, "/input") && !ran[key] {

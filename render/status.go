@@ -18,7 +18,7 @@ func (r *Report) statusIndex() statuses {
 	idx := statuses{}
 	for _, s := range r.Statuses {
 		if !s.Ran() {
-			idx[[2]string{s.Device, s.Check}] = s
+			idx[[2]string{s.Device, s.Check()}] = s
 		}
 	}
 	return idx
@@ -43,7 +43,7 @@ func (r *Report) Skipped() []checks.Status {
 	}
 	var out []checks.Status
 	for _, s := range r.Statuses {
-		c := checks.Lookup(s.Check)
+		c := checks.Lookup(s.Check())
 		if k, ok := kind[s.Device]; ok && !s.Ran() && c != nil && c.Devices.Has(k) {
 			out = append(out, s)
 		}

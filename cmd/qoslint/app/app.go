@@ -330,7 +330,7 @@ func statusNotes(sts []checks.Status) []string {
 		if _, ok := ids[k]; !ok {
 			order = append(order, k)
 		}
-		ids[k] = append(ids[k], s.Check)
+		ids[k] = append(ids[k], s.Check())
 	}
 	out := make([]string, len(order))
 	for i, k := range order {

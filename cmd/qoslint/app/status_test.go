@@ -30,7 +30,7 @@ func TestUnreadDeviceSkipsEveryCheck(t *testing.T) {
 		}
 		n++
 		if s.Skip() != checks.SkipNotCollected || s.Reason() == "" {
-			t.Errorf("%s on the unread gpu04: %q %q, want not collected", s.Check, s.Skip(), s.Reason())
+			t.Errorf("%s on the unread gpu04: %q %q, want not collected", s.Check(), s.Skip(), s.Reason())
 		}
 	}
 	if n != len(checks.All()) {
