@@ -293,6 +293,19 @@ func (r *reader) read(file string) ([]byte, bool) {
 	return data, true
 }
 
+// readState is r.read and what became of the file: fileOK with its
+// bytes, fileBad when it exists but could not be read, else fileAbsent.
+func (r *reader) readState(file string) ([]byte, fileState) {
+	data, ok := r.read(file)
+	switch {
+	case ok:
+		return data, fileOK
+	case r.failed[file]:
+		return nil, fileBad
+	}
+	return nil, fileAbsent
+}
+
 func unwrapPathError(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -313,13 +326,9 @@ const (
 // readParse reads one file and parses it, recording a read or parse error
 // at the file. v is what parse returned, a partial value included.
 func readParse[T any](r *reader, file string, parse func(file string, data []byte) (T, error)) (v T, st fileState) {
-	data, ok := r.read(file)
-	switch {
-	case ok:
-	case r.failed[file]:
-		return v, fileBad
-	default:
-		return v, fileAbsent
+	data, st := r.readState(file)
+	if st != fileOK {
+		return v, st
 	}
 	v, err := parse(file, data)
 	if err != nil {

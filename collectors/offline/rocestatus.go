@@ -59,13 +59,9 @@ func (r *reader) roceStatus(name string) map[string]*nvue.RoceShow {
 // fifth of the lint's allocations). A text that fails is parsed each
 // time, so that its error names its own file.
 func (r *reader) roceStatusFile(file string, parsed map[string]*nvue.RoceShow) (*nvue.RoceShow, fileState) {
-	data, ok := r.read(file)
-	switch {
-	case ok:
-	case r.failed[file]:
-		return nil, fileBad
-	default:
-		return nil, fileAbsent
+	data, st := r.readState(file)
+	if st != fileOK {
+		return nil, st
 	}
 	if s, ok := parsed[string(data)]; ok {
 		c := *s

@@ -7,11 +7,11 @@ package hostmodel
 import (
 	"fmt"
 
-	"github.com/qoslint/qoslint/model"
-
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/internal/intern"
 	"github.com/qoslint/qoslint/internal/source"
+	"github.com/qoslint/qoslint/model"
 )
 
 // Host builds the effective model of one host.
@@ -31,7 +31,7 @@ func Host(in *collectors.HostCapture) *model.Host {
 		links[l.Name] = l
 	}
 	for _, ni := range in.NICs {
-		n := &model.NIC{Netdev: intern(ni.Netdev), IBDev: intern(ni.IBDev), Port: ni.Port, QosUnreadable: ni.QosUnreadable, Firmware: firmware(ni.Firmware, ni.Port)}
+		n := &model.NIC{Netdev: intern.String(ni.Netdev), IBDev: intern.String(ni.IBDev), Port: ni.Port, QosUnreadable: ni.QosUnreadable, Firmware: firmware(ni.Firmware, ni.Port)}
 		buildQos(n, ni.Qos)
 		buildSysfs(n, ni.Sysfs)
 		if note := buildRoCETypes(n, ni); note != nil {
@@ -77,7 +77,7 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 	pos := func(line int) source.Pos { return source.Pos{File: q.File, Line: line} }
 	switch {
 	case q.Trust != "":
-		n.Trust = model.Explicit(intern(q.Trust), pos(q.TrustLine))
+		n.Trust = model.Explicit(intern.String(q.Trust), pos(q.TrustLine))
 	case len(q.DSCP2Prio) > 0:
 		// Where the trust state cannot be read, mlnx_qos itself infers dscp
 		// from the presence of DSCP APP entries (Mellanox/mlnx-tools python/mlnx_qos).
@@ -104,7 +104,7 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 	}
 	for _, tc := range q.TCs {
 		if tc.TC >= 0 && tc.TC < 8 {
-			n.TSA[tc.TC] = model.Explicit(intern(tc.TSA), pos(tc.Line))
+			n.TSA[tc.TC] = model.Explicit(intern.String(tc.TSA), pos(tc.Line))
 			n.TCBW[tc.TC] = tc.BW
 		}
 	}
@@ -206,7 +206,7 @@ func buildRoCETypes(n *model.NIC, ni *collectors.NICCapture) *source.Error {
 	if g := ni.GIDTypes; g != nil {
 		n.GIDTypes = map[int]model.Value[string]{}
 		for i, t := range g.ByIndex {
-			n.GIDTypes[i] = model.Explicit(intern(t.Type), source.Pos{File: t.File, Line: 1})
+			n.GIDTypes[i] = model.Explicit(intern.String(t.Type), source.Pos{File: t.File, Line: 1})
 		}
 	}
 	if m := ni.RoCEMode; m != nil {
@@ -228,7 +228,7 @@ func firmware(c *hostfiles.MlxConfig, port int) *model.Firmware {
 	}
 	// Copied: the parser's strings are cut from the file's whole text;
 	// interned: NICs alike share one copy of each name and value.
-	cl := intern
+	cl := intern.String
 	fw := &model.Firmware{File: c.File, Device: cl(c.Device), HasCurrent: c.HasCurrent}
 	if c.Params != nil {
 		// Only the parameters anything judges or records: `mlxconfig q`

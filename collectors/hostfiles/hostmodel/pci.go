@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/internal/intern"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -18,7 +19,7 @@ func pciDevices(in []*hostfiles.PCIDevice) []*model.PCIDevice {
 	// the model keeps only what it holds, not every host's lspci.txt (at
 	// TestLintScale's size, the texts kept were a sixth of the model);
 	// interned, hosts alike share one copy.
-	c := intern
+	c := intern.String
 	out := make([]*model.PCIDevice, len(in))
 	for i, d := range in {
 		acs := acsFlags(d.ACSCtl)
@@ -49,7 +50,7 @@ func acsFlags(in map[string]bool) map[string]bool {
 		if i < 0 {
 			out := make(map[string]bool, len(in))
 			for k, v := range in {
-				out[intern(k)] = v
+				out[intern.String(k)] = v
 			}
 			return out
 		}
@@ -65,7 +66,7 @@ func acsFlags(in map[string]bool) map[string]bool {
 	}
 	m := make(map[string]bool, len(in))
 	for k, v := range in {
-		m[intern(k)] = v
+		m[intern.String(k)] = v
 	}
 	if acsShared.m == nil {
 		acsShared.m = map[uint16]map[string]bool{}

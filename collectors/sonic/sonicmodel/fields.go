@@ -2,7 +2,8 @@ package sonicmodel
 
 import (
 	"slices"
-	"unique"
+
+	"github.com/qoslint/qoslint/internal/intern"
 )
 
 // knownFields are the fields of the QoS tables the builder reads, from
@@ -57,7 +58,6 @@ func (b *builder) unknownFields() {
 // own is s as the model keeps it: configdb.ParseOwned cuts its strings
 // from the file's own buffer, so a port or profile name kept as it is
 // would keep the whole config_db.json alive with the model (at 32 ports,
-// 67 kB of a switch's 118 kB; TestModelKeepsNoTextOfTheFile). unique
-// copies a string it has not seen and shares it with every switch that
-// names the same port or profile.
-func own(s string) string { return unique.Make(s).Value() }
+// 67 kB of a switch's 118 kB; TestModelKeepsNoTextOfTheFile). The copy is
+// shared with every switch that names the same port or profile.
+func own(s string) string { return intern.String(s) }
