@@ -265,11 +265,7 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 	for i, c := range all {
 		notApplicable[i] = fmt.Sprintf("%s judges %s only", c.ID, devicesText(c.Devices))
 	}
-	shared := details{}
-	ran := make([]*statusKey, len(all))
-	for i, c := range all {
-		ran[i] = &statusKey{check: c.ID}
-	}
+	shared := newDetails(all)
 	for _, d := range devs {
 		for ci, c := range all {
 			var skip SkipKind
@@ -293,11 +289,6 @@ func run3(f *model.Fabric, set *Set, statuses bool) ([]Finding, []Status) {
 			}
 			if skip == "" {
 				note = idleNote(f, c, d.name)
-			}
-			if skip == "" && reason == "" && note == "" {
-				// Most statuses: the check ran and has nothing to note.
-				sts = append(sts, Status{Device: d.name, k: ran[ci]})
-				continue
 			}
 			sts = append(sts, shared.status(d.name, c.ID, skip, reason, note))
 		}

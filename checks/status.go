@@ -109,15 +109,32 @@ func (s Status) SkipText() string {
 }
 
 // details shares one statusKey among the statuses of a run that are
-// alike.
-type details map[statusKey]*statusKey
+// alike; ran holds each check's key for the statuses that ran with no
+// note, most of a report's, which need no lookup.
+type details struct {
+	m   map[statusKey]*statusKey
+	ran map[string]*statusKey
+}
+
+func newDetails(cs []*Check) details {
+	d := details{m: map[statusKey]*statusKey{}, ran: make(map[string]*statusKey, len(cs))}
+	for _, c := range cs {
+		d.ran[c.ID] = &statusKey{check: c.ID}
+	}
+	return d
+}
 
 func (ds details) status(device, check string, skip SkipKind, reason, note string) Status {
+	if skip == "" && reason == "" && note == "" {
+		if p, ok := ds.ran[check]; ok {
+			return Status{Device: device, k: p}
+		}
+	}
 	k := statusKey{check, statusDetail{skip, reason, note}}
-	p, ok := ds[k]
+	p, ok := ds.m[k]
 	if !ok {
 		p = &k
-		ds[k] = p
+		ds.m[k] = p
 	}
 	return Status{Device: device, k: p}
 }

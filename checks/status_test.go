@@ -179,13 +179,17 @@ func TestStatusCompact(t *testing.T) {
 	if n := unsafe.Sizeof(Status{}); n != 24 {
 		t.Errorf("Status is %d bytes, want 24", n)
 	}
-	ds := details{}
+	ds := newDetails([]*Check{switchPFC})
 	a := ds.status("gpu01", "switch-pfc", SkipNotApplicable, "switch-pfc judges switches only", "")
 	b := ds.status("gpu02", "switch-pfc", SkipNotApplicable, "switch-pfc judges switches only", "")
 	ran := ds.status("leaf01", "switch-pfc", "", "", "")
 	ran2 := ds.status("leaf02", "switch-pfc", "", "", "")
-	if a.k != b.k || ran.k != ran2.k || a.k == ran.k || len(ds) != 2 || ran.Check() != "switch-pfc" || a.Check() != "switch-pfc" {
-		t.Errorf("keys not shared: %p %p %p %p, %d kept", a.k, b.k, ran.k, ran2.k, len(ds))
+	if a.k != b.k || ran.k != ran2.k || ran.k != ds.ran["switch-pfc"] || a.k == ran.k || len(ds.m) != 1 || ran.Check() != "switch-pfc" || a.Check() != "switch-pfc" {
+		t.Errorf("keys not shared: %p %p %p %p, %d kept", a.k, b.k, ran.k, ran2.k, len(ds.m))
+	}
+	// A check outside the catalog given to newDetails still gets its key.
+	if o := ds.status("leaf01", "other", "", "", ""); o.Check() != "other" || !o.Ran() {
+		t.Errorf("other check: %q ran %v", o.Check(), o.Ran())
 	}
 	for _, tc := range []struct {
 		st                 Status

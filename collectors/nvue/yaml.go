@@ -275,25 +275,22 @@ func headerField(file, key string, val *yaml.Node) (HeaderField, error) {
 			return f, source.Errorf(file, line(val), "header %q: %v", key, err)
 		}
 	}
-	if node.Kind == yaml.ScalarNode && node.HeadComment == "" && node.LineComment == "" && node.FootComment == "" {
-		k := scalarKey{node.Tag, node.Value, node.Style}
+	// A scalar with a comment is encoded each time: the encoder writes the
+	// comment too.
+	cacheable := node.Kind == yaml.ScalarNode && node.HeadComment == "" && node.LineComment == "" && node.FootComment == ""
+	k := scalarKey{node.Tag, node.Value, node.Style}
+	if cacheable {
 		if y, ok := scalarYAML.Load(k); ok {
 			f.YAML = y.(string)
 			return f, nil
 		}
-		y, err := encodeHeader(node)
-		if err != nil {
-			return f, source.Errorf(file, line(val), "header %q: %v", key, err)
-		}
-		if scalarCount.Add(1) <= scalarCacheMax {
-			scalarYAML.Store(k, y)
-		}
-		f.YAML = y
-		return f, nil
 	}
 	y, err := encodeHeader(node)
 	if err != nil {
 		return f, source.Errorf(file, line(val), "header %q: %v", key, err)
+	}
+	if cacheable && scalarCount.Add(1) <= scalarCacheMax {
+		scalarYAML.Store(k, y)
 	}
 	f.YAML = y
 	return f, nil

@@ -62,11 +62,12 @@ func CheckedPorts(cfg *nvue.Config, ports []string) []string {
 	return sw.Ports
 }
 
-// tables are the distinct pool tables and states of a switch's port
-// views so far (the row tables are the process's: shareRows). A switch prints the same rows at the same lines for each of its
-// ports, and a row names no file: the views share them (at TestLintScale's
-// size, a spine's 32 ports' tables were a tenth of the model, and then
-// their rows' Values another).
+// tables are the distinct pool tables and states of a switch's port views
+// so far (the row tables are the process's: rowTables). A switch prints
+// the same rows at the same lines for each of its ports, and a row names
+// no file: the views share them (at TestLintScale's size, a spine's 32
+// ports' tables were a tenth of the model, and then their rows' Values
+// another).
 type tables struct {
 	pools  [][]model.RocePool
 	states []*model.OperState
