@@ -59,6 +59,7 @@ func buildSwitch(sc *collectors.SwitchCapture, is inventory.Switch) (*model.Swit
 	nvuemodel.AttachTrimShows(sw, sc.PacketTrimShow, sc.RemarkShow)
 	model.NotePlatform(sw)
 	nvuemodel.OperPorts(sw, sc.RoceStatus)
+	nvuemodel.KeepOutsidePorts(sw)
 	sw.Counters = countermodel.SwitchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
 	model.DeltaSwitch(sw.Counters, countermodel.SwitchCounters("", sc.CountersBefore), sc.CountersInterval)
 	return sw, problems

@@ -79,6 +79,10 @@ type ifaceSet struct {
 	// implied are the split ports of a breakout that the configuration does
 	// not name itself.
 	implied []string
+	// types are the interfaces' `type` leaves (the last one each names),
+	// read once the file's keys are: kind reads them, after the
+	// configuration's nodes have gone (outsidePorts).
+	types map[string]string
 }
 
 var (
@@ -114,6 +118,16 @@ func (b *switchBuilder) readInterfaces(root *nvue.Node) *ifaceSet {
 		b.readBreakout(s, s.conf[name])
 	}
 	s.splitByChildren()
+	for _, name := range s.order {
+		// `type swp` on a swpN name is what kind infers from the name:
+		// not kept, as most of a switch's interfaces say it.
+		if t := s.conf[name].get("type"); t != nil && t.IsLeaf && t.Value != "" && (t.Value != "swp" || !swpRe.MatchString(name)) {
+			if s.types == nil {
+				s.types = map[string]string{}
+			}
+			s.types[name] = t.Value
+		}
+	}
 	return s
 }
 
@@ -235,13 +249,7 @@ func (b *switchBuilder) readBreakout(s *ifaceSet, c *ifaceConf) {
 // disabled or loopback breakout), or what else it is ("loopback", "sub",
 // "svi", "eth", ...), which is never a RoCE port.
 func (s *ifaceSet) kind(name string) string {
-	c := s.conf[name]
-	typ := ""
-	if c != nil {
-		if t := c.get("type"); t != nil && t.IsLeaf {
-			typ = t.Value
-		}
-	}
+	typ := s.types[name]
 	switch {
 	case s.bondOf[name] != "":
 		return "member"

@@ -38,24 +38,33 @@ type switchBuilder struct {
 // boundQoS is the QoS of a set of bindings, built once per distinct set:
 // ports bound alike share it.
 func (b *switchBuilder) boundQoS(bd binding) *model.QoS {
-	key := [4]string{bd.mapping.V, bd.pfc.V, bd.ecn.V, bd.sched.V}
-	if q, ok := b.shared[key]; ok {
+	if q, ok := b.shared[bd.key()]; ok {
 		return q
 	}
 	saved := len(b.problems)
 	q := b.portQoS(b.global, b.qosRoot, bd)
 	b.dedupeFrom(saved)
-	b.shared[key] = q
+	b.shared[bd.key()] = q
+	b.problems = append(b.problems, b.undefinedProfiles(bd)...)
+	return q
+}
+
+func (bd binding) key() [4]string { return [4]string{bd.mapping.V, bd.pfc.V, bd.ecn.V, bd.sched.V} }
+
+// undefinedProfiles are the problems of bd's profiles that the
+// configuration does not define.
+func (b *switchBuilder) undefinedProfiles(bd binding) []*source.Error {
+	var out []*source.Error
 	for _, v := range []struct {
 		feature string
 		val     model.Value[string]
 	}{{"mapping", bd.mapping}, {"pfc", bd.pfc}, {"congestion-control", bd.ecn}, {"egress-scheduler", bd.sched}} {
 		if v.val.V != model.DefaultProfile && b.profile(b.qosRoot.Child(v.feature), v.val.V) == nil {
-			b.problems = append(b.problems, source.Errorf(b.file, v.val.Origin.Pos().Line,
+			out = append(out, source.Errorf(b.file, v.val.Origin.Pos().Line,
 				"qos %s profile %q is bound but not defined", v.feature, v.val.V))
 		}
 	}
-	return q
+	return out
 }
 
 func (b *switchBuilder) pos(n *nvue.Node) source.Pos {
