@@ -24,7 +24,22 @@ type DSCPMap struct {
 	o     *originList
 }
 
-type originList struct{ list []Origin }
+// originList is the origins maps share; a sealed one is never appended
+// to (Seal).
+type originList struct {
+	list   []Origin
+	sealed bool
+}
+
+// Seal makes m's origins read-only: a copy that adds an origin first
+// takes a list of its own, so that m can be shared by builders running
+// side by side (a Cumulus default-global QoS, the same for many
+// switches). m itself must not be set again.
+func (m *DSCPMap) Seal() {
+	if m.o != nil {
+		m.o.sealed = true
+	}
+}
 
 // At is DSCP d's entry; the zero Value (not Known) when d is not 0-63 or
 // the entry was never set.
@@ -66,9 +81,9 @@ func (m *DSCPMap) index(o Origin) uint8 {
 	if o == (Origin{}) {
 		return 0
 	}
-	if m.o == nil || m.n != len(m.o.list) {
-		// Another map sharing the list added to it: its origins past n
-		// are not this map's.
+	if m.o == nil || m.n != len(m.o.list) || m.o.sealed {
+		// Another map sharing the list added to it (its origins past n
+		// are not this map's), or it is sealed.
 		own := &originList{list: make([]Origin, 0, max(8, 2*m.n))}
 		if m.n == 0 {
 			own.list = append(own.list, Origin{})

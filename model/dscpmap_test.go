@@ -96,3 +96,29 @@ func TestDSCPMapGrowth(t *testing.T) {
 		t.Errorf("%v allocations for 64 origins, want at most 8 (the list, then doubling)", allocs)
 	}
 }
+
+// A sealed map's origins are never appended to: its copies, each adding
+// an origin of its own, take lists of their own, so that builders running
+// side by side can copy one shared map (a Cumulus default-global QoS).
+func TestDSCPMapSeal(t *testing.T) {
+	var m DSCPMap
+	m.Set(0, Defaulted(0, "default table"))
+	m.Seal()
+	shared := m.o
+	before := len(shared.list)
+	a, b := m, m
+	a.Set(1, Explicit(3, source.Pos{File: "a", Line: 1}))
+	b.Set(1, Explicit(5, source.Pos{File: "b", Line: 2}))
+	if len(shared.list) != before || a.o == shared || b.o == shared {
+		t.Fatalf("a copy appended to the sealed list: %d origins, want %d", len(shared.list), before)
+	}
+	if got := a.At(1); got.V != 3 || got.Origin.Pos().File != "a" {
+		t.Errorf("a's DSCP 1 = %v", got)
+	}
+	if got := b.At(1); got.V != 5 || got.Origin.Pos().File != "b" {
+		t.Errorf("b's DSCP 1 = %v", got)
+	}
+	if got := m.At(0); got.Origin.Default() != "default table" || a.At(0) != got {
+		t.Errorf("the sealed map's DSCP 0 = %v, a's %v", got, a.At(0))
+	}
+}

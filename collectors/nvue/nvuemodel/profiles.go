@@ -1,6 +1,8 @@
 package nvuemodel
 
 import (
+	"sync"
+
 	"github.com/qoslint/qoslint/collectors/nvue"
 	"github.com/qoslint/qoslint/model"
 )
@@ -13,7 +15,16 @@ import (
 // globalQoS is default-global: the mode's values, then default-global's
 // explicit settings, each overriding one value (the change-RoCE recipes set
 // single values such as `nv set qos pfc default-global switch-priority 2`).
+// A default-global that no line changes is its mode's alone, the same for
+// every switch of that mode and release (sharedGlobal).
 func (b *switchBuilder) globalQoS(r model.RoCE, release string, qosRoot *nvue.Node) *model.QoS {
+	if !b.setsDefaultGlobal(qosRoot) {
+		return sharedGlobal(modeKey{r.Enabled.V, r.Mode.V, release}, func() *model.QoS { return b.buildGlobalQoS(r, release, qosRoot) })
+	}
+	return b.buildGlobalQoS(r, release, qosRoot)
+}
+
+func (b *switchBuilder) buildGlobalQoS(r model.RoCE, release string, qosRoot *nvue.Node) *model.QoS {
 	q := model.ModeQoS(r, release)
 	def := model.Defaulted(model.DefaultProfile, "no profile binding")
 	q.MappingProfile, q.PFCProfile, q.ECNProfile, q.SchedProfile = def, def, def, def
@@ -26,6 +37,53 @@ func (b *switchBuilder) globalQoS(r model.RoCE, release string, qosRoot *nvue.No
 	// Queues): every port shares this map.
 	b.applyQueueMap(q, b.profile(qosRoot.Child("egress-queue-mapping"), model.DefaultProfile))
 	b.applySched(q, b.profile(qosRoot.Child("egress-scheduler"), model.DefaultProfile))
+	return q
+}
+
+// setsDefaultGlobal reports whether the configuration changes
+// default-global beside its RoCE mode: a default-global profile of a qos
+// feature, or qos roce's cable length (what buildGlobalQoS reads).
+func (b *switchBuilder) setsDefaultGlobal(qosRoot *nvue.Node) bool {
+	for _, f := range []string{"mapping", "pfc", "congestion-control", "egress-queue-mapping", "egress-scheduler"} {
+		if b.profile(qosRoot.Child(f), model.DefaultProfile) != nil {
+			return true
+		}
+	}
+	return qosRoot.Get("roce", "cable-length") != nil
+}
+
+// modeKey is what a default-global no line changes depends on: ModeQoS
+// reads the RoCE state, mode and release; roceCableLength whether the
+// mode is lossless.
+type modeKey struct {
+	enabled       bool
+	mode, release string
+}
+
+// sharedGlobals are the default-globals that no line changes, one per RoCE
+// mode and release for the process: most switches of a fabric run `nv set
+// qos roce` alone, and a QoS each was a sixth of a Cumulus switch's model
+// (TestLintScale). Their values' origins name no file, so a finding on
+// any switch cites the same defaults. A shared QoS is never written: a
+// port bound to another profile copies it (portQoS), and its DSCP map is
+// sealed, so that a copy's new origins go to a list of its own.
+var sharedGlobals struct {
+	sync.Mutex
+	m map[modeKey]*model.QoS
+}
+
+func sharedGlobal(k modeKey, build func() *model.QoS) *model.QoS {
+	sharedGlobals.Lock()
+	defer sharedGlobals.Unlock()
+	if q, ok := sharedGlobals.m[k]; ok {
+		return q
+	}
+	q := build()
+	q.DSCP.Seal()
+	if sharedGlobals.m == nil {
+		sharedGlobals.m = map[modeKey]*model.QoS{}
+	}
+	sharedGlobals.m[k] = q
 	return q
 }
 
