@@ -1,7 +1,8 @@
 // Package wiremodel turns the pcap reader's summaries into the model's
-// wire captures. It sits apart from collectors/pcap because the collectors
-// root imports that package and the model still imports the root (a
-// builder inside collectors/pcap that imports the model would be a cycle).
+// wire captures, as each file is read (the offline reader, qoslint pcap):
+// the parse stays in collectors/pcap, whose dense per-flow histograms keep
+// each packet's bookkeeping an array index, and the model keeps only the
+// values a flow showed.
 package wiremodel
 
 import (
@@ -11,19 +12,6 @@ import (
 
 // The model's histograms are indexed like the reader's.
 var _ = [1]int{}[model.WireUntagged-pcap.Untagged]
-
-// Captures converts the summaries, in order; nil for none, as the
-// fabric's Wire was.
-func Captures(ss []*pcap.Summary) []*model.WireCapture {
-	if ss == nil {
-		return nil
-	}
-	out := make([]*model.WireCapture, len(ss))
-	for i, s := range ss {
-		out[i] = Capture(s)
-	}
-	return out
-}
 
 // Capture converts one summary.
 func Capture(s *pcap.Summary) *model.WireCapture {

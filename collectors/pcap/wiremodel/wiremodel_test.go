@@ -13,10 +13,10 @@ import (
 	"github.com/qoslint/qoslint/model"
 )
 
-// TestCapturesKeepEveryField: the model's captures hold what the reader's
-// summaries do, field by field, the dense histograms as sparse ones, with a
+// TestCaptureKeepsEveryField: the model's capture holds what the reader's
+// summary does, field by field, the dense histograms as sparse ones, with a
 // CNP flow and a tagged one so no histogram is left empty.
-func TestCapturesKeepEveryField(t *testing.T) {
+func TestCaptureKeepsEveryField(t *testing.T) {
 	data := pcaptest.Pcap(
 		pcaptest.Packet{Src: "10.0.0.1", Dst: "10.0.0.2", DSCP: 26, ECN: 2, DestQP: 0x1A2, SrcPort: 53462},
 		pcaptest.Packet{Src: "10.0.0.1", Dst: "10.0.0.2", DSCP: 0, ECN: 3, DestQP: 0x1A2, SrcPort: 53463},
@@ -28,11 +28,10 @@ func TestCapturesKeepEveryField(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Device = "gpu01"
-	got := Captures([]*pcap.Summary{s})
-	if len(got) != 1 || len(got[0].Flows) != len(s.Flows) || len(s.Flows) != 2 {
-		t.Fatalf("got %d captures of %v flows, want 1 of 2", len(got), got)
+	c := Capture(s)
+	if len(c.Flows) != len(s.Flows) || len(s.Flows) != 2 {
+		t.Fatalf("got %d flows, want 2", len(c.Flows))
 	}
-	c := got[0]
 	want := model.WireCapture{File: s.File, Device: s.Device, Format: s.Format, Frames: s.Frames, RoCE: s.RoCE,
 		Undecodable: s.Undecodable, Untracked: s.Untracked, Flows: c.Flows}
 	if !reflect.DeepEqual(*c, want) {
@@ -61,9 +60,6 @@ func TestCapturesKeepEveryField(t *testing.T) {
 		}
 		sameHist(t, fmt.Sprintf("flow %d CNP DSCP", i), m.CNPDSCP(), pc.DSCP[:], pc.FirstDSCP[:])
 		sameHist(t, fmt.Sprintf("flow %d CNP PCP", i), m.CNPPCP(), pc.PCP[:], pc.FirstPCP[:])
-	}
-	if Captures(nil) != nil {
-		t.Error("no summaries must give a nil Wire, as the fabric had")
 	}
 }
 
