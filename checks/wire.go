@@ -71,15 +71,15 @@ func wireCorroborates(r *run, host string, ip netip.Addr, cs ...*Check) string {
 	return fmt.Sprintf("; corroborates %s on %s", strings.Join(ids, ", "), host)
 }
 
-// firstOf is the earliest mark among the values of a histogram that want
+// firstOf is the earliest mark among the values of a histogram that bad
 // rejects.
-func firstOf(counts []uint64, marks []model.WireMark, bad func(v int) bool, first *model.WireMark) {
-	for v, n := range counts {
-		if n == 0 || !bad(v) {
+func firstOf(h model.WireHist, bad func(v int) bool, first *model.WireMark) {
+	for _, c := range h {
+		if !bad(c.Value()) {
 			continue
 		}
-		if first.Packet == 0 || marks[v].Packet < first.Packet {
-			*first = marks[v]
+		if first.Packet == 0 || c.Packet() < first.Packet {
+			*first = c.First()
 		}
 	}
 }

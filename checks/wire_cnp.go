@@ -41,25 +41,24 @@ func runWireCNP(r *run) []Finding {
 		var pcp [9]uint64
 		var first model.WireMark
 		for _, fl := range ws.flows {
-			c := fl.CNP
-			if c == nil {
+			if fl.CNPs == 0 {
 				continue
 			}
-			total += c.Count
-			for v, n := range c.DSCP {
-				dscp[v] += n
-				if badD(v) {
-					wrongD += n
+			total += fl.CNPs
+			for _, c := range fl.CNPDSCP() {
+				dscp[c.Value()] += c.Count()
+				if badD(c.Value()) {
+					wrongD += c.Count()
 				}
 			}
-			for v, n := range c.PCP {
-				pcp[v] += n
-				if badP(v) {
-					wrongP += n
+			for _, c := range fl.CNPPCP() {
+				pcp[c.Value()] += c.Count()
+				if badP(c.Value()) {
+					wrongP += c.Count()
 				}
 			}
-			firstOf(c.DSCP[:], c.FirstDSCP[:], badD, &first)
-			firstOf(c.PCP[:], c.FirstPCP[:], badP, &first)
+			firstOf(fl.CNPDSCP(), badD, &first)
+			firstOf(fl.CNPPCP(), badP, &first)
 		}
 		if wrongD == 0 && wrongP == 0 {
 			return

@@ -43,16 +43,16 @@ func runWireDSCP(r *run) []Finding {
 		for _, fl := range ws.flows {
 			total += fl.Packets
 			n := uint64(0)
-			for v, c := range fl.DSCP {
-				hist[v] += c
-				if bad(v) {
-					n += c
+			for _, c := range fl.DSCP() {
+				hist[c.Value()] += c.Count()
+				if bad(c.Value()) {
+					n += c.Count()
 				}
 			}
 			if n > 0 {
 				flows++
 				wrong += n
-				firstOf(fl.DSCP[:], fl.FirstDSCP[:], bad, &first)
+				firstOf(fl.DSCP(), bad, &first)
 			}
 		}
 		if wrong == 0 {

@@ -43,11 +43,11 @@ func runWireECN(r *run) []Finding {
 		var first model.WireMark
 		for _, fl := range ws.flows {
 			total += fl.Packets
-			for v, n := range fl.ECN {
-				hist[v] += n
+			for _, c := range fl.ECN() {
+				hist[c.Value()] += c.Count()
 			}
-			plain += fl.ECN[0]
-			firstOf(fl.ECN[:], fl.FirstECN[:], notECT, &first)
+			plain += fl.ECN().Count(0)
+			firstOf(fl.ECN(), notECT, &first)
 		}
 		if plain == 0 {
 			return
@@ -80,9 +80,9 @@ func wireCE(r *run) []Finding {
 				order = append(order, p)
 			}
 			data[p] += fl.Packets
-			ce[p] += fl.ECN[3]
-			if fl.CNP != nil {
-				cnps[pair{p.dst, p.src}] += fl.CNP.Count
+			ce[p] += fl.ECN().Count(3)
+			if fl.CNPs > 0 {
+				cnps[pair{p.dst, p.src}] += fl.CNPs
 			}
 		}
 		for _, p := range order {

@@ -220,7 +220,7 @@ func appFlowLabel(p wirePair, pair, device string) (Finding, bool) {
 func firstPacket(fs []*model.WireFlow) model.WireMark {
 	var first model.WireMark
 	for _, f := range fs {
-		firstOf(f.DSCP[:], f.FirstDSCP[:], func(int) bool { return true }, &first)
+		firstOf(f.DSCP(), func(int) bool { return true }, &first)
 	}
 	return first
 }

@@ -13,10 +13,10 @@ import (
 	"github.com/qoslint/qoslint/collectors/k8s"
 	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/collectors/nvue"
-	"github.com/qoslint/qoslint/collectors/pcap"
 	"github.com/qoslint/qoslint/collectors/sonic/configdb"
 	"github.com/qoslint/qoslint/collectors/topology"
 	"github.com/qoslint/qoslint/internal/source"
+	"github.com/qoslint/qoslint/model"
 )
 
 // Capture is everything collected from one fabric.
@@ -35,8 +35,11 @@ type Capture struct {
 	// none.
 	Topology *topology.Topology
 	// Wire are the packet captures of devices/<device>/captures, reduced
-	// to their RoCEv2 flows, in device then file order.
-	Wire []*pcap.Summary
+	// to their RoCEv2 flows, in device then file order. They are the
+	// model's already (wiremodel.Capture as each file is read): the
+	// reader's summary holds dense per-flow histograms, fourteen times the
+	// model's flow, and a fabric holds a capture per host.
+	Wire []*model.WireCapture
 	// K8s are the Kubernetes manifests (the k8s/ folder, or lint --k8s
 	// DIR); nil when there are none.
 	K8s *k8s.Manifests

@@ -79,24 +79,28 @@ func buildJSONWire(w *Wire) *jsonWire {
 
 func jsonFlowOf(f *model.WireFlow) jsonFlow {
 	out := jsonFlow{Src: f.Src.String(), Dst: f.Dst.String(), DestQP: f.DestQP, Packets: f.Packets,
-		DSCP: buckets(f.DSCP[:], f.FirstDSCP[:], nil), ECN: buckets(f.ECN[:], f.FirstECN[:], model.ECNName),
+		DSCP: buckets(f.DSCP(), nil), ECN: buckets(f.ECN(), model.ECNName),
 		SrcPorts: append([]uint16{}, f.SrcPorts...), SrcPortsOverflow: f.PortsOverflow}
-	if c := f.CNP; c != nil {
-		out.CNP = &jsonCNP{Count: c.Count, DSCP: buckets(c.DSCP[:], c.FirstDSCP[:], nil),
-			PCP: buckets(c.PCP[:model.WireUntagged], c.FirstPCP[:model.WireUntagged], nil), Untagged: c.PCP[model.WireUntagged]}
+	if f.CNPs > 0 {
+		pcp := f.CNPPCP()
+		// Untagged sorts last, after the eight priorities.
+		tagged := pcp
+		if n := len(pcp); n > 0 && pcp[n-1].Value() == model.WireUntagged {
+			tagged = pcp[:n-1]
+		}
+		out.CNP = &jsonCNP{Count: f.CNPs, DSCP: buckets(f.CNPDSCP(), nil),
+			PCP: buckets(tagged, nil), Untagged: pcp.Count(model.WireUntagged)}
 	}
 	return out
 }
 
-func buckets(counts []uint64, first []model.WireMark, name func(int) string) []jsonBucket {
+func buckets(h model.WireHist, name func(int) string) []jsonBucket {
 	out := []jsonBucket{}
-	for v, n := range counts {
-		if n == 0 {
-			continue
-		}
-		b := jsonBucket{Value: v, Count: n, FirstPacket: first[v].Packet, FirstTime: first[v].Time.UTC().Format(time.RFC3339Nano)}
+	for _, c := range h {
+		first := c.First()
+		b := jsonBucket{Value: c.Value(), Count: c.Count(), FirstPacket: first.Packet, FirstTime: first.Time.UTC().Format(time.RFC3339Nano)}
 		if name != nil {
-			b.Name = name(v)
+			b.Name = name(c.Value())
 		}
 		out = append(out, b)
 	}

@@ -61,20 +61,18 @@ func BuildWire(f *model.Fabric) *Wire {
 
 func wireFlow(c *WireCapture, fl *model.WireFlow) WireFlow {
 	out := WireFlow{Src: fl.Src.String(), Dst: fl.Dst.String(), QP: fl.DestQP, Packets: fl.Packets, flow: fl}
-	for v, n := range fl.DSCP {
-		c.DSCP[v] += n
+	for _, b := range fl.DSCP() {
+		c.DSCP[b.Value()] += b.Count()
 	}
-	for v, n := range fl.ECN {
-		c.ECN[v] += n
+	for _, b := range fl.ECN() {
+		c.ECN[b.Value()] += b.Count()
 	}
-	if fl.CNP != nil {
-		out.CNPs = fl.CNP.Count
-		for v, n := range fl.CNP.DSCP {
-			c.CNPDSCP[v] += n
-		}
+	out.CNPs = fl.CNPs
+	for _, b := range fl.CNPDSCP() {
+		c.CNPDSCP[b.Value()] += b.Count()
 	}
-	out.DSCP = nonzero(fl.DSCP[:], strconv.Itoa)
-	out.ECN = nonzero(fl.ECN[:], func(v int) string { return model.ECNName(v) })
+	out.DSCP = nonzero(fl.DSCP(), strconv.Itoa)
+	out.ECN = nonzero(fl.ECN(), model.ECNName)
 	var ports []string
 	for _, p := range fl.SrcPorts {
 		ports = append(ports, strconv.Itoa(int(p)))
@@ -86,13 +84,11 @@ func wireFlow(c *WireCapture, fl *model.WireFlow) WireFlow {
 	return out
 }
 
-// nonzero lists a histogram's values that occur ("26: 900, 0: 3").
-func nonzero(counts []uint64, name func(int) string) string {
+// nonzero lists a histogram's values ("0: 3, 26: 900").
+func nonzero(h model.WireHist, name func(int) string) string {
 	var parts []string
-	for v, n := range counts {
-		if n > 0 {
-			parts = append(parts, fmt.Sprintf("%s: %d", name(v), n))
-		}
+	for _, c := range h {
+		parts = append(parts, fmt.Sprintf("%s: %d", name(c.Value()), c.Count()))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/qoslint/qoslint/collectors/ibfiles/ibmodel"
 	"github.com/qoslint/qoslint/collectors/k8s/k8smodel"
 	"github.com/qoslint/qoslint/collectors/nvue/nvuemodel"
-	"github.com/qoslint/qoslint/collectors/pcap/wiremodel"
 	"github.com/qoslint/qoslint/collectors/sonic/sonicmodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
@@ -28,7 +27,7 @@ func Build(inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
 
 // spanDevices adds to f, whose devices are built, what spans devices.
 func spanDevices(f *model.Fabric, inv *inventory.Inventory, c *collectors.Capture) *model.Fabric {
-	f.Wire = wiremodel.Captures(c.Wire)
+	f.Wire = c.Wire
 	f.HostOfIP = HostIPs(inv)
 	buildLinks(f, inv, c)
 	model.BuildOutsidePorts(f)

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/qoslint/qoslint/collectors/pcap"
+	"github.com/qoslint/qoslint/collectors/pcap/wiremodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -40,7 +41,10 @@ func (r *reader) captures(device string) {
 		for _, n := range pcap.Notes(s) {
 			r.noteErr(n)
 		}
-		r.capture.Wire = append(r.capture.Wire, s)
+		// The model's capture, now: the summary's flows (dense
+		// histograms, about 3 kB each) go with this device, not after
+		// the last one was read.
+		r.capture.Wire = append(r.capture.Wire, wiremodel.Capture(s))
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/qoslint/qoslint/checks"
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/pcap"
+	"github.com/qoslint/qoslint/collectors/pcap/wiremodel"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/policy"
 	"github.com/qoslint/qoslint/internal/source"
@@ -101,7 +102,7 @@ func pcapReport(inv *inventory.Inventory, files []string, failOn judge.Severity)
 			continue
 		}
 		capture.Notes = append(capture.Notes, pcap.Notes(s)...)
-		capture.Wire = append(capture.Wire, s)
+		capture.Wire = append(capture.Wire, wiremodel.Capture(s))
 	}
 	fab := fabric.Build(&inventory.Inventory{Fabric: inv.Fabric, Policy: inv.Policy, Hosts: inv.Hosts}, capture)
 	r := &render.Report{

@@ -1,7 +1,8 @@
 // Package wiremodel turns the pcap reader's summaries into the model's
-// wire captures. It sits apart from collectors/pcap because the collectors
-// root imports that package and the model still imports the root (a
-// builder inside collectors/pcap that imports the model would be a cycle).
+// wire captures, as each file is read (the offline reader, qoslint pcap):
+// the parse stays in collectors/pcap, whose dense per-flow histograms keep
+// each packet's bookkeeping an array index, and the model keeps only the
+// values a flow showed.
 package wiremodel
 
 import (
@@ -12,19 +13,6 @@ import (
 // The model's histograms are indexed like the reader's.
 var _ = [1]int{}[model.WireUntagged-pcap.Untagged]
 
-// Captures converts the summaries, in order; nil for none, as the
-// fabric's Wire was.
-func Captures(ss []*pcap.Summary) []*model.WireCapture {
-	if ss == nil {
-		return nil
-	}
-	out := make([]*model.WireCapture, len(ss))
-	for i, s := range ss {
-		out[i] = Capture(s)
-	}
-	return out
-}
-
 // Capture converts one summary.
 func Capture(s *pcap.Summary) *model.WireCapture {
 	c := &model.WireCapture{File: s.File, Device: s.Device, Format: s.Format, Frames: s.Frames, RoCE: s.RoCE,
@@ -34,28 +22,40 @@ func Capture(s *pcap.Summary) *model.WireCapture {
 		// holds up to 65536 of them.
 		flows := make([]model.WireFlow, len(s.Flows))
 		c.Flows = make([]*model.WireFlow, len(s.Flows))
+		var h hists
 		for i, fl := range s.Flows {
-			flow(&flows[i], fl)
+			h.flow(&flows[i], fl)
 			c.Flows[i] = &flows[i]
 		}
 	}
 	return c
 }
 
-func flow(out *model.WireFlow, fl *pcap.Flow) {
+// hists are the sparse histograms of one flow, their arrays reused from
+// flow to flow (SetHistograms copies them).
+type hists struct{ dscp, ecn, cnpDSCP, cnpPCP []model.WireCount }
+
+func (h *hists) flow(out *model.WireFlow, fl *pcap.Flow) {
 	*out = model.WireFlow{Src: fl.Src, Dst: fl.Dst, DestQP: fl.DestQP, Packets: fl.Packets,
-		DSCP: fl.DSCP, ECN: fl.ECN, SrcPorts: fl.SrcPorts, PortsOverflow: fl.PortsOverflow}
-	marks(out.FirstDSCP[:], fl.FirstDSCP[:])
-	marks(out.FirstECN[:], fl.FirstECN[:])
+		SrcPorts: fl.SrcPorts, PortsOverflow: fl.PortsOverflow}
+	h.dscp = sparse(h.dscp[:0], fl.DSCP[:], fl.FirstDSCP[:])
+	h.ecn = sparse(h.ecn[:0], fl.ECN[:], fl.FirstECN[:])
+	h.cnpDSCP, h.cnpPCP = h.cnpDSCP[:0], h.cnpPCP[:0]
 	if c := fl.CNP; c != nil {
-		out.CNP = &model.WireCNP{Count: c.Count, DSCP: c.DSCP, PCP: c.PCP}
-		marks(out.CNP.FirstDSCP[:], c.FirstDSCP[:])
-		marks(out.CNP.FirstPCP[:], c.FirstPCP[:])
+		out.CNPs = c.Count
+		h.cnpDSCP = sparse(h.cnpDSCP, c.DSCP[:], c.FirstDSCP[:])
+		h.cnpPCP = sparse(h.cnpPCP, c.PCP[:], c.FirstPCP[:])
 	}
+	out.SetHistograms(h.dscp, h.ecn, h.cnpDSCP, h.cnpPCP)
 }
 
-func marks(out []model.WireMark, in []pcap.Mark) {
-	for i, m := range in {
-		out[i] = model.WireMark(m)
+// sparse appends the values of a dense histogram that occurred, in value
+// order.
+func sparse(out []model.WireCount, counts []uint64, first []pcap.Mark) []model.WireCount {
+	for v, n := range counts {
+		if n > 0 {
+			out = append(out, model.NewWireCount(uint8(v), n, model.WireMark(first[v])))
+		}
 	}
+	return out
 }
