@@ -42,7 +42,7 @@ func eachQueue(sw *model.Switch, sc *model.SwitchCounters, pick func(port string
 	sort.Slice(ports, func(i, j int) bool { return model.NaturalLess(ports[i], ports[j]) })
 	var out []queueEvidence
 	for _, p := range ports {
-		q := sw.PortQoS[p]
+		q := sw.PortQoS.At(p)
 		if q == nil {
 			q = sw.Global
 		}

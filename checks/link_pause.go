@@ -35,12 +35,12 @@ func runLinkPause(f *model.Fabric) []Finding {
 			ports = append(ports, sw.Bonds[p]...)
 		}
 		pfcOf := func(p string) *model.QoS {
-			if q, ok := sw.PortQoS[p]; ok {
+			if q, ok := sw.PortQoS.Get(p); ok {
 				return q
 			}
 			for bond, ms := range sw.Bonds {
 				if slices.Contains(ms, p) {
-					return sw.PortQoS[bond]
+					return sw.PortQoS.At(bond)
 				}
 			}
 			return nil

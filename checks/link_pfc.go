@@ -31,7 +31,7 @@ defect once. (While every linked switch port is one of the checked ports, the tw
 // an end that carries no RoCE or whose PFC was not collected.
 func endPFC(f *model.Fabric, e model.LinkEnd) (j judge.Judgement, name string, known bool) {
 	if sw, p := f.SwitchEnd(e); sw != nil {
-		return judge.SwitchPFC(f.Policy, pfcOn(sw.PortQoS[p].PFC)), endName(e, p), true
+		return judge.SwitchPFC(f.Policy, pfcOn(sw.PortQoS.At(p).PFC)), endName(e, p), true
 	}
 	if _, n := f.HostNICEnd(e); n != nil && n.QosFile != "" {
 		return judge.HostPFC(f.Policy, pfcOn(n.PFC)), endName(e, ""), true

@@ -39,7 +39,7 @@ func runLinkQoS(f *model.Fabric) []Finding {
 			if n == nil || sw == nil {
 				continue
 			}
-			if _, reasons := judgePortQoS(f, sw.PortQoS[port]); len(reasons) == 0 {
+			if _, reasons := judgePortQoS(f, sw.PortQoS.At(port)); len(reasons) == 0 {
 				continue
 			}
 			out = append(out, linkQoSFinding(f, l, h, n, pair[1], sw, port))
@@ -53,7 +53,7 @@ func runLinkQoS(f *model.Fabric) []Finding {
 // the fix); on a port outside the inventory's ports list, which no switch
 // check judges, it carries the rules' severity itself.
 func linkQoSFinding(f *model.Fabric, l *model.Link, h *model.Host, n *model.NIC, e model.LinkEnd, sw *model.Switch, port string) Finding {
-	q := sw.PortQoS[port]
+	q := sw.PortQoS.At(port)
 	sev, reasons := judgePortQoS(f, q)
 	fix := fmt.Sprintf("the switch checks' findings on %s fix the profiles", port)
 	if sw.IsOutside(port) {

@@ -46,7 +46,7 @@ func runMTU(f *model.Fabric) []Finding {
 		})
 	for _, sw := range f.ConfiguredSwitches() {
 		minSwitch := judge.MinSwitchMTU(f.Policy, sw.OS)
-		groups := groupByValue(sw.Ports, func(p string) model.Value[int] { return sw.MTU[p] },
+		groups := groupByValue(sw.Ports, func(p string) model.Value[int] { return sw.MTU.At(p) },
 			func(v model.Value[int]) bool { return !judge.OSSwitchMTU(f.Policy, sw.OS, v.V).OK })
 		for _, g := range groups {
 			j := judge.OSSwitchMTU(f.Policy, sw.OS, g.v.V)

@@ -24,10 +24,10 @@ func TestOutsidePortModel(t *testing.T) {
 	if slices.Contains(sw.Ports, "swp4") || !slices.Equal(sw.Outside, []string{"swp4"}) {
 		t.Fatalf("ports %v, outside %v: want swp4 outside only", sw.Ports, sw.Outside)
 	}
-	if q := sw.PortQoS["swp4"]; q == nil || q.MappingProfile.V != "EDGE" || q.Trust.V != "l2" {
+	if q := sw.PortQoS.At("swp4"); q == nil || q.MappingProfile.V != "EDGE" || q.Trust.V != "l2" {
 		t.Fatalf("swp4 QoS %+v: want mapping EDGE trusting l2", q)
 	}
-	if m := sw.MTU["swp4"]; m.V != 9216 || m.Origin.IsDefault() {
+	if m := sw.MTU.At("swp4"); m.V != 9216 || m.Origin.IsDefault() {
 		t.Errorf("swp4 MTU %+v: want the configured 9216", m)
 	}
 	// Its LLDP is consistent from both ends: one link, seen twice.

@@ -223,7 +223,7 @@ func trimCoverage(f *model.Fabric, sw *model.Switch) []Finding {
 	detail := map[key]string{}
 	eligAt := map[key]model.Value[[]int]{}
 	for _, p := range ports {
-		q := sw.PortQoS[p.checked]
+		q := sw.PortQoS.At(p.checked)
 		if q == nil {
 			continue
 		}
@@ -296,7 +296,7 @@ func trimSchedule(sw *model.Switch) []Finding {
 	var zero []string
 	var sched model.Value[string]
 	for _, p := range trimPorts(sw) {
-		q := sw.PortQoS[p.checked]
+		q := sw.PortQoS.At(p.checked)
 		if q == nil || tc < 0 || tc > 7 || len(t.EligibleTCs(p.phys).V) == 0 {
 			continue
 		}

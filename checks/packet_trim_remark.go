@@ -286,7 +286,7 @@ func (r *remarkRun) landing(p trimPort, d model.Value[int], kind string, other m
 		if peer == nil {
 			return
 		}
-		rx, q, where = peer, peer.PortQoS[port], endName(other, port)
+		rx, q, where = peer, peer.PortQoS.At(port), endName(other, port)
 	case kind == "":
 		if _, ok := r.f.LLDPFile[r.sw.Name]; ok {
 			return // no neighbour on this port: nothing receives there

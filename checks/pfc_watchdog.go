@@ -42,7 +42,7 @@ func runPFCWatchdog(f *model.Fabric) []Finding {
 		// (switch-roce-mode's fix) needs the watchdog in the same apply.
 		toLossless := f.Policy.RoCE.Lossless() && sw.HasRoCEModes() && !sw.RoCE.Lossless()
 		for _, p := range sw.Ports {
-			q := sw.PortQoS[p]
+			q := sw.PortQoS.At(p)
 			if q == nil || !lossless(q) && !toLossless {
 				continue
 			}
@@ -90,7 +90,7 @@ func losslessOrigin(sw *model.Switch, q *model.QoS) model.Origin {
 }
 
 func watchdogOf(sw *model.Switch, p string) model.Value[bool] {
-	if v, ok := sw.Flow.Watchdog[p]; ok {
+	if v, ok := sw.Flow.Watchdog.Get(p); ok {
 		return v
 	}
 	return model.Defaulted(false, "not set on the port (off by default)")

@@ -75,7 +75,7 @@ func runSwitchBondQoS(f *model.Fabric) []Finding {
 // bondBinding is the bond's own binding of a feature, when the bond is
 // checked.
 func bondBinding(sw *model.Switch, bond, feature string) (model.Value[string], bool) {
-	q := sw.PortQoS[bond]
+	q := sw.PortQoS.At(bond)
 	if q == nil {
 		return model.Value[string]{}, false
 	}

@@ -132,7 +132,7 @@ func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG, policyC
 		return pgProblem{judge.Error, what() + " has no BUFFER_PG entry: in the dynamic buffer model buffermgrd gives headroom only to the priority groups BUFFER_PG lists, so PFC pauses traffic that has none",
 			want(), "no BUFFER_PG entry; buffer_model " + why(bs.Model), port, pos, pg}, true
 	}
-	q := sw.PortQoS[port]
+	q := sw.PortQoS.At(port)
 	if q == nil {
 		return pgProblem{}, false
 	}
@@ -164,7 +164,7 @@ func bufferPGProblem(sw *model.Switch, port string, lp model.LosslessPG, policyC
 // space", CumulusNetworks/docs content/cumulus-linux-518/Layer-1-and-
 // Switch-Ports/Quality-of-Service/_index.md) (warning).
 func sizedFor(sw *model.Switch, port string, lp model.LosslessPG, e *model.BufferPG) (pgProblem, bool) {
-	q := sw.PortQoS[port]
+	q := sw.PortQoS.At(port)
 	if e.Dynamic || e.SizedCable == 0 || q == nil || q.CableLength.V == 0 {
 		return pgProblem{}, false
 	}

@@ -48,7 +48,7 @@ func operViews(sw *model.Switch) (views []operView, missing []string) {
 		case o == nil:
 			bad = append(bad, p)
 		default:
-			views = append(views, operView{o: o, q: sw.PortQoS[p], iface: p})
+			views = append(views, operView{o: o, q: sw.PortQoS.At(p), iface: p})
 		}
 	}
 	file := layout.RoceStatusFile("<port>")

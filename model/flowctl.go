@@ -61,7 +61,7 @@ type FlowControl struct {
 	LinkPause map[string]Value[string]
 	// Watchdog maps each interface that sets `qos pfc-watchdog` to whether
 	// it is on; an interface absent is off (the default).
-	Watchdog map[string]Value[bool]
+	Watchdog PortMap[Value[bool]]
 	// Speed maps each interface with `link speed` to it (400G, 200G, ...).
 	Speed map[string]Value[string]
 	// ARUnsupported are the interfaces of a kind Cumulus Linux does not

@@ -57,12 +57,12 @@ func (l *Link) String() string {
 // PortOf is the checked port an interface belongs to: the bond of a bond
 // member, else the interface itself; "" when it is no checked port.
 func (s *Switch) PortOf(iface string) string {
-	if _, ok := s.PortQoS[iface]; ok {
+	if _, ok := s.PortQoS.Get(iface); ok {
 		return iface
 	}
 	for bond, members := range s.Bonds {
 		if slices.Contains(members, iface) {
-			if _, ok := s.PortQoS[bond]; ok {
+			if _, ok := s.PortQoS.Get(bond); ok {
 				return bond
 			}
 		}
@@ -84,7 +84,7 @@ func (f *Fabric) EndMTU(e LinkEnd) (v Value[int], port string, ok bool) {
 			return Value[int]{}, "", false
 		}
 		if p := sw.PortOf(e.Port); p != "" {
-			return sw.MTU[p], p, true
+			return sw.MTU.At(p), p, true
 		}
 	case layout.KindHost:
 		// By the name index: asked for each end of each link.

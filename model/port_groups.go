@@ -78,7 +78,7 @@ func (c *groupCache) get(s *Switch, f Feature) []PortGroup {
 	if c.qs == nil {
 		c.qs = make([]*QoS, len(s.Ports))
 		for j, p := range s.Ports {
-			c.qs[j] = s.PortQoS[p]
+			c.qs[j] = s.PortQoS.At(p)
 		}
 	}
 	gs := s.groupPorts(c.qs, f.key, &c.all)

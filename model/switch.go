@@ -42,7 +42,7 @@ type Switch struct {
 	MemberQoS []MemberBinding
 	// PortQoS maps each port to its effective QoS. Ports bound to the same
 	// profiles share one *QoS, so checks can report them together.
-	PortQoS map[string]*QoS
+	PortQoS PortMap[*QoS]
 	// Global is what a port with no profile bindings gets.
 	Global *QoS
 	// ECMP maps each NVUE ecmp-hash field to whether the switch hashes on it.
@@ -58,7 +58,7 @@ type Switch struct {
 	// links to the next tier when known, else ARPorts (model/uplinks.go).
 	ECMPGroup ECMPGroup
 	// MTU per port.
-	MTU map[string]Value[int]
+	MTU PortMap[Value[int]]
 	// Flow is link pause, PFC watchdog, port speed and the platform
 	// (model/flowctl.go); Forwarding the hash seed and resilient hashing.
 	Flow       FlowControl

@@ -53,10 +53,10 @@ func TestECMPGroup(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			q := &QoS{}
 			sw := &Switch{Name: "sw", Role: tc.role, ConfigFile: "sw.yaml", ARPorts: []string{"swp1", "swp2"},
-				PortQoS: map[string]*QoS{}, Bonds: tc.bonds}
+				Bonds: tc.bonds}
 			for _, p := range []string{"swp1", "swp2", "swp3", "swp29", "swp31", "swp32", "swp49", "swp50", "swp51", "swp63", "swp64", "bond1"} {
 				if !slicesContainMember(tc.bonds, p) {
-					sw.PortQoS[p] = q // a bond member is no checked port
+					sw.PortQoS.Set(p, q) // a bond member is no checked port
 				}
 			}
 			f := &Fabric{Switches: []*Switch{sw}, LLDPFile: map[string]string{"sw": "sw/lldp.json"}}

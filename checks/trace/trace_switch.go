@@ -80,7 +80,7 @@ func portQoS(sw *model.Switch, iface string) (*model.QoS, string) {
 		return sw.Global, ""
 	}
 	if p := sw.PortOf(iface); p != "" {
-		return sw.PortQoS[p], ""
+		return sw.PortQoS.At(p), ""
 	}
 	return nil, fmt.Sprintf("the configuration of %s does not name %s", sw.Name, iface)
 }

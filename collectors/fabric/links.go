@@ -73,10 +73,10 @@ func buildLinks(f *model.Fabric, inv *inventory.Inventory, c *collectors.Capture
 
 func switchInterfaces(sw *model.Switch) map[string]bool {
 	set := map[string]bool{}
-	for p := range sw.PortQoS {
+	for p := range sw.PortQoS.All() {
 		set[p] = true
 	}
-	for p := range sw.MTU {
+	for p := range sw.MTU.All() {
 		set[p] = true
 	}
 	for _, members := range sw.Bonds {

@@ -21,9 +21,9 @@ func TestBuildLinks(t *testing.T) {
 		Hosts:    []inventory.Host{{Name: "gpu01"}, {Name: "gpu02"}},
 	}
 	q := &model.QoS{}
-	leaf := &model.Switch{Name: "leaf01", PortQoS: map[string]*model.QoS{"swp1": q, "swp2": q, "bond1": q, "swp31": q},
+	leaf := &model.Switch{Name: "leaf01", PortQoS: model.PortMapOf(map[string]*model.QoS{"swp1": q, "swp2": q, "bond1": q, "swp31": q}),
 		Bonds: map[string][]string{"bond1": {"swp3", "swp4"}}}
-	spine := &model.Switch{Name: "spine01", PortQoS: map[string]*model.QoS{"swp1": q}}
+	spine := &model.Switch{Name: "spine01", PortQoS: model.PortMapOf(map[string]*model.QoS{"swp1": q})}
 	f := &model.Fabric{Switches: []*model.Switch{leaf, spine}}
 	nb := func(file string, ns ...lldp.Neighbor) *lldp.Neighbors {
 		return &lldp.Neighbors{File: file, Neighbors: ns}

@@ -226,7 +226,7 @@ func takeFlow(sw *model.Switch, out *Switch) {
 		f.Bonds = append(f.Bonds, Bond{Bond: b, Members: model.CompressNames(sw.Bonds[b])})
 		ifaces = append(ifaces, sw.Bonds[b]...)
 	}
-	for p := range sw.Flow.Watchdog {
+	for p := range sw.Flow.Watchdog.All() {
 		ifaces = append(ifaces, p)
 	}
 	for p := range sw.Flow.LinkPause {
@@ -234,7 +234,7 @@ func takeFlow(sw *model.Switch, out *Switch) {
 	}
 	ifaces = uniqueNames(ifaces)
 	f.Watchdog = groupPorts(ifaces, func(p string) (model.Value[bool], bool) {
-		v, ok := sw.Flow.Watchdog[p]
+		v, ok := sw.Flow.Watchdog.Get(p)
 		return v, ok
 	})
 	f.LinkPause = groupPorts(ifaces, func(p string) (model.Value[string], bool) {

@@ -99,7 +99,7 @@ func takeSwitch(sw *model.Switch) Switch {
 	takeFlow(sw, &out)
 	out.TrafficPools = takePools(sw)
 	out.MTU = groupPorts(sw.Ports, func(p string) (model.Value[int], bool) {
-		v, ok := sw.MTU[p]
+		v, ok := sw.MTU.Get(p)
 		return v, ok
 	})
 	out.PortAdaptiveRouting = groupPorts(sw.Ports, func(p string) (model.Value[bool], bool) {
@@ -125,7 +125,7 @@ func portGroups(sw *model.Switch) []group {
 	var names [][]string
 	var qs []*model.QoS
 	for _, p := range sw.Ports {
-		q := sw.PortQoS[p]
+		q := sw.PortQoS.At(p)
 		if q == nil {
 			continue
 		}

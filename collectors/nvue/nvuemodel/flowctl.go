@@ -84,7 +84,7 @@ func (b *switchBuilder) platform(sw *model.Switch, cfg *nvue.Config) {
 // flowControl reads each interface's link pause, PFC watchdog and speed.
 // Bond members are read too: the watchdog belongs on them.
 func (b *switchBuilder) flowControl(sw *model.Switch, s *ifaceSet) {
-	sw.Flow.LinkPause, sw.Flow.Watchdog, sw.Flow.Speed = map[string]model.Value[string]{}, map[string]model.Value[bool]{}, map[string]model.Value[string]{}
+	sw.Flow.LinkPause, sw.Flow.Speed = map[string]model.Value[string]{}, map[string]model.Value[string]{}
 	for _, name := range s.order {
 		for _, n := range s.conf[name].nodes {
 			if lp := n.Get("qos", "link-pause"); lp != nil {
@@ -95,6 +95,10 @@ func (b *switchBuilder) flowControl(sw *model.Switch, s *ifaceSet) {
 				sw.Flow.LinkPause[name] = model.Explicit(prof, b.pos(lp))
 			}
 			if wd := n.Get("qos", "pfc-watchdog"); wd != nil {
+				if sw.Flow.Watchdog.Len() == 0 {
+					// Made once, at most the interfaces' number.
+					sw.Flow.Watchdog.Grow(len(s.order))
+				}
 				b.watchdog(sw, name, wd)
 			}
 			if sp := n.Get("link", "speed"); sp != nil && sp.IsLeaf {
@@ -109,17 +113,17 @@ func (b *switchBuilder) flowControl(sw *model.Switch, s *ifaceSet) {
 func (b *switchBuilder) watchdog(sw *model.Switch, name string, wd *nvue.Node) {
 	if st := wd.Child("state"); st != nil {
 		if v, ok := b.boolOf(st); ok {
-			sw.Flow.Watchdog[name] = v
+			sw.Flow.Watchdog.Set(name, v)
 		}
 		return
 	}
 	if wd.IsLeaf && wd.Value != "" {
 		if v, ok := b.boolOf(wd); ok {
-			sw.Flow.Watchdog[name] = v
+			sw.Flow.Watchdog.Set(name, v)
 		}
 		return
 	}
-	sw.Flow.Watchdog[name] = model.Explicit(true, b.pos(wd))
+	sw.Flow.Watchdog.Set(name, model.Explicit(true, b.pos(wd)))
 }
 
 func (b *switchBuilder) forwarding(n *nvue.Node) model.Forwarding {

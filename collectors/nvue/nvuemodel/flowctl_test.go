@@ -22,25 +22,25 @@ func TestFlowControl(t *testing.T) {
 		check     func(t *testing.T, s *model.Switch)
 	}{
 		{"roce default cable length", "nv set qos roce mode lossless\nnv set interface swp1-2 type swp\n", func(t *testing.T, s *model.Switch) {
-			if q := s.PortQoS["swp1"]; q.CableLength.V != 100 || !q.CableLength.Origin.IsDefault() || q.CableFrom != "roce" {
+			if q := s.PortQoS.At("swp1"); q.CableLength.V != 100 || !q.CableLength.Origin.IsDefault() || q.CableFrom != "roce" {
 				t.Errorf("cable length %+v from %q", q.CableLength, q.CableFrom)
 			}
 		}},
 		{"roce cable length", "nv set qos roce mode lossless\nnv set qos roce cable-length 1000\nnv set interface swp1 type swp\n", func(t *testing.T, s *model.Switch) {
-			if q := s.PortQoS["swp1"]; q.CableLength.V != 1000 || q.CableLength.Origin.Pos().Line != 2 || q.CableFrom != "roce" {
+			if q := s.PortQoS.At("swp1"); q.CableLength.V != 1000 || q.CableLength.Origin.Pos().Line != 2 || q.CableFrom != "roce" {
 				t.Errorf("cable length %+v from %q", q.CableLength, q.CableFrom)
 			}
 		}},
 		{"default-global overrides roce", "nv set qos roce mode lossless\nnv set qos pfc default-global cable-length 50\nnv set interface swp1 type swp\n", func(t *testing.T, s *model.Switch) {
-			if q := s.PortQoS["swp1"]; q.CableLength.V != 50 || q.CableFrom != model.DefaultProfile {
+			if q := s.PortQoS.At("swp1"); q.CableLength.V != 50 || q.CableFrom != model.DefaultProfile {
 				t.Errorf("cable length %+v from %q", q.CableLength, q.CableFrom)
 			}
 		}},
 		{"a profile without cable-length has the PFC default", "nv set qos roce mode lossless\nnv set qos pfc my_pfc_ports switch-priority 3\nnv set interface swp1 qos pfc profile my_pfc_ports\nnv set interface swp2 type swp\n", func(t *testing.T, s *model.Switch) {
-			if q := s.PortQoS["swp1"]; q.CableLength.V != 10 || q.CableFrom != "my_pfc_ports" {
+			if q := s.PortQoS.At("swp1"); q.CableLength.V != 10 || q.CableFrom != "my_pfc_ports" {
 				t.Errorf("swp1 cable length %+v from %q", q.CableLength, q.CableFrom)
 			}
-			if q := s.PortQoS["swp2"]; q.CableLength.V != 100 {
+			if q := s.PortQoS.At("swp2"); q.CableLength.V != 100 {
 				t.Errorf("swp2 cable length %+v", q.CableLength)
 			}
 		}},
@@ -51,7 +51,7 @@ func TestFlowControl(t *testing.T) {
 			if _, ok := s.Flow.LinkPause["swp5"]; ok {
 				t.Errorf("swp5 has link pause")
 			}
-			if !s.Flow.Watchdog["swp1"].V || s.Flow.Watchdog["swp3"].V || s.Flow.Watchdog["swp3"].Origin.Pos().Line != 4 {
+			if !s.Flow.Watchdog.At("swp1").V || s.Flow.Watchdog.At("swp3").V || s.Flow.Watchdog.At("swp3").Origin.Pos().Line != 4 {
 				t.Errorf("watchdog %+v", s.Flow.Watchdog)
 			}
 		}},

@@ -37,7 +37,7 @@ func TestGlobalIsDefaultBinding(t *testing.T) {
 		if q := b.portQoS(b.global, b.qosRoot, binding{def, def, def, def}); !reflect.DeepEqual(q, sw.Global) {
 			t.Errorf("%s: the default-bound QoS differs from the global one", file)
 		}
-		for p, q := range sw.PortQoS {
+		for p, q := range sw.PortQoS.All() {
 			if q.MappingProfile.V == model.DefaultProfile && q.PFCProfile.V == model.DefaultProfile &&
 				q.ECNProfile.V == model.DefaultProfile && q.SchedProfile.V == model.DefaultProfile && q != sw.Global {
 				t.Errorf("%s: %s is bound to default-global but has a QoS of its own", file, p)

@@ -367,10 +367,11 @@ func (b *switchBuilder) selectPorts(sw *model.Switch, s *ifaceSet, inv []string)
 // them); settings on a member are recorded for the checks or noted.
 func (b *switchBuilder) portSettings(sw *model.Switch, s *ifaceSet) map[string]*binding {
 	binds := map[string]*binding{}
+	sw.MTU.Grow(len(sw.Ports))
 	for _, p := range sw.Ports {
 		def := model.Defaulted(model.DefaultProfile, "no profile binding")
 		binds[p] = &binding{mapping: def, pfc: def, ecn: def, sched: def}
-		sw.MTU[p] = model.Defaulted(9216, model.DefaultMTUWhy)
+		sw.MTU.Set(p, model.Defaulted(9216, model.DefaultMTUWhy))
 	}
 	for _, name := range s.order {
 		c := s.conf[name]
@@ -420,7 +421,7 @@ func (b *switchBuilder) portMTU(sw *model.Switch, s *ifaceSet, name string, chec
 	switch {
 	case !ok:
 	case checked:
-		sw.MTU[name] = v
+		sw.MTU.Set(name, v)
 	case s.kind(name) == "member":
 		bond := s.bondOf[name]
 		b.note(sw, mtu.Line, "link mtu %d on %s is not what counts: %s is a member of %s, whose MTU its members inherit", v.V, name, name, bond)

@@ -43,7 +43,7 @@ func FuzzInterfaces(f *testing.F) {
 			if i > 0 && !nvrange.NaturalLess(sw.Ports[i-1], p) {
 				t.Fatalf("ports not sorted or repeated: %v", sw.Ports)
 			}
-			if sw.PortQoS[p] == nil || !sw.MTU[p].Known {
+			if sw.PortQoS.At(p) == nil || !sw.MTU.At(p).Known {
 				t.Fatalf("port %s without QoS or MTU", p)
 			}
 			if _, isBond := sw.Bonds[p]; !isBond {

@@ -111,13 +111,13 @@ func TestBondsAreThePorts(t *testing.T) {
 	if want := map[string][]string{"bond1": {"swp1"}, "bond2": {"swp2"}, "peerlink": {"swp49", "swp50"}}; !reflect.DeepEqual(s.Bonds, want) {
 		t.Errorf("bonds %v", s.Bonds)
 	}
-	if got := s.PortQoS["bond1"].MappingProfile; got.V != "HOSTS" || got.Origin.Pos().Line != 17 {
+	if got := s.PortQoS.At("bond1").MappingProfile; got.V != "HOSTS" || got.Origin.Pos().Line != 17 {
 		t.Errorf("bond1 mapping %+v", got)
 	}
-	if s.PortQoS["bond2"] != s.Global {
+	if s.PortQoS.At("bond2") != s.Global {
 		t.Error("bond2, unbound, shares the global QoS")
 	}
-	if s.MTU["bond1"].V != 9000 || s.MTU["bond2"].V != 9216 {
+	if s.MTU.At("bond1").V != 9000 || s.MTU.At("bond2").V != 9216 {
 		t.Errorf("bond MTU %v", s.MTU)
 	}
 	if len(s.MemberQoS) != 1 || s.MemberQoS[0].Member != "swp2" || s.MemberQoS[0].Bond != "bond2" ||

@@ -37,13 +37,13 @@ func (b *switchBuilder) AddPort(sw *model.Switch, iface string) (string, []*sour
 	if !ok {
 		return "", nil
 	}
-	if _, ok := sw.PortQoS[port]; ok {
+	if _, ok := sw.PortQoS.Get(port); ok {
 		return port, nil
 	}
 	bd, mtu := b.outsideSettings(port)
-	sw.MTU[port] = mtu
+	sw.MTU.Set(port, mtu)
 	saved := len(b.problems)
-	sw.PortQoS[port] = b.boundQoS(bd)
+	sw.PortQoS.Set(port, b.boundQoS(bd))
 	sw.Outside = append(sw.Outside, port)
 	return port, b.problems[saved:]
 }
@@ -115,7 +115,7 @@ func KeepOutsidePorts(sw *model.Switch) {
 	}
 	for _, name := range s.order {
 		port, ok := s.roCEPort(name)
-		if !ok || port != name || sw.PortQoS[port] != nil {
+		if !ok || port != name || sw.PortQoS.At(port) != nil {
 			continue
 		}
 		bd, mtu := b.outsideSettings(port)
@@ -175,15 +175,15 @@ func (o *outsidePorts) AddPort(sw *model.Switch, iface string) (string, []*sourc
 	if !ok {
 		return "", nil
 	}
-	if _, ok := sw.PortQoS[port]; ok {
+	if _, ok := sw.PortQoS.Get(port); ok {
 		return port, nil
 	}
 	p, ok := o.ports[port]
 	if !ok {
 		p = outsidePort{mtu: model.Defaulted(9216, model.DefaultMTUWhy), set: o.defaultSet}
 	}
-	sw.MTU[port] = p.mtu
-	sw.PortQoS[port] = p.set.qos
+	sw.MTU.Set(port, p.mtu)
+	sw.PortQoS.Set(port, p.set.qos)
 	sw.Outside = append(sw.Outside, port)
 	return port, o.report(p.set)
 }

@@ -82,8 +82,8 @@ func TestKeepOutsidePortsAsBuilder(t *testing.T) {
 	if !reflect.DeepEqual(reported, want) {
 		t.Errorf("problems reported:\n%s\nwant:\n%s", strings.Join(reported, "\n"), strings.Join(want, "\n"))
 	}
-	if kept.MTU["swp5"].V != 9216 || kept.MTU["bond1"].V != 9000 || kept.PortQoS["swp9"] != kept.Global {
-		t.Errorf("swp5 MTU %v (want the default), bond1 %v, swp9's QoS the global one: %v", kept.MTU["swp5"], kept.MTU["bond1"], kept.PortQoS["swp9"] == kept.Global)
+	if kept.MTU.At("swp5").V != 9216 || kept.MTU.At("bond1").V != 9000 || kept.PortQoS.At("swp9") != kept.Global {
+		t.Errorf("swp5 MTU %v (want the default), bond1 %v, swp9's QoS the global one: %v", kept.MTU.At("swp5"), kept.MTU.At("bond1"), kept.PortQoS.At("swp9") == kept.Global)
 	}
 }
 

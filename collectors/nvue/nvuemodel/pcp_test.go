@@ -20,7 +20,7 @@ func TestPCPMap(t *testing.T) {
 	if probs != "" {
 		t.Fatal(probs)
 	}
-	g, edge := sw.PortQoS["swp1"], sw.PortQoS["swp5"]
+	g, edge := sw.PortQoS.At("swp1"), sw.PortQoS.At("swp5")
 	want := [8]int{0, 1, 0, 0, 0, 5, 6, 7}
 	for pcp, w := range want {
 		if g.PCP[pcp].V != w {

@@ -149,7 +149,7 @@ func TestProfilesReplaceGlobal(t *testing.T) {
 			if probs != "" {
 				t.Fatal(probs)
 			}
-			q := sw.PortQoS[c.port]
+			q := sw.PortQoS.At(c.port)
 			if q == nil {
 				t.Fatalf("no port %s in %v", c.port, sw.Ports)
 			}

@@ -47,7 +47,7 @@ nv set interface swp1 qos mapping profile m1
 		if s.Global != sw.Global {
 			t.Fatalf("switch %d has a default-global of its own", i)
 		}
-		if q := s.PortQoS["swp1"]; q == s.Global || q.DSCP.At(10).V != 3 || q.Trust.V != "l3" || s.PortQoS["swp2"] != s.Global {
+		if q := s.PortQoS.At("swp1"); q == s.Global || q.DSCP.At(10).V != 3 || q.Trust.V != "l3" || s.PortQoS.At("swp2") != s.Global {
 			t.Errorf("switch %d: swp1's QoS is not m1's, or swp2's not default-global", i)
 		}
 	}

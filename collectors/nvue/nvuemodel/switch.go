@@ -320,7 +320,7 @@ type binding struct {
 // ports checked (NVUE range syntax); empty means every swp port in the
 // configuration.
 func Switch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports []string) (*model.Switch, []*source.Error) {
-	sw := &model.Switch{Name: name, Role: role, PortQoS: map[string]*model.QoS{}, PortAR: map[string]model.Value[bool]{}, MTU: map[string]model.Value[int]{}, ECMP: map[string]model.Value[bool]{}}
+	sw := &model.Switch{Name: name, Role: role, PortAR: map[string]model.Value[bool]{}, ECMP: map[string]model.Value[bool]{}}
 	if show != nil {
 		sw.Oper = operational(show)
 	}
@@ -350,8 +350,9 @@ func Switch(name, role string, cfg *nvue.Config, show *nvue.RoceShow, ports []st
 	// 10 KB, one per switch while the fabric is read: TestLintScale).
 	sw.Global = global
 	b.shared = map[[4]string]*model.QoS{{model.DefaultProfile, model.DefaultProfile, model.DefaultProfile, model.DefaultProfile}: sw.Global}
+	sw.PortQoS.Grow(len(sw.Ports))
 	for _, p := range sw.Ports {
-		sw.PortQoS[p] = b.boundQoS(*binds[p])
+		sw.PortQoS.Set(p, b.boundQoS(*binds[p]))
 	}
 	sw.SetConfigPorts(b)
 

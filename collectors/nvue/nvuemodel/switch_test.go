@@ -75,7 +75,7 @@ func TestRoCEDefaults(t *testing.T) {
 			if len(s.Ports) != 32 || s.Ports[0] != "swp1" || s.Ports[31] != "swp32" {
 				t.Fatalf("ports = %v", s.Ports)
 			}
-			q := s.PortQoS["swp7"]
+			q := s.PortQoS.At("swp7")
 			if q != s.Global {
 				t.Fatal("an unbound port must share the global QoS")
 			}
@@ -103,8 +103,8 @@ func TestRoCEDefaults(t *testing.T) {
 			if !q.DSCP.At(26).Origin.IsDefault() {
 				t.Error("DSCP 26 must come from the RoCE default")
 			}
-			if s.MTU["swp1"].V != 9216 || !s.ECMP["source-port"].V || s.AR.V {
-				t.Errorf("MTU %d, source-port %v, AR %v", s.MTU["swp1"].V, s.ECMP["source-port"].V, s.AR.V)
+			if s.MTU.At("swp1").V != 9216 || !s.ECMP["source-port"].V || s.AR.V {
+				t.Errorf("MTU %d, source-port %v, AR %v", s.MTU.At("swp1").V, s.ECMP["source-port"].V, s.AR.V)
 			}
 		})
 	}
@@ -173,8 +173,8 @@ nv set interface swp12 qos congestion-control profile ROCE_ECN_PROF
 	if s.Syntax != model.Syntax514 {
 		t.Error("`enable on` is 5.14 syntax")
 	}
-	g, p := s.PortQoS["swp10"], s.PortQoS["swp12"]
-	if g != s.Global || p == s.Global || s.PortQoS["swp11"] != g {
+	g, p := s.PortQoS.At("swp10"), s.PortQoS.At("swp12")
+	if g != s.Global || p == s.Global || s.PortQoS.At("swp11") != g {
 		t.Fatal("only swp12 is bound")
 	}
 	if p.DSCP.At(26).V != 5 || p.PFC[3].V || !p.PFC[5].V || p.PFCRx.V || p.ECN[3].V || p.MappingProfile.V != "ROCE_MAP" {
@@ -199,11 +199,11 @@ func TestInventoryPortsAndMTU(t *testing.T) {
         link:
           mtu: 1500
 `, "swp2-3")
-	if len(s.Ports) != 2 || s.MTU["swp3"].V != 1500 || s.MTU["swp2"].V != 9216 {
+	if len(s.Ports) != 2 || s.MTU.At("swp3").V != 1500 || s.MTU.At("swp2").V != 9216 {
 		t.Errorf("ports %v, MTU %v", s.Ports, s.MTU)
 	}
-	if s.MTU["swp3"].Origin.Pos().Line != 9 {
-		t.Errorf("MTU origin %v", s.MTU["swp3"].Origin)
+	if s.MTU.At("swp3").Origin.Pos().Line != 9 {
+		t.Errorf("MTU origin %v", s.MTU.At("swp3").Origin)
 	}
 }
 

@@ -39,7 +39,7 @@ func FuzzSwitch(f *testing.F) {
 		}
 		sw, _ := Switch("sw", "leaf", cfg, want)
 		for _, p := range sw.Ports {
-			if sw.PortQoS[p] == nil {
+			if sw.PortQoS.At(p) == nil {
 				t.Fatalf("port %s has no QoS", p)
 			}
 		}

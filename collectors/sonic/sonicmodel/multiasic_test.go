@@ -65,7 +65,7 @@ func TestMultiASIC(t *testing.T) {
 		port     string
 		tc, line int
 	}{{"Ethernet0", 3, line(`"26": "3"`, 1)}, {"Ethernet8", 1, line(`"26": "1"`, 1)}} {
-		v := sw.PortQoS[c.port].DSCP.At(26)
+		v := sw.PortQoS.At(c.port).DSCP.At(26)
 		if v.V != c.tc || v.Origin.Pos().Line != c.line {
 			t.Errorf("%s DSCP 26 → %d at line %d, want %d at line %d", c.port, v.V, v.Origin.Pos().Line, c.tc, c.line)
 		}

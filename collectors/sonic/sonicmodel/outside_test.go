@@ -47,12 +47,12 @@ func TestAddPortOutside(t *testing.T) {
 	if port != "Ethernet8" || len(ps) != 1 || !strings.Contains(ps[0].Msg, "DSCP_TO_TC_MAP|MISSING") {
 		t.Errorf("AddPort(Ethernet8) = %s %v, want the undefined map", port, ps)
 	}
-	q := sw.PortQoS["Ethernet8"]
-	if q == nil || sw.MTU["Ethernet8"].V != 9100 || sw.Flow.Speed["Ethernet8"].V != "400G" || !sw.Flow.Watchdog["Ethernet8"].V {
-		t.Errorf("Ethernet8: QoS %v, MTU %v, speed %v, watchdog %v", q != nil, sw.MTU["Ethernet8"], sw.Flow.Speed["Ethernet8"], sw.Flow.Watchdog["Ethernet8"])
+	q := sw.PortQoS.At("Ethernet8")
+	if q == nil || sw.MTU.At("Ethernet8").V != 9100 || sw.Flow.Speed["Ethernet8"].V != "400G" || !sw.Flow.Watchdog.At("Ethernet8").V {
+		t.Errorf("Ethernet8: QoS %v, MTU %v, speed %v, watchdog %v", q != nil, sw.MTU.At("Ethernet8"), sw.Flow.Speed["Ethernet8"], sw.Flow.Watchdog.At("Ethernet8"))
 	}
-	if port, ps := cp.AddPort(sw, "etp4"); port != "Ethernet12" || len(ps) != 0 || sw.PortQoS["Ethernet12"] != q {
-		t.Errorf("AddPort(etp4) = %s %v, shared QoS %v: want Ethernet12, no problem, Ethernet8's QoS", port, ps, sw.PortQoS["Ethernet12"] == q)
+	if port, ps := cp.AddPort(sw, "etp4"); port != "Ethernet12" || len(ps) != 0 || sw.PortQoS.At("Ethernet12") != q {
+		t.Errorf("AddPort(etp4) = %s %v, shared QoS %v: want Ethernet12, no problem, Ethernet8's QoS", port, ps, sw.PortQoS.At("Ethernet12") == q)
 	}
 	if port, ps := cp.AddPort(sw, "etp2"); port != "Ethernet4" || len(ps) != 1 || ps[0] == problems[0] || *ps[0] != *problems[0] {
 		t.Errorf("AddPort(etp2) = %s %v, want Ethernet4 and its mtu's problem again", port, ps)
@@ -93,7 +93,7 @@ func TestSharedDSCPTable(t *testing.T) {
 			n++
 		}
 	}
-	q0, q4 := sw.PortQoS["Ethernet0"], sw.PortQoS["Ethernet4"]
+	q0, q4 := sw.PortQoS.At("Ethernet0"), sw.PortQoS.At("Ethernet4")
 	if n != 3 || q0 == q4 || q0.DSCP.At(26).V != 3 || q4.DSCP.At(26) != q0.DSCP.At(26) || sw.Global.DSCP.At(48) != q4.DSCP.At(48) {
 		t.Errorf("%d problems of DSCP 48 (want 3); DSCP 26 %v and %v", n, q0.DSCP.At(26), q4.DSCP.At(26))
 	}

@@ -64,8 +64,7 @@ type builder struct {
 // Ethernet0-Ethernet60); empty means every port whose admin_status is up.
 func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Switch, []*source.Error) {
 	sw := &model.Switch{Name: name, Role: role, OS: inventory.OSSONiC,
-		PortQoS: map[string]*model.QoS{}, PortAR: map[string]model.Value[bool]{},
-		MTU: map[string]model.Value[int]{}, ECMP: map[string]model.Value[bool]{}}
+		PortAR: map[string]model.Value[bool]{}, ECMP: map[string]model.Value[bool]{}}
 	if cfg == nil {
 		return sw, nil
 	}
@@ -73,10 +72,11 @@ func Switch(name, role string, cfg *configdb.Config, ports []string) (*model.Swi
 	sw.ConfigFile = cfg.File
 	b.index()
 	// The per-port maps are made at the switch's size once: growing them
-	// port by port rehashes them several times over.
+	// port by port copies them several times over.
 	n := len(b.order)
-	sw.PortQoS, sw.MTU = make(map[string]*model.QoS, n), make(map[string]model.Value[int], n)
-	sw.Flow.Watchdog = make(map[string]model.Value[bool], n)
+	sw.PortQoS.Grow(n)
+	sw.MTU.Grow(n)
+	sw.Flow.Watchdog.Grow(n)
 	b.unknownFields()
 	b.platform(sw)
 	b.ecnAlone = model.MarksECNWithoutWREDEnable(sw.Flow.ASIC)
@@ -367,9 +367,9 @@ func (b *builder) entry(port string) portEntry {
 // apply writes e into sw's maps for port; n is the number of the
 // switch's ports, the size of a map made here.
 func (e *portEntry) apply(sw *model.Switch, port string, n int) {
-	sw.PortQoS[port] = e.qos
+	sw.PortQoS.Set(port, e.qos)
 	if e.hasMTU {
-		sw.MTU[port] = e.mtu
+		sw.MTU.Set(port, e.mtu)
 	}
 	if e.hasSpeed {
 		if sw.Flow.Speed == nil {
@@ -377,11 +377,8 @@ func (e *portEntry) apply(sw *model.Switch, port string, n int) {
 		}
 		sw.Flow.Speed[port] = e.speed
 	}
-	if sw.Flow.Watchdog == nil {
-		sw.Flow.Watchdog = map[string]model.Value[bool]{}
-	}
 	if e.hasWD {
-		sw.Flow.Watchdog[port] = e.watchdog
+		sw.Flow.Watchdog.Set(port, e.watchdog)
 	}
 }
 

@@ -90,7 +90,7 @@ func TestStockMellanoxQoS(t *testing.T) {
 	if sw.Flow.Platform != "SN5600" || sw.Flow.ASIC != "Spectrum-4" {
 		t.Errorf("platform %q %q, want SN5600 Spectrum-4", sw.Flow.Platform, sw.Flow.ASIC)
 	}
-	q := sw.PortQoS["Ethernet0"]
+	q := sw.PortQoS.At("Ethernet0")
 	dscpLine := func(d string) int {
 		return lineOf(t, qosSample, `"DSCP_TO_TC_MAP"`, `"`+d+`"`)
 	}
@@ -132,8 +132,8 @@ func TestStockMellanoxQoS(t *testing.T) {
 	if q.CableLength.V != 300 || q.CableFrom != "CABLE_LENGTH|AZURE" {
 		t.Errorf("cable length %d from %s, want 300 (CABLE_LENGTH|AZURE Ethernet0 300m)", q.CableLength.V, q.CableFrom)
 	}
-	if sw.MTU["Ethernet0"].V != 9100 || sw.Flow.Speed["Ethernet0"].V != "400G" {
-		t.Errorf("MTU %d speed %s", sw.MTU["Ethernet0"].V, sw.Flow.Speed["Ethernet0"].V)
+	if sw.MTU.At("Ethernet0").V != 9100 || sw.Flow.Speed["Ethernet0"].V != "400G" {
+		t.Errorf("MTU %d speed %s", sw.MTU.At("Ethernet0").V, sw.Flow.Speed["Ethernet0"].V)
 	}
 	if sw.PortAlias["etp1"] != "Ethernet0" || sw.PortAlias["etp2"] != "Ethernet8" {
 		t.Errorf("aliases %v", sw.PortAlias)
@@ -179,7 +179,7 @@ func TestOldReferencesAndFlatShape(t *testing.T) {
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}
-	q := sw.PortQoS["Ethernet0"]
+	q := sw.PortQoS.At("Ethernet0")
 	if q.MappingProfile.V != "AZURE" || !q.PFC[3].V || !q.PFC[4].V || q.Sched[0].V != "dwrr" {
 		t.Errorf("mapping %q PFC3 %v PFC4 %v sched0 %q", q.MappingProfile.V, q.PFC[3].V, q.PFC[4].V, q.Sched[0].V)
 	}
@@ -208,7 +208,7 @@ func TestUndefinedMap(t *testing.T) {
 	if len(problems) != 1 || !strings.Contains(problems[0].Msg, "DSCP_TO_TC_MAP|ROCE") || problems[0].Line != row.Get("dscp_to_tc_map").Pos().Line {
 		t.Fatalf("problems %v", problems)
 	}
-	if v := sw.PortQoS["Ethernet0"].DSCP.At(26); v.V != 0 || !v.Origin.IsDefault() {
+	if v := sw.PortQoS.At("Ethernet0").DSCP.At(26); v.V != 0 || !v.Origin.IsDefault() {
 		t.Errorf("DSCP 26: %v", v)
 	}
 }
@@ -271,7 +271,7 @@ func TestNVIDIALossySKU(t *testing.T) {
 		t.Fatalf("problems: %v", problems)
 	}
 	for _, port := range []string{"Ethernet0", "Ethernet7"} {
-		q := sw.PortQoS[port]
+		q := sw.PortQoS.At(port)
 		if q == nil {
 			t.Fatalf("%s not checked: %v", port, sw.Ports)
 		}
@@ -302,7 +302,7 @@ func TestNVIDIALossySKU(t *testing.T) {
 		t.Fatalf("ASIC %q without a platform", asic)
 	}
 	sw, _ = Switch("leaf01", "leaf", cfg, nil)
-	if q := sw.PortQoS["Ethernet0"]; q.ECN[3].V || !strings.Contains(q.ECN[3].Origin.Default(), "wred_green_enable") {
+	if q := sw.PortQoS.At("Ethernet0"); q.ECN[3].V || !strings.Contains(q.ECN[3].Origin.Default(), "wred_green_enable") {
 		t.Errorf("ECN on queue 3 %v (%v) without a Spectrum named", q.ECN[3].V, q.ECN[3].Origin)
 	}
 }
