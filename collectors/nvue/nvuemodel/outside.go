@@ -103,7 +103,10 @@ func KeepOutsidePorts(sw *model.Switch) {
 	}
 	s := b.ifaces
 	o := &outsidePorts{
-		kinds: &ifaceSet{order: s.order, bondOf: s.bondOf, members: s.members, split: s.split, off: s.off, types: s.types},
+		// At their size: the order grew by appends, and kind reads an
+		// empty map as a nil one.
+		kinds: &ifaceSet{order: slices.Clone(s.order), bondOf: nilIfEmpty(s.bondOf), members: nilIfEmpty(s.members),
+			split: nilIfEmpty(s.split), off: nilIfEmpty(s.off), types: s.types},
 		// The switch's own problems: a problem a port's QoS raises again
 		// is not reported twice (boundQoS's dedupeFrom).
 		switchProblems: b.problems,
@@ -136,6 +139,13 @@ func KeepOutsidePorts(sw *model.Switch) {
 	}
 	o.defaultSet = sets[sw.Global]
 	sw.SetConfigPorts(o)
+}
+
+func nilIfEmpty[M ~map[K]V, K comparable, V any](m M) M {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
 }
 
 // outsidePorts is a built Cumulus switch's model.ConfigPorts.
