@@ -15,6 +15,9 @@ import (
 type PortMap[V any] struct {
 	names []string
 	vals  []V
+	// shared says names is another map's too (ShareNames): a new name
+	// copies it first.
+	shared bool
 }
 
 // PortMapOf is a PortMap of m's entries (tests and fixtures).
@@ -67,13 +70,33 @@ func (m *PortMap[V]) Set(name string, v V) {
 		m.vals[i] = v
 		return
 	}
+	if m.shared {
+		m.names, m.shared = slices.Clone(m.names), false
+	}
 	m.names = slices.Insert(m.names, i, name)
 	m.vals = slices.Insert(m.vals, i, v)
+}
+
+// ShareNames makes m and o hold one slice of their names when they have
+// the same: a switch's MTU, QoS and watchdog are most often set on the
+// same ports. It reports whether they do.
+func ShareNames[V, W any](m *PortMap[V], o *PortMap[W]) bool {
+	if len(m.names) == 0 || !slices.Equal(m.names, o.names) {
+		return false
+	}
+	if &m.names[0] != &o.names[0] {
+		m.names = o.names
+	}
+	m.shared, o.shared = true, true
+	return true
 }
 
 // Grow makes room for n more names without growing again: a builder that
 // knows its switch's ports sets them in place.
 func (m *PortMap[V]) Grow(n int) {
+	if m.shared && n > 0 {
+		m.names, m.shared = slices.Clone(m.names), false
+	}
 	m.names = slices.Grow(m.names, n)
 	m.vals = slices.Grow(m.vals, n)
 }

@@ -69,3 +69,24 @@ func TestPortMapGrow(t *testing.T) {
 		t.Errorf("PortMapOf: %v", slices.Collect(of.Names()))
 	}
 }
+
+// Maps that share their names answer as before, and a name one of them
+// adds is its own.
+func TestPortMapShareNames(t *testing.T) {
+	mtu := PortMapOf(map[string]int{"swp1": 9216, "swp2": 9000})
+	qos := PortMapOf(map[string]string{"swp1": "a", "swp2": "b"})
+	other := PortMapOf(map[string]bool{"swp1": true})
+	if ShareNames(&other, &qos) || !ShareNames(&mtu, &qos) || &mtu.names[0] != &qos.names[0] {
+		t.Fatal("ShareNames shared maps of other names, or not maps of the same")
+	}
+	mtu.Set("swp2", 1500)
+	mtu.Set("swp10", 9216)
+	qos.Grow(4)
+	qos.Set("swp3", "c")
+	if got := slices.Collect(mtu.Names()); !slices.Equal(got, []string{"swp1", "swp10", "swp2"}) || mtu.At("swp2") != 1500 {
+		t.Errorf("mtu: %v, swp2 %d", got, mtu.At("swp2"))
+	}
+	if got := slices.Collect(qos.Names()); !slices.Equal(got, []string{"swp1", "swp2", "swp3"}) || qos.At("swp2") != "b" || qos.Has("swp10") {
+		t.Errorf("qos: %v, swp2 %q", got, qos.At("swp2"))
+	}
+}

@@ -112,6 +112,14 @@ type ConfigPorts interface {
 // it, nil once the links are known.
 func (sw *Switch) SetConfigPorts(c ConfigPorts) { sw.outside = c }
 
+// SharePortNames lets the per-port maps that name the same ports (most
+// often all three: every checked port has an MTU and a QoS, and the
+// watchdog is set on them alike) hold one slice of the names.
+func (sw *Switch) SharePortNames() {
+	ShareNames(&sw.MTU, &sw.PortQoS)
+	ShareNames(&sw.Flow.Watchdog, &sw.PortQoS)
+}
+
 // ConfigPorts is the builder SetConfigPorts kept, nil once BuildOutsidePorts
 // has run.
 func (sw *Switch) ConfigPorts() ConfigPorts { return sw.outside }

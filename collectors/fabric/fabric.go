@@ -59,6 +59,7 @@ func buildSwitch(sc *collectors.SwitchCapture, is inventory.Switch) (*model.Swit
 	model.NotePlatform(sw)
 	nvuemodel.OperPorts(sw, sc.RoceStatus)
 	nvuemodel.KeepOutsidePorts(sw)
+	sw.SharePortNames()
 	sw.Counters = countermodel.SwitchCounters(layout.DeviceFile(sc.Name, layout.GNMIFile), sc.Counters)
 	model.DeltaSwitch(sw.Counters, countermodel.SwitchCounters("", sc.CountersBefore), sc.CountersInterval)
 	return sw, problems
@@ -69,6 +70,7 @@ func buildSwitch(sc *collectors.SwitchCapture, is inventory.Switch) (*model.Swit
 // from DEVICE_METADATA, else the inventory.
 func buildSONiC(sc *collectors.SwitchCapture, is inventory.Switch) (*model.Switch, []*source.Error) {
 	sw, problems := sonicmodel.Switch(sc.Name, is.Role, sc.ConfigDB, is.Ports)
+	sw.SharePortNames()
 	sw.NotCollected = sc.Missing
 	model.InventoryPlatform(sw, is, is.Pos.File)
 	model.NotePlatform(sw)
