@@ -29,6 +29,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/qoslint/qoslint/internal/filebuf"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -56,6 +57,9 @@ type Config struct {
 	// wins, as in Python's json), a value that is not a string, "bgpraw"
 	// ignored.
 	Notes []*source.Error
+	// text is the file's buffer, which the strings are cut from, when
+	// the Config owns it (ParseOwned): Release gives it back.
+	text []byte
 	// The blocks the rows, fields and keys are cut from, for Release.
 	fieldBlocks []*[]Field
 	rowBlocks   []*[]Row
@@ -67,11 +71,19 @@ type Config struct {
 // Parse to reuse: a caller done with the Config (collectors/fabric, once
 // the switch's model is built, which keeps none of them) calls it, and
 // reads nothing of it afterwards: its namespaces are gone, and a row or
-// field kept from it is another file's. Strings read from it stay valid:
-// they are cut from the file's text, which is not reused. The notes stay.
+// field kept from it is another file's. A Config of ParseOwned gives its
+// file's buffer back too (filebuf.Put), for the next file's reading: a
+// string read from it is then another file's text, and must have been
+// copied (sonicmodel's own). Strings read from a Config of Parse stay
+// valid: they are cut from a copy of the file, which is not reused. The
+// notes stay, and hold no text of the file.
 func (c *Config) Release() {
 	if c == nil {
 		return
+	}
+	if c.text != nil {
+		filebuf.Put(c.text)
+		c.text = nil
 	}
 	putBlocks(c.fieldBlocks, &fieldBlocks)
 	putBlocks(c.rowBlocks, &rowBlocks)

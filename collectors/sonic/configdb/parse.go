@@ -47,11 +47,16 @@ func Parse(file string, data []byte) (*Config, error) {
 
 // ParseOwned is Parse of data that the caller hands over: the Config's
 // strings are cut from data itself rather than from a copy of it, so data
-// must not change afterwards. A reader that reads each file into a buffer
-// of its own (collectors/offline) saves a copy of the file per switch,
-// which lives as long as the Config.
+// must not change afterwards, until Release, which gives it back for
+// reuse (filebuf.Put). A reader that reads each file into a buffer of its
+// own (collectors/offline) saves a copy of the file per switch, which
+// lives as long as the Config.
 func ParseOwned(file string, data []byte) (*Config, error) {
-	return parse(file, data, unsafe.String(unsafe.SliceData(data), len(data)), false)
+	cfg, err := parse(file, data, unsafe.String(unsafe.SliceData(data), len(data)), false)
+	if cfg != nil {
+		cfg.text = data
+	}
+	return cfg, err
 }
 
 // parse is Parse; text is data as a string, and decoderOnly reads every
