@@ -100,10 +100,10 @@ var noQueues [8]*configdb.Row
 type portRows struct {
 	ns  *configdb.Namespace
 	row *configdb.Row // PORT|<port>
-	// queues are QUEUE|<port>|<q>; pgs the port's BUFFER_PG keys, in
+	// queues are QUEUE|<port>|<q>; pgs the port's BUFFER_PG rows, in
 	// file order; cable its CABLE_LENGTH entry, and the row of it.
 	queues   [8]*configdb.Row
-	pgs      []string
+	pgs      []*configdb.Row
 	cable    *configdb.Field
 	cableRow *configdb.Row
 	// maps are mapsOf's, once hasMaps.
@@ -152,11 +152,26 @@ func (b *builder) indexRows(ns *configdb.Namespace) {
 		}
 	}
 	if t := ns.Table("BUFFER_PG"); t != nil {
-		for _, k := range t.Keys {
-			if p, _, ok := strings.Cut(k, "|"); ok {
-				if pr := own(p); pr != nil {
-					pr.pgs = append(pr.pgs, k)
-				}
+		list := t.RowList()
+		for i, r := range list {
+			p, _, ok := strings.Cut(r.Key, "|")
+			if !ok {
+				continue
+			}
+			pr := own(p)
+			if pr == nil {
+				continue
+			}
+			// A port's rows are mostly next to each other: they are then
+			// a part of the table's list rather than a slice of their
+			// own (capped: the list is the table's).
+			switch n := len(pr.pgs); {
+			case n == 0:
+				pr.pgs = list[i : i+1 : i+1]
+			case &pr.pgs[n-1] == &list[i-1]:
+				pr.pgs = list[i-n : i+1 : i+1]
+			default:
+				pr.pgs = append(pr.pgs, r)
 			}
 		}
 	}
@@ -480,7 +495,7 @@ func (b *builder) pfcOf(q *model.QoS, m maps) {
 func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 	var weight [8]int
 	var weightPos [8]source.Pos
-	var schedNames, wredNames []string
+	var schedNames, wredNames [8]string
 	total := 0
 	for i := range 8 {
 		r := m.queues[i]
@@ -491,14 +506,13 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 			if r == nil && port != "" {
 				pos = b.portPos(port)
 			}
-			why := "queue " + strconv.Itoa(i) + " has no scheduler: the ASIC's default scheduling, which SONiC does not document (not verified)"
+			why := noScheduler[i]
 			q.Sched[i] = model.Value[string]{V: "dwrr", Origin: model.NewOrigin(pos, why), Known: true}
 			q.SchedBW[i] = b.defaulted(pos, 0, why)
-			schedNames = append(schedNames, "")
 			continue
 		}
 		_, name := configdb.Ref(sched.Value)
-		schedNames = append(schedNames, name)
+		schedNames[i] = name
 		s := m.ns.Table("SCHEDULER").Row(name)
 		if s == nil {
 			b.problems = append(b.problems, b.errAt(sched.Pos(), "scheduler names SCHEDULER|%s, which the configuration does not define", name))
@@ -537,11 +551,21 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 			"DWRR weight "+strconv.Itoa(weight[i])+" of the port's "+strconv.Itoa(total)+": "+strconv.Itoa(share)+"%")
 	}
 	for i := range 8 {
-		wredNames = append(wredNames, m.queues[i].Get("wred_profile").ValueOr(""))
+		wredNames[i] = m.queues[i].Get("wred_profile").ValueOr("")
 	}
-	q.SchedProfile = model.Defaulted(perQueue(schedNames, "no scheduler"), "the queues' SCHEDULER entries")
-	q.ECNProfile = model.Defaulted(perQueue(wredNames, "no WRED profile"), "the queues' WRED_PROFILE entries")
+	q.SchedProfile = model.Defaulted(perQueue(&schedNames, "no scheduler"), "the queues' SCHEDULER entries")
+	q.ECNProfile = model.Defaulted(perQueue(&wredNames, "no WRED profile"), "the queues' WRED_PROFILE entries")
 }
+
+// noScheduler are the reasons of queues 0 to 7 without a scheduler,
+// spelt once: an origin's reason is interned by its text's address first
+// (model.NewOrigin), which a text spelt anew each time misses.
+var noScheduler = func() (why [8]string) {
+	for i := range why {
+		why[i] = "queue " + strconv.Itoa(i) + " has no scheduler: the ASIC's default scheduling, which SONiC does not document (not verified)"
+	}
+	return why
+}()
 
 // dwrrShares are the queues' weights as percents of total that add up to
 // exactly 100 (largest remainder; ties to the lower queue): weights are
@@ -576,40 +600,49 @@ func dwrrShares(weight [8]int, total int) [8]int {
 
 // perQueue names what each queue uses, "scheduler.0 on queues 0-2,4,5;
 // scheduler.1 on queue 3", for a finding that names a port group's
-// "profile"; none is said when no queue names anything.
-func perQueue(names []string, none string) string {
+// "profile"; none is said when no queue names anything. The text is the
+// model's own, never a name's (cut from the file, configdb.ParseOwned).
+func perQueue(names *[8]string, none string) string {
 	// A port has eight queues and a few names: a scan finds a name's
-	// place faster than a map.
-	var order []string
-	var queues [][]int
-	for q, n := range names {
-		if n == "" {
+	// place faster than a map, and the queues of each name are a bit
+	// set rather than a slice apiece.
+	var order [8]string
+	var queues [8]uint8
+	n := 0
+	for q, name := range names {
+		if name == "" {
 			continue
 		}
-		i := slices.Index(order, n)
+		i := slices.Index(order[:n], name)
 		if i < 0 {
-			i = len(order)
-			order = append(order, n)
-			queues = append(queues, nil)
+			i, order[n] = n, name
+			n++
 		}
-		queues[i] = append(queues[i], q)
+		queues[i] |= 1 << q
 	}
-	if len(order) == 0 {
+	if n == 0 {
 		return none
 	}
 	var b strings.Builder
-	for i, n := range order {
+	var list [8]int
+	for i, name := range order[:n] {
+		qs := list[:0]
+		for q := range 8 {
+			if queues[i]&(1<<q) != 0 {
+				qs = append(qs, q)
+			}
+		}
 		if i > 0 {
 			b.WriteString("; ")
 		}
 		word := "queues "
-		if len(queues[i]) == 1 {
+		if len(qs) == 1 {
 			word = "queue "
 		}
-		b.WriteString(n)
+		b.WriteString(name)
 		b.WriteString(" on ")
 		b.WriteString(word)
-		b.WriteString(model.IntList(queues[i]))
+		b.WriteString(model.IntList(qs))
 	}
 	return b.String()
 }

@@ -160,7 +160,9 @@ func (b *builder) globalNS() *configdb.Namespace {
 
 // checkedPorts picks the ports the checks judge and their aliases.
 func (b *builder) checkedPorts(sw *model.Switch, want []string) {
-	alias := map[string]string{}
+	// Made at the number of ports once: a port mostly has an alias, and
+	// growing the map alias by alias rehashed it several times.
+	alias := make(map[string]string, len(b.order))
 	for _, p := range b.order {
 		if a := b.ports[p].row.Get("alias"); a != nil && a.Value != "" {
 			alias[own(a.Value)] = p
