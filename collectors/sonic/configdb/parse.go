@@ -271,6 +271,8 @@ func (p *parser) newRow() *Row {
 	}
 	r := &p.rows[0]
 	p.rows = p.rows[1:]
+	// A block given back holds its last file's rows (putBlocks).
+	*r = Row{}
 	return r
 }
 

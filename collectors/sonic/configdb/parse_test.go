@@ -641,8 +641,9 @@ func TestPlainMatchesDecoder(t *testing.T) {
 }
 
 // A Config released gives its blocks to the next parse, which reads as a
-// parse of fresh memory; a string read from the released one still holds
-// its text, and the released one has no namespace left.
+// parse of fresh memory; a string read from a released Config of Parse
+// still holds its text (one of ParseOwned gives its text back, filebuf),
+// and the released one has no namespace left.
 func TestRelease(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.json")
 	if err != nil || len(files) < 2 {
@@ -664,7 +665,11 @@ func TestRelease(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, err := ParseOwned(f, data)
+			parse := ParseOwned
+			if round == 1 {
+				parse = Parse
+			}
+			c, err := parse(f, data)
 			if got := dump(c, err); got != want[i] {
 				t.Fatalf("round %d, %s: a parse after Release reads differently", round, f)
 			}
@@ -672,6 +677,9 @@ func TestRelease(t *testing.T) {
 				continue
 			}
 			for _, name := range c.Namespaces[0].Order {
+				if round == 0 {
+					break
+				}
 				if tbl := c.Namespaces[0].Table(name); tbl.Len() > 0 {
 					kept = append(kept, tbl.Keys[0])
 					copies = append(copies, strings.Clone(tbl.Keys[0]))
