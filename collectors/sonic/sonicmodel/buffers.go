@@ -47,14 +47,17 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 	lossless := make([]model.LosslessPG, 0, len(sw.Ports))
 	for _, port := range sw.Ports {
 		pr := b.ports[port]
-		ns := pr.ns
 		b.portPGs(bs, pr, port)
-		m := b.mapsOf(port, ns)
+		m := b.portMaps(port, pr)
 		if m.pfc == nil {
 			continue
 		}
 		// classify reported a map that is not defined.
-		tcPG := refRow(ns, "TC_TO_PRIORITY_GROUP_MAP", m.tcPG)
+		var tcPG *configdb.Row
+		if m.tcPG != nil {
+			_, name := configdb.Ref(m.tcPG.Value)
+			tcPG = pr.tables.tcPG.Row(name)
+		}
 		start := len(lossless)
 		for s := range strings.SplitSeq(m.pfc.Value, ",") {
 			p, err := strconv.Atoi(strings.TrimSpace(s))
@@ -110,7 +113,7 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, pr *portRows, port string) {
 			if f := pr.row.Get("speed"); f != nil {
 				e.PortSpeed, _ = strconv.Atoi(f.Value)
 			}
-			prof := pr.ns.Table("BUFFER_PROFILE").Row(name)
+			prof := pr.tables.bufferProfile.Row(name)
 			switch {
 			case prof == nil:
 				e.ProfileMissing = true

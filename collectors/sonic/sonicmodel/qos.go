@@ -50,21 +50,29 @@ type maps struct {
 }
 
 func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {
-	pr := b.ports[port]
-	if port != "" && pr != nil && pr.ns == ns {
-		// A port's maps are read once: its QoS, its watchdog and its
-		// buffers all ask.
-		if !pr.hasMaps {
-			pr.maps, pr.hasMaps = b.readMaps(port, ns, pr), true
-		}
-		return pr.maps
+	if pr := b.ports[port]; port != "" && pr != nil && pr.ns == ns {
+		return b.portMaps(port, pr)
 	}
 	return b.readMaps(port, ns, nil)
 }
 
+// portMaps are the maps of port, whose rows are pr: read once, as its
+// QoS, its watchdog and its buffers all ask.
+func (b *builder) portMaps(port string, pr *portRows) maps {
+	if !pr.hasMaps {
+		pr.maps, pr.hasMaps = b.readMaps(port, pr.ns, pr), true
+	}
+	return pr.maps
+}
+
 // readMaps reads the maps of port in ns; pr is its rows, nil for port "".
 func (b *builder) readMaps(port string, ns *configdb.Namespace, pr *portRows) maps {
-	pq := ns.Table("PORT_QOS_MAP")
+	var pq *configdb.Table
+	if pr != nil {
+		pq = pr.tables.portQoS
+	} else {
+		pq = ns.Table("PORT_QOS_MAP")
+	}
 	m := maps{ns: ns, row: pq.Row(port), queues: &noQueues}
 	if port == "" {
 		m.row = nil
@@ -100,6 +108,8 @@ var noQueues [8]*configdb.Row
 type portRows struct {
 	ns  *configdb.Namespace
 	row *configdb.Row // PORT|<port>
+	// tables are ns's tables that are read port by port.
+	tables *nsTables
 	// queues are QUEUE|<port>|<q>; pgs the port's BUFFER_PG rows, in
 	// file order; cable its CABLE_LENGTH entry, and the row of it.
 	queues   [8]*configdb.Row
@@ -109,6 +119,17 @@ type portRows struct {
 	// maps are mapsOf's, once hasMaps.
 	maps    maps
 	hasMaps bool
+}
+
+// nsTables are the tables of a namespace that a port's reading looks a
+// row up in, each looked up once rather than by name for every port.
+type nsTables struct {
+	portQoS, pfcWD, tcPG, bufferProfile *configdb.Table
+}
+
+func tablesOf(ns *configdb.Namespace) *nsTables {
+	return &nsTables{portQoS: ns.Table("PORT_QOS_MAP"), pfcWD: ns.Table("PFC_WD"),
+		tcPG: ns.Table("TC_TO_PRIORITY_GROUP_MAP"), bufferProfile: ns.Table("BUFFER_PROFILE")}
 }
 
 // indexRows gives the ports of ns (b.ports) their QUEUE, BUFFER_PG and
@@ -240,6 +261,11 @@ func indexRange(s string) []int {
 
 // indexSpan reads "3" or "3-4" as its first and last index.
 func indexSpan(s string) (lo, hi int, ok bool) {
+	// Most keys name one queue or group of one digit: QUEUE has eight a
+	// port.
+	if len(s) == 1 && s[0] >= '0' && s[0] <= '9' {
+		return int(s[0] - '0'), int(s[0] - '0'), true
+	}
 	a, z, isRange := strings.Cut(s, "-")
 	lo, err := strconv.Atoi(a)
 	if err != nil || lo < 0 {
@@ -257,7 +283,11 @@ func indexSpan(s string) (lo, hi int, ok bool) {
 // portQoS is the effective QoS of port ("" for what a port without a
 // PORT_QOS_MAP row gets).
 func (b *builder) portQoS(port string, ns *configdb.Namespace) *model.QoS {
-	m := b.mapsOf(port, ns)
+	return b.qosOf(port, b.mapsOf(port, ns))
+}
+
+// qosOf is the effective QoS of port, whose maps are m.
+func (b *builder) qosOf(port string, m maps) *model.QoS {
 	k := m.key()
 	// Ports in a row mostly share their QoS: the last one found is
 	// compared first, which hashes none of the key's strings.
