@@ -115,7 +115,10 @@ type Namespace struct {
 type Table struct {
 	Name string
 	// Pos is the table's key; in the flat shape, the key of its first row.
-	Pos  source.Pos
+	Pos source.Pos
+	// Rows are the rows by key; nil for a table read with its keys in
+	// byte order, as sonic-cfggen writes them, whose rows Row finds in
+	// Keys. Read a row through Row.
 	Rows map[string]*Row
 	// Keys are the row keys in file order.
 	Keys []string
@@ -214,6 +217,12 @@ func (t *Table) Row(key string) *Row {
 		return nil
 	}
 	t.load()
+	if t.Rows == nil && len(t.list) == len(t.Keys) {
+		if i, ok := slices.BinarySearch(t.Keys, key); ok {
+			return t.list[i]
+		}
+		return nil
+	}
 	return t.Rows[key]
 }
 
@@ -331,6 +340,9 @@ func (t *Table) Sorted() []string {
 		return nil
 	}
 	t.load()
+	if t.Rows == nil {
+		return slices.Clone(t.Keys)
+	}
 	return slices.Sorted(maps.Keys(t.Rows))
 }
 
