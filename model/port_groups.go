@@ -1,6 +1,9 @@
 package model
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // PortGroup is a set of a switch's ports that share one effective QoS.
 type PortGroup struct {
@@ -67,6 +70,18 @@ type groupCache struct {
 	// not compress).
 	qs  []*QoS
 	all string
+	// parts are the partitions of the ports computed so far, each with
+	// its groups: features mostly part the ports alike (every port
+	// alike, or the uplinks apart), and a partition seen before takes
+	// its groups as they are rather than their port lists and range
+	// forms anew.
+	parts []partition
+}
+
+// partition is the group of each port (in port order) and the groups.
+type partition struct {
+	of []int
+	gs []PortGroup
 }
 
 func (c *groupCache) get(s *Switch, f Feature) []PortGroup {
@@ -81,7 +96,7 @@ func (c *groupCache) get(s *Switch, f Feature) []PortGroup {
 			c.qs[j] = s.PortQoS.At(p)
 		}
 	}
-	gs := s.groupPorts(c.qs, f.key, &c.all)
+	gs := s.groupPorts(c.qs, f.key, &c.all, &c.parts)
 	if c.by == nil {
 		c.by = map[string][]PortGroup{}
 	}
@@ -91,8 +106,8 @@ func (c *groupCache) get(s *Switch, f Feature) []PortGroup {
 
 // groupPorts groups the ports by key(their QoS, qs in port order); each
 // group keeps the QoS of its first port. all caches the Iface of a group
-// of every port.
-func (s *Switch) groupPorts(qs []*QoS, key func(*QoS) any, all *string) []PortGroup {
+// of every port, parts the partitions computed before (groupCache).
+func (s *Switch) groupPorts(qs []*QoS, key func(*QoS) any, all *string, parts *[]partition) []PortGroup {
 	if len(s.Ports) == 0 {
 		return []PortGroup{{Q: s.Global}}
 	}
@@ -104,18 +119,36 @@ func (s *Switch) groupPorts(qs []*QoS, key func(*QoS) any, all *string) []PortGr
 	var gs []PortGroup
 	of := make([]int, len(s.Ports))
 	var n []int
+	// Ports in a row mostly share their QoS, whose key is then the last
+	// port's: key is not asked again (it boxes its value, and a
+	// QueueMap's eight traffic classes are an allocation per port).
+	var lastQ *QoS
+	lastI := -1
 	for j, q := range qs {
-		k := key(q)
-		i, ok := idx[k]
-		if !ok {
-			i = len(gs)
-			idx[k] = i
-			gs = append(gs, PortGroup{Q: q})
-			n = append(n, 0)
+		i := lastI
+		if q != lastQ || lastI < 0 {
+			k := key(q)
+			var ok bool
+			i, ok = idx[k]
+			if !ok {
+				i = len(gs)
+				idx[k] = i
+				gs = append(gs, PortGroup{Q: q})
+				n = append(n, 0)
+			}
+			lastQ, lastI = q, i
 		}
 		of[j] = i
 		n[i]++
 	}
+	// A partition seen before has these very groups: each group's QoS is
+	// that of its first port, and its ports are the same.
+	for _, p := range *parts {
+		if slices.Equal(p.of, of) {
+			return p.gs
+		}
+	}
+	defer func() { *parts = append(*parts, partition{of, gs}) }()
 	if len(gs) == 1 {
 		gs[0].Ports = s.Ports[:len(s.Ports):len(s.Ports)]
 		if *all == "" {

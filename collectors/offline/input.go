@@ -188,6 +188,13 @@ var strictUTF8 = map[string]bool{
 	layout.NVUEYAMLFile: true, layout.NVUECommandsFile: true, layout.GNMIFile: true, layout.GNMIBeforeFile: true,
 }
 
+// utf8ByParser are the files whose parser refuses a byte that is not
+// UTF-8 before reading anything else: their note is made when the parse
+// fails so (sonicCapture), rather than by a scan of every one of them.
+// config_db.json is JSON, which must be UTF-8 (configdb), and tens to
+// hundreds of kB: the scan was as long as the parser's own.
+var utf8ByParser = map[string]bool{layout.ConfigDBFile: true}
+
 // noteNonUTF8 notes the first line of a text output that is not UTF-8.
 // Linux tools print what the kernel, the driver or a user wrote byte for
 // byte (iproute2's lib/json_writer.c jsonw_puts "does not do Unicode": an
@@ -196,9 +203,14 @@ var strictUTF8 = map[string]bool{
 // saved), so such a byte is not an error. The fields qoslint interprets are
 // ASCII, and a stray byte inside one fails that field's parse at its line.
 func (r *reader) noteNonUTF8(name string, data []byte) {
-	if strictUTF8[path.Base(name)] {
+	if base := path.Base(name); strictUTF8[base] || utf8ByParser[base] {
 		return
 	}
+	r.noteInvalidUTF8(name, data)
+}
+
+// noteInvalidUTF8 is noteNonUTF8's note, for any file.
+func (r *reader) noteInvalidUTF8(name string, data []byte) {
 	if line, col, b := source.InvalidUTF8(data); line > 0 {
 		r.note(source.Pos{File: name, Line: line}, "byte 0x%02X at column %d is not UTF-8 (Latin-1?); read as it is", b, col)
 	}

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"sync"
 	"syscall"
+
+	"github.com/qoslint/qoslint/internal/filebuf"
 )
 
 var _ limitedReader = dirFS{}
@@ -51,7 +53,7 @@ func (d dirFS) readLimited(name string, limit int64) ([]byte, error) {
 			if n > int(limit) {
 				return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge{int64(n)}}
 			}
-			bigger := make([]byte, max(2*len(buf), int(st.Size)+512))
+			bigger := filebuf.Get(max(2*len(buf), int(st.Size)+512))
 			copy(bigger, buf[:n])
 			buf, grown = bigger, true
 		}
@@ -73,9 +75,10 @@ func (d dirFS) readLimited(name string, limit int64) ([]byte, error) {
 	// The parsers keep strings cut from the text: each file has its own.
 	// A file larger than the scratch buffer already has (a SONiC
 	// config_db.json, tens to hundreds of kB): copying it out would
-	// allocate and copy it once more.
+	// allocate and copy it once more. It keeps its capacity, so that
+	// filebuf.Put, when its parse is done with it, gives all of it back.
 	if grown {
-		return buf[:n:n], nil
+		return buf[:n], nil
 	}
 	return append([]byte(nil), buf[:n]...), nil
 }

@@ -35,7 +35,15 @@ func (r *reader) sonicCapture(sc *collectors.SwitchCapture) {
 	file := r.devicePath(sc.Name, layout.ConfigDBFile)
 	// The file's buffer is read for it alone (readLimited): the Config's
 	// strings are cut from it rather than from a copy.
-	cfg, st := readParse(r, file, configdb.ParseOwned)
+	cfg, st := readParse(r, file, func(file string, data []byte) (*configdb.Config, error) {
+		cfg, err := configdb.ParseOwned(file, data)
+		if err != nil {
+			// A byte that is not UTF-8 fails the parse first; it is noted
+			// as in any text output (utf8ByParser), before the error.
+			r.noteInvalidUTF8(file, data)
+		}
+		return cfg, err
+	})
 	switch st {
 	case fileOK:
 		sc.ConfigDB = cfg

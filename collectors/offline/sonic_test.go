@@ -91,3 +91,45 @@ switches:
 		}
 	}
 }
+
+// A config_db.json with a byte that is not UTF-8 is an input error at its
+// line (JSON must be UTF-8), and noted at that line as any text output
+// is; a file of UTF-8 has neither.
+func TestConfigDBNotUTF8(t *testing.T) {
+	db, err := os.ReadFile(sonicLeaf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(string(db), `"mtu": "9100"`)
+	line := 1 + strings.Count(string(db[:at]), "\n")
+	col := at + 8 - strings.LastIndexByte(string(db[:at]), '\n')
+	latin1 := append(append(append([]byte(nil), db[:at+8]...), 0xE9), db[at+8:]...)
+	i, err := inventory.Parse("inventory.yaml", []byte(`fabric: t
+switches:
+  - {name: leaf01, role: leaf, os: sonic}
+  - {name: leaf02, role: leaf, os: sonic}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := CollectFS(fstest.MapFS{
+		"devices/leaf01/config_db.json": {Data: latin1},
+		"devices/leaf02/config_db.json": {Data: db},
+	}, i)
+	var errs, notes []string
+	for _, e := range c.Errors {
+		errs = append(errs, e.Error())
+	}
+	for _, n := range c.Notes {
+		if strings.Contains(n.Msg, "UTF-8") {
+			notes = append(notes, n.Error())
+		}
+	}
+	where := "leaf01: devices/leaf01/config_db.json:" + strconv.Itoa(line) + ": "
+	if len(errs) != 1 || !strings.HasPrefix(errs[0], where+"column ") || !strings.Contains(errs[0], "byte 0xE9 is not UTF-8") {
+		t.Errorf("errors %q, want one at %s", errs, where)
+	}
+	if len(notes) != 1 || notes[0] != where+"byte 0xE9 at column "+strconv.Itoa(col)+" is not UTF-8 (Latin-1?); read as it is" {
+		t.Errorf("notes %q, want one at %s", notes, where)
+	}
+}

@@ -178,13 +178,37 @@ func CompressNames(names []string) string {
 		// of their own, so most of its port groups are one port.
 		return names[0]
 	}
-	sorted := append([]string(nil), names...)
-	SortNames(sorted)
-	var parts []string
+	// Names mostly come in order (a switch's ports, a group of them):
+	// then there is nothing to sort, nor a copy to sort. Each before the
+	// next has one order, the sort's; names naturally equal (swp01,
+	// swp1) are sorted, as before.
+	size, inOrder := len(names), true
+	for i, name := range names {
+		size += len(name)
+		inOrder = inOrder && (i == 0 || NaturalLess(names[i-1], name))
+	}
+	sorted := names
+	if !inOrder {
+		sorted = append([]string(nil), names...)
+		SortNames(sorted)
+	}
+	// The text is written at its size once: a SONiC switch's port names
+	// (Ethernet0, Ethernet4, ...) do not compress, and a slice of parts
+	// grown name by name, then joined, was half of the work.
+	var b strings.Builder
+	b.Grow(size)
+	first := true
+	part := func(s string) {
+		if !first {
+			b.WriteByte(',')
+		}
+		first = false
+		b.WriteString(s)
+	}
 	for i := 0; i < len(sorted); {
 		p, n, ok := splitTrailingNumber(sorted[i])
 		if !ok {
-			parts = append(parts, sorted[i])
+			part(sorted[i])
 			i++
 			continue
 		}
@@ -197,13 +221,16 @@ func CompressNames(names []string) string {
 			j++
 		}
 		if j-i == 1 {
-			parts = append(parts, sorted[i])
+			part(sorted[i])
 		} else {
-			parts = append(parts, fmt.Sprintf("%s%d-%d", p, n, n+(j-i-1)))
+			part(p)
+			b.WriteString(strconv.Itoa(n))
+			b.WriteByte('-')
+			b.WriteString(strconv.Itoa(n + (j - i - 1)))
 		}
 		i = j
 	}
-	return strings.Join(parts, ",")
+	return b.String()
 }
 
 // CompressInts prints sorted ints as NVUE does: 0,1,2,4 → "0-2,4".

@@ -29,6 +29,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/qoslint/qoslint/internal/filebuf"
 	"github.com/qoslint/qoslint/internal/source"
 )
 
@@ -56,6 +57,9 @@ type Config struct {
 	// wins, as in Python's json), a value that is not a string, "bgpraw"
 	// ignored.
 	Notes []*source.Error
+	// text is the file's buffer, which the strings are cut from, when
+	// the Config owns it (ParseOwned): Release gives it back.
+	text []byte
 	// The blocks the rows, fields and keys are cut from, for Release.
 	fieldBlocks []*[]Field
 	rowBlocks   []*[]Row
@@ -67,11 +71,19 @@ type Config struct {
 // Parse to reuse: a caller done with the Config (collectors/fabric, once
 // the switch's model is built, which keeps none of them) calls it, and
 // reads nothing of it afterwards: its namespaces are gone, and a row or
-// field kept from it is another file's. Strings read from it stay valid:
-// they are cut from the file's text, which is not reused. The notes stay.
+// field kept from it is another file's. A Config of ParseOwned gives its
+// file's buffer back too (filebuf.Put), for the next file's reading: a
+// string read from it is then another file's text, and must have been
+// copied (sonicmodel's own). Strings read from a Config of Parse stay
+// valid: they are cut from a copy of the file, which is not reused. The
+// notes stay, and hold no text of the file.
 func (c *Config) Release() {
 	if c == nil {
 		return
+	}
+	if c.text != nil {
+		filebuf.Put(c.text)
+		c.text = nil
 	}
 	putBlocks(c.fieldBlocks, &fieldBlocks)
 	putBlocks(c.rowBlocks, &rowBlocks)
@@ -103,7 +115,10 @@ type Namespace struct {
 type Table struct {
 	Name string
 	// Pos is the table's key; in the flat shape, the key of its first row.
-	Pos  source.Pos
+	Pos source.Pos
+	// Rows are the rows by key; nil for a table read with its keys in
+	// byte order, as sonic-cfggen writes them, whose rows Row finds in
+	// Keys. Read a row through Row.
 	Rows map[string]*Row
 	// Keys are the row keys in file order.
 	Keys []string
@@ -202,6 +217,12 @@ func (t *Table) Row(key string) *Row {
 		return nil
 	}
 	t.load()
+	if t.Rows == nil && len(t.list) == len(t.Keys) {
+		if i, ok := slices.BinarySearch(t.Keys, key); ok {
+			return t.list[i]
+		}
+		return nil
+	}
 	return t.Rows[key]
 }
 
@@ -319,6 +340,9 @@ func (t *Table) Sorted() []string {
 		return nil
 	}
 	t.load()
+	if t.Rows == nil {
+		return slices.Clone(t.Keys)
+	}
 	return slices.Sorted(maps.Keys(t.Rows))
 }
 
@@ -355,10 +379,16 @@ func (f *Field) ValueOr(def string) string {
 	return f.Value
 }
 
-// putBlocks gives blocks back to their pool, emptied.
+// putBlocks gives blocks back to their pool as they are: the parse that
+// takes one writes each row, field, key or list it cuts from it whole
+// (newRow empties a row), and reads nothing else of it. Emptying them
+// here was a twentieth of a SONiC switch's lint, at some 150 kB of blocks
+// per file. What the blocks hold until they are written again is the
+// text and blocks of files parsed before, which go back to their pools
+// (filebuf, Release) as well: it keeps alive a few files' worth for each
+// parse at once, and nothing once the pools drop their blocks.
 func putBlocks[T any](blocks []*[]T, pool *sync.Pool) {
 	for _, b := range blocks {
-		clear(*b)
 		pool.Put(b)
 	}
 }

@@ -63,9 +63,10 @@ var seed = maphash.MakeSeed()
 // read by the decoder, which reports it; ok is then false and t (rows the
 // reading gathered) is to be dropped. end is the offset after the '}'.
 //
-// With t nil the table is only scanned: the row keys are hashed to find
-// one given twice (a collision reads as one, and the decoder then reads
-// the table exactly).
+// With t nil the table is only scanned: a row key given twice is found
+// by the keys' order (each after the one before, in byte order, as
+// sonic-cfggen writes them, has no twin), else by the keys' hashes (a
+// collision reads as one, and the decoder then reads the table exactly).
 func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 	d := p.copy[:p.end]
 	i := off + 1
@@ -174,10 +175,15 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 		set[h] = struct{}{}
 		return true
 	}
-	if p.keyHashes == nil {
-		p.keyHashes = map[uint64]struct{}{}
+	if p.hashKeys {
+		if p.keyHashes == nil {
+			p.keyHashes = map[uint64]struct{}{}
+		}
+		clear(p.keyHashes)
 	}
-	clear(p.keyHashes)
+	// inOrder: every key so far is after the one before it, in byte
+	// order; last is the last key, once seen.
+	inOrder, last, seen := true, "", false
 	rows := p.rowScratch[:0]
 	defer func() { p.rowScratch = rows[:0] }()
 	ws()
@@ -195,10 +201,23 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			return 0, false
 		}
 		key := d[a:b]
+		if seen {
+			inOrder = inOrder && last < key
+		}
+		seen, last = true, key
 		var r *Row
 		if t == nil {
-			if !fresh(p.keyHashes, a, b) {
-				return 0, false
+			switch {
+			case p.hashKeys:
+				if !fresh(p.keyHashes, a, b) {
+					return 0, false
+				}
+			case !inOrder:
+				// Keys out of order: scanned again, hashed.
+				p.hashKeys = true
+				end, ok = p.plain(off, nil)
+				p.hashKeys = false
+				return end, ok
 			}
 		} else {
 			// A key given twice is found when the rows fill the table's
@@ -309,7 +328,7 @@ func (p *parser) plain(off int, t *Table) (end int, ok bool) {
 			break
 		}
 	}
-	if t != nil && !p.setRows(t, rows) {
+	if t != nil && !p.setRows(t, rows, inOrder) {
 		return 0, false
 	}
 	// The next position is counted on from here.

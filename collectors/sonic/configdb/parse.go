@@ -47,11 +47,16 @@ func Parse(file string, data []byte) (*Config, error) {
 
 // ParseOwned is Parse of data that the caller hands over: the Config's
 // strings are cut from data itself rather than from a copy of it, so data
-// must not change afterwards. A reader that reads each file into a buffer
-// of its own (collectors/offline) saves a copy of the file per switch,
-// which lives as long as the Config.
+// must not change afterwards, until Release, which gives it back for
+// reuse (filebuf.Put). A reader that reads each file into a buffer of its
+// own (collectors/offline) saves a copy of the file per switch, which
+// lives as long as the Config.
 func ParseOwned(file string, data []byte) (*Config, error) {
-	return parse(file, data, unsafe.String(unsafe.SliceData(data), len(data)), false)
+	cfg, err := parse(file, data, unsafe.String(unsafe.SliceData(data), len(data)), false)
+	if cfg != nil {
+		cfg.text = data
+	}
+	return cfg, err
 }
 
 // parse is Parse; text is data as a string, and decoderOnly reads every
@@ -165,9 +170,11 @@ type parser struct {
 	indexed bool
 	// decoderOnly reads every table with the decoder (FuzzParse's
 	// reference); else a plain table is read without it (plain),
-	// keyHashes finding a row key given twice in one only scanned.
+	// keyHashes finding a row key given twice in one only scanned whose
+	// keys are out of order (hashKeys).
 	decoderOnly bool
 	keyHashes   map[uint64]struct{}
+	hashKeys    bool
 }
 
 const block = 128
@@ -266,6 +273,8 @@ func (p *parser) newRow() *Row {
 	}
 	r := &p.rows[0]
 	p.rows = p.rows[1:]
+	// A block given back holds its last file's rows (putBlocks).
+	*r = Row{}
 	return r
 }
 
@@ -853,7 +862,7 @@ func (p *parser) nestedTable(ns *Namespace, name string, koff int) error {
 		rows = append(rows, r)
 	}
 	p.rowScratch = rows[:0]
-	p.setRows(t, rows)
+	p.setRows(t, rows, false)
 	return nil
 }
 
@@ -914,6 +923,7 @@ func (p *parser) flatRow(ns *Namespace, k string, koff int) error {
 
 // addRow adds r to t, in the place of a row of the same key.
 func (p *parser) addRow(t *Table, r *Row, koff int) {
+	t.keyRows()
 	if old := t.Rows[r.Key]; old != nil {
 		p.note(koff, "row %q of table %s given twice (first at line %d); the last wins", r.Key, t.Name, old.at.line)
 	} else {
@@ -1027,9 +1037,12 @@ const maxScan = 32
 
 // setRows gives a table its rows, in file order, in a map made at its
 // size; false when two rows have one key (the map has fewer), which
-// nestedTable's rows never have.
-func (p *parser) setRows(t *Table, rows []*Row) bool {
-	t.Rows = rowMap(len(rows))
+// nestedTable's rows never have. Rows whose keys are in byte order
+// (inOrder, each after the one before) have no key twice, and get no map:
+// Row finds a key in Keys. Most tables of a file are so, as sonic-cfggen
+// writes its keys sorted, and the model walks most of them rather than
+// looking keys up: the maps were an eighth of a SONiC switch's parse.
+func (p *parser) setRows(t *Table, rows []*Row, inOrder bool) bool {
 	if len(rows) > 0 {
 		t.Keys = p.strings(len(rows))
 		t.list = p.rowList(len(rows))
@@ -1037,9 +1050,28 @@ func (p *parser) setRows(t *Table, rows []*Row) bool {
 	}
 	for i, r := range rows {
 		t.Keys[i] = r.Key
+	}
+	if inOrder {
+		t.Rows = nil
+		return true
+	}
+	t.Rows = rowMap(len(rows))
+	for _, r := range rows {
 		t.Rows[r.Key] = r
 	}
 	return len(t.Rows) == len(rows)
+}
+
+// keyRows gives a table whose keys were in order (setRows) its map of
+// rows, for rows to join it.
+func (t *Table) keyRows() {
+	if t.Rows != nil {
+		return
+	}
+	t.Rows = rowMap(len(t.Keys))
+	for i, k := range t.Keys {
+		t.Rows[k] = t.list[i]
+	}
 }
 
 // strings is a slice of n strings cut from a shared block: a

@@ -24,7 +24,10 @@ import (
 // into CONFIG_DB itself (sonic-net/sonic-swss cfgmgr/buffermgr.cpp,
 // doSpeedUpdateTask), so a switch's saved configuration has it.
 func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
-	bs := &model.SwitchBuffers{Lossless: map[string][]model.LosslessPG{}}
+	// Lossless is made at the number of ports once, as the other
+	// per-port maps are (Switch): most ports of a RoCE switch have
+	// lossless priorities.
+	bs := &model.SwitchBuffers{Lossless: make(map[string][]model.LosslessPG, len(sw.Ports))}
 	if f := b.meta.Get("buffer_model"); f != nil {
 		bs.Model = model.Explicit(own(f.Value), f.Pos())
 	} else {
@@ -43,14 +46,18 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 	// one or two.
 	lossless := make([]model.LosslessPG, 0, len(sw.Ports))
 	for _, port := range sw.Ports {
-		ns := b.ports[port].ns
-		b.portPGs(bs, ns, port)
-		m := b.mapsOf(port, ns)
+		pr := b.ports[port]
+		b.portPGs(bs, pr, port)
+		m := b.portMaps(port, pr)
 		if m.pfc == nil {
 			continue
 		}
 		// classify reported a map that is not defined.
-		tcPG := refRow(ns, "TC_TO_PRIORITY_GROUP_MAP", m.tcPG)
+		var tcPG *configdb.Row
+		if m.tcPG != nil {
+			_, name := configdb.Ref(m.tcPG.Value)
+			tcPG = pr.tables.tcPG.Row(name)
+		}
 		start := len(lossless)
 		for s := range strings.SplitSeq(m.pfc.Value, ",") {
 			p, err := strconv.Atoi(strings.TrimSpace(s))
@@ -81,15 +88,11 @@ func (b *builder) buffers(sw *model.Switch) *model.SwitchBuffers {
 // names add _mtu, _th or _8lane, cfgmgr/buffermgrdyn.cpp).
 var sizedRe = regexp.MustCompile(`^pg_lossless_(\d+)_(\d+)m(?:_[a-z0-9]+)*_profile$`)
 
-func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port string) {
-	t := ns.Table("BUFFER_PG")
-	if t == nil {
-		return
-	}
+// portPGs adds the BUFFER_PG entries of port, whose rows are pr.
+func (b *builder) portPGs(bs *model.SwitchBuffers, pr *portRows, port string) {
 	dynamic := bs.Model.V == "dynamic"
-	for _, k := range b.ports[port].pgs {
-		_, idx, _ := strings.Cut(k, "|")
-		r := t.Rows[k]
+	for _, r := range pr.pgs {
+		_, idx, _ := strings.Cut(r.Key, "|")
 		e := model.BufferPG{Port: port, PGs: b.pgRange(idx), Pos: r.Pos()}
 		pf := r.Get("profile")
 		name := ""
@@ -107,10 +110,10 @@ func (b *builder) portPGs(bs *model.SwitchBuffers, ns *configdb.Namespace, port 
 			e.Profile = own(name)
 			pi := b.profileOf(name)
 			e.SizedSpeed, e.SizedCable = pi.speed, pi.cable
-			if f := b.ports[port].row.Get("speed"); f != nil {
+			if f := pr.row.Get("speed"); f != nil {
 				e.PortSpeed, _ = strconv.Atoi(f.Value)
 			}
-			prof := ns.Table("BUFFER_PROFILE").Row(name)
+			prof := pr.tables.bufferProfile.Row(name)
 			switch {
 			case prof == nil:
 				e.ProfileMissing = true

@@ -3,6 +3,7 @@ package sonicmodel
 import (
 	"slices"
 
+	"github.com/qoslint/qoslint/collectors/sonic/configdb"
 	"github.com/qoslint/qoslint/internal/intern"
 )
 
@@ -40,16 +41,24 @@ func (b *builder) unknownFields() {
 				continue
 			}
 			t := ns.Table(tname)
+			// A table's rows mostly have the same fields in the same
+			// order: a name the row before had in its place was judged
+			// there, known or noted.
+			var before []configdb.Field
 			for i, r := range t.RowList() {
 				k := t.Keys[i]
 				for i := range r.Fields {
 					f := &r.Fields[i]
+					if i < len(before) && before[i].Name == f.Name {
+						continue
+					}
 					if slices.Contains(known, f.Name) || seen[tf{tname, f.Name}] {
 						continue
 					}
 					seen[tf{tname, f.Name}] = true
 					b.notes = append(b.notes, b.errAt(f.Pos(), "%s|%s: unknown field %q, not read", tname, k, f.Name))
 				}
+				before = r.Fields
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"testing"
 	"unsafe"
@@ -81,6 +82,50 @@ func TestModelKeepsNoTextOfTheFile(t *testing.T) {
 			sort.Strings(paths)
 			for _, p := range paths {
 				t.Errorf("%s points into the file's text", p)
+			}
+		})
+	}
+}
+
+// TestModelOutlivesItsBuffer: Release gives a Config of ParseOwned's
+// buffer back for the next file's reading (filebuf), so the model, its
+// problems and the file's notes must be what they were once the buffer
+// holds another file: equal to those of a parse of a copy, which nothing
+// overwrites.
+func TestModelOutlivesItsBuffer(t *testing.T) {
+	for _, file := range []string{"../../../examples/sonic-pod/devices/leaf01/config_db.json", "testdata/sn5600-acs-t1.json", dynamicSample, tradSample} {
+		t.Run(file, func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := configdb.Parse("config_db.json", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantSw, wantProblems := Switch("leaf01", "leaf", cfg, nil)
+			owned := slices.Clone(data)
+			cfg, err = configdb.ParseOwned("config_db.json", owned)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sw, problems := Switch("leaf01", "leaf", cfg, nil)
+			notes := cfg.Notes
+			cfg.Release()
+			// The next file read into the buffer.
+			full := owned[:cap(owned)]
+			for i := range full {
+				full[i] = 'x'
+			}
+			if !reflect.DeepEqual(sw, wantSw) {
+				t.Error("the model changed with its buffer")
+			}
+			if !reflect.DeepEqual(problems, wantProblems) {
+				t.Error("the problems changed with the buffer")
+			}
+			want, _ := configdb.Parse("config_db.json", data)
+			if !reflect.DeepEqual(notes, want.Notes) {
+				t.Error("the notes changed with the buffer")
 			}
 		})
 	}

@@ -50,21 +50,29 @@ type maps struct {
 }
 
 func (b *builder) mapsOf(port string, ns *configdb.Namespace) maps {
-	pr := b.ports[port]
-	if port != "" && pr != nil && pr.ns == ns {
-		// A port's maps are read once: its QoS, its watchdog and its
-		// buffers all ask.
-		if !pr.hasMaps {
-			pr.maps, pr.hasMaps = b.readMaps(port, ns, pr), true
-		}
-		return pr.maps
+	if pr := b.ports[port]; port != "" && pr != nil && pr.ns == ns {
+		return b.portMaps(port, pr)
 	}
 	return b.readMaps(port, ns, nil)
 }
 
+// portMaps are the maps of port, whose rows are pr: read once, as its
+// QoS, its watchdog and its buffers all ask.
+func (b *builder) portMaps(port string, pr *portRows) maps {
+	if !pr.hasMaps {
+		pr.maps, pr.hasMaps = b.readMaps(port, pr.ns, pr), true
+	}
+	return pr.maps
+}
+
 // readMaps reads the maps of port in ns; pr is its rows, nil for port "".
 func (b *builder) readMaps(port string, ns *configdb.Namespace, pr *portRows) maps {
-	pq := ns.Table("PORT_QOS_MAP")
+	var pq *configdb.Table
+	if pr != nil {
+		pq = pr.tables.portQoS
+	} else {
+		pq = ns.Table("PORT_QOS_MAP")
+	}
 	m := maps{ns: ns, row: pq.Row(port), queues: &noQueues}
 	if port == "" {
 		m.row = nil
@@ -100,15 +108,28 @@ var noQueues [8]*configdb.Row
 type portRows struct {
 	ns  *configdb.Namespace
 	row *configdb.Row // PORT|<port>
-	// queues are QUEUE|<port>|<q>; pgs the port's BUFFER_PG keys, in
+	// tables are ns's tables that are read port by port.
+	tables *nsTables
+	// queues are QUEUE|<port>|<q>; pgs the port's BUFFER_PG rows, in
 	// file order; cable its CABLE_LENGTH entry, and the row of it.
 	queues   [8]*configdb.Row
-	pgs      []string
+	pgs      []*configdb.Row
 	cable    *configdb.Field
 	cableRow *configdb.Row
 	// maps are mapsOf's, once hasMaps.
 	maps    maps
 	hasMaps bool
+}
+
+// nsTables are the tables of a namespace that a port's reading looks a
+// row up in, each looked up once rather than by name for every port.
+type nsTables struct {
+	portQoS, pfcWD, tcPG, bufferProfile *configdb.Table
+}
+
+func tablesOf(ns *configdb.Namespace) *nsTables {
+	return &nsTables{portQoS: ns.Table("PORT_QOS_MAP"), pfcWD: ns.Table("PFC_WD"),
+		tcPG: ns.Table("TC_TO_PRIORITY_GROUP_MAP"), bufferProfile: ns.Table("BUFFER_PROFILE")}
 }
 
 // indexRows gives the ports of ns (b.ports) their QUEUE, BUFFER_PG and
@@ -152,11 +173,26 @@ func (b *builder) indexRows(ns *configdb.Namespace) {
 		}
 	}
 	if t := ns.Table("BUFFER_PG"); t != nil {
-		for _, k := range t.Keys {
-			if p, _, ok := strings.Cut(k, "|"); ok {
-				if pr := own(p); pr != nil {
-					pr.pgs = append(pr.pgs, k)
-				}
+		list := t.RowList()
+		for i, r := range list {
+			p, _, ok := strings.Cut(r.Key, "|")
+			if !ok {
+				continue
+			}
+			pr := own(p)
+			if pr == nil {
+				continue
+			}
+			// A port's rows are mostly next to each other: they are then
+			// a part of the table's list rather than a slice of their
+			// own (capped: the list is the table's).
+			switch n := len(pr.pgs); {
+			case n == 0:
+				pr.pgs = list[i : i+1 : i+1]
+			case &pr.pgs[n-1] == &list[i-1]:
+				pr.pgs = list[i-n : i+1 : i+1]
+			default:
+				pr.pgs = append(pr.pgs, r)
 			}
 		}
 	}
@@ -225,6 +261,11 @@ func indexRange(s string) []int {
 
 // indexSpan reads "3" or "3-4" as its first and last index.
 func indexSpan(s string) (lo, hi int, ok bool) {
+	// Most keys name one queue or group of one digit: QUEUE has eight a
+	// port.
+	if len(s) == 1 && s[0] >= '0' && s[0] <= '9' {
+		return int(s[0] - '0'), int(s[0] - '0'), true
+	}
 	a, z, isRange := strings.Cut(s, "-")
 	lo, err := strconv.Atoi(a)
 	if err != nil || lo < 0 {
@@ -242,7 +283,11 @@ func indexSpan(s string) (lo, hi int, ok bool) {
 // portQoS is the effective QoS of port ("" for what a port without a
 // PORT_QOS_MAP row gets).
 func (b *builder) portQoS(port string, ns *configdb.Namespace) *model.QoS {
-	m := b.mapsOf(port, ns)
+	return b.qosOf(port, b.mapsOf(port, ns))
+}
+
+// qosOf is the effective QoS of port, whose maps are m.
+func (b *builder) qosOf(port string, m maps) *model.QoS {
 	k := m.key()
 	// Ports in a row mostly share their QoS: the last one found is
 	// compared first, which hashes none of the key's strings.
@@ -480,7 +525,7 @@ func (b *builder) pfcOf(q *model.QoS, m maps) {
 func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 	var weight [8]int
 	var weightPos [8]source.Pos
-	var schedNames, wredNames []string
+	var schedNames, wredNames [8]string
 	total := 0
 	for i := range 8 {
 		r := m.queues[i]
@@ -491,14 +536,13 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 			if r == nil && port != "" {
 				pos = b.portPos(port)
 			}
-			why := "queue " + strconv.Itoa(i) + " has no scheduler: the ASIC's default scheduling, which SONiC does not document (not verified)"
+			why := noScheduler[i]
 			q.Sched[i] = model.Value[string]{V: "dwrr", Origin: model.NewOrigin(pos, why), Known: true}
 			q.SchedBW[i] = b.defaulted(pos, 0, why)
-			schedNames = append(schedNames, "")
 			continue
 		}
 		_, name := configdb.Ref(sched.Value)
-		schedNames = append(schedNames, name)
+		schedNames[i] = name
 		s := m.ns.Table("SCHEDULER").Row(name)
 		if s == nil {
 			b.problems = append(b.problems, b.errAt(sched.Pos(), "scheduler names SCHEDULER|%s, which the configuration does not define", name))
@@ -537,11 +581,21 @@ func (b *builder) queuesOf(q *model.QoS, m maps, port string) {
 			"DWRR weight "+strconv.Itoa(weight[i])+" of the port's "+strconv.Itoa(total)+": "+strconv.Itoa(share)+"%")
 	}
 	for i := range 8 {
-		wredNames = append(wredNames, m.queues[i].Get("wred_profile").ValueOr(""))
+		wredNames[i] = m.queues[i].Get("wred_profile").ValueOr("")
 	}
-	q.SchedProfile = model.Defaulted(perQueue(schedNames, "no scheduler"), "the queues' SCHEDULER entries")
-	q.ECNProfile = model.Defaulted(perQueue(wredNames, "no WRED profile"), "the queues' WRED_PROFILE entries")
+	q.SchedProfile = model.Defaulted(perQueue(&schedNames, "no scheduler"), "the queues' SCHEDULER entries")
+	q.ECNProfile = model.Defaulted(perQueue(&wredNames, "no WRED profile"), "the queues' WRED_PROFILE entries")
 }
+
+// noScheduler are the reasons of queues 0 to 7 without a scheduler,
+// spelt once: an origin's reason is interned by its text's address first
+// (model.NewOrigin), which a text spelt anew each time misses.
+var noScheduler = func() (why [8]string) {
+	for i := range why {
+		why[i] = "queue " + strconv.Itoa(i) + " has no scheduler: the ASIC's default scheduling, which SONiC does not document (not verified)"
+	}
+	return why
+}()
 
 // dwrrShares are the queues' weights as percents of total that add up to
 // exactly 100 (largest remainder; ties to the lower queue): weights are
@@ -576,40 +630,49 @@ func dwrrShares(weight [8]int, total int) [8]int {
 
 // perQueue names what each queue uses, "scheduler.0 on queues 0-2,4,5;
 // scheduler.1 on queue 3", for a finding that names a port group's
-// "profile"; none is said when no queue names anything.
-func perQueue(names []string, none string) string {
+// "profile"; none is said when no queue names anything. The text is the
+// model's own, never a name's (cut from the file, configdb.ParseOwned).
+func perQueue(names *[8]string, none string) string {
 	// A port has eight queues and a few names: a scan finds a name's
-	// place faster than a map.
-	var order []string
-	var queues [][]int
-	for q, n := range names {
-		if n == "" {
+	// place faster than a map, and the queues of each name are a bit
+	// set rather than a slice apiece.
+	var order [8]string
+	var queues [8]uint8
+	n := 0
+	for q, name := range names {
+		if name == "" {
 			continue
 		}
-		i := slices.Index(order, n)
+		i := slices.Index(order[:n], name)
 		if i < 0 {
-			i = len(order)
-			order = append(order, n)
-			queues = append(queues, nil)
+			i, order[n] = n, name
+			n++
 		}
-		queues[i] = append(queues[i], q)
+		queues[i] |= 1 << q
 	}
-	if len(order) == 0 {
+	if n == 0 {
 		return none
 	}
 	var b strings.Builder
-	for i, n := range order {
+	var list [8]int
+	for i, name := range order[:n] {
+		qs := list[:0]
+		for q := range 8 {
+			if queues[i]&(1<<q) != 0 {
+				qs = append(qs, q)
+			}
+		}
 		if i > 0 {
 			b.WriteString("; ")
 		}
 		word := "queues "
-		if len(queues[i]) == 1 {
+		if len(qs) == 1 {
 			word = "queue "
 		}
-		b.WriteString(n)
+		b.WriteString(name)
 		b.WriteString(" on ")
 		b.WriteString(word)
-		b.WriteString(model.IntList(queues[i]))
+		b.WriteString(model.IntList(qs))
 	}
 	return b.String()
 }

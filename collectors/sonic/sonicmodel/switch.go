@@ -120,6 +120,7 @@ func (b *builder) index() {
 		if t == nil {
 			continue
 		}
+		tables := tablesOf(ns)
 		list := t.RowList()
 		for i, k := range t.Keys {
 			// A multi-ASIC switch's backplane ports (role Int, Inb, Rec)
@@ -133,7 +134,7 @@ func (b *builder) index() {
 				continue
 			}
 			pr := &rows[len(b.order)]
-			pr.ns, pr.row = ns, r
+			pr.ns, pr.row, pr.tables = ns, r, tables
 			b.ports[k] = pr
 			b.order = append(b.order, own(k))
 		}
@@ -160,7 +161,9 @@ func (b *builder) globalNS() *configdb.Namespace {
 
 // checkedPorts picks the ports the checks judge and their aliases.
 func (b *builder) checkedPorts(sw *model.Switch, want []string) {
-	alias := map[string]string{}
+	// Made at the number of ports once: a port mostly has an alias, and
+	// growing the map alias by alias rehashed it several times.
+	alias := make(map[string]string, len(b.order))
 	for _, p := range b.order {
 		if a := b.ports[p].row.Get("alias"); a != nil && a.Value != "" {
 			alias[own(a.Value)] = p
@@ -172,6 +175,17 @@ func (b *builder) checkedPorts(sw *model.Switch, want []string) {
 	if len(want) > 0 {
 		b.inventoryPorts(sw, want, alias)
 		return
+	}
+	// The checked ports are counted first: the model keeps the list at
+	// its length, rather than grown port by port.
+	up := 0
+	for _, p := range b.order {
+		if b.adminUp(p) {
+			up++
+		}
+	}
+	if up > 0 {
+		sw.Ports = make([]string, 0, up)
 	}
 	var down []string
 	for _, p := range b.order {
@@ -336,8 +350,8 @@ type portEntry struct {
 // b.problems' (portQoS), before the mtu's.
 func (b *builder) entry(port string) portEntry {
 	pr := b.ports[port]
-	ns, row := pr.ns, pr.row
-	e := portEntry{qos: b.portQoS(port, ns)}
+	row := pr.row
+	e := portEntry{qos: b.qosOf(port, b.portMaps(port, pr))}
 	if f := row.Get("mtu"); f != nil {
 		if n, err := strconv.Atoi(f.Value); err == nil {
 			e.mtu, e.hasMTU = model.Explicit(n, f.Pos()), true
@@ -398,13 +412,13 @@ func speedName(mbps string) string {
 // orchagent/qosorch.cpp, pfcwd_sw_enable). A port without a PFC_WD row has
 // no watchdog.
 func (b *builder) watchdog(port string, pr *portRows) (model.Value[bool], bool) {
-	r := pr.ns.Table("PFC_WD").Row(port)
+	r := pr.tables.pfcWD.Row(port)
 	if r == nil {
 		return model.Value[bool]{}, false
 	}
 	on := true
 	pos := r.Pos()
-	if f := b.mapsOf(port, pr.ns).row.Get("pfcwd_sw_enable"); f != nil && strings.TrimSpace(f.Value) == "" {
+	if f := b.portMaps(port, pr).row.Get("pfcwd_sw_enable"); f != nil && strings.TrimSpace(f.Value) == "" {
 		on, pos = false, f.Pos()
 	}
 	return model.Explicit(on, pos), true

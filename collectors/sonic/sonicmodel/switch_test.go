@@ -297,7 +297,7 @@ func TestNVIDIALossySKU(t *testing.T) {
 		}
 	}
 	// The same tables without the platform: the SAI spec's rule.
-	cfg.Namespaces[0].Table("DEVICE_METADATA").Rows["localhost"] = configdb.NewRow("localhost", source.Pos{})
+	*cfg.Namespaces[0].Table("DEVICE_METADATA").Row("localhost") = *configdb.NewRow("localhost", source.Pos{})
 	if asic := ASIC(cfg); asic != "" || model.MarksECNWithoutWREDEnable(asic) {
 		t.Fatalf("ASIC %q without a platform", asic)
 	}
