@@ -3,6 +3,7 @@
 package intern
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -57,3 +58,74 @@ func String(s string) string {
 	}
 	return c
 }
+
+// Table keeps one value per key, as String keeps one copy of a string:
+// for what a model builds alike device after device from the same output
+// (a NIC's firmware parameters, a host's PCI functions), the devices of a
+// fabric being mostly copies of a few. A value kept is shared by every
+// device whose key is the same, so it must never be changed. The table is
+// bounded: past Max keys, a value is its device's own.
+type Table[V any] struct {
+	// Max is the most keys kept.
+	Max int
+	mu  sync.RWMutex
+	m   map[string]V
+}
+
+// Share is the value kept for key, else build's, kept for key while the
+// table has room. key must say everything the value holds: equal keys
+// must mean values alike. key is kept as it is: a Key's, not one cut
+// from a file's text.
+func (t *Table[V]) Share(key string, build func() V) V {
+	t.mu.RLock()
+	v, ok := t.m[key]
+	t.mu.RUnlock()
+	if ok {
+		return v
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if v, ok := t.m[key]; ok {
+		return v
+	}
+	v = build()
+	if len(t.m) < t.Max {
+		if t.m == nil {
+			t.m = map[string]V{}
+		}
+		t.m[key] = v
+	}
+	return v
+}
+
+// Key builds a Table key field by field, each field unambiguous whatever
+// bytes it holds.
+type Key struct{ b []byte }
+
+// Str adds s, its length first.
+func (k *Key) Str(s string) *Key {
+	k.b = strconv.AppendInt(k.b, int64(len(s)), 10)
+	k.b = append(k.b, ':')
+	k.b = append(k.b, s...)
+	return k
+}
+
+// Int adds n.
+func (k *Key) Int(n int) *Key {
+	k.b = strconv.AppendInt(k.b, int64(n), 10)
+	k.b = append(k.b, ';')
+	return k
+}
+
+// Bool adds b.
+func (k *Key) Bool(b bool) *Key {
+	if b {
+		k.b = append(k.b, 't')
+	} else {
+		k.b = append(k.b, 'f')
+	}
+	return k
+}
+
+// String is the key.
+func (k *Key) String() string { return string(k.b) }

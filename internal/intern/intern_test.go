@@ -23,3 +23,33 @@ func TestString(t *testing.T) {
 		t.Error("empty")
 	}
 }
+
+// TestTable: equal keys share the first value built; past Max a value is
+// built and not kept; a Key tells apart fields that concatenate alike.
+func TestTable(t *testing.T) {
+	tab := Table[*int]{Max: 2}
+	one, two := 1, 2
+	key := func(s ...string) string {
+		var k Key
+		for _, f := range s {
+			k.Str(f)
+		}
+		return k.String()
+	}
+	if key("ab", "c") == key("a", "bc") || new(Key).Int(1).Int(23).String() == new(Key).Int(12).Int(3).String() {
+		t.Fatal("keys of different fields are equal")
+	}
+	a := tab.Share(key("a"), func() *int { return &one })
+	b := tab.Share(key("a"), func() *int { return &two })
+	if a != &one || b != &one {
+		t.Error("an equal key did not share the first value")
+	}
+	tab.Share(key("b"), func() *int { return &two })
+	builds := 0
+	for range 2 {
+		tab.Share(key("c"), func() *int { builds++; return &two })
+	}
+	if builds != 2 {
+		t.Errorf("past Max, %d builds of 2: the value was kept", builds)
+	}
+}

@@ -63,7 +63,7 @@ func takeFirmware(n *model.NIC) *Firmware {
 	}
 	out := &Firmware{Device: fw.Device, Params: []FirmwareParam{}}
 	for _, name := range model.FirmwareParamNames(n.Port) {
-		if p, ok := fw.Params[name]; ok {
+		if p, ok := fw.Param(name); ok {
 			out.Params = append(out.Params, FirmwareParam{Name: name, Next: p.Next, Current: p.Current, Origin: source.Pos{File: fw.File, Line: p.Line}.String()})
 		}
 	}

@@ -229,18 +229,35 @@ func firmware(c *hostfiles.MlxConfig, port int) *model.Firmware {
 	// Copied: the parser's strings are cut from the file's whole text;
 	// interned: NICs alike share one copy of each name and value.
 	cl := intern.String
-	fw := &model.Firmware{File: c.File, Device: cl(c.Device), HasCurrent: c.HasCurrent}
-	if c.Params != nil {
-		// Only the parameters anything judges or records: `mlxconfig q`
-		// prints a hundred or more, and all of them were a twelfth of
-		// TestLintScale's model.
-		names := model.FirmwareParamNames(port)
-		fw.Params = make(map[string]model.FirmwareParam, len(names))
-		for _, k := range names {
-			if p, ok := c.Params[k]; ok {
-				fw.Params[k] = model.FirmwareParam{Name: cl(p.Name), Default: cl(p.Default), Current: cl(p.Current), Next: cl(p.Next), Line: p.Line}
-			}
+	return model.NewFirmware(c.File, cl(c.Device), c.HasCurrent, firmwareParams(c, port))
+}
+
+// firmwareShared holds one list of parameters per set printed: the NICs
+// of a fabric's hosts print the same mlxconfig values but for the file's
+// name, and a list each, even of five, was a host's 0.3 kB.
+var firmwareShared = intern.Table[[]model.FirmwareParam]{Max: 4096}
+
+// firmwareParams are the parameters of c that anything judges or
+// records: `mlxconfig q` prints a hundred or more, and all of them were a
+// twelfth of TestLintScale's model.
+func firmwareParams(c *hostfiles.MlxConfig, port int) []model.FirmwareParam {
+	var found []hostfiles.MlxParam
+	var key intern.Key
+	for _, k := range model.FirmwareParamNames(port) {
+		if p, ok := c.Params[k]; ok {
+			found = append(found, p)
+			key.Str(p.Name).Str(p.Default).Str(p.Current).Str(p.Next).Int(p.Line)
 		}
 	}
-	return fw
+	if len(found) == 0 {
+		return nil
+	}
+	return firmwareShared.Share(key.String(), func() []model.FirmwareParam {
+		cl := intern.String
+		out := make([]model.FirmwareParam, len(found))
+		for i, p := range found {
+			out[i] = model.FirmwareParam{Name: cl(p.Name), Default: cl(p.Default), Current: cl(p.Current), Next: cl(p.Next), Line: p.Line}
+		}
+		return out
+	})
 }
