@@ -3,6 +3,7 @@
 package intern
 
 import (
+	"crypto/sha256"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,42 +65,43 @@ func String(s string) string {
 // (a NIC's firmware parameters, a host's PCI functions), the devices of a
 // fabric being mostly copies of a few. A value kept is shared by every
 // device whose key is the same, so it must never be changed. The table is
-// bounded: past Max keys, a value is its device's own.
+// bounded: past Max keys, a value is its device's own. It keeps a key's
+// SHA-256, not the key: a host's PCI functions make a key of kilobytes.
 type Table[V any] struct {
 	// Max is the most keys kept.
 	Max int
 	mu  sync.RWMutex
-	m   map[string]V
+	m   map[[sha256.Size]byte]V
 }
 
-// Share is the value kept for key, else build's, kept for key while the
-// table has room. key must say everything the value holds: equal keys
-// must mean values alike. key is kept as it is: a Key's, not one cut
-// from a file's text.
-func (t *Table[V]) Share(key string, build func() V) V {
+// Share is the value kept for k, else build's, kept for k while the
+// table has room. k must say everything the value holds: equal keys must
+// mean values alike.
+func (t *Table[V]) Share(k *Key, build func() V) V {
+	sum := sha256.Sum256(k.b)
 	t.mu.RLock()
-	v, ok := t.m[key]
+	v, ok := t.m[sum]
 	t.mu.RUnlock()
 	if ok {
 		return v
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if v, ok := t.m[key]; ok {
+	if v, ok := t.m[sum]; ok {
 		return v
 	}
 	v = build()
 	if len(t.m) < t.Max {
 		if t.m == nil {
-			t.m = map[string]V{}
+			t.m = map[[sha256.Size]byte]V{}
 		}
-		t.m[key] = v
+		t.m[sum] = v
 	}
 	return v
 }
 
-// Key builds a Table key field by field, each field unambiguous whatever
-// bytes it holds.
+// Key is a Table's key, built field by field, each field unambiguous
+// whatever bytes it holds.
 type Key struct{ b []byte }
 
 // Str adds s, its length first.
@@ -126,6 +128,3 @@ func (k *Key) Bool(b bool) *Key {
 	}
 	return k
 }
-
-// String is the key.
-func (k *Key) String() string { return string(k.b) }

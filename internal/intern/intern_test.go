@@ -29,14 +29,14 @@ func TestString(t *testing.T) {
 func TestTable(t *testing.T) {
 	tab := Table[*int]{Max: 2}
 	one, two := 1, 2
-	key := func(s ...string) string {
+	key := func(s ...string) *Key {
 		var k Key
 		for _, f := range s {
 			k.Str(f)
 		}
-		return k.String()
+		return &k
 	}
-	if key("ab", "c") == key("a", "bc") || new(Key).Int(1).Int(23).String() == new(Key).Int(12).Int(3).String() {
+	if string(key("ab", "c").b) == string(key("a", "bc").b) || string(new(Key).Int(1).Int(23).b) == string(new(Key).Int(12).Int(3).b) {
 		t.Fatal("keys of different fields are equal")
 	}
 	a := tab.Share(key("a"), func() *int { return &one })
@@ -44,7 +44,9 @@ func TestTable(t *testing.T) {
 	if a != &one || b != &one {
 		t.Error("an equal key did not share the first value")
 	}
-	tab.Share(key("b"), func() *int { return &two })
+	if tab.Share(key("b"), func() *int { return &two }) != &two {
+		t.Error("a new key did not take its own value")
+	}
 	builds := 0
 	for range 2 {
 		tab.Share(key("c"), func() *int { builds++; return &two })

@@ -252,7 +252,7 @@ func firmwareParams(c *hostfiles.MlxConfig, port int) []model.FirmwareParam {
 	if len(found) == 0 {
 		return nil
 	}
-	return firmwareShared.Share(key.String(), func() []model.FirmwareParam {
+	return firmwareShared.Share(&key, func() []model.FirmwareParam {
 		cl := intern.String
 		out := make([]model.FirmwareParam, len(found))
 		for i, p := range found {
