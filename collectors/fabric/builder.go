@@ -4,7 +4,9 @@ import (
 	"sync"
 
 	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/hostfiles/hostmodel"
+	"github.com/qoslint/qoslint/internal/intern"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -66,12 +68,21 @@ func (b *Builder) Host(hc *collectors.HostCapture) *collectors.HostCapture {
 	b.mu.Lock()
 	b.hosts[hc.Name] = h
 	b.mu.Unlock()
-	// What the steps past the hosts read: links (Links, the NICs'
-	// netdevs, LLDP), rails (IBDevs), InfiniBand (IB, and the NCCL layers
-	// for its SL) and its applications (the UCX layers).
-	keep := &collectors.HostCapture{Name: hc.Name, IBDevs: hc.IBDevs,
-		NCCL: hc.NCCL, NCCLHome: hc.NCCLHome, NCCLEnv: hc.NCCLEnv, UCX: hc.UCX,
-		Links: hc.Links, LinksFile: hc.LinksFile, LLDP: hc.LLDP, IB: hc.IB}
+	// What the steps past the hosts read: links (the Links' names, types
+	// and MACs, the NICs' netdevs, LLDP), rails (IBDevs), and on an
+	// InfiniBand host (IB) its SL and applications' (the NCCL and UCX
+	// layers). An Ethernet host's layers, parse and all, were 1 kB a host
+	// kept to the end of collection for nothing.
+	keep := &collectors.HostCapture{Name: hc.Name, IBDevs: hc.IBDevs, LinksFile: hc.LinksFile, LLDP: hc.LLDP, IB: hc.IB}
+	if hc.IB != nil {
+		keep.NCCL, keep.NCCLHome, keep.NCCLEnv, keep.UCX = hc.NCCL, hc.NCCLHome, hc.NCCLEnv, hc.UCX
+	}
+	if hc.Links != nil {
+		keep.Links = make([]hostfiles.Link, len(hc.Links))
+		for i, l := range hc.Links {
+			keep.Links[i] = hostfiles.Link{Name: intern.String(l.Name), LinkType: intern.String(l.LinkType), MAC: l.MAC}
+		}
+	}
 	for _, n := range hc.NICs {
 		keep.NICs = append(keep.NICs, &collectors.NICCapture{Netdev: n.Netdev, IBDev: n.IBDev, Port: n.Port})
 	}
