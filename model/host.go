@@ -99,10 +99,10 @@ type NIC struct {
 	// ToS is the traffic class RoCE QPs carry on this NIC.
 	ToS ToS
 	// GIDTypes are the RoCE types ("IB/RoCE v1", "RoCE v2") of the RDMA
-	// port's GID table by index, each at its gid_attrs/types file; nil when
-	// not collected. RoCEMode is RDMA-CM's default_roce_mode of the port,
+	// port's GID table, each at its gid_attrs/types file; nil when not
+	// collected. RoCEMode is RDMA-CM's default_roce_mode of the port,
 	// not Known when not collected.
-	GIDTypes map[int]Value[string]
+	GIDTypes GIDTypes
 	RoCEMode Value[string]
 	// RDMACMToS is RDMA-CM's default_roce_tos of the port; not Known when
 	// not collected.
@@ -113,6 +113,28 @@ type NIC struct {
 	// Firmware is the NIC's persistent firmware configuration (`mlxconfig
 	// -d <ibdev> q`); nil when not collected.
 	Firmware *Firmware
+}
+
+// GIDTypes are the types of an RDMA port's GID table entries that the
+// capture has, in index order, each index once. A list, not a map by
+// index: a port has a few entries (at most layout.GIDTypesRead), and a map
+// each was 0.4 kB a NIC.
+type GIDTypes []GIDType
+
+// GIDType is the RoCE type of GID table entry Index.
+type GIDType struct {
+	Value[string]
+	Index int
+}
+
+// At is entry i's type; ok is false when the capture has none.
+func (g GIDTypes) At(i int) (t Value[string], ok bool) {
+	for _, e := range g {
+		if e.Index == i {
+			return e.Value, true
+		}
+	}
+	return Value[string]{}, false
 }
 
 // The two RoCE types the RDMA core prints in gid_attrs/types/<index> and

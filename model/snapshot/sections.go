@@ -96,12 +96,12 @@ func takeRoCEVersion(h *model.Host, out *Host) {
 			continue
 		}
 		rv := &RoCEVersion{GIDTypesCollected: n.GIDTypes != nil, RoCEv2GIDs: []int{}, RDMACMMode: fact(n.RoCEMode)}
-		if t, ok := n.GIDTypes[h.NCCLGIDIndex.V]; ok {
+		if t, ok := n.GIDTypes.At(h.NCCLGIDIndex.V); ok {
 			rv.NCCLGIDType = fact(t)
 		}
-		for i, t := range n.GIDTypes {
+		for _, t := range n.GIDTypes {
 			if t.V == model.RoCEv2 {
-				rv.RoCEv2GIDs = append(rv.RoCEv2GIDs, i)
+				rv.RoCEv2GIDs = append(rv.RoCEv2GIDs, t.Index)
 			}
 		}
 		sort.Ints(rv.RoCEv2GIDs)
