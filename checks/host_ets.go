@@ -40,7 +40,7 @@ func runHostETS(f *model.Fabric) []Finding {
 	var out []Finding
 	prio, want := f.Policy.RoCE.Priority, f.Policy.RoCE.HostTSA
 	nc := nicIter(f, qosFile, hasQos, "ETS", func(h *model.Host, n *model.NIC) {
-		tc := n.PrioTC[prio]
+		tc := int(n.PrioTC[prio])
 		if tc < 0 || tc > 7 || !n.TSA[tc].Known {
 			// mlnx_qos printed no tc block for the priority ("ETS features
 			// are not supported on your system", or a tc line without its
@@ -48,14 +48,14 @@ func runHostETS(f *model.Fabric) []Finding {
 			// blame the wrong one.
 			return
 		}
-		j := judge.HostETS(f.Policy, tc, n.TSA[tc].V, n.TCBW[tc])
+		j := judge.HostETS(f.Policy, tc, n.TSA[tc].V, int(n.TCBW[tc]))
 		if j.OK {
 			return
 		}
 		fin := Finding{
 			Severity: j.Severity, Device: h.Name, Interface: n.Netdev, Message: j.Reason,
 			Expected: fmt.Sprintf("traffic class %d: %s", tc, wantTSA(want)),
-			Actual:   fmt.Sprintf("traffic class %d: %s", tc, tsaText(n.TSA[tc].V, n.TCBW[tc])),
+			Actual:   fmt.Sprintf("traffic class %d: %s", tc, tsaText(n.TSA[tc].V, int(n.TCBW[tc]))),
 			Source:   n.TSA[tc].Origin.Pos(),
 		}
 		fin.Changes = []Change{etsChange(n, tc, want)}
@@ -86,7 +86,7 @@ func etsChange(n *model.NIC, tc int, want string) Change {
 	for i := range 8 {
 		tsa[i] = "vendor"
 		if n.TSA[i].Known && n.TSA[i].V != "unknown" {
-			tsa[i], bw[i] = n.TSA[i].V, n.TCBW[i]
+			tsa[i], bw[i] = n.TSA[i].V, int(n.TCBW[i])
 		}
 	}
 	newTSA = tsa

@@ -79,16 +79,20 @@ type NIC struct {
 	Trust       Value[string]
 	// DSCP maps DSCP → NIC priority. An entry not Known is absent from a
 	// non-empty dscp2prio table, or the whole table is (DSCPMissing).
-	DSCP   DSCPMap
-	PFC    [8]Value[bool]
-	PrioTC [8]int
+	DSCP DSCPMap
+	PFC  PFCRow
+	// PrioTC maps each priority to its traffic class, -1 where mlnx_qos
+	// lists it in no tc block. Bytes, as TCBW's: the NIC struct is one of
+	// a host's largest items, and 112 bytes less moved it down an
+	// allocator size class.
+	PrioTC [8]int8
 	// TSA is each traffic class's transmission algorithm as mlnx_qos
 	// prints it ("ets", "strict", "vendor", "unknown"), at its tc line;
-	// TCBW the ETS bandwidth percent (0 unless ets). mlnx_qos prints only
-	// the TCs some priority maps to (Mellanox/mlnx-tools python/mlnx_qos
-	// pretty_print, tc2up), so the others are not Known.
+	// TCBW the ETS bandwidth percent (0-100; 0 unless ets). mlnx_qos
+	// prints only the TCs some priority maps to (Mellanox/mlnx-tools
+	// python/mlnx_qos pretty_print, tc2up), so the others are not Known.
 	TSA  [8]Value[string]
-	TCBW [8]int
+	TCBW [8]uint8
 	// ECNNP and ECNRP are the per-priority notification point (the receiver
 	// that sends CNPs) and reaction point (the sender that slows down)
 	// switches of DCQCN.
@@ -135,6 +139,44 @@ func (g GIDTypes) At(i int) (t Value[string], ok bool) {
 		}
 	}
 	return Value[string]{}, false
+}
+
+// PFCRow is a NIC's PFC, priority by priority, as mlnx_qos prints it:
+// one "enabled" row, so one origin for all eight. The zero PFCRow is not
+// Known. Eight Values, each with the same origin, were 128 bytes of the
+// NIC; the row is 16.
+type PFCRow struct {
+	on    uint8 // bit p: PFC on priority p
+	known bool
+	at    Origin
+}
+
+// NewPFCRow is the row on, printed at at.
+func NewPFCRow(on [8]bool, at Origin) PFCRow {
+	r := PFCRow{known: true, at: at}
+	for p, v := range on {
+		if v {
+			r.on |= 1 << p
+		}
+	}
+	return r
+}
+
+// At is priority p's PFC; not Known when the row is not, or p is not 0-7.
+func (r PFCRow) At(p int) Value[bool] {
+	if !r.known || p < 0 || p > 7 {
+		return Value[bool]{}
+	}
+	return Value[bool]{V: r.on>>p&1 == 1, Known: true, Origin: r.at}
+}
+
+// All is the eight priorities' PFC, in priority order.
+func (r PFCRow) All() [8]Value[bool] {
+	var out [8]Value[bool]
+	for p := range out {
+		out[p] = r.At(p)
+	}
+	return out
 }
 
 // The two RoCE types the RDMA core prints in gid_attrs/types/<index> and

@@ -75,7 +75,9 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 		return
 	}
 	n.QosFile = q.File
-	n.PrioTC = q.PrioTC
+	for p, tc := range q.PrioTC {
+		n.PrioTC[p] = int8(tc) // -1..7: the parser takes tc 0-7 only
+	}
 	pos := func(line int) source.Pos { return source.Pos{File: q.File, Line: line} }
 	switch {
 	case q.Trust != "":
@@ -107,13 +109,11 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 	for _, tc := range q.TCs {
 		if tc.TC >= 0 && tc.TC < 8 {
 			n.TSA[tc.TC] = model.Explicit(intern.String(tc.TSA), pos(tc.Line))
-			n.TCBW[tc.TC] = tc.BW
+			n.TCBW[tc.TC] = uint8(tc.BW) // the parser takes 0-100 only
 		}
 	}
 	if q.HasPFC {
-		for p := range n.PFC {
-			n.PFC[p] = model.Explicit(q.PFC[p], pos(q.PFCLine))
-		}
+		n.PFC = model.NewPFCRow(q.PFC, model.At(pos(q.PFCLine)))
 	}
 }
 
