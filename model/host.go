@@ -1,7 +1,11 @@
 package model
 
 import (
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/qoslint/qoslint/internal/layout"
@@ -91,7 +95,7 @@ type NIC struct {
 	// TCBW the ETS bandwidth percent (0-100; 0 unless ets). mlnx_qos
 	// prints only the TCs some priority maps to (Mellanox/mlnx-tools
 	// python/mlnx_qos pretty_print, tc2up), so the others are not Known.
-	TSA  [8]Value[string]
+	TSA  TSAs
 	TCBW [8]uint8
 	// ECNNP and ECNRP are the per-priority notification point (the receiver
 	// that sends CNPs) and reaction point (the sender that slows down)
@@ -177,6 +181,72 @@ func (r PFCRow) All() [8]Value[bool] {
 		out[p] = r.At(p)
 	}
 	return out
+}
+
+// TSAs are the eight traffic classes' transmission selection algorithms,
+// each at its origin. The algorithm is a byte, not a string: eight
+// Value[string] were 256 bytes of the NIC, and 152 bytes less moved it
+// down an allocator size class (TestNICSize).
+type TSAs struct {
+	alg [8]uint8 // 0: not Known; else 1 + the name's index in tsaNames
+	at  [8]Origin
+}
+
+// tsaNames are the algorithms TSAs hold, copied on write: mlnx_qos's
+// four, and whatever other name a builder gives, added once.
+var tsaNames atomic.Pointer[[]string]
+
+var tsaNamesMu sync.Mutex
+
+func init() { tsaNames.Store(&[]string{"ets", "strict", "vendor", "unknown"}) }
+
+// At is traffic class tc's algorithm; not Known when never set, or tc is
+// not 0-7.
+func (t *TSAs) At(tc int) Value[string] {
+	if tc < 0 || tc > 7 || t.alg[tc] == 0 {
+		return Value[string]{Origin: t.originAt(tc)}
+	}
+	return Value[string]{V: (*tsaNames.Load())[t.alg[tc]-1], Known: true, Origin: t.at[tc]}
+}
+
+func (t *TSAs) originAt(tc int) Origin {
+	if tc < 0 || tc > 7 {
+		return Origin{}
+	}
+	return t.at[tc]
+}
+
+// Set makes v traffic class tc's algorithm (tc 0-7; any other is
+// ignored). A v not Known keeps only its origin, as a Value not Known
+// has no algorithm.
+func (t *TSAs) Set(tc int, v Value[string]) {
+	if tc < 0 || tc > 7 {
+		return
+	}
+	t.at[tc] = v.Origin
+	t.alg[tc] = 0
+	if v.Known {
+		t.alg[tc] = tsaID(v.V)
+	}
+}
+
+// tsaID is 1 + name's index in tsaNames, added if new.
+func tsaID(name string) uint8 {
+	if i := slices.Index(*tsaNames.Load(), name); i >= 0 {
+		return uint8(i + 1)
+	}
+	tsaNamesMu.Lock()
+	defer tsaNamesMu.Unlock()
+	names := *tsaNames.Load()
+	if i := slices.Index(names, name); i >= 0 {
+		return uint8(i + 1)
+	}
+	if len(names) == 255 {
+		panic("model: more than 255 transmission selection algorithms")
+	}
+	names = append(slices.Clip(names), strings.Clone(name))
+	tsaNames.Store(&names)
+	return uint8(len(names))
 }
 
 // The two RoCE types the RDMA core prints in gid_attrs/types/<index> and

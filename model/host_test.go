@@ -9,10 +9,10 @@ import (
 
 // A host's NICs are most of its model (TestHostMemory), and the allocator
 // rounds a NIC up to its size class: at 1,480 bytes it took 1,536, two a
-// host. Keep it within the 1,280-byte class.
+// host. Keep it within the 1,152-byte class.
 func TestNICSize(t *testing.T) {
-	if got := unsafe.Sizeof(NIC{}); got > 1280 {
-		t.Errorf("a NIC is %d bytes, want at most 1,280 (the allocator's size class below is 1,152, the one above 1,408)", got)
+	if got := unsafe.Sizeof(NIC{}); got > 1152 {
+		t.Errorf("a NIC is %d bytes, want at most 1,152 (the allocator's size class below is 1,024, the one above 1,280)", got)
 	}
 }
 
@@ -28,5 +28,25 @@ func TestPFCRow(t *testing.T) {
 	}
 	if r.At(8).Known || r.At(-1).Known || (PFCRow{}).At(3).Known {
 		t.Error("a priority outside 0-7, or the zero row, is Known")
+	}
+}
+
+// A traffic class's algorithm comes back as it was set, with its origin;
+// a name other than mlnx_qos's four is kept too; a class never set, or
+// outside 0-7, is not Known.
+func TestTSAs(t *testing.T) {
+	at := func(line int) Origin { return At(source.Pos{File: "devices/gpu01/mlnx_qos-eth0.txt", Line: line}) }
+	var s TSAs
+	s.Set(0, Explicit("vendor", source.Pos{File: "devices/gpu01/mlnx_qos-eth0.txt", Line: 20}))
+	s.Set(3, Value[string]{V: "ets", Known: true, Origin: at(22)})
+	s.Set(5, Value[string]{V: "cbs", Known: true, Origin: at(24)})
+	s.Set(8, Value[string]{V: "ets", Known: true})
+	for tc, want := range map[int]Value[string]{
+		0: {V: "vendor", Known: true, Origin: at(20)}, 3: {V: "ets", Known: true, Origin: at(22)},
+		5: {V: "cbs", Known: true, Origin: at(24)}, 1: {}, 8: {}, -1: {},
+	} {
+		if got := s.At(tc); got != want {
+			t.Errorf("traffic class %d: %+v, want %+v", tc, got, want)
+		}
 	}
 }

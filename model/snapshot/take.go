@@ -285,7 +285,7 @@ func takeNIC(n *model.NIC) NIC {
 		}
 		out.PrioTC = known(prioTC, n.QosFile)
 		for tc := range 8 {
-			out.TSA = append(out.TSA, fact(n.TSA[tc]))
+			out.TSA = append(out.TSA, fact(n.TSA.At(tc)))
 		}
 		out.TCBW = tcBW
 	}

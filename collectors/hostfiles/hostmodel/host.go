@@ -108,7 +108,7 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 	}
 	for _, tc := range q.TCs {
 		if tc.TC >= 0 && tc.TC < 8 {
-			n.TSA[tc.TC] = model.Explicit(intern.String(tc.TSA), pos(tc.Line))
+			n.TSA.Set(tc.TC, model.Explicit(tc.TSA, pos(tc.Line)))
 			n.TCBW[tc.TC] = uint8(tc.BW) // the parser takes 0-100 only
 		}
 	}
