@@ -69,13 +69,20 @@ func (b *Builder) Host(hc *collectors.HostCapture) *collectors.HostCapture {
 	b.hosts[hc.Name] = h
 	b.mu.Unlock()
 	// What the steps past the hosts read: links (the Links' names, types
-	// and MACs, the NICs' netdevs, LLDP), rails (IBDevs), and on an
-	// InfiniBand host (IB) its SL and applications' (the NCCL and UCX
-	// layers). An Ethernet host's layers, parse and all, were 1 kB a host
-	// kept to the end of collection for nothing.
-	keep := &collectors.HostCapture{Name: hc.Name, IBDevs: hc.IBDevs, LinksFile: hc.LinksFile, LLDP: hc.LLDP, IB: hc.IB}
+	// and MACs, the NICs' netdevs, LLDP), rails when the policy has them
+	// (IBDevs), and on an InfiniBand host (IB) its SL and applications'
+	// (the NCCL and UCX layers). An Ethernet host's layers, parse and
+	// all, were 1 kB a host kept to the end of collection for nothing.
+	keep := &collectors.HostCapture{Name: hc.Name, LinksFile: hc.LinksFile, LLDP: hc.LLDP, IB: hc.IB}
 	if hc.IB != nil {
 		keep.NCCL, keep.NCCLHome, keep.NCCLEnv, keep.UCX = hc.NCCL, hc.NCCLHome, hc.NCCLEnv, hc.UCX
+	}
+	if b.inv.Policy.Rails != nil && hc.IBDevs != nil {
+		// Copied: the parser's strings are cut from the file's text.
+		keep.IBDevs = make([]hostfiles.IBDev, len(hc.IBDevs))
+		for i, d := range hc.IBDevs {
+			keep.IBDevs[i] = hostfiles.IBDev{IBDev: intern.String(d.IBDev), Port: d.Port, Netdev: intern.String(d.Netdev), State: intern.String(d.State), Line: d.Line}
+		}
 	}
 	if hc.Links != nil {
 		keep.Links = make([]hostfiles.Link, len(hc.Links))

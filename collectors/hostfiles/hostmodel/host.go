@@ -213,7 +213,7 @@ func buildRoCETypes(n *model.NIC, ni *collectors.NICCapture) *source.Error {
 		}
 	}
 	if m := ni.RoCEMode; m != nil {
-		n.RoCEMode = model.Explicit(m.Type, source.Pos{File: m.File, Line: 1})
+		n.RoCEMode = model.Explicit(intern.String(m.Type), source.Pos{File: m.File, Line: 1})
 		return nil
 	}
 	if ni.GIDTypes == nil {
