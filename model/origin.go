@@ -99,8 +99,12 @@ type sourceTable struct {
 	// to pack.
 	files    map[filePath]uint32
 	fileList []filePath // fileList[id-1]
-	pairs    map[originSource]uint32
-	pairList []originSource // pairList[id&^pairID-1]
+	// A pair is its file's id and its default text's in whys: the same
+	// few texts come with every device's files, and a pair of the two
+	// strings, in the map and the list, was 0.3 kB a host.
+	whys     parts
+	pairs    map[sourcePair]uint32
+	pairList []sourcePair // pairList[id&^pairID-1]
 	// recent are the files last interned, by where their text is: a
 	// builder makes its device's origins file by file (a SONiC switch's
 	// hundreds from one config_db.json), and cutting and hashing the
@@ -133,6 +137,9 @@ func slotOf(a, b string) uintptr {
 	return h % 64
 }
 
+// sourcePair is a file's id (0: none) and a default text's id in whys.
+type sourcePair struct{ file, why uint32 }
+
 // filePath is a file name cut after its second slash
 // ("devices/gpu01/" + "sysfs/class/net/..."): its head's id in heads and
 // its tail's in tails.
@@ -163,7 +170,20 @@ func (t *sourceTable) id(file, why string) uint32 {
 	if r := slot.Load(); r != nil && r.key == key {
 		return r.id
 	}
-	id := intern(&t.mu, &t.pairs, &t.pairList, key, pairID)
+	var pair sourcePair
+	if file != "" {
+		pair.file = t.fileID(file)
+	}
+	t.mu.RLock()
+	w, ok := t.whys.ids[why]
+	t.mu.RUnlock()
+	if !ok {
+		t.mu.Lock()
+		w = t.whys.id(why)
+		t.mu.Unlock()
+	}
+	pair.why = w
+	id := intern(&t.mu, &t.pairs, &t.pairList, pair, pairID)
 	slot.Store(&recentPair{key, id})
 	return id
 }
@@ -286,26 +306,35 @@ func intern[K comparable](mu *sync.RWMutex, ids *map[K]uint32, list *[]K, key K,
 func (t *sourceTable) get(id uint32) originSource {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
+	if id&pairID != 0 {
+		p := t.pairList[id&^pairID-1]
+		return originSource{file: t.file(p.file), why: t.whys.str(p.why)}
+	}
+	return originSource{file: t.file(id)}
+}
+
+// file is the name of file id id ("" for 0); mu must be held.
+func (t *sourceTable) file(id uint32) string {
 	var fp filePath
 	switch {
-	case id&pairID != 0:
-		return t.pairList[id&^pairID-1]
+	case id == 0:
+		return ""
 	case id&packedID != 0:
 		fp = filePath{id &^ packedID >> packedTailBits, id & (packedTails - 1)}
 	default:
 		fp = t.fileList[id-1]
 	}
-	return originSource{file: t.heads.str(fp.head) + t.tails.str(fp.tail)}
+	return t.heads.str(fp.head) + t.tails.str(fp.tail)
 }
 
 // OriginSources is how many names and (file, default text) pairs the
 // process holds (device folders, the paths below them, the files whose
-// parts' ids do not pack, the pairs): a long-lived process (`qoslint
+// parts' ids do not pack, the default texts, the pairs): a long-lived process (`qoslint
 // serve`) must not add any when it audits an unchanged fabric again
 // (TestServeOriginsBounded).
 func OriginSources() int {
 	t := &originSources
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	return len(t.heads.list) + len(t.tails.list) + len(t.fileList) + len(t.pairList)
+	return len(t.heads.list) + len(t.tails.list) + len(t.fileList) + len(t.whys.list) + len(t.pairList)
 }

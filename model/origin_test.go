@@ -129,7 +129,8 @@ func TestOriginFileParts(t *testing.T) {
 
 // A file's id is its parts' ids packed, with no table of files, until a
 // fabric has more folders (or paths below them) than the bits hold; past
-// that its files are listed, and every name still comes back whole.
+// that its files are listed, and every name, alone or with a default
+// text, still comes back whole.
 func TestOriginFilesPastPacked(t *testing.T) {
 	var tab sourceTable
 	a := tab.lookupFile("devices/gpu01/sysfs/class/net/ens1f0np0/mtu")
@@ -149,6 +150,12 @@ func TestOriginFilesPastPacked(t *testing.T) {
 	for id, want := range map[uint32]string{a: "devices/gpu01/sysfs/class/net/ens1f0np0/mtu", b: past} {
 		if got := tab.get(id).file; got != want {
 			t.Errorf("id %#x is %q, want %q", id, got, want)
+		}
+	}
+	// A default text with either file is a pair of the two ids.
+	for _, file := range []string{"devices/gpu01/sysfs/class/net/ens1f0np0/mtu", past, ""} {
+		if got := tab.get(tab.id(file, "the kernel's default")); got != (originSource{file, "the kernel's default"}) {
+			t.Errorf("pair of %q comes back as %+v", file, got)
 		}
 	}
 }
