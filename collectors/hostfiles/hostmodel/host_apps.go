@@ -86,6 +86,7 @@ func ucxSetting(h *model.Host, in *collectors.HostCapture, name string, auto int
 		if !ok {
 			continue
 		}
+		s.Unknown = sharedLayers(s.Unknown)
 		// Raw is cut from the file's text, which the model must not keep.
 		s.Layer, s.Raw, s.Plain = l.name, intern.String(v.Value), l.plain[name]
 		pos := source.Pos{File: l.file, Line: v.Line}
@@ -104,6 +105,7 @@ func ucxSetting(h *model.Host, in *collectors.HostCapture, name string, auto int
 		return s, true
 	}
 	s.Auto, s.Default, s.Layer = true, true, model.LayerDefault
+	s.Unknown = sharedLayers(s.Unknown)
 	s.Value = model.Defaulted(auto, name+" not set: auto")
 	if in.UCX != nil {
 		s.Value.Origin = s.Value.Origin.WithPos(source.Pos{File: in.UCX.File})
@@ -246,7 +248,8 @@ func appsNote(h *model.Host) *source.Error {
 		return nil
 	}
 	slices.Sort(parts)
-	return &source.Error{Pos: source.Pos{File: layout.DeviceDir(h.Name)}, Msg: "applications marking RoCE: " + strings.Join(parts, ", ")}
+	// Interned: hosts alike say the same.
+	return &source.Error{Pos: source.Pos{File: layout.DeviceDir(h.Name)}, Msg: intern.String("applications marking RoCE: " + strings.Join(parts, ", "))}
 }
 
 func ClipValue(s string) string {
