@@ -100,7 +100,7 @@ type NIC struct {
 	// ECNNP and ECNRP are the per-priority notification point (the receiver
 	// that sends CNPs) and reaction point (the sender that slows down)
 	// switches of DCQCN.
-	ECNNP, ECNRP [8]Value[bool]
+	ECNNP, ECNRP PrioFlags
 	CNPDSCP      Value[int]
 	CNPPrio      Value[int]
 	MTU          Value[int]
@@ -181,6 +181,39 @@ func (r PFCRow) All() [8]Value[bool] {
 		out[p] = r.At(p)
 	}
 	return out
+}
+
+// PrioFlags are a flag per priority, each at its own origin (sysfs has a
+// file for each). Two bytes for the eight flags, not a Known and a V
+// beside each origin: 100 bytes, not 128, which put the NIC in the 896
+// size class (TestNICSize).
+type PrioFlags struct {
+	on, known uint8 // bit p: priority p's V, its Known
+	at        [8]Origin
+}
+
+// At is priority p's flag; not Known when never set, or p is not 0-7.
+func (f *PrioFlags) At(p int) Value[bool] {
+	if p < 0 || p > 7 {
+		return Value[bool]{}
+	}
+	return Value[bool]{V: f.on>>p&1 == 1, Known: f.known>>p&1 == 1, Origin: f.at[p]}
+}
+
+// Set makes v priority p's flag (p 0-7; any other is ignored).
+func (f *PrioFlags) Set(p int, v Value[bool]) {
+	if p < 0 || p > 7 {
+		return
+	}
+	f.on &^= 1 << p
+	f.known &^= 1 << p
+	if v.V {
+		f.on |= 1 << p
+	}
+	if v.Known {
+		f.known |= 1 << p
+	}
+	f.at[p] = v.Origin
 }
 
 // TSAs are the eight traffic classes' transmission selection algorithms,

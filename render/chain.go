@@ -297,7 +297,7 @@ func nicPFCHop(c *MarkingChain, n *model.NIC) Hop {
 func nicECNHop(c *MarkingChain, n *model.NIC) Hop {
 	hop := Hop{Name: HopNICECN, Check: "host-ecn"}
 	p := c.Priority
-	np, rp := n.ECNNP[p], n.ECNRP[p]
+	np, rp := n.ECNNP.At(p), n.ECNRP.At(p)
 	if !np.Known && !rp.Known {
 		hop.Status, hop.Label, hop.Short = HopUnknown, "DCQCN ?", "not collected"
 		hop.Reason = "sysfs ecn/roce_np, ecn/roce_rp of " + n.Netdev + " not collected"

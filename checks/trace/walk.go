@@ -96,9 +96,9 @@ func NICPFC(p policy.Policy, n *model.NIC) (Stage, []int) {
 // reaction ("rp", the sender's) point for the RoCE priority (host-ecn).
 func NICDCQCN(p policy.Policy, n *model.NIC, point string) Stage {
 	prio := p.RoCE.Priority
-	v := n.ECNNP[prio]
+	v := n.ECNNP.At(prio)
 	if point == "rp" {
-		v = n.ECNRP[prio]
+		v = n.ECNRP.At(prio)
 	}
 	if !v.Known {
 		return Stage{Check: "host-ecn", Unknown: "sysfs ecn/roce_" + point + " of " + n.Netdev + " not collected"}

@@ -290,8 +290,8 @@ func takeNIC(n *model.NIC) NIC {
 		out.TCBW = tcBW
 	}
 	for p := 0; p < 8; p++ {
-		out.ECNNP = append(out.ECNNP, fact(n.ECNNP[p]))
-		out.ECNRP = append(out.ECNRP, fact(n.ECNRP[p]))
+		out.ECNNP = append(out.ECNNP, fact(n.ECNNP.At(p)))
+		out.ECNRP = append(out.ECNRP, fact(n.ECNRP.At(p)))
 	}
 	return out
 }

@@ -134,8 +134,8 @@ func buildSysfs(n *model.NIC, s *hostfiles.Sysfs) {
 		return model.Explicit(si.Value, source.Pos{File: si.File, Line: 1})
 	}
 	for p := 0; p < 8; p++ {
-		n.ECNNP[p] = flag(s.ECNNP[p])
-		n.ECNRP[p] = flag(s.ECNRP[p])
+		n.ECNNP.Set(p, flag(s.ECNNP[p]))
+		n.ECNRP.Set(p, flag(s.ECNRP[p]))
 	}
 	n.CNPDSCP = num(s.CNPDSCP)
 	n.CNPPrio = num(s.CNP802pPrio)
