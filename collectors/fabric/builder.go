@@ -73,7 +73,7 @@ func (b *Builder) Host(hc *collectors.HostCapture) *collectors.HostCapture {
 	// (IBDevs), and on an InfiniBand host (IB) its SL and applications'
 	// (the NCCL and UCX layers). An Ethernet host's layers, parse and
 	// all, were 1 kB a host kept to the end of collection for nothing.
-	keep := &collectors.HostCapture{Name: hc.Name, LinksFile: hc.LinksFile, LLDP: hc.LLDP, IB: hc.IB}
+	keep := &collectors.HostCapture{Name: hc.Name, LLDP: hc.LLDP, IB: hc.IB}
 	if hc.IB != nil {
 		keep.NCCL, keep.NCCLHome, keep.NCCLEnv, keep.UCX = hc.NCCL, hc.NCCLHome, hc.NCCLEnv, hc.UCX
 	}
@@ -91,7 +91,8 @@ func (b *Builder) Host(hc *collectors.HostCapture) *collectors.HostCapture {
 		}
 	}
 	for _, n := range hc.NICs {
-		keep.NICs = append(keep.NICs, &collectors.NICCapture{Netdev: n.Netdev, IBDev: n.IBDev, Port: n.Port})
+		// Interned: the names are cut from ibdev2netdev's text.
+		keep.NICs = append(keep.NICs, &collectors.NICCapture{Netdev: intern.String(n.Netdev), IBDev: intern.String(n.IBDev), Port: n.Port})
 	}
 	return keep
 }
