@@ -101,7 +101,7 @@ func NCCLGIDOf(h *model.Host, n *model.NIC) judge.NCCLGIDUse {
 	if t, ok := n.GIDTypes.At(g.Index); ok {
 		g.Type, g.HasType = t.V, true
 	}
-	for _, t := range n.GIDTypes {
+	for _, t := range n.GIDTypes.All() {
 		g.AnyV2 = g.AnyV2 || t.V == model.RoCEv2
 	}
 	return g
@@ -137,9 +137,9 @@ func ncclGIDDetail(h *model.Host, n *model.NIC) (Finding, bool) {
 func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 	ver := h.NCCLRoCEVersion
 	var v2 []int
-	for _, t := range n.GIDTypes {
+	for i, t := range n.GIDTypes.All() {
 		if t.V == model.RoCEv2 {
-			v2 = append(v2, t.Index)
+			v2 = append(v2, i)
 		}
 	}
 	slices.Sort(v2)
@@ -202,13 +202,11 @@ func withLayer(fd Finding, h *model.Host) Finding {
 	return fd
 }
 
-// firstGID is the entry of the lowest index; the zero GIDType when none.
-func firstGID(g model.GIDTypes) model.GIDType {
-	var first model.GIDType
-	for i, e := range g {
-		if i == 0 || e.Index < first.Index {
-			first = e
-		}
+// firstGID is the type of the entry of the lowest index; the zero Value
+// when none.
+func firstGID(g model.GIDTypes) model.Value[string] {
+	for _, t := range g.All() {
+		return t
 	}
-	return first
+	return model.Value[string]{}
 }

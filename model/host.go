@@ -1,6 +1,7 @@
 package model
 
 import (
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,25 +125,70 @@ type NIC struct {
 }
 
 // GIDTypes are the types of an RDMA port's GID table entries that the
-// capture has, in index order, each index once. A list, not a map by
-// index: a port has a few entries (at most layout.GIDTypesRead), and a map
-// each was 0.4 kB a NIC.
-type GIDTypes []GIDType
+// capture has, in index order, each index once (Add keeps them so); nil
+// when not collected. An entry is 16 bytes, its origin, its index and
+// its type as a byte, not the 40 of an int and a Value[string]: a map
+// by index was 0.4 kB a NIC, a list of those 160 bytes.
+type GIDTypes []gidType
 
-// GIDType is the RoCE type of GID table entry Index.
-type GIDType struct {
-	Value[string]
-	Index int
+type gidType struct {
+	at    Origin
+	index uint16
+	typ   uint8 // 0: not Known; else a gidTypeNames id
+}
+
+// gidTypeNames are the types GIDTypes hold: the two the RDMA core prints,
+// and whatever other a builder gives.
+var gidTypeNames = newByteNames(RoCEv1, RoCEv2)
+
+func (e gidType) value() Value[string] {
+	v := Value[string]{Origin: e.at}
+	if e.typ != 0 {
+		v.V, v.Known = gidTypeNames.name(e.typ), true
+	}
+	return v
+}
+
+// NewGIDTypes is an empty list, collected (not nil), with room for n.
+func NewGIDTypes(n int) GIDTypes { return make(GIDTypes, 0, n) }
+
+// Add sets entry index's type to v, in its place in index order (index
+// 0-65535, a GID table's range; any other is ignored).
+func (g *GIDTypes) Add(index int, v Value[string]) {
+	if index < 0 || index > 0xffff {
+		return
+	}
+	e := gidType{at: v.Origin, index: uint16(index)}
+	if v.Known {
+		e.typ = gidTypeNames.id(v.V)
+	}
+	i, found := slices.BinarySearchFunc(*g, e.index, func(x gidType, t uint16) int { return int(x.index) - int(t) })
+	if found {
+		(*g)[i] = e
+		return
+	}
+	*g = slices.Insert(*g, i, e)
 }
 
 // At is entry i's type; ok is false when the capture has none.
 func (g GIDTypes) At(i int) (t Value[string], ok bool) {
 	for _, e := range g {
-		if e.Index == i {
-			return e.Value, true
+		if int(e.index) == i {
+			return e.value(), true
 		}
 	}
 	return Value[string]{}, false
+}
+
+// All yields each entry's index and type, in index order.
+func (g GIDTypes) All() iter.Seq2[int, Value[string]] {
+	return func(yield func(int, Value[string]) bool) {
+		for _, e := range g {
+			if !yield(int(e.index), e.value()) {
+				return
+			}
+		}
+	}
 }
 
 // PFCRow is a NIC's PFC, priority by priority, as mlnx_qos prints it:
@@ -225,13 +271,9 @@ type TSAs struct {
 	at  [8]Origin
 }
 
-// tsaNames are the algorithms TSAs hold, copied on write: mlnx_qos's
-// four, and whatever other name a builder gives, added once.
-var tsaNames atomic.Pointer[[]string]
-
-var tsaNamesMu sync.Mutex
-
-func init() { tsaNames.Store(&[]string{"ets", "strict", "vendor", "unknown"}) }
+// tsaNames are the algorithms TSAs hold: mlnx_qos's four, and whatever
+// other name a builder gives.
+var tsaNames = newByteNames("ets", "strict", "vendor", "unknown")
 
 // At is traffic class tc's algorithm; not Known when never set, or tc is
 // not 0-7.
@@ -239,7 +281,7 @@ func (t *TSAs) At(tc int) Value[string] {
 	if tc < 0 || tc > 7 || t.alg[tc] == 0 {
 		return Value[string]{Origin: t.originAt(tc)}
 	}
-	return Value[string]{V: (*tsaNames.Load())[t.alg[tc]-1], Known: true, Origin: t.at[tc]}
+	return Value[string]{V: tsaNames.name(t.alg[tc]), Known: true, Origin: t.at[tc]}
 }
 
 func (t *TSAs) originAt(tc int) Origin {
@@ -259,28 +301,46 @@ func (t *TSAs) Set(tc int, v Value[string]) {
 	t.at[tc] = v.Origin
 	t.alg[tc] = 0
 	if v.Known {
-		t.alg[tc] = tsaID(v.V)
+		t.alg[tc] = tsaNames.id(v.V)
 	}
 }
 
-// tsaID is 1 + name's index in tsaNames, added if new.
-func tsaID(name string) uint8 {
-	if i := slices.Index(*tsaNames.Load(), name); i >= 0 {
+// byteNames are the few names a byte stands for in the model's compact
+// values (a traffic class's algorithm, a GID's type): id 0 is none,
+// id i the name at i-1. The list is copied on write, so that readers take
+// no lock; a name not yet listed is added once.
+type byteNames struct {
+	mu   sync.Mutex
+	list atomic.Pointer[[]string]
+}
+
+func newByteNames(names ...string) *byteNames {
+	b := &byteNames{}
+	b.list.Store(&names)
+	return b
+}
+
+// id is name's id, added if new.
+func (b *byteNames) id(name string) uint8 {
+	if i := slices.Index(*b.list.Load(), name); i >= 0 {
 		return uint8(i + 1)
 	}
-	tsaNamesMu.Lock()
-	defer tsaNamesMu.Unlock()
-	names := *tsaNames.Load()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	names := *b.list.Load()
 	if i := slices.Index(names, name); i >= 0 {
 		return uint8(i + 1)
 	}
 	if len(names) == 255 {
-		panic("model: more than 255 transmission selection algorithms")
+		panic("model: more than 255 names for a byte")
 	}
 	names = append(slices.Clip(names), strings.Clone(name))
-	tsaNames.Store(&names)
+	b.list.Store(&names)
 	return uint8(len(names))
 }
+
+// name is id's name; id must not be 0.
+func (b *byteNames) name(id uint8) string { return (*b.list.Load())[id-1] }
 
 // The two RoCE types the RDMA core prints in gid_attrs/types/<index> and
 // in RDMA-CM's configfs default_roce_mode (drivers/infiniband/core/cache.c

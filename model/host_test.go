@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -71,5 +73,45 @@ func TestTSAs(t *testing.T) {
 		if got := s.At(tc); got != want {
 			t.Errorf("traffic class %d: %+v, want %+v", tc, got, want)
 		}
+	}
+}
+
+// GID types come back in index order whatever order they were added in,
+// each index once (the last added), with their origins; an empty list is
+// collected, nil is not.
+func TestGIDTypes(t *testing.T) {
+	at := func(i int) Origin {
+		return At(source.Pos{File: "devices/gpu01/sysfs/class/infiniband/mlx5_0/ports/1/gid_attrs/types/" + string(rune('0'+i)), Line: 1})
+	}
+	g := NewGIDTypes(0)
+	if g == nil {
+		t.Fatal("NewGIDTypes(0) is nil: not collected")
+	}
+	g.Add(3, Value[string]{V: RoCEv2, Known: true, Origin: at(3)})
+	g.Add(0, Value[string]{V: "IB", Known: true, Origin: at(0)})
+	g.Add(2, Value[string]{V: RoCEv1, Known: true, Origin: at(2)})
+	g.Add(0, Value[string]{V: RoCEv1, Known: true, Origin: at(0)})
+	g.Add(5, Value[string]{Origin: at(5)})
+	g.Add(70000, Value[string]{V: RoCEv2, Known: true})
+	var got []string
+	for i, v := range g.All() {
+		if v.Origin != at(i) {
+			t.Errorf("entry %d at %v, want its own file", i, v.Origin)
+		}
+		got = append(got, fmt.Sprintf("%d:%s:%v", i, v.V, v.Known))
+	}
+	if want := "0:IB/RoCE v1:true 2:IB/RoCE v1:true 3:RoCE v2:true 5::false"; strings.Join(got, " ") != want {
+		t.Errorf("entries %q, want %q", strings.Join(got, " "), want)
+	}
+	if v, ok := g.At(3); !ok || v.V != RoCEv2 {
+		t.Errorf("At(3) = %+v, %v", v, ok)
+	}
+	if _, ok := g.At(1); ok {
+		t.Error("At(1) found an entry never added")
+	}
+	var other GIDTypes
+	other.Add(1, Value[string]{V: "RoCE v3", Known: true})
+	if v, _ := other.At(1); v.V != "RoCE v3" {
+		t.Errorf("a type other than the kernel's two comes back as %q", v.V)
 	}
 }

@@ -99,9 +99,9 @@ func takeRoCEVersion(h *model.Host, out *Host) {
 		if t, ok := n.GIDTypes.At(h.NCCLGIDIndex.V); ok {
 			rv.NCCLGIDType = fact(t)
 		}
-		for _, t := range n.GIDTypes {
+		for i, t := range n.GIDTypes.All() {
 			if t.V == model.RoCEv2 {
-				rv.RoCEv2GIDs = append(rv.RoCEv2GIDs, t.Index)
+				rv.RoCEv2GIDs = append(rv.RoCEv2GIDs, i)
 			}
 		}
 		sort.Ints(rv.RoCEv2GIDs)

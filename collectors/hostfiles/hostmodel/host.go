@@ -206,10 +206,10 @@ func buildCounters(e *hostfiles.EthtoolStats, hw *hostfiles.HWCounters) *model.N
 // Documentation/ABI/testing/configfs-rdma_cm), so its absence is no error.
 func buildRoCETypes(n *model.NIC, ni *collectors.NICCapture) *source.Error {
 	if g := ni.GIDTypes; g != nil {
-		n.GIDTypes = make(model.GIDTypes, 0, len(g.ByIndex))
+		n.GIDTypes = model.NewGIDTypes(len(g.ByIndex))
 		for _, i := range slices.Sorted(maps.Keys(g.ByIndex)) {
 			t := g.ByIndex[i]
-			n.GIDTypes = append(n.GIDTypes, model.GIDType{Value: model.Explicit(intern.String(t.Type), source.Pos{File: t.File, Line: 1}), Index: i})
+			n.GIDTypes.Add(i, model.Explicit(t.Type, source.Pos{File: t.File, Line: 1}))
 		}
 	}
 	if m := ni.RoCEMode; m != nil {
