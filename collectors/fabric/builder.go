@@ -6,6 +6,7 @@ import (
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/hostfiles/hostmodel"
+	"github.com/qoslint/qoslint/collectors/lldp"
 	"github.com/qoslint/qoslint/internal/intern"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
@@ -73,7 +74,7 @@ func (b *Builder) Host(hc *collectors.HostCapture) *collectors.HostCapture {
 	// (IBDevs), and on an InfiniBand host (IB) its SL and applications'
 	// (the NCCL and UCX layers). An Ethernet host's layers, parse and
 	// all, were 1 kB a host kept to the end of collection for nothing.
-	keep := &collectors.HostCapture{Name: hc.Name, LLDP: hc.LLDP, IB: hc.IB}
+	keep := &collectors.HostCapture{Name: hc.Name, LLDP: hostLLDP(hc.LLDP), IB: hc.IB}
 	if hc.IB != nil {
 		keep.NCCL, keep.NCCLHome, keep.NCCLEnv, keep.UCX = hc.NCCL, hc.NCCLHome, hc.NCCLEnv, hc.UCX
 	}
@@ -95,6 +96,29 @@ func (b *Builder) Host(hc *collectors.HostCapture) *collectors.HostCapture {
 		keep.NICs = append(keep.NICs, &collectors.NICCapture{Netdev: intern.String(n.Netdev), IBDev: intern.String(n.IBDev), Port: n.Port})
 	}
 	return keep
+}
+
+// hostLLDP is a host's lldp.json with its names interned: a host's
+// neighbours are its switches' ports, which many hosts see alike (their
+// names, chassis MACs and port names), so a copy of each per host was a
+// tenth of what a host kept past its build. A port ID that is a MAC
+// (lldpd's default) is the port's own and stays as it is: interned, it
+// would only add to the table.
+func hostLLDP(n *lldp.Neighbors) *lldp.Neighbors {
+	if n == nil {
+		return nil
+	}
+	out := &lldp.Neighbors{File: n.File, Neighbors: make([]lldp.Neighbor, len(n.Neighbors))}
+	c := intern.String
+	for i, nb := range n.Neighbors {
+		nb.Interface, nb.Via, nb.ChassisIDType, nb.ChassisID = c(nb.Interface), c(nb.Via), c(nb.ChassisIDType), c(nb.ChassisID)
+		nb.SysName, nb.PortIDType, nb.PortDescr = c(nb.SysName), c(nb.PortIDType), c(nb.PortDescr)
+		if nb.PortIDType != "mac" {
+			nb.PortID = c(nb.PortID)
+		}
+		out.Neighbors[i] = nb
+	}
+	return out
 }
 
 // Build is the fabric of c, with the devices given to Switch and Host
