@@ -76,7 +76,7 @@ func dcqcnNP(n *model.NIC, c *model.NICCounters, want int) (Finding, bool) {
 		return Finding{}, false
 	}
 	msg := fmt.Sprintf("the NIC received %d CE-marked RoCE packets and sent no CNP: the DCQCN notification point is off on the priority they arrive on", marked.V)
-	if np := n.ECNNP[want]; np.Known && !np.V {
+	if np := n.ECNNP.At(want); np.Known && !np.V {
 		msg += fmt.Sprintf(" (roce_np/enable/%d is 0)", want)
 	}
 	return Finding{
@@ -104,7 +104,7 @@ func dcqcnRP(n *model.NIC, c *model.NICCounters, want int) (Finding, bool) {
 	}
 	msg := fmt.Sprintf("the DCQCN reaction point ignored %d CNPs (%.0f%% of those received): the QPs they were meant for were not slowed; "+
 		"the driver documentation does not list why a CNP is ignored, a reaction point that is off for the QPs' priority is the configuration cause", ign.V, 100*float64(ign.V)/all)
-	if rp := n.ECNRP[want]; rp.Known && !rp.V {
+	if rp := n.ECNRP.At(want); rp.Known && !rp.V {
 		msg += fmt.Sprintf(" (roce_rp/enable/%d is 0)", want)
 	}
 	actual := fmt.Sprintf("rp_cnp_ignored %d%s", ign.V, rateText(c.Delta, ign.V, c.Interval))

@@ -28,12 +28,12 @@ not survive a reboot; mlxconfig's ROCE_CC_PRIO_MASK makes them persistent.`,
 func runHostECN(f *model.Fabric) []Finding {
 	var out []Finding
 	p := f.Policy.RoCE.Priority
-	has := func(n *model.NIC) bool { return n.ECNNP[p].Known || n.ECNRP[p].Known }
+	has := func(n *model.NIC) bool { return n.ECNNP.At(p).Known || n.ECNRP.At(p).Known }
 	nc := nicIter(f, func(n *model.NIC) string { return sysfsECN(n) }, has, "DCQCN enables", func(h *model.Host, n *model.NIC) {
 		for _, pt := range []struct {
 			name string
 			v    model.Value[bool]
-		}{{layout.PointNP, n.ECNNP[p]}, {layout.PointRP, n.ECNRP[p]}} {
+		}{{layout.PointNP, n.ECNNP.At(p)}, {layout.PointRP, n.ECNRP.At(p)}} {
 			j := judge.HostDCQCN(f.Policy, pt.name, p, pt.v.V)
 			if !pt.v.Known || j.OK {
 				continue

@@ -40,23 +40,23 @@ func runHostETS(f *model.Fabric) []Finding {
 	var out []Finding
 	prio, want := f.Policy.RoCE.Priority, f.Policy.RoCE.HostTSA
 	nc := nicIter(f, qosFile, hasQos, "ETS", func(h *model.Host, n *model.NIC) {
-		tc := n.PrioTC[prio]
-		if tc < 0 || tc > 7 || !n.TSA[tc].Known {
+		tc := int(n.PrioTC[prio])
+		if tc < 0 || tc > 7 || !n.TSA.At(tc).Known {
 			// mlnx_qos printed no tc block for the priority ("ETS features
 			// are not supported on your system", or a tc line without its
 			// number): nothing to judge, and guessing the class could
 			// blame the wrong one.
 			return
 		}
-		j := judge.HostETS(f.Policy, tc, n.TSA[tc].V, n.TCBW[tc])
+		j := judge.HostETS(f.Policy, tc, n.TSA.At(tc).V, int(n.TCBW[tc]))
 		if j.OK {
 			return
 		}
 		fin := Finding{
 			Severity: j.Severity, Device: h.Name, Interface: n.Netdev, Message: j.Reason,
 			Expected: fmt.Sprintf("traffic class %d: %s", tc, wantTSA(want)),
-			Actual:   fmt.Sprintf("traffic class %d: %s", tc, tsaText(n.TSA[tc].V, n.TCBW[tc])),
-			Source:   n.TSA[tc].Origin.Pos(),
+			Actual:   fmt.Sprintf("traffic class %d: %s", tc, tsaText(n.TSA.At(tc).V, int(n.TCBW[tc]))),
+			Source:   n.TSA.At(tc).Origin.Pos(),
 		}
 		fin.Changes = []Change{etsChange(n, tc, want)}
 		out = append(out, fin)
@@ -85,8 +85,8 @@ func etsChange(n *model.NIC, tc int, want string) Change {
 	var bw [8]int
 	for i := range 8 {
 		tsa[i] = "vendor"
-		if n.TSA[i].Known && n.TSA[i].V != "unknown" {
-			tsa[i], bw[i] = n.TSA[i].V, n.TCBW[i]
+		if n.TSA.At(i).Known && n.TSA.At(i).V != "unknown" {
+			tsa[i], bw[i] = n.TSA.At(i).V, int(n.TCBW[i])
 		}
 	}
 	newTSA = tsa

@@ -59,7 +59,7 @@ func runHostFirmware(f *model.Fabric) []Finding {
 func judgeFirmware(f *model.Fabric, h *model.Host, n *model.NIC) (out []Finding, missing []string) {
 	fw := n.Firmware
 	for _, w := range judge.FirmwareWants(f.Policy, n.Port) {
-		p, ok := fw.Params[w.Name]
+		p, ok := fw.Param(w.Name)
 		if !ok {
 			missing = append(missing, w.Name+" not in "+layout.MlxConfigFile(n.IBDev))
 			continue

@@ -32,11 +32,11 @@ and host alike); the fix turns it off there and leaves the NIC's other prioritie
 func runHostPFC(f *model.Fabric) []Finding {
 	var out []Finding
 	want := f.Policy.RoCE.Priority
-	has := func(n *model.NIC) bool { return hasQos(n) && n.PFC[0].Known }
+	has := func(n *model.NIC) bool { return hasQos(n) && n.PFC.At(0).Known }
 	nc := nicIter(f, qosFile, has, "PFC", func(h *model.Host, n *model.NIC) {
 		var on []int
 		cur := map[int]bool{}
-		for p, v := range n.PFC {
+		for p, v := range n.PFC.All() {
 			if v.V {
 				on = append(on, p)
 				cur[p] = true
@@ -60,7 +60,7 @@ func runHostPFC(f *model.Fabric) []Finding {
 			Severity: j.Severity, Device: h.Name, Interface: n.Netdev, Message: j.Reason,
 			Expected: expected,
 			Actual:   fmt.Sprintf("PFC on %s (%s)", judge.PrioList(on), pfcList(cur)),
-			Source:   n.PFC[0].Origin.Pos(),
+			Source:   n.PFC.At(0).Origin.Pos(),
 			Changes: []Change{{Kind: MlnxQos, Target: n.Netdev, Flag: "--pfc",
 				Value: pfcList(wanted), Old: pfcList(cur), HasOld: true}},
 		})

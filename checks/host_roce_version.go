@@ -98,10 +98,10 @@ func ncclGIDFinding(h *model.Host, n *model.NIC) (Finding, bool) {
 // collected.
 func NCCLGIDOf(h *model.Host, n *model.NIC) judge.NCCLGIDUse {
 	g := judge.NCCLGIDUse{Index: h.NCCLGIDIndex.V, Version: h.NCCLRoCEVersion.V, VersionKnown: h.NCCLRoCEVersion.Known}
-	if t, ok := n.GIDTypes[g.Index]; ok {
+	if t, ok := n.GIDTypes.At(g.Index); ok {
 		g.Type, g.HasType = t.V, true
 	}
-	for _, t := range n.GIDTypes {
+	for _, t := range n.GIDTypes.All() {
 		g.AnyV2 = g.AnyV2 || t.V == model.RoCEv2
 	}
 	return g
@@ -111,7 +111,7 @@ func ncclGIDDetail(h *model.Host, n *model.NIC) (Finding, bool) {
 	idx := h.NCCLGIDIndex
 	fd := Finding{Device: h.Name, Interface: n.Netdev, Expected: "a RoCE v2 GID", Source: idx.Origin.Pos()}
 	if idx.V >= 0 {
-		t, ok := n.GIDTypes[idx.V]
+		t, ok := n.GIDTypes.At(idx.V)
 		switch {
 		case ok && t.V == model.RoCEv2:
 			return Finding{}, false
@@ -137,7 +137,7 @@ func ncclGIDDetail(h *model.Host, n *model.NIC) (Finding, bool) {
 func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 	ver := h.NCCLRoCEVersion
 	var v2 []int
-	for i, t := range n.GIDTypes {
+	for i, t := range n.GIDTypes.All() {
 		if t.V == model.RoCEv2 {
 			v2 = append(v2, i)
 		}
@@ -155,7 +155,7 @@ func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 		fd.Changes = ncclVarFix(h.NCCLRoCEVersion.Layer, "NCCL_IB_ROCE_VERSION_NUM", "", strconv.Itoa(ver.V), &fd.Message)
 		return fd, true
 	case len(v2) == 0:
-		fd.Severity, fd.Source = judge.Error, at(n.GIDTypes[minKey(n.GIDTypes)].Origin, "")
+		fd.Severity, fd.Source = judge.Error, at(firstGID(n.GIDTypes).Origin, "")
 		fd.Actual = fmt.Sprintf("NCCL_IB_GID_INDEX unset; no RoCE v2 GID among %s entries 0-%d", n.IBDev, layout.GIDTypesRead-1)
 		fd.Message = fmt.Sprintf("%s port %d has no RoCE v2 GID, so NCCL's automatic choice (NCCL_IB_GID_INDEX unset) can only pick a RoCE v1 one, which has no IP header and so no DSCP; "+
 			"the port (or the kernel's RoCE v2 support) must be fixed on the host, so qoslint prints no command for it", n.IBDev, n.Port)
@@ -169,7 +169,7 @@ func autoGIDFinding(h *model.Host, n *model.NIC, fd Finding) (Finding, bool) {
 // (drivers/infiniband/core/roce_gid_mgmt.c adds an entry per GID type for
 // every address, v1 first), when the capture shows one there.
 func gidIndexFix(h *model.Host, n *model.NIC, idx int, msg string) ([]Change, string) {
-	t, ok := n.GIDTypes[idx+1]
+	t, ok := n.GIDTypes.At(idx + 1)
 	if !ok || t.V != model.RoCEv2 {
 		return nil, msg + "; pick the RoCE v2 GID of the same address (show_gids); qoslint prints no command for it, since index " + strconv.Itoa(idx+1) + " is not RoCE v2"
 	}
@@ -202,10 +202,11 @@ func withLayer(fd Finding, h *model.Host) Finding {
 	return fd
 }
 
-func minKey[V any](m map[int]V) int {
-	keys := make([]int, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// firstGID is the type of the entry of the lowest index; the zero Value
+// when none.
+func firstGID(g model.GIDTypes) model.Value[string] {
+	for _, t := range g.All() {
+		return t
 	}
-	return slices.Min(keys)
+	return model.Value[string]{}
 }

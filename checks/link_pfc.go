@@ -34,7 +34,7 @@ func endPFC(f *model.Fabric, e model.LinkEnd) (j judge.Judgement, name string, k
 		return judge.SwitchPFC(f.Policy, pfcOn(sw.PortQoS.At(p).PFC)), endName(e, p), true
 	}
 	if _, n := f.HostNICEnd(e); n != nil && n.QosFile != "" {
-		return judge.HostPFC(f.Policy, pfcOn(n.PFC)), endName(e, ""), true
+		return judge.HostPFC(f.Policy, pfcOn(n.PFC.All())), endName(e, ""), true
 	}
 	return judge.Judgement{}, "", false
 }

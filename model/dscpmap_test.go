@@ -78,13 +78,35 @@ func TestDSCPMapCopy(t *testing.T) {
 }
 
 func TestDSCPMapSize(t *testing.T) {
-	if n := unsafe.Sizeof(DSCPMap{}); n != 344 {
-		t.Errorf("DSCPMap is %d bytes, want 344", n)
+	if n := unsafe.Sizeof(DSCPMap{}); n != 160 {
+		t.Errorf("DSCPMap is %d bytes, want 160", n)
+	}
+}
+
+// A value outside a byte's range comes back whole, int32 as before, and
+// setting one in a copy leaves the original as it was.
+func TestDSCPMapWide(t *testing.T) {
+	var a DSCPMap
+	vals := map[int]int{0: 127, 1: -127, 2: -128, 3: 300, 4: -70000, 5: 1 << 40}
+	for d, v := range vals {
+		a.Set(d, Explicit(v, source.Pos{File: "config_db.json", Line: d}))
+	}
+	b := a
+	b.Set(3, Explicit(7, source.Pos{}))
+	b.Set(6, Explicit(1000, source.Pos{}))
+	for d, v := range vals {
+		if got := a.At(d).V; got != int(int32(v)) {
+			t.Errorf("DSCP %d = %d, want %d", d, got, int32(v))
+		}
+	}
+	if a.At(6).V != 0 || b.At(3).V != 7 || b.At(6).V != 1000 || b.At(2).V != -128 {
+		t.Errorf("the copy's changes reached the original, or were lost: a[6]=%d b[3]=%d b[6]=%d b[2]=%d", a.At(6).V, b.At(3).V, b.At(6).V, b.At(2).V)
 	}
 }
 
 // A table of 64 lines (SONiC's DSCP_TO_TC_MAP) grows its origins by
-// appends, not by a copy of them each time: 6 allocations, not 64.
+// appends, not by a copy of them each time: 8 allocations (the list of
+// two, then doubling), not 64.
 func TestDSCPMapGrowth(t *testing.T) {
 	allocs := testing.AllocsPerRun(10, func() {
 		var m DSCPMap

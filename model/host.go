@@ -1,7 +1,12 @@
 package model
 
 import (
+	"iter"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/qoslint/qoslint/internal/layout"
@@ -79,30 +84,34 @@ type NIC struct {
 	Trust       Value[string]
 	// DSCP maps DSCP → NIC priority. An entry not Known is absent from a
 	// non-empty dscp2prio table, or the whole table is (DSCPMissing).
-	DSCP   DSCPMap
-	PFC    [8]Value[bool]
-	PrioTC [8]int
+	DSCP DSCPMap
+	PFC  PFCRow
+	// PrioTC maps each priority to its traffic class, -1 where mlnx_qos
+	// lists it in no tc block. Bytes, as TCBW's: the NIC struct is one of
+	// a host's largest items, and 112 bytes less moved it down an
+	// allocator size class.
+	PrioTC [8]int8
 	// TSA is each traffic class's transmission algorithm as mlnx_qos
 	// prints it ("ets", "strict", "vendor", "unknown"), at its tc line;
-	// TCBW the ETS bandwidth percent (0 unless ets). mlnx_qos prints only
-	// the TCs some priority maps to (Mellanox/mlnx-tools python/mlnx_qos
-	// pretty_print, tc2up), so the others are not Known.
-	TSA  [8]Value[string]
-	TCBW [8]int
+	// TCBW the ETS bandwidth percent (0-100; 0 unless ets). mlnx_qos
+	// prints only the TCs some priority maps to (Mellanox/mlnx-tools
+	// python/mlnx_qos pretty_print, tc2up), so the others are not Known.
+	TSA  TSAs
+	TCBW [8]uint8
 	// ECNNP and ECNRP are the per-priority notification point (the receiver
 	// that sends CNPs) and reaction point (the sender that slows down)
 	// switches of DCQCN.
-	ECNNP, ECNRP [8]Value[bool]
+	ECNNP, ECNRP PrioFlags
 	CNPDSCP      Value[int]
 	CNPPrio      Value[int]
 	MTU          Value[int]
 	// ToS is the traffic class RoCE QPs carry on this NIC.
 	ToS ToS
 	// GIDTypes are the RoCE types ("IB/RoCE v1", "RoCE v2") of the RDMA
-	// port's GID table by index, each at its gid_attrs/types file; nil when
-	// not collected. RoCEMode is RDMA-CM's default_roce_mode of the port,
+	// port's GID table, each at its gid_attrs/types file; nil when not
+	// collected. RoCEMode is RDMA-CM's default_roce_mode of the port,
 	// not Known when not collected.
-	GIDTypes map[int]Value[string]
+	GIDTypes GIDTypes
 	RoCEMode Value[string]
 	// RDMACMToS is RDMA-CM's default_roce_tos of the port; not Known when
 	// not collected.
@@ -114,6 +123,224 @@ type NIC struct {
 	// -d <ibdev> q`); nil when not collected.
 	Firmware *Firmware
 }
+
+// GIDTypes are the types of an RDMA port's GID table entries that the
+// capture has, in index order, each index once (Add keeps them so); nil
+// when not collected. An entry is 16 bytes, its origin, its index and
+// its type as a byte, not the 40 of an int and a Value[string]: a map
+// by index was 0.4 kB a NIC, a list of those 160 bytes.
+type GIDTypes []gidType
+
+type gidType struct {
+	at    Origin
+	index uint16
+	typ   uint8 // 0: not Known; else a gidTypeNames id
+}
+
+// gidTypeNames are the types GIDTypes hold: the two the RDMA core prints,
+// and whatever other a builder gives.
+var gidTypeNames = newByteNames(RoCEv1, RoCEv2)
+
+func (e gidType) value() Value[string] {
+	v := Value[string]{Origin: e.at}
+	if e.typ != 0 {
+		v.V, v.Known = gidTypeNames.name(e.typ), true
+	}
+	return v
+}
+
+// NewGIDTypes is an empty list, collected (not nil), with room for n.
+func NewGIDTypes(n int) GIDTypes { return make(GIDTypes, 0, n) }
+
+// Add sets entry index's type to v, in its place in index order (index
+// 0-65535, a GID table's range; any other is ignored).
+func (g *GIDTypes) Add(index int, v Value[string]) {
+	if index < 0 || index > 0xffff {
+		return
+	}
+	e := gidType{at: v.Origin, index: uint16(index)}
+	if v.Known {
+		e.typ = gidTypeNames.id(v.V)
+	}
+	i, found := slices.BinarySearchFunc(*g, e.index, func(x gidType, t uint16) int { return int(x.index) - int(t) })
+	if found {
+		(*g)[i] = e
+		return
+	}
+	*g = slices.Insert(*g, i, e)
+}
+
+// At is entry i's type; ok is false when the capture has none.
+func (g GIDTypes) At(i int) (t Value[string], ok bool) {
+	for _, e := range g {
+		if int(e.index) == i {
+			return e.value(), true
+		}
+	}
+	return Value[string]{}, false
+}
+
+// All yields each entry's index and type, in index order.
+func (g GIDTypes) All() iter.Seq2[int, Value[string]] {
+	return func(yield func(int, Value[string]) bool) {
+		for _, e := range g {
+			if !yield(int(e.index), e.value()) {
+				return
+			}
+		}
+	}
+}
+
+// PFCRow is a NIC's PFC, priority by priority, as mlnx_qos prints it:
+// one "enabled" row, so one origin for all eight. The zero PFCRow is not
+// Known. Eight Values, each with the same origin, were 128 bytes of the
+// NIC; the row is 16.
+type PFCRow struct {
+	on    uint8 // bit p: PFC on priority p
+	known bool
+	at    Origin
+}
+
+// NewPFCRow is the row on, printed at at.
+func NewPFCRow(on [8]bool, at Origin) PFCRow {
+	r := PFCRow{known: true, at: at}
+	for p, v := range on {
+		if v {
+			r.on |= 1 << p
+		}
+	}
+	return r
+}
+
+// At is priority p's PFC; not Known when the row is not, or p is not 0-7.
+func (r PFCRow) At(p int) Value[bool] {
+	if !r.known || p < 0 || p > 7 {
+		return Value[bool]{}
+	}
+	return Value[bool]{V: r.on>>p&1 == 1, Known: true, Origin: r.at}
+}
+
+// All is the eight priorities' PFC, in priority order.
+func (r PFCRow) All() [8]Value[bool] {
+	var out [8]Value[bool]
+	for p := range out {
+		out[p] = r.At(p)
+	}
+	return out
+}
+
+// PrioFlags are a flag per priority, each at its own origin (sysfs has a
+// file for each). Two bytes for the eight flags, not a Known and a V
+// beside each origin: 100 bytes, not 128, which put the NIC in the 896
+// size class (TestNICSize).
+type PrioFlags struct {
+	on, known uint8 // bit p: priority p's V, its Known
+	at        [8]Origin
+}
+
+// At is priority p's flag; not Known when never set, or p is not 0-7.
+func (f *PrioFlags) At(p int) Value[bool] {
+	if p < 0 || p > 7 {
+		return Value[bool]{}
+	}
+	return Value[bool]{V: f.on>>p&1 == 1, Known: f.known>>p&1 == 1, Origin: f.at[p]}
+}
+
+// Set makes v priority p's flag (p 0-7; any other is ignored).
+func (f *PrioFlags) Set(p int, v Value[bool]) {
+	if p < 0 || p > 7 {
+		return
+	}
+	f.on &^= 1 << p
+	f.known &^= 1 << p
+	if v.V {
+		f.on |= 1 << p
+	}
+	if v.Known {
+		f.known |= 1 << p
+	}
+	f.at[p] = v.Origin
+}
+
+// TSAs are the eight traffic classes' transmission selection algorithms,
+// each at its origin. The algorithm is a byte, not a string: eight
+// Value[string] were 256 bytes of the NIC, and 152 bytes less moved it
+// down an allocator size class (TestNICSize).
+type TSAs struct {
+	alg [8]uint8 // 0: not Known; else 1 + the name's index in tsaNames
+	at  [8]Origin
+}
+
+// tsaNames are the algorithms TSAs hold: mlnx_qos's four, and whatever
+// other name a builder gives.
+var tsaNames = newByteNames("ets", "strict", "vendor", "unknown")
+
+// At is traffic class tc's algorithm; not Known when never set, or tc is
+// not 0-7.
+func (t *TSAs) At(tc int) Value[string] {
+	if tc < 0 || tc > 7 || t.alg[tc] == 0 {
+		return Value[string]{Origin: t.originAt(tc)}
+	}
+	return Value[string]{V: tsaNames.name(t.alg[tc]), Known: true, Origin: t.at[tc]}
+}
+
+func (t *TSAs) originAt(tc int) Origin {
+	if tc < 0 || tc > 7 {
+		return Origin{}
+	}
+	return t.at[tc]
+}
+
+// Set makes v traffic class tc's algorithm (tc 0-7; any other is
+// ignored). A v not Known keeps only its origin, as a Value not Known
+// has no algorithm.
+func (t *TSAs) Set(tc int, v Value[string]) {
+	if tc < 0 || tc > 7 {
+		return
+	}
+	t.at[tc] = v.Origin
+	t.alg[tc] = 0
+	if v.Known {
+		t.alg[tc] = tsaNames.id(v.V)
+	}
+}
+
+// byteNames are the few names a byte stands for in the model's compact
+// values (a traffic class's algorithm, a GID's type): id 0 is none,
+// id i the name at i-1. The list is copied on write, so that readers take
+// no lock; a name not yet listed is added once.
+type byteNames struct {
+	mu   sync.Mutex
+	list atomic.Pointer[[]string]
+}
+
+func newByteNames(names ...string) *byteNames {
+	b := &byteNames{}
+	b.list.Store(&names)
+	return b
+}
+
+// id is name's id, added if new.
+func (b *byteNames) id(name string) uint8 {
+	if i := slices.Index(*b.list.Load(), name); i >= 0 {
+		return uint8(i + 1)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	names := *b.list.Load()
+	if i := slices.Index(names, name); i >= 0 {
+		return uint8(i + 1)
+	}
+	if len(names) == 255 {
+		panic("model: more than 255 names for a byte")
+	}
+	names = append(slices.Clip(names), strings.Clone(name))
+	b.list.Store(&names)
+	return uint8(len(names))
+}
+
+// name is id's name; id must not be 0.
+func (b *byteNames) name(id uint8) string { return (*b.list.Load())[id-1] }
 
 // The two RoCE types the RDMA core prints in gid_attrs/types/<index> and
 // in RDMA-CM's configfs default_roce_mode (drivers/infiniband/core/cache.c

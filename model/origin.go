@@ -86,15 +86,25 @@ type originSource struct{ file, why string }
 // once: a fabric's devices hold the same files (every host a sysfs tree of
 // some forty), so at TestLintScale's size 375,233 names are 10,496
 // folders and a few hundred paths below them. Kept whole, the names and
-// their map were 44 MB, the model's largest item.
+// their map were 44 MB, the model's largest item. The two parts' ids make
+// the file's (packedID): a table of the files themselves, the folders
+// times the paths below, was still 1.4 kB a host (a map entry and a list
+// entry for each of its sixty files). Only a fabric past packedHeads
+// folders or packedTails paths below them lists its files.
 type sourceTable struct {
-	mu       sync.RWMutex
-	parts    map[string]uint32
-	partList []string // partList[id-1]
+	mu    sync.RWMutex
+	heads parts // device folders: the name up to its second slash
+	tails parts // the paths below them
+	// files and fileList are the files whose parts' ids are too large
+	// to pack.
 	files    map[filePath]uint32
 	fileList []filePath // fileList[id-1]
-	pairs    map[originSource]uint32
-	pairList []originSource // pairList[id&^pairID-1]
+	// A pair is its file's id and its default text's in whys: the same
+	// few texts come with every device's files, and a pair of the two
+	// strings, in the map and the list, was 0.3 kB a host.
+	whys     parts
+	pairs    map[sourcePair]uint32
+	pairList []sourcePair // pairList[id&^pairID-1]
 	// recent are the files last interned, by where their text is: a
 	// builder makes its device's origins file by file (a SONiC switch's
 	// hundreds from one config_db.json), and cutting and hashing the
@@ -102,6 +112,12 @@ type sourceTable struct {
 	recent [64]atomic.Pointer[recentFile]
 	// recentPairs are the same for (file, default text) pairs.
 	recentPairs [64]atomic.Pointer[recentPair]
+}
+
+// parts interns strings: id 0 is "", the others 1-based in list.
+type parts struct {
+	ids  map[string]uint32
+	list []string // list[id-1]
 }
 
 type recentFile struct {
@@ -121,12 +137,24 @@ func slotOf(a, b string) uintptr {
 	return h % 64
 }
 
+// sourcePair is a file's id (0: none) and a default text's id in whys.
+type sourcePair struct{ file, why uint32 }
+
 // filePath is a file name cut after its second slash
-// ("devices/gpu01/" + "sysfs/class/net/..."): each part's id in parts, 0
-// for an empty part.
+// ("devices/gpu01/" + "sysfs/class/net/..."): its head's id in heads and
+// its tail's in tails.
 type filePath struct{ head, tail uint32 }
 
-const pairID = 1 << 31
+// An id with pairID set is a pair's; one with packedID set, a file's
+// head and tail ids (packedTailBits of tail); any other one past 0 is a
+// file's place in fileList.
+const (
+	pairID         = 1 << 31
+	packedID       = 1 << 30
+	packedTailBits = 14
+	packedTails    = 1 << packedTailBits        // paths below a folder
+	packedHeads    = 1 << (30 - packedTailBits) // device folders
+)
 
 var originSources sourceTable
 
@@ -142,7 +170,20 @@ func (t *sourceTable) id(file, why string) uint32 {
 	if r := slot.Load(); r != nil && r.key == key {
 		return r.id
 	}
-	id := intern(&t.mu, &t.pairs, &t.pairList, key, pairID)
+	var pair sourcePair
+	if file != "" {
+		pair.file = t.fileID(file)
+	}
+	t.mu.RLock()
+	w, ok := t.whys.ids[why]
+	t.mu.RUnlock()
+	if !ok {
+		t.mu.Lock()
+		w = t.whys.id(why)
+		t.mu.Unlock()
+	}
+	pair.why = w
+	id := intern(&t.mu, &t.pairs, &t.pairList, pair, pairID)
 	slot.Store(&recentPair{key, id})
 	return id
 }
@@ -173,21 +214,27 @@ func (t *sourceTable) fileID(file string) uint32 {
 	return id
 }
 
-// lookupFile is file's id in files, added if new; a known file takes
-// only mu's read lock.
+// lookupFile is file's id, its parts added if new; known parts take only
+// mu's read lock.
 func (t *sourceTable) lookupFile(file string) uint32 {
 	head, tail := splitFile(file)
 	t.mu.RLock()
-	h, hok := t.parts[head]
-	tl, tok := t.parts[tail]
-	id, ok := t.files[filePath{h, tl}]
+	h, hok := t.heads.ids[head]
+	tl, tok := t.tails.ids[tail]
+	id, ok := packFile(filePath{h, tl}), true
+	if id == 0 {
+		id, ok = t.files[filePath{h, tl}]
+	}
 	t.mu.RUnlock()
-	if hok && tok && ok {
+	if (hok || head == "") && (tok || tail == "") && ok {
 		return id
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	fp := filePath{t.part(head), t.part(tail)}
+	fp := filePath{t.heads.id(head), t.tails.id(tail)}
+	if id := packFile(fp); id != 0 {
+		return id
+	}
 	if id, ok := t.files[fp]; ok {
 		return id
 	}
@@ -200,22 +247,37 @@ func (t *sourceTable) lookupFile(file string) uint32 {
 	return id
 }
 
-// part is s's id in parts, added if new (a copy: s is cut from a longer
-// name, which must not stay alive for it); mu must be held.
-func (t *sourceTable) part(s string) uint32 {
+// packFile is fp as a packedID id; 0 when its ids are too large.
+func packFile(fp filePath) uint32 {
+	if fp.head >= packedHeads || fp.tail >= packedTails {
+		return 0
+	}
+	return packedID | fp.head<<packedTailBits | fp.tail
+}
+
+// id is s's id, added if new (a copy: s is cut from a longer name, which
+// must not stay alive for it); the table's mu must be held.
+func (p *parts) id(s string) uint32 {
 	if s == "" {
 		return 0
 	}
-	if id, ok := t.parts[s]; ok {
+	if id, ok := p.ids[s]; ok {
 		return id
 	}
-	if t.parts == nil {
-		t.parts = map[string]uint32{"": 0}
+	if p.ids == nil {
+		p.ids = map[string]uint32{}
 	}
-	t.partList = append(t.partList, strings.Clone(s))
-	id := uint32(len(t.partList))
-	t.parts[t.partList[id-1]] = id
+	p.list = append(p.list, strings.Clone(s))
+	id := uint32(len(p.list))
+	p.ids[p.list[id-1]] = id
 	return id
+}
+
+func (p *parts) str(id uint32) string {
+	if id == 0 {
+		return ""
+	}
+	return p.list[id-1]
 }
 
 // intern is key's id in ids (its place in list, 1-based, with mark),
@@ -245,24 +307,34 @@ func (t *sourceTable) get(id uint32) originSource {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	if id&pairID != 0 {
-		return t.pairList[id&^pairID-1]
+		p := t.pairList[id&^pairID-1]
+		return originSource{file: t.file(p.file), why: t.whys.str(p.why)}
 	}
-	fp := t.fileList[id-1]
-	return originSource{file: t.partString(fp.head) + t.partString(fp.tail)}
+	return originSource{file: t.file(id)}
 }
 
-func (t *sourceTable) partString(id uint32) string {
-	if id == 0 {
+// file is the name of file id id ("" for 0); mu must be held.
+func (t *sourceTable) file(id uint32) string {
+	var fp filePath
+	switch {
+	case id == 0:
 		return ""
+	case id&packedID != 0:
+		fp = filePath{id &^ packedID >> packedTailBits, id & (packedTails - 1)}
+	default:
+		fp = t.fileList[id-1]
 	}
-	return t.partList[id-1]
+	return t.heads.str(fp.head) + t.tails.str(fp.tail)
 }
 
-// OriginSources is how many (file, default text) pairs the process holds:
-// a long-lived process (`qoslint serve`) must not add any when it audits
-// an unchanged fabric again (TestServeOriginsBounded).
+// OriginSources is how many names and (file, default text) pairs the
+// process holds (device folders, the paths below them, the files whose
+// parts' ids do not pack, the default texts, the pairs): a long-lived process (`qoslint
+// serve`) must not add any when it audits an unchanged fabric again
+// (TestServeOriginsBounded).
 func OriginSources() int {
-	originSources.mu.RLock()
-	defer originSources.mu.RUnlock()
-	return len(originSources.fileList) + len(originSources.pairList)
+	t := &originSources
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return len(t.heads.list) + len(t.tails.list) + len(t.fileList) + len(t.whys.list) + len(t.pairList)
 }

@@ -115,7 +115,7 @@ func TestOriginFileParts(t *testing.T) {
 	before := func() int {
 		originSources.mu.RLock()
 		defer originSources.mu.RUnlock()
-		return len(originSources.partList)
+		return len(originSources.heads.list) + len(originSources.tails.list)
 	}
 	At(source.Pos{File: "devices/parts-a/sysfs/class/net/ens9/mtu"})
 	n := before()
@@ -124,5 +124,38 @@ func TestOriginFileParts(t *testing.T) {
 	}
 	if got := before() - n; got != 50 {
 		t.Errorf("50 devices' one file added %d parts, want 50 (one folder each, the path below shared)", got)
+	}
+}
+
+// A file's id is its parts' ids packed, with no table of files, until a
+// fabric has more folders (or paths below them) than the bits hold; past
+// that its files are listed, and every name, alone or with a default
+// text, still comes back whole.
+func TestOriginFilesPastPacked(t *testing.T) {
+	var tab sourceTable
+	a := tab.lookupFile("devices/gpu01/sysfs/class/net/ens1f0np0/mtu")
+	if a&packedID == 0 || tab.lookupFile("devices/gpu01/sysfs/class/net/ens1f0np0/mtu") != a || len(tab.fileList) != 0 {
+		t.Fatalf("id %#x, %d files listed: want one packed id and none listed", a, len(tab.fileList))
+	}
+	tab.mu.Lock()
+	for i := len(tab.heads.list); i < packedHeads; i++ {
+		tab.heads.id(fmt.Sprintf("devices/h%05d/", i))
+	}
+	tab.mu.Unlock()
+	past := "devices/past/sysfs/class/net/ens1f0np0/mtu"
+	b := tab.lookupFile(past)
+	if b&packedID != 0 || tab.lookupFile(past) != b || len(tab.fileList) != 1 {
+		t.Errorf("id %#x, %d files listed: want the folder past packedHeads listed once", b, len(tab.fileList))
+	}
+	for id, want := range map[uint32]string{a: "devices/gpu01/sysfs/class/net/ens1f0np0/mtu", b: past} {
+		if got := tab.get(id).file; got != want {
+			t.Errorf("id %#x is %q, want %q", id, got, want)
+		}
+	}
+	// A default text with either file is a pair of the two ids.
+	for _, file := range []string{"devices/gpu01/sysfs/class/net/ens1f0np0/mtu", past, ""} {
+		if got := tab.get(tab.id(file, "the kernel's default")); got != (originSource{file, "the kernel's default"}) {
+			t.Errorf("pair of %q comes back as %+v", file, got)
+		}
 	}
 }

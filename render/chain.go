@@ -286,10 +286,10 @@ func nicPFCHop(c *MarkingChain, n *model.NIC) Hop {
 		}
 	case !st.Broken():
 		hop.Status, hop.Label = HopOK, fmt.Sprintf("PFC on prio %d", p)
-		hop.Reason = fmt.Sprintf("PFC enabled on priority %d%s", p, from(n.PFC[p].Origin))
+		hop.Reason = fmt.Sprintf("PFC enabled on priority %d%s", p, from(n.PFC.At(p).Origin))
 	default:
 		hop.Status, hop.Label, hop.Short = HopBroken, fmt.Sprintf("PFC off on prio %d", p), fmt.Sprintf("PFC off on %d", p)
-		hop.Reason = fmt.Sprintf("PFC is off on priority %d (on: %s)%s: the NIC neither honours nor sends pause for RoCE", p, model.IntList(on), from(n.PFC[p].Origin))
+		hop.Reason = fmt.Sprintf("PFC is off on priority %d (on: %s)%s: the NIC neither honours nor sends pause for RoCE", p, model.IntList(on), from(n.PFC.At(p).Origin))
 	}
 	return hop
 }
@@ -297,7 +297,7 @@ func nicPFCHop(c *MarkingChain, n *model.NIC) Hop {
 func nicECNHop(c *MarkingChain, n *model.NIC) Hop {
 	hop := Hop{Name: HopNICECN, Check: "host-ecn"}
 	p := c.Priority
-	np, rp := n.ECNNP[p], n.ECNRP[p]
+	np, rp := n.ECNNP.At(p), n.ECNRP.At(p)
 	if !np.Known && !rp.Known {
 		hop.Status, hop.Label, hop.Short = HopUnknown, "DCQCN ?", "not collected"
 		hop.Reason = "sysfs ecn/roce_np, ecn/roce_rp of " + n.Netdev + " not collected"

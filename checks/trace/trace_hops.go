@@ -89,9 +89,9 @@ func nicPFCStep(f *model.Fabric, port string, n *model.NIC) TraceStep {
 // the CNPs, so it belongs to their direction.
 func nicDCQCNStep(f *model.Fabric, port string, n *model.NIC, point string) TraceStep {
 	prio := f.Policy.RoCE.Priority
-	v, dir := n.ECNNP[prio], DirRoCE
+	v, dir := n.ECNNP.At(prio), DirRoCE
 	if point == "rp" {
-		v, dir = n.ECNRP[prio], DirCNP
+		v, dir = n.ECNRP.At(prio), DirCNP
 	}
 	return stepOf(StepNICECN, dir, port, fmt.Sprintf("DCQCN %s %s, prio %d", point, onWord(v.V), prio), NICDCQCN(f.Policy, n, point))
 }

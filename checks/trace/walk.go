@@ -85,20 +85,20 @@ func NICPFC(p policy.Policy, n *model.NIC) (Stage, []int) {
 	switch {
 	case n.QosFile == "":
 		return Stage{Check: "host-pfc", Unknown: NICQoSMissing(n)}, nil
-	case !n.PFC[0].Known:
+	case !n.PFC.At(0).Known:
 		return Stage{Check: "host-pfc", Unknown: "mlnx_qos printed no PFC configuration"}, nil
 	}
-	on := PFCOn(n.PFC)
-	return judgedStage("host-pfc", n.PFC[p.RoCE.Priority].Origin, judge.HostPFC(p, on)), on
+	on := PFCOn(n.PFC.All())
+	return judgedStage("host-pfc", n.PFC.At(p.RoCE.Priority).Origin, judge.HostPFC(p, on)), on
 }
 
 // NICDCQCN is the NIC's DCQCN notification ("np", the receiver's) or
 // reaction ("rp", the sender's) point for the RoCE priority (host-ecn).
 func NICDCQCN(p policy.Policy, n *model.NIC, point string) Stage {
 	prio := p.RoCE.Priority
-	v := n.ECNNP[prio]
+	v := n.ECNNP.At(prio)
 	if point == "rp" {
-		v = n.ECNRP[prio]
+		v = n.ECNRP.At(prio)
 	}
 	if !v.Known {
 		return Stage{Check: "host-ecn", Unknown: "sysfs ecn/roce_" + point + " of " + n.Netdev + " not collected"}

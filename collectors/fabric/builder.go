@@ -4,7 +4,10 @@ import (
 	"sync"
 
 	"github.com/qoslint/qoslint/collectors"
+	"github.com/qoslint/qoslint/collectors/hostfiles"
 	"github.com/qoslint/qoslint/collectors/hostfiles/hostmodel"
+	"github.com/qoslint/qoslint/collectors/lldp"
+	"github.com/qoslint/qoslint/internal/intern"
 	"github.com/qoslint/qoslint/internal/source"
 	"github.com/qoslint/qoslint/inventory"
 	"github.com/qoslint/qoslint/model"
@@ -66,16 +69,56 @@ func (b *Builder) Host(hc *collectors.HostCapture) *collectors.HostCapture {
 	b.mu.Lock()
 	b.hosts[hc.Name] = h
 	b.mu.Unlock()
-	// What the steps past the hosts read: links (Links, the NICs'
-	// netdevs, LLDP), rails (IBDevs), InfiniBand (IB, and the NCCL layers
-	// for its SL) and its applications (the UCX layers).
-	keep := &collectors.HostCapture{Name: hc.Name, IBDevs: hc.IBDevs,
-		NCCL: hc.NCCL, NCCLHome: hc.NCCLHome, NCCLEnv: hc.NCCLEnv, UCX: hc.UCX,
-		Links: hc.Links, LinksFile: hc.LinksFile, LLDP: hc.LLDP, IB: hc.IB}
+	// What the steps past the hosts read: links (the Links' names, types
+	// and MACs, the NICs' netdevs, LLDP), rails when the policy has them
+	// (IBDevs), and on an InfiniBand host (IB) its SL and applications'
+	// (the NCCL and UCX layers). An Ethernet host's layers, parse and
+	// all, were 1 kB a host kept to the end of collection for nothing.
+	keep := &collectors.HostCapture{Name: hc.Name, LLDP: hostLLDP(hc.LLDP), IB: hc.IB}
+	if hc.IB != nil {
+		keep.NCCL, keep.NCCLHome, keep.NCCLEnv, keep.UCX = hc.NCCL, hc.NCCLHome, hc.NCCLEnv, hc.UCX
+	}
+	if b.inv.Policy.Rails != nil && hc.IBDevs != nil {
+		// Copied: the parser's strings are cut from the file's text.
+		keep.IBDevs = make([]hostfiles.IBDev, len(hc.IBDevs))
+		for i, d := range hc.IBDevs {
+			keep.IBDevs[i] = hostfiles.IBDev{IBDev: intern.String(d.IBDev), Port: d.Port, Netdev: intern.String(d.Netdev), State: intern.String(d.State), Line: d.Line}
+		}
+	}
+	if hc.Links != nil {
+		keep.Links = make([]hostfiles.Link, len(hc.Links))
+		for i, l := range hc.Links {
+			keep.Links[i] = hostfiles.Link{Name: intern.String(l.Name), LinkType: intern.String(l.LinkType), MAC: l.MAC}
+		}
+	}
 	for _, n := range hc.NICs {
-		keep.NICs = append(keep.NICs, &collectors.NICCapture{Netdev: n.Netdev, IBDev: n.IBDev, Port: n.Port})
+		// Interned: the names are cut from ibdev2netdev's text.
+		keep.NICs = append(keep.NICs, &collectors.NICCapture{Netdev: intern.String(n.Netdev), IBDev: intern.String(n.IBDev), Port: n.Port})
 	}
 	return keep
+}
+
+// hostLLDP is a host's lldp.json with its names interned: a host's
+// neighbours are its switches' ports, which many hosts see alike (their
+// names, chassis MACs and port names), so a copy of each per host was a
+// tenth of what a host kept past its build. A port ID that is a MAC
+// (lldpd's default) is the port's own and stays as it is: interned, it
+// would only add to the table.
+func hostLLDP(n *lldp.Neighbors) *lldp.Neighbors {
+	if n == nil {
+		return nil
+	}
+	out := &lldp.Neighbors{File: n.File, Neighbors: make([]lldp.Neighbor, len(n.Neighbors))}
+	c := intern.String
+	for i, nb := range n.Neighbors {
+		nb.Interface, nb.Via, nb.ChassisIDType, nb.ChassisID = c(nb.Interface), c(nb.Via), c(nb.ChassisIDType), c(nb.ChassisID)
+		nb.SysName, nb.PortIDType, nb.PortDescr = c(nb.SysName), c(nb.PortIDType), c(nb.PortDescr)
+		if nb.PortIDType != "mac" {
+			nb.PortID = c(nb.PortID)
+		}
+		out.Neighbors[i] = nb
+	}
+	return out
 }
 
 // Build is the fabric of c, with the devices given to Switch and Host

@@ -3,6 +3,8 @@
 package intern
 
 import (
+	"crypto/sha256"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -56,4 +58,73 @@ func String(s string) string {
 		shared.m[c] = c
 	}
 	return c
+}
+
+// Table keeps one value per key, as String keeps one copy of a string:
+// for what a model builds alike device after device from the same output
+// (a NIC's firmware parameters, a host's PCI functions), the devices of a
+// fabric being mostly copies of a few. A value kept is shared by every
+// device whose key is the same, so it must never be changed. The table is
+// bounded: past Max keys, a value is its device's own. It keeps a key's
+// SHA-256, not the key: a host's PCI functions make a key of kilobytes.
+type Table[V any] struct {
+	// Max is the most keys kept.
+	Max int
+	mu  sync.RWMutex
+	m   map[[sha256.Size]byte]V
+}
+
+// Share is the value kept for k, else build's, kept for k while the
+// table has room. k must say everything the value holds: equal keys must
+// mean values alike.
+func (t *Table[V]) Share(k *Key, build func() V) V {
+	sum := sha256.Sum256(k.b)
+	t.mu.RLock()
+	v, ok := t.m[sum]
+	t.mu.RUnlock()
+	if ok {
+		return v
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if v, ok := t.m[sum]; ok {
+		return v
+	}
+	v = build()
+	if len(t.m) < t.Max {
+		if t.m == nil {
+			t.m = map[[sha256.Size]byte]V{}
+		}
+		t.m[sum] = v
+	}
+	return v
+}
+
+// Key is a Table's key, built field by field, each field unambiguous
+// whatever bytes it holds.
+type Key struct{ b []byte }
+
+// Str adds s, its length first.
+func (k *Key) Str(s string) *Key {
+	k.b = strconv.AppendInt(k.b, int64(len(s)), 10)
+	k.b = append(k.b, ':')
+	k.b = append(k.b, s...)
+	return k
+}
+
+// Int adds n.
+func (k *Key) Int(n int) *Key {
+	k.b = strconv.AppendInt(k.b, int64(n), 10)
+	k.b = append(k.b, ';')
+	return k
+}
+
+// Bool adds b.
+func (k *Key) Bool(b bool) *Key {
+	if b {
+		k.b = append(k.b, 't')
+	} else {
+		k.b = append(k.b, 'f')
+	}
+	return k
 }

@@ -63,7 +63,7 @@ func takeFirmware(n *model.NIC) *Firmware {
 	}
 	out := &Firmware{Device: fw.Device, Params: []FirmwareParam{}}
 	for _, name := range model.FirmwareParamNames(n.Port) {
-		if p, ok := fw.Params[name]; ok {
+		if p, ok := fw.Param(name); ok {
 			out.Params = append(out.Params, FirmwareParam{Name: name, Next: p.Next, Current: p.Current, Origin: source.Pos{File: fw.File, Line: p.Line}.String()})
 		}
 	}
@@ -96,10 +96,10 @@ func takeRoCEVersion(h *model.Host, out *Host) {
 			continue
 		}
 		rv := &RoCEVersion{GIDTypesCollected: n.GIDTypes != nil, RoCEv2GIDs: []int{}, RDMACMMode: fact(n.RoCEMode)}
-		if t, ok := n.GIDTypes[h.NCCLGIDIndex.V]; ok {
+		if t, ok := n.GIDTypes.At(h.NCCLGIDIndex.V); ok {
 			rv.NCCLGIDType = fact(t)
 		}
-		for i, t := range n.GIDTypes {
+		for i, t := range n.GIDTypes.All() {
 			if t.V == model.RoCEv2 {
 				rv.RoCEv2GIDs = append(rv.RoCEv2GIDs, i)
 			}

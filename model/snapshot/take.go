@@ -269,24 +269,29 @@ func takeHost(h *model.Host) Host {
 }
 
 func takeNIC(n *model.NIC) NIC {
+	pfc := n.PFC.All()
 	out := NIC{
 		Netdev: n.Netdev, IBDev: n.IBDev, Port: n.Port,
 		QosFile: n.QosFile, QosUnreadable: n.QosUnreadable,
-		Trust: fact(n.Trust), DSCP: takeDSCP(&n.DSCP), PFC: prioSet(n.PFC[:]),
+		Trust: fact(n.Trust), DSCP: takeDSCP(&n.DSCP), PFC: prioSet(pfc[:]),
 		CNPDSCP: fact(n.CNPDSCP), CNPPrio: fact(n.CNPPrio), MTU: fact(n.MTU),
 		ToS:      ToS{Effective: fact(n.ToS.Value), Via: n.ToS.Via, Forced: fact(n.ToS.Forced)},
 		Firmware: takeFirmware(n),
 	}
 	if n.QosFile != "" {
-		out.PrioTC = known(append([]int(nil), n.PrioTC[:]...), n.QosFile)
-		for tc := range 8 {
-			out.TSA = append(out.TSA, fact(n.TSA[tc]))
+		prioTC, tcBW := make([]int, 8), make([]int, 8)
+		for i := range 8 {
+			prioTC[i], tcBW[i] = int(n.PrioTC[i]), int(n.TCBW[i])
 		}
-		out.TCBW = append([]int(nil), n.TCBW[:]...)
+		out.PrioTC = known(prioTC, n.QosFile)
+		for tc := range 8 {
+			out.TSA = append(out.TSA, fact(n.TSA.At(tc)))
+		}
+		out.TCBW = tcBW
 	}
 	for p := 0; p < 8; p++ {
-		out.ECNNP = append(out.ECNNP, fact(n.ECNNP[p]))
-		out.ECNRP = append(out.ECNRP, fact(n.ECNRP[p]))
+		out.ECNNP = append(out.ECNNP, fact(n.ECNNP.At(p)))
+		out.ECNRP = append(out.ECNRP, fact(n.ECNRP.At(p)))
 	}
 	return out
 }

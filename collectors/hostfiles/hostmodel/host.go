@@ -6,6 +6,8 @@ package hostmodel
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
@@ -73,7 +75,9 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 		return
 	}
 	n.QosFile = q.File
-	n.PrioTC = q.PrioTC
+	for p, tc := range q.PrioTC {
+		n.PrioTC[p] = int8(tc) // -1..7: the parser takes tc 0-7 only
+	}
 	pos := func(line int) source.Pos { return source.Pos{File: q.File, Line: line} }
 	switch {
 	case q.Trust != "":
@@ -104,14 +108,12 @@ func buildQos(n *model.NIC, q *hostfiles.MlnxQos) {
 	}
 	for _, tc := range q.TCs {
 		if tc.TC >= 0 && tc.TC < 8 {
-			n.TSA[tc.TC] = model.Explicit(intern.String(tc.TSA), pos(tc.Line))
-			n.TCBW[tc.TC] = tc.BW
+			n.TSA.Set(tc.TC, model.Explicit(tc.TSA, pos(tc.Line)))
+			n.TCBW[tc.TC] = uint8(tc.BW) // the parser takes 0-100 only
 		}
 	}
 	if q.HasPFC {
-		for p := range n.PFC {
-			n.PFC[p] = model.Explicit(q.PFC[p], pos(q.PFCLine))
-		}
+		n.PFC = model.NewPFCRow(q.PFC, model.At(pos(q.PFCLine)))
 	}
 }
 
@@ -132,8 +134,8 @@ func buildSysfs(n *model.NIC, s *hostfiles.Sysfs) {
 		return model.Explicit(si.Value, source.Pos{File: si.File, Line: 1})
 	}
 	for p := 0; p < 8; p++ {
-		n.ECNNP[p] = flag(s.ECNNP[p])
-		n.ECNRP[p] = flag(s.ECNRP[p])
+		n.ECNNP.Set(p, flag(s.ECNNP[p]))
+		n.ECNRP.Set(p, flag(s.ECNRP[p]))
 	}
 	n.CNPDSCP = num(s.CNPDSCP)
 	n.CNPPrio = num(s.CNP802pPrio)
@@ -204,13 +206,14 @@ func buildCounters(e *hostfiles.EthtoolStats, hw *hostfiles.HWCounters) *model.N
 // Documentation/ABI/testing/configfs-rdma_cm), so its absence is no error.
 func buildRoCETypes(n *model.NIC, ni *collectors.NICCapture) *source.Error {
 	if g := ni.GIDTypes; g != nil {
-		n.GIDTypes = map[int]model.Value[string]{}
-		for i, t := range g.ByIndex {
-			n.GIDTypes[i] = model.Explicit(intern.String(t.Type), source.Pos{File: t.File, Line: 1})
+		n.GIDTypes = model.NewGIDTypes(len(g.ByIndex))
+		for _, i := range slices.Sorted(maps.Keys(g.ByIndex)) {
+			t := g.ByIndex[i]
+			n.GIDTypes.Add(i, model.Explicit(t.Type, source.Pos{File: t.File, Line: 1}))
 		}
 	}
 	if m := ni.RoCEMode; m != nil {
-		n.RoCEMode = model.Explicit(m.Type, source.Pos{File: m.File, Line: 1})
+		n.RoCEMode = model.Explicit(intern.String(m.Type), source.Pos{File: m.File, Line: 1})
 		return nil
 	}
 	if ni.GIDTypes == nil {
@@ -229,18 +232,35 @@ func firmware(c *hostfiles.MlxConfig, port int) *model.Firmware {
 	// Copied: the parser's strings are cut from the file's whole text;
 	// interned: NICs alike share one copy of each name and value.
 	cl := intern.String
-	fw := &model.Firmware{File: c.File, Device: cl(c.Device), HasCurrent: c.HasCurrent}
-	if c.Params != nil {
-		// Only the parameters anything judges or records: `mlxconfig q`
-		// prints a hundred or more, and all of them were a twelfth of
-		// TestLintScale's model.
-		names := model.FirmwareParamNames(port)
-		fw.Params = make(map[string]model.FirmwareParam, len(names))
-		for _, k := range names {
-			if p, ok := c.Params[k]; ok {
-				fw.Params[k] = model.FirmwareParam{Name: cl(p.Name), Default: cl(p.Default), Current: cl(p.Current), Next: cl(p.Next), Line: p.Line}
-			}
+	return model.NewFirmware(c.File, cl(c.Device), c.HasCurrent, firmwareParams(c, port))
+}
+
+// firmwareShared holds one list of parameters per set printed: the NICs
+// of a fabric's hosts print the same mlxconfig values but for the file's
+// name, and a list each, even of five, was a host's 0.3 kB.
+var firmwareShared = intern.Table[[]model.FirmwareParam]{Max: 4096}
+
+// firmwareParams are the parameters of c that anything judges or
+// records: `mlxconfig q` prints a hundred or more, and all of them were a
+// twelfth of TestLintScale's model.
+func firmwareParams(c *hostfiles.MlxConfig, port int) []model.FirmwareParam {
+	var found []hostfiles.MlxParam
+	var key intern.Key
+	for _, k := range model.FirmwareParamNames(port) {
+		if p, ok := c.Params[k]; ok {
+			found = append(found, p)
+			key.Str(p.Name).Str(p.Default).Str(p.Current).Str(p.Next).Int(p.Line)
 		}
 	}
-	return fw
+	if len(found) == 0 {
+		return nil
+	}
+	return firmwareShared.Share(&key, func() []model.FirmwareParam {
+		cl := intern.String
+		out := make([]model.FirmwareParam, len(found))
+		for i, p := range found {
+			out[i] = model.FirmwareParam{Name: cl(p.Name), Default: cl(p.Default), Current: cl(p.Current), Next: cl(p.Next), Line: p.Line}
+		}
+		return out
+	})
 }

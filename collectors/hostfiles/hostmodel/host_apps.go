@@ -10,6 +10,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/internal/intern"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/source"
 )
@@ -85,7 +86,9 @@ func ucxSetting(h *model.Host, in *collectors.HostCapture, name string, auto int
 		if !ok {
 			continue
 		}
-		s.Layer, s.Raw, s.Plain = l.name, v.Value, l.plain[name]
+		s.Unknown = sharedLayers(s.Unknown)
+		// Raw is cut from the file's text, which the model must not keep.
+		s.Layer, s.Raw, s.Plain = l.name, intern.String(v.Value), l.plain[name]
 		pos := source.Pos{File: l.file, Line: v.Line}
 		n, isAuto, valid := hostfiles.UCXULUnits(v.Value)
 		if !valid {
@@ -102,6 +105,7 @@ func ucxSetting(h *model.Host, in *collectors.HostCapture, name string, auto int
 		return s, true
 	}
 	s.Auto, s.Default, s.Layer = true, true, model.LayerDefault
+	s.Unknown = sharedLayers(s.Unknown)
 	s.Value = model.Defaulted(auto, name+" not set: auto")
 	if in.UCX != nil {
 		s.Value.Origin = s.Value.Origin.WithPos(source.Pos{File: in.UCX.File})
@@ -130,7 +134,7 @@ func nvshmemSetting(h *model.Host, e *hostfiles.NCCLEnv, name string) (model.App
 		h.Notes = append(h.Notes, &source.Error{Pos: pos, Msg: fmt.Sprintf("%s=%q is not a non-negative integer; NVSHMEM's documentation does not say how it reads one, so it is not judged", name, ClipValue(v.Value))})
 		return s, false
 	}
-	s.Raw, s.Value = v.Value, model.Explicit(n&0xff, pos)
+	s.Raw, s.Value = intern.String(v.Value), model.Explicit(n&0xff, pos)
 	return s, true
 }
 
@@ -244,7 +248,8 @@ func appsNote(h *model.Host) *source.Error {
 		return nil
 	}
 	slices.Sort(parts)
-	return &source.Error{Pos: source.Pos{File: layout.DeviceDir(h.Name)}, Msg: "applications marking RoCE: " + strings.Join(parts, ", ")}
+	// Interned: hosts alike say the same.
+	return &source.Error{Pos: source.Pos{File: layout.DeviceDir(h.Name)}, Msg: intern.String("applications marking RoCE: " + strings.Join(parts, ", "))}
 }
 
 func ClipValue(s string) string {

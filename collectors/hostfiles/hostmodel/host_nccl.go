@@ -8,6 +8,7 @@ import (
 
 	"github.com/qoslint/qoslint/collectors"
 	"github.com/qoslint/qoslint/collectors/hostfiles"
+	"github.com/qoslint/qoslint/internal/intern"
 	"github.com/qoslint/qoslint/internal/layout"
 	"github.com/qoslint/qoslint/internal/nvnum"
 	"github.com/qoslint/qoslint/internal/source"
@@ -101,6 +102,7 @@ func buildNCCL(h *model.Host, in *collectors.HostCapture) {
 		}
 		if v, ok := l.vars["NCCL_IB_TC"]; ok {
 			h.NCCLTC, h.NCCLLayer = ncclTC(v, source.Pos{File: l.file, Line: v.Line}), l.name
+			h.NCCLUnknown = sharedLayers(h.NCCLUnknown)
 			return
 		}
 	}
@@ -108,6 +110,7 @@ func buildNCCL(h *model.Host, in *collectors.HostCapture) {
 		h.NCCLUnknown = nil
 		return
 	}
+	h.NCCLUnknown = sharedLayers(h.NCCLUnknown)
 	h.NCCLTC = model.Defaulted(-1, "NCCL_IB_TC not set")
 	h.NCCLTC.Origin = h.NCCLTC.Origin.WithPos(source.Pos{File: in.NCCL.File})
 	h.NCCLLayer = model.LayerDefault
@@ -168,7 +171,7 @@ func ncclParam(layers []ncclLayer, in *collectors.HostCapture, name string, def 
 		}
 		if v, ok := l.vars[name]; ok {
 			pos := source.Pos{File: l.file, Line: v.Line}
-			p := model.NCCLParam{Value: model.Explicit(int(nvnum.NCCLParamInt(v.Value, def)), pos), Layer: l.name, Unknown: unknown}
+			p := model.NCCLParam{Value: model.Explicit(int(nvnum.NCCLParamInt(v.Value, def)), pos), Layer: l.name, Unknown: sharedLayers(unknown)}
 			if v.Value == "" {
 				p.Origin = model.NewOrigin(p.Origin.Pos(), name+" empty: NCCL keeps its default")
 			}
@@ -179,7 +182,7 @@ func ncclParam(layers []ncclLayer, in *collectors.HostCapture, name string, def 
 	if in.NCCL != nil {
 		v.Origin = v.Origin.WithPos(source.Pos{File: in.NCCL.File})
 	}
-	return model.NCCLParam{Value: v, Layer: model.LayerDefault, Unknown: unknown}
+	return model.NCCLParam{Value: v, Layer: model.LayerDefault, Unknown: sharedLayers(unknown)}
 }
 
 // ncclTC reads NCCL_IB_TC as NCCL does: strtoll(value, NULL, 0), so
@@ -211,7 +214,7 @@ func buildNCCLSL(h *model.Host, in *collectors.HostCapture) {
 		}
 		if v, ok := l.vars["NCCL_IB_SL"]; ok {
 			pos := source.Pos{File: l.file, Line: v.Line}
-			h.NCCLSLLayer = l.name
+			h.NCCLSLLayer, h.NCCLSLUnknown = l.name, sharedLayers(h.NCCLSLUnknown)
 			if sl := int(nvnum.NCCLParamInt(v.Value, -1)); sl >= 0 {
 				h.NCCLSL = model.Explicit(sl, pos)
 			} else {
@@ -224,6 +227,7 @@ func buildNCCLSL(h *model.Host, in *collectors.HostCapture) {
 		h.NCCLSLUnknown = nil
 		return
 	}
+	h.NCCLSLUnknown = sharedLayers(h.NCCLSLUnknown)
 	h.NCCLSL = model.Defaulted(0, "NCCL_IB_SL not set: NCCL's default SL 0")
 	h.NCCLSL.Origin = h.NCCLSL.Origin.WithPos(source.Pos{File: in.NCCL.File})
 	h.NCCLSLLayer = model.LayerDefault
@@ -289,4 +293,27 @@ func atoiSL(s string) (int, bool) {
 		n = n*10 + int(c-'0')
 	}
 	return n, n <= 15
+}
+
+// layerLists holds one copy of each list of uncollected layers: a host's
+// NCCL and UCX values name the same few, and a list each was 0.2 kB a
+// host. The model only reads them.
+var layerLists = intern.Table[[]string]{Max: 1024}
+
+// sharedLayers is whats, shared with every equal list; nil stays nil.
+func sharedLayers(whats []string) []string {
+	if whats == nil {
+		return nil
+	}
+	var k intern.Key
+	for _, w := range whats {
+		k.Str(w)
+	}
+	return layerLists.Share(&k, func() []string {
+		out := make([]string, len(whats))
+		for i, w := range whats {
+			out[i] = intern.String(w)
+		}
+		return out
+	})
 }

@@ -182,3 +182,19 @@ func TestNCCLGIDParams(t *testing.T) {
 		})
 	}
 }
+
+// Hosts alike name the same uncollected layers, in one list they share
+// (the model only reads it), for NCCL_IB_TC and the parameters alike.
+func TestUncollectedLayersShared(t *testing.T) {
+	build := func() *model.Host {
+		return Host(&collectors.HostCapture{Name: "gpu01", NCCL: nccl(t, "NCCL_IB_TC=106\n")})
+	}
+	a, b := build(), build()
+	want := []string{"the job environment", "~/.nccl.conf"}
+	if !slices.Equal(a.NCCLUnknown, want) || !slices.Equal(a.NCCLGIDIndex.Unknown, want) {
+		t.Fatalf("NCCL_IB_TC's uncollected layers %q, NCCL_IB_GID_INDEX's %q; want %q", a.NCCLUnknown, a.NCCLGIDIndex.Unknown, want)
+	}
+	if &a.NCCLUnknown[0] != &b.NCCLUnknown[0] || &a.NCCLUnknown[0] != &a.NCCLGIDIndex.Unknown[0] {
+		t.Error("equal lists of uncollected layers are not one list")
+	}
+}

@@ -95,8 +95,8 @@ func TestHostNIC(t *testing.T) {
 			}
 			h := Host(hc)
 			n := h.NICs[0]
-			if n.Trust.V != tc.trust || n.DSCP.At(26).V != tc.dscp26 || n.PFC[3].V != tc.pfc3 {
-				t.Errorf("trust %s, 26→%d, PFC3 %v", n.Trust.V, n.DSCP.At(26).V, n.PFC[3].V)
+			if n.Trust.V != tc.trust || n.DSCP.At(26).V != tc.dscp26 || n.PFC.At(3).V != tc.pfc3 {
+				t.Errorf("trust %s, 26→%d, PFC3 %v", n.Trust.V, n.DSCP.At(26).V, n.PFC.At(3).V)
 			}
 			if n.ToS.Known != tc.tosKnow || (tc.tosKnow && (n.ToS.V != tc.tos || n.ToS.Via != tc.via)) {
 				t.Errorf("ToS %+v, want %d via %s", n.ToS, tc.tos, tc.via)

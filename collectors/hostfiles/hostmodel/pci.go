@@ -1,6 +1,7 @@
 package hostmodel
 
 import (
+	"maps"
 	"slices"
 	"sync"
 
@@ -15,6 +16,25 @@ func pciDevices(in []*hostfiles.PCIDevice) []*model.PCIDevice {
 	if in == nil {
 		return nil
 	}
+	var key intern.Key
+	for _, d := range in {
+		key.Str(d.Addr).Int(d.Domain).Int(d.Bus).Int(d.Dev).Int(d.Fn).Str(d.Class).Str(d.Desc).Int(d.Line).Str(d.PortType).
+			Bool(d.HasBus).Int(d.Secondary).Int(d.Subordinate).Bool(d.ACSCtl != nil).Int(d.ACSLine).Str(d.Driver).Bool(d.AccessDenied)
+		for _, k := range slices.Sorted(maps.Keys(d.ACSCtl)) {
+			key.Str(k).Bool(d.ACSCtl[k])
+		}
+		key.Str("")
+	}
+	return pciShared.Share(&key, func() []*model.PCIDevice { return newPCIDevices(in) })
+}
+
+// pciShared holds one list of functions per lspci output, but for the
+// file's name: the hosts of a fabric are a few models of server, each
+// printing the same tree, and a list each was 1.3 kB a host (clean-pod's
+// eight functions). The model reads the lists and never changes them.
+var pciShared = intern.Table[[]*model.PCIDevice]{Max: 1024}
+
+func newPCIDevices(in []*hostfiles.PCIDevice) []*model.PCIDevice {
 	// The parser's strings are cut from the whole file's text: copied,
 	// the model keeps only what it holds, not every host's lspci.txt (at
 	// TestLintScale's size, the texts kept were a sixth of the model);

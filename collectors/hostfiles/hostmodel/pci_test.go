@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -116,4 +117,32 @@ func FuzzPCIPath(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Hosts whose lspci prints the same functions share one list, equal to
+// the one each would build; a host whose tree differs in any field (an
+// ACS flag, a line) builds its own.
+func TestPCIDevicesShared(t *testing.T) {
+	same := func(s string) string { return s }
+	a, b := lspci(t, same), lspci(t, same)
+	data, err := os.ReadFile("../testdata/lspci/constructed_plx_switch.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := hostfiles.ParseLspci("lspci.txt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := newPCIDevices(in)
+	if &a[0] != &b[0] || !reflect.DeepEqual(a, own) {
+		t.Error("two hosts printing the same lspci do not share one list equal to their own")
+	}
+	for name, edit := range map[string]func(string) string{
+		"ACS flag": func(s string) string { return strings.Replace(s, "ReqRedir-", "ReqRedir+", 1) },
+		"line":     func(s string) string { return "\n" + s },
+	} {
+		if c := lspci(t, edit); &c[0] == &a[0] {
+			t.Errorf("%s changed: the host shares the unchanged list", name)
+		}
+	}
 }
