@@ -9,8 +9,8 @@ import (
 
 // The ports outside the inventory's ports list that RoCE NICs plug into
 // (model/outside.go) get their QoS from what the switch keeps until the
-// links are known: while the switch is built, its builder; once it is
-// built, outsidePorts (KeepOutsidePorts).
+// links are known: outsidePorts, read from the builder once the switch is
+// built (KeepOutsidePorts); until then the builder stands for it.
 
 // Interfaces are every interface the configuration names (ranges
 // expanded), so that LLDP from a host resolves a port outside the checked
@@ -33,19 +33,7 @@ func (b *switchBuilder) AddPort(sw *model.Switch, iface string) (string, []*sour
 	if b.ifaces == nil {
 		return "", nil
 	}
-	port, ok := b.ifaces.roCEPort(iface)
-	if !ok {
-		return "", nil
-	}
-	if _, ok := sw.PortQoS.Get(port); ok {
-		return port, nil
-	}
-	bd, mtu := b.outsideSettings(port)
-	sw.MTU.Set(port, mtu)
-	saved := len(b.problems)
-	sw.PortQoS.Set(port, b.boundQoS(bd))
-	sw.Outside = append(sw.Outside, port)
-	return port, b.problems[saved:]
+	return b.keep(sw).AddPort(sw, iface)
 }
 
 // roCEPort is the port that carries iface's QoS (its bond for a bond
@@ -97,9 +85,15 @@ func (b *switchBuilder) outsideSettings(port string) (binding, model.Value[int])
 // switch's memory while the fabric is read. collectors/fabric calls it
 // once the switch's views are attached (AttachTrimShows reads the tree).
 func KeepOutsidePorts(sw *model.Switch) {
-	b, ok := sw.ConfigPorts().(*switchBuilder)
-	if !ok || b.ifaces == nil {
-		return
+	if b, ok := sw.ConfigPorts().(*switchBuilder); ok && b.ifaces != nil {
+		sw.SetConfigPorts(b.keep(sw))
+	}
+}
+
+// keep is what the built switch sw keeps of b for AddPort, read once.
+func (b *switchBuilder) keep(sw *model.Switch) *outsidePorts {
+	if b.kept != nil {
+		return b.kept
 	}
 	s := b.ifaces
 	o := &outsidePorts{
@@ -138,7 +132,8 @@ func KeepOutsidePorts(sw *model.Switch) {
 		o.ports[port] = outsidePort{mtu: mtu, set: sets[q]}
 	}
 	o.defaultSet = sets[sw.Global]
-	sw.SetConfigPorts(o)
+	b.kept = o
+	return o
 }
 
 func nilIfEmpty[M ~map[K]V, K comparable, V any](m M) M {

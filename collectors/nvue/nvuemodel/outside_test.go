@@ -31,10 +31,11 @@ nv set interface swp5 link mtu 99999
 nv set interface bond1 link mtu 9000
 `
 
-// The switch keeps, once built, what its builder's AddPort gives: the
-// same ports, QoS, MTUs and problems, call after call (the first port
-// given a QoS reports its problems, a problem reported once is not
-// reported again), without the configuration's tree.
+// The switch keeps, once built, what AddPort gives the ports outside the
+// checked ones, without the configuration's tree: the same ports, QoS,
+// MTUs and problems as the builder, call after call; the first port given
+// a QoS reports its problems, and a problem reported once is not reported
+// again (as the builder's boundQoS deduplicates them).
 func TestKeepOutsidePortsAsBuilder(t *testing.T) {
 	calls := []string{"swp3", "swp3", "swp4", "swp8", "swp5", "swp6", "bond1", "swp7", "swp9", "vlan10", "swp1", "bond9", "swp2.10"}
 	build := func() *model.Switch {

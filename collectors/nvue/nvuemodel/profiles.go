@@ -1,9 +1,8 @@
 package nvuemodel
 
 import (
-	"sync"
-
 	"github.com/qoslint/qoslint/collectors/nvue"
+	"github.com/qoslint/qoslint/internal/intern"
 	"github.com/qoslint/qoslint/model"
 )
 
@@ -19,7 +18,7 @@ import (
 // every switch of that mode and release (sharedGlobal).
 func (b *switchBuilder) globalQoS(r model.RoCE, release string, qosRoot *nvue.Node) *model.QoS {
 	if !b.setsDefaultGlobal(qosRoot) {
-		return sharedGlobal(modeKey{r.Enabled.V, r.Mode.V, release}, func() *model.QoS { return b.buildGlobalQoS(r, release, qosRoot) })
+		return sharedGlobal(r, release, func() *model.QoS { return b.buildGlobalQoS(r, release, qosRoot) })
 	}
 	return b.buildGlobalQoS(r, release, qosRoot)
 }
@@ -52,39 +51,22 @@ func (b *switchBuilder) setsDefaultGlobal(qosRoot *nvue.Node) bool {
 	return qosRoot.Get("roce", "cable-length") != nil
 }
 
-// modeKey is what a default-global no line changes depends on: ModeQoS
-// reads the RoCE state, mode and release; roceCableLength whether the
-// mode is lossless.
-type modeKey struct {
-	enabled       bool
-	mode, release string
-}
-
 // sharedGlobals are the default-globals that no line changes, one per RoCE
-// mode and release for the process: most switches of a fabric run `nv set
-// qos roce` alone, and a QoS each was a sixth of a Cumulus switch's model
+// state, mode and release for the process (what ModeQoS and
+// roceCableLength read): most switches of a fabric run `nv set qos roce`
+// alone, and a QoS each was a sixth of a Cumulus switch's model
 // (TestLintScale). Their values' origins name no file, so a finding on
 // any switch cites the same defaults. A shared QoS is never written: a
 // port bound to another profile copies it (portQoS), and its DSCP map is
 // sealed, so that a copy's new origins go to a list of its own.
-var sharedGlobals struct {
-	sync.Mutex
-	m map[modeKey]*model.QoS
-}
+var sharedGlobals = intern.Table[*model.QoS]{Max: 64}
 
-func sharedGlobal(k modeKey, build func() *model.QoS) *model.QoS {
-	sharedGlobals.Lock()
-	defer sharedGlobals.Unlock()
-	if q, ok := sharedGlobals.m[k]; ok {
+func sharedGlobal(r model.RoCE, release string, build func() *model.QoS) *model.QoS {
+	return sharedGlobals.Share(new(intern.Key).Bool(r.Enabled.V).Str(r.Mode.V).Str(release), func() *model.QoS {
+		q := build()
+		q.DSCP.Seal()
 		return q
-	}
-	q := build()
-	q.DSCP.Seal()
-	if sharedGlobals.m == nil {
-		sharedGlobals.m = map[modeKey]*model.QoS{}
-	}
-	sharedGlobals.m[k] = q
-	return q
+	})
 }
 
 // portQoS is a port's QoS: default-global for the features bound to it, the

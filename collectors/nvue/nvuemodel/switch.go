@@ -33,6 +33,8 @@ type switchBuilder struct {
 	qosRoot *nvue.Node
 	global  *model.QoS
 	shared  map[[4]string]*model.QoS
+	// kept is what the built switch keeps for AddPort (keep).
+	kept *outsidePorts
 }
 
 // boundQoS is the QoS of a set of bindings, built once per distinct set:
